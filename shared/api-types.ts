@@ -1,0 +1,35 @@
+// Shapes the REST API answers with (spec §3 and §7), shared by the server and the React app.
+
+export type DealerProfile = {
+  dealershipName: string;
+  streetAddress: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  /** Ten digits, no formatting. */
+  phoneNumber: string;
+};
+
+export type PublicUser = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  dealerProfile: DealerProfile;
+};
+
+export type AuthResponse = { token: string; user: PublicUser };
+
+/** One row of GET /api/quotes: listing columns only, never the document. */
+export type QuoteListItem = {
+  id: string;
+  created_at: string;
+  expires_at: string;
+  vehicleDescription: string;
+  customerName: string;
+};
+
+export type ApiErrorBody = {
+  message?: string;
+  errors?: { field?: string; message?: string; msg?: string }[];
+};

@@ -1,0 +1,188 @@
+// The deal math of spec §9 and DECISIONS.md: one pure function from quote data
+// to every line the quote page shows, in integer cents. Totals are sums of
+// rounded lines, so each breakdown adds up to the cent everywhere it is shown.
+
+import { CREDIT_TIER_IDS, type CreditTier, DEFAULT_INTEREST_RATES, LOAN_TERMS, type LoanTerm } from "./constants";
+import { percentOfCents, roundHalfAwayFromZero, sumCents, toCents } from "./money";
+import type { QuoteData } from "./quote-schema";
+
+export interface AddOnLine {
+  id: string;
+  name: string;
+  retailPrice: number;
+  /** The price charged: the dealer's selling price if set, else retail. */
+  price: number;
+  /** True when a selling price below retail was set (the page strikes retail through). */
+  discounted: boolean;
+}
+
+export interface AmountLine {
+  id: string;
+  name: string;
+  amount: number;
+}
+
+export interface TaxLine extends AmountLine {
+  rate: number;
+}
+
+export interface Breakdown {
+  advertisedPrice: number;
+  discount: number;
+  sellingPrice: number;
+  addOns: AddOnLine[];
+  addOnsTotal: number;
+  selectedAddOnCount: number;
+  tradeInValue: number;
+  dealerFees: AmountLine[];
+  dealerFeesTotal: number;
+  taxableAmount: number;
+  taxes: TaxLine[];
+  taxesTotal: number;
+  governmentFees: AmountLine[];
+  governmentFeesTotal: number;
+  totalBalance: number;
+  downPayment: number;
+  amountOwedOnTradeIn: number;
+  outTheDoorPrice: number;
+}
+
+/** Dollar input to non-negative cents (the schema guarantees the sign; this keeps a stray value harmless). */
+const nonNegativeCents = (dollars: number | undefined): number => Math.max(0, toCents(dollars ?? 0));
+
+export function computeBreakdown(data: QuoteData): Breakdown {
+  const advertisedPrice = nonNegativeCents(data.pricing.advertisedPrice);
+  const discount = Math.min(nonNegativeCents(data.pricing.discount), advertisedPrice);
+  const sellingPrice = advertisedPrice - discount;
+
+  const addOns: AddOnLine[] = data.addOns
+    .filter((addOn) => addOn.isSelected)
+    .map((addOn) => {
+      const retailPrice = nonNegativeCents(addOn.price);
+      // Same bounds as the selection dialog: 0..retail.
+      const price =
+        addOn.sellingPrice === undefined
+          ? retailPrice
+          : Math.min(nonNegativeCents(addOn.sellingPrice), retailPrice);
+      return { id: addOn.id, name: addOn.name, retailPrice, price, discounted: price < retailPrice };
+    });
+  const addOnsTotal = sumCents(addOns.map((line) => line.price));
+
+  const hasTradeIn = data.tradeIn.hasTradeIn;
+  const tradeInValue = hasTradeIn ? nonNegativeCents(data.tradeIn.vehicle.value) : 0;
+
+  const dealerFees = amountLines(data.dealerFeeItems);
+  const dealerFeesTotal = sumCents(dealerFees.map((line) => line.amount));
+
+  const taxableAmount = Math.max(0, sellingPrice + addOnsTotal + dealerFeesTotal - tradeInValue);
+  const taxes: TaxLine[] = data.taxItems.map((item) => ({
+    id: item.id,
+    name: item.name,
+    rate: item.rate,
+    amount: percentOfCents(taxableAmount, item.rate),
+  }));
+  const taxesTotal = sumCents(taxes.map((line) => line.amount));
+
+  const governmentFees = amountLines(data.governmentFeeItems);
+  const governmentFeesTotal = sumCents(governmentFees.map((line) => line.amount));
+
+  const totalBalance = taxableAmount + taxesTotal + governmentFeesTotal;
+  // Stored negative (DECISIONS.md); a positive value would raise the price, so it is ignored.
+  const downPayment = Math.min(0, toCents(data.downPayment));
+  const amountOwedOnTradeIn = hasTradeIn ? nonNegativeCents(data.amountOwedOnTradeIn) : 0;
+  const outTheDoorPrice = totalBalance + downPayment + amountOwedOnTradeIn;
+
+  return {
+    advertisedPrice,
+    discount,
+    sellingPrice,
+    addOns,
+    addOnsTotal,
+    selectedAddOnCount: addOns.length,
+    tradeInValue,
+    dealerFees,
+    dealerFeesTotal,
+    taxableAmount,
+    taxes,
+    taxesTotal,
+    governmentFees,
+    governmentFeesTotal,
+    totalBalance,
+    downPayment,
+    amountOwedOnTradeIn,
+    outTheDoorPrice,
+  };
+}
+
+function amountLines(items: QuoteData["dealerFeeItems"]): AmountLine[] {
+  return items.map((item) => ({ id: item.id, name: item.name, amount: nonNegativeCents(item.amount) }));
+}
+
+/**
+ * Monthly payment in cents on `amountCents` at `apr` percent over `months`
+ * (DECISIONS.md): P = A*r / (1 - (1+r)^-n), r = APR/100/12; A/n when r = 0;
+ * 0 when A <= 0. Rounded UP to the cent, so payment x term always covers the
+ * amount financed (nearest-cent rounding would leave 0% loans short; see
+ * docs/decisions/003-money-in-cents.md).
+ */
+export function monthlyPayment(amountCents: number, apr: number, months: number): number {
+  if (!(amountCents > 0) || !(months > 0)) return 0;
+  const amount = Math.round(amountCents);
+  const r = Math.max(0, apr) / 100 / 12;
+  if (r === 0) return Math.ceil(amount / months);
+  // expm1/log1p keep (1+r)^-n accurate for small monthly rates.
+  const exact = (amount * r) / -Math.expm1(-months * Math.log1p(r));
+  // Shave float noise (far below a cent) so an exact cent is not bumped up.
+  return Math.ceil(exact - 1e-9);
+}
+
+export interface EffectiveRate {
+  /** The APR used, percent. */
+  rate: number;
+  /** True when the dealer's override differs from the quote's table (show the default in parentheses). */
+  isCustom: boolean;
+  /** The quote's table rate for this tier and term. */
+  defaultRate: number;
+}
+
+export function effectiveRate(data: QuoteData, tier: CreditTier, term: LoanTerm): EffectiveRate {
+  const key = String(term) as `${LoanTerm}`;
+  const tableRate = data.interestRates?.[tier]?.[key];
+  const defaultRate = typeof tableRate === "number" ? tableRate : DEFAULT_INTEREST_RATES[tier][term];
+  const custom = data.customInterestRates?.[tier]?.[key];
+  if (typeof custom !== "number" || custom === defaultRate) {
+    return { rate: defaultRate, isCustom: false, defaultRate };
+  }
+  return { rate: custom, isCustom: true, defaultRate };
+}
+
+export interface PaymentCell extends EffectiveRate {
+  /** Monthly payment in cents. */
+  payment: number;
+}
+
+export type PaymentGrid = Record<CreditTier, Record<LoanTerm, PaymentCell>>;
+
+/** Every tier x term payment on the out-the-door price (spec §9). */
+export function paymentGrid(data: QuoteData, amountCents = computeBreakdown(data).outTheDoorPrice): PaymentGrid {
+  const grid = {} as PaymentGrid;
+  for (const tier of CREDIT_TIER_IDS) {
+    const row = {} as Record<LoanTerm, PaymentCell>;
+    for (const term of LOAN_TERMS) {
+      const rate = effectiveRate(data, tier, term);
+      row[term] = { ...rate, payment: monthlyPayment(amountCents, rate.rate, term) };
+    }
+    grid[tier] = row;
+  }
+  return grid;
+}
+
+/**
+ * The downpayment a new quote starts with: negative 10% of the total balance,
+ * in whole dollars (half away from zero), as a dollar number. Never -0.
+ */
+export function defaultDownPayment(data: QuoteData): number {
+  const { totalBalance } = computeBreakdown(data);
+  // 10% of cents, in dollars: cents / 1000. An exact half is representable, so rounding is exact.
+  return -roundHalfAwayFromZero(totalBalance / 1000) || 0;
+}

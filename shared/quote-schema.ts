@@ -1,0 +1,198 @@
+// The quote data of spec §3 as zod schemas. Amounts are dollar numbers with at
+// most two decimals, as the JSON API carries them; pricing converts to cents.
+// Signs follow DECISIONS.md: discount, trade-in value and amount owed >= 0,
+// downPayment <= 0.
+
+import { z } from "zod";
+import {
+  CREDIT_TIER_IDS,
+  DEFAULT_CREDIT_TIER,
+  DEFAULT_INTEREST_RATES,
+  DEFAULT_RATE_MAX,
+  DEFAULT_TRADE_IN_CONDITION,
+  LOAN_TERM_KEYS,
+  MAX_AMOUNT,
+  QUOTE_RATE_MAX,
+} from "./constants";
+import { MSG } from "./messages";
+import {
+  boolean,
+  dollarAmount,
+  hasAtMostTwoDecimals,
+  itemId,
+  mileage,
+  number,
+  optionalText,
+  optionalUrl,
+  requiredText,
+  taxRate,
+} from "./schema-fields";
+import { isValidEmail } from "./validation/rules";
+
+export { fieldErrorMap, fieldErrors, type FieldError } from "./schema-fields";
+
+export const creditTierSchema = z.enum(CREDIT_TIER_IDS, { error: MSG.creditTierInvalid });
+export const loanTermKeySchema = z.enum(LOAN_TERM_KEYS, { error: MSG.loanTermInvalid });
+
+export const vehicleSchema = z.object({
+  description: requiredText(MSG.vehicleDescriptionRequired),
+  color: optionalText(),
+  mileage: mileage(),
+  stockNumber: optionalText(),
+  advertisedUrl: optionalUrl(),
+});
+
+export const pricingSchema = z.object({
+  advertisedPrice: dollarAmount(MSG.advertisedPriceRequired),
+  // May exceed the advertised price; pricing caps it (DECISIONS.md).
+  discount: dollarAmount().default(0),
+});
+
+export const addOnSchema = z
+  .object({
+    id: itemId(),
+    name: requiredText(MSG.nameRequired),
+    description: optionalText(),
+    price: dollarAmount(MSG.priceRequired),
+    isSelected: boolean().default(false),
+    // Tolerated on an unselected add-on (pricing ignores it there) so that a
+    // deselect does not have to race a second write removing the price.
+    sellingPrice: dollarAmount().optional(),
+  })
+  .refine((addOn) => addOn.sellingPrice === undefined || addOn.sellingPrice <= addOn.price, {
+    message: MSG.exceedsRetailPrice,
+    path: ["sellingPrice"],
+  });
+
+export const feeItemSchema = z.object({
+  id: itemId(),
+  name: requiredText(MSG.nameRequired),
+  description: optionalText(),
+  amount: dollarAmount(),
+});
+
+export const taxItemSchema = z.object({
+  id: itemId(),
+  // Dealer taxes have only a description; the quote line shows it as the name.
+  name: requiredText(MSG.descriptionRequired),
+  description: optionalText(),
+  rate: taxRate(),
+});
+
+export const tradeInVehicleSchema = z.object({
+  description: optionalText(),
+  vin: optionalText(),
+  mileage: mileage().default(0),
+  condition: optionalText().default(DEFAULT_TRADE_IN_CONDITION),
+  // Set by the dealer only (the shopper "requests" a value); >= 0, subtracted in pricing.
+  value: dollarAmount().optional(),
+});
+
+const emptyTradeIn = () => ({
+  hasTradeIn: false,
+  vehicle: { description: "", vin: "", mileage: 0, condition: DEFAULT_TRADE_IN_CONDITION },
+});
+
+// Whether a declared trade-in has its description and mileage is the trade-in
+// dialog's rule (validation/trade-in.ts), not a structural one: a live document
+// may hold a half-filled trade-in while the dialog is open elsewhere.
+export const tradeInSchema = z.object({
+  hasTradeIn: boolean(),
+  vehicle: tradeInVehicleSchema.default(() => emptyTradeIn().vehicle),
+});
+
+export const downPaymentSchema = number()
+  .max(0, MSG.downPaymentPositive)
+  .min(-MAX_AMOUNT, MSG.amountTooLarge)
+  .refine(hasAtMostTwoDecimals, MSG.amountDecimals);
+
+const rate = (max: number, message: string) => number(message).min(0, message).max(max, message);
+
+/** The rate table snapshotted per quote: every tier, every term, 0..100. */
+export const interestRatesSchema = z.record(
+  creditTierSchema,
+  z.record(loanTermKeySchema, rate(DEFAULT_RATE_MAX, MSG.interestRatesInvalid)),
+  { error: MSG.creditTierInvalid },
+);
+
+/** The dealer's overrides on one quote: any tier and term, 0..99.99. */
+export const customInterestRatesSchema = z.partialRecord(
+  creditTierSchema,
+  z.partialRecord(loanTermKeySchema, rate(QUOTE_RATE_MAX, MSG.quoteRateInvalid), {
+    error: MSG.loanTermInvalid,
+  }),
+  { error: MSG.creditTierInvalid },
+);
+
+/** DEFAULT_INTEREST_RATES keyed by term strings, as stored in a quote. */
+export function defaultInterestRateTable(): InterestRates {
+  const table = {} as InterestRates;
+  for (const tier of CREDIT_TIER_IDS) {
+    table[tier] = Object.fromEntries(
+      LOAN_TERM_KEYS.map((key) => [key, DEFAULT_INTEREST_RATES[tier][Number(key) as 24]]),
+    ) as InterestRates[typeof tier];
+  }
+  return table;
+}
+
+/** The deal shared with the shopper. Customer info lives apart, dealer-only (DESIGN.md). */
+export const quoteDataSchema = z.object({
+  vehicle: vehicleSchema,
+  pricing: pricingSchema,
+  addOns: z.array(addOnSchema, { error: MSG.expectedList }).default(() => []),
+  dealerFeeItems: z.array(feeItemSchema, { error: MSG.expectedList }).default(() => []),
+  taxItems: z.array(taxItemSchema, { error: MSG.expectedList }).default(() => []),
+  governmentFeeItems: z.array(feeItemSchema, { error: MSG.expectedList }).default(() => []),
+  tradeIn: tradeInSchema.default(emptyTradeIn),
+  amountOwedOnTradeIn: dollarAmount().default(0),
+  downPayment: downPaymentSchema.default(0),
+  selectedCreditTier: creditTierSchema.default(DEFAULT_CREDIT_TIER),
+  customInterestRates: customInterestRatesSchema.default(() => ({})),
+  interestRates: interestRatesSchema.default(defaultInterestRateTable),
+});
+
+export const customerInfoSchema = z.object({
+  name: requiredText(MSG.customerNameRequired),
+  email: z
+    .string({ error: MSG.emailInvalidAddress })
+    .trim()
+    .refine((value) => value === "" || isValidEmail(value), MSG.emailInvalidAddress)
+    .optional(),
+  phone: z
+    .string({ error: MSG.phoneIncomplete })
+    .refine((value) => value === "" || /^1\d{10}$/.test(value), MSG.phoneIncomplete)
+    .optional(),
+});
+
+/** POST /quotes body. */
+export const createQuoteSchema = z.object({ vehicle: vehicleSchema, pricing: pricingSchema });
+
+export type QuoteData = z.infer<typeof quoteDataSchema>;
+export type QuoteDataInput = z.input<typeof quoteDataSchema>;
+export type Vehicle = z.infer<typeof vehicleSchema>;
+export type Pricing = z.infer<typeof pricingSchema>;
+export type AddOn = z.infer<typeof addOnSchema>;
+export type FeeItem = z.infer<typeof feeItemSchema>;
+export type TaxItem = z.infer<typeof taxItemSchema>;
+export type TradeIn = z.infer<typeof tradeInSchema>;
+export type TradeInVehicle = z.infer<typeof tradeInVehicleSchema>;
+export type InterestRates = z.infer<typeof interestRatesSchema>;
+export type CustomInterestRates = z.infer<typeof customInterestRatesSchema>;
+export type CustomerInfo = z.infer<typeof customerInfoSchema>;
+export type CreateQuoteBody = z.infer<typeof createQuoteSchema>;
+
+export type QuoteField = keyof QuoteData;
+/** The top-level keys of the deal document, in the spec's order. */
+export const QUOTE_FIELDS = Object.keys(quoteDataSchema.shape) as QuoteField[];
+/** What a shopper may change (spec §6, DECISIONS.md); the trade-in's value stays the dealer's. */
+export const SHOPPER_WRITABLE_FIELDS = [
+  "tradeIn",
+  "amountOwedOnTradeIn",
+  "downPayment",
+  "selectedCreditTier",
+] as const satisfies readonly QuoteField[];
+
+/** The schema of one top-level field, for validating a single live update. */
+export const quoteFieldSchema = <F extends QuoteField>(field: F) => quoteDataSchema.shape[field];
+export const isQuoteField = (value: unknown): value is QuoteField =>
+  typeof value === "string" && (QUOTE_FIELDS as string[]).includes(value);

@@ -1,0 +1,112 @@
+// zod building blocks shared by the quote schema and the request-body schemas,
+// each carrying the messages of messages.ts so a 400 reads like the form.
+
+import { z } from "zod";
+import {
+  MAX_AMOUNT,
+  MAX_MILEAGE,
+  MAX_TEXT_LENGTH,
+  MAX_URL_LENGTH,
+  TAX_RATE_MAX,
+  TAX_RATE_MIN,
+} from "./constants";
+import { MSG } from "./messages";
+
+/** Error map for a wrong or missing type: missing reads as 'required', a wrong type says what was expected. */
+const typeError =
+  (whenMissing: string, whenWrong: string) =>
+  (issue: { input?: unknown }): string =>
+    issue.input === undefined ? whenMissing : whenWrong;
+
+export const text = (requiredMessage: string = MSG.expectedText) =>
+  z.string({ error: typeError(requiredMessage, MSG.expectedText) });
+
+export const number = (requiredMessage: string = MSG.expectedNumber) =>
+  z.number({ error: typeError(requiredMessage, MSG.expectedNumber) });
+
+export const boolean = () => z.boolean({ error: MSG.expectedBoolean });
+
+/** Required free text: trimmed, non-blank, bounded. */
+export const requiredText = (requiredMessage: string, max: number = MAX_TEXT_LENGTH) =>
+  text(requiredMessage).trim().min(1, requiredMessage).max(max, MSG.textTooLong);
+
+/** Optional free text: '' when absent, trimmed, bounded. */
+export const optionalText = (max: number = MAX_TEXT_LENGTH) =>
+  text().trim().max(max, MSG.textTooLong).default("");
+
+/** True when a dollar number has no more than two decimals (tolerating binary noise such as 0.1 + 0.2). */
+export function hasAtMostTwoDecimals(dollars: number): boolean {
+  const cents = dollars * 100;
+  return Math.abs(cents - Math.round(cents)) < 1e-6;
+}
+
+/** A dollar amount of the quote data: 0..999,999.99 with at most two decimals. */
+export const dollarAmount = (requiredMessage: string = MSG.expectedNumber) =>
+  number(requiredMessage)
+    .min(0, MSG.amountNegative)
+    .max(MAX_AMOUNT, MSG.amountTooLarge)
+    .refine(hasAtMostTwoDecimals, MSG.amountDecimals);
+
+export const mileage = (requiredMessage: string = MSG.mileageRequired) =>
+  number(requiredMessage)
+    .int(MSG.mileageWhole)
+    .min(0, MSG.mileageNegative)
+    .max(MAX_MILEAGE, MSG.mileageTooHigh);
+
+export const taxRate = () =>
+  number(MSG.taxRateBetween0And100)
+    .min(TAX_RATE_MIN, MSG.taxRateBetween0And100)
+    .max(TAX_RATE_MAX, MSG.taxRateBetween0And100);
+
+/** Only web links: a javascript: or data: URL must never become a clickable link. */
+export function isHttpUrl(raw: string): boolean {
+  const value = raw.trim();
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** Optional http(s) URL; '' means none. */
+export const optionalUrl = () =>
+  text()
+    .trim()
+    .max(MAX_URL_LENGTH, MSG.urlTooLong)
+    .refine((value) => value === "" || isHttpUrl(value), MSG.urlInvalid)
+    .default("");
+
+/** Ids of line items: the server's numeric ids are accepted and kept as strings. */
+export const itemId = () =>
+  z
+    .union([text().trim().min(1, MSG.expectedText).max(100, MSG.textTooLong), number().int()], {
+      error: MSG.expectedText,
+    })
+    .transform(String);
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** zod issues as {field, message}, field the dotted path ('' for the whole body), first issue per field. */
+export function fieldErrors(error: z.ZodError): FieldError[] {
+  const seen = new Set<string>();
+  const result: FieldError[] = [];
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join(".");
+    if (seen.has(field)) continue;
+    seen.add(field);
+    result.push({ field, message: issue.message });
+  }
+  return result;
+}
+
+/** The same, keyed by field: the shape a form's error state takes. */
+export function fieldErrorMap(error: z.ZodError): Record<string, string> {
+  const map: Record<string, string> = {};
+  for (const { field, message } of fieldErrors(error)) map[field] = message;
+  return map;
+}
