@@ -235,5 +235,6 @@ export const TEXT = {
   defaultRateNote: (rateText: string): string => `(${rateText})`,
   tradeInCheckboxShopper: "I have a car to trade in",
   tradeInCheckboxDealer: "Shopper has a trade-in vehicle",
-  settingsIntro: "Manage your dealer profile and quote defaults. Select a category from the menu to get started.",
+  settingsIntro:
+    "Manage your dealer profile and quote defaults. Select a category from the menu to get started.",
 } as const;

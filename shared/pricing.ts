@@ -2,7 +2,13 @@
 // to every line the quote page shows, in integer cents. Totals are sums of
 // rounded lines, so each breakdown adds up to the cent everywhere it is shown.
 
-import { CREDIT_TIER_IDS, type CreditTier, DEFAULT_INTEREST_RATES, LOAN_TERMS, type LoanTerm } from "./constants";
+import {
+  CREDIT_TIER_IDS,
+  type CreditTier,
+  DEFAULT_INTEREST_RATES,
+  LOAN_TERMS,
+  type LoanTerm,
+} from "./constants";
 import { percentOfCents, roundHalfAwayFromZero, sumCents, toCents } from "./money";
 import type { QuoteData } from "./quote-schema";
 
@@ -164,7 +170,10 @@ export interface PaymentCell extends EffectiveRate {
 export type PaymentGrid = Record<CreditTier, Record<LoanTerm, PaymentCell>>;
 
 /** Every tier x term payment on the out-the-door price (spec §9). */
-export function paymentGrid(data: QuoteData, amountCents = computeBreakdown(data).outTheDoorPrice): PaymentGrid {
+export function paymentGrid(
+  data: QuoteData,
+  amountCents = computeBreakdown(data).outTheDoorPrice,
+): PaymentGrid {
   const grid = {} as PaymentGrid;
   for (const tier of CREDIT_TIER_IDS) {
     const row = {} as Record<LoanTerm, PaymentCell>;

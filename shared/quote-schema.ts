@@ -29,7 +29,7 @@ import {
 } from "./schema-fields";
 import { isValidEmail } from "./validation/rules";
 
-export { fieldErrorMap, fieldErrors, type FieldError } from "./schema-fields";
+export { type FieldError, fieldErrorMap, fieldErrors } from "./schema-fields";
 
 export const creditTierSchema = z.enum(CREDIT_TIER_IDS, { error: MSG.creditTierInvalid });
 export const loanTermKeySchema = z.enum(LOAN_TERM_KEYS, { error: MSG.loanTermInvalid });

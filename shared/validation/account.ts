@@ -2,6 +2,7 @@
 
 import { z } from "zod";
 import { MSG } from "../messages";
+import { emailField, normalizeEmail } from "./register";
 import {
   collect,
   confirmation,
@@ -13,7 +14,6 @@ import {
   required,
   ruled,
 } from "./rules";
-import { emailField, normalizeEmail } from "./register";
 
 export interface ChangeEmailValues {
   newEmail: string;
@@ -51,7 +51,9 @@ export interface ChangePasswordValues {
 // minimum's message, which is the only wording the spec gives this dialog.
 const changedPassword = newPassword(MSG.passwordMinLengthLong, MSG.passwordMinLengthLong);
 
-export function validateChangePassword(values: ChangePasswordValues): FieldErrors<keyof ChangePasswordValues> {
+export function validateChangePassword(
+  values: ChangePasswordValues,
+): FieldErrors<keyof ChangePasswordValues> {
   return collect<keyof ChangePasswordValues>([
     ["currentPassword", currentPassword(values.currentPassword)],
     ["newPassword", changedPassword(values.newPassword)],

@@ -2,8 +2,8 @@
 
 import { z } from "zod";
 import { MSG } from "../messages";
-import { collect, confirmation, email, type FieldErrors, newPassword, required, ruled } from "./rules";
 import { emailField } from "./register";
+import { collect, confirmation, email, type FieldErrors, newPassword, required, ruled } from "./rules";
 
 export interface ForgotPasswordValues {
   email: string;

@@ -23,7 +23,9 @@ export function isValidEmail(value: string): boolean {
 export const hasErrors = (errors: object): boolean => Object.keys(errors).length > 0;
 
 /** Builds a validator's answer from [field, message-or-undefined] pairs, first message per field. */
-export function collect<F extends string>(checks: ReadonlyArray<readonly [F, string | undefined]>): FieldErrors<F> {
+export function collect<F extends string>(
+  checks: ReadonlyArray<readonly [F, string | undefined]>,
+): FieldErrors<F> {
   const errors: FieldErrors<F> = {};
   for (const [field, message] of checks) {
     if (message !== undefined && errors[field] === undefined) errors[field] = message;
@@ -37,7 +39,8 @@ export const required =
     isBlank(value) ? message : value.trim().length > MAX_TEXT_LENGTH ? MSG.textTooLong : undefined;
 
 /** Optional free text: only its length is checked. */
-export const optional: Rule = (value) => (value.trim().length > MAX_TEXT_LENGTH ? MSG.textTooLong : undefined);
+export const optional: Rule = (value) =>
+  value.trim().length > MAX_TEXT_LENGTH ? MSG.textTooLong : undefined;
 
 /** Email: required first, then the pattern; the invalid message differs by form (spec §5). */
 export const email =
@@ -61,7 +64,11 @@ export const existingPassword =
   (value) =>
     value === "" ? requiredMessage : value.length > PASSWORD_MAX_LENGTH ? MSG.passwordTooLong : undefined;
 
-export const confirmation = (password: string, confirm: string, requiredMessage?: string): string | undefined => {
+export const confirmation = (
+  password: string,
+  confirm: string,
+  requiredMessage?: string,
+): string | undefined => {
   if (requiredMessage !== undefined && confirm === "") return requiredMessage;
   return confirm === password ? undefined : MSG.passwordsDoNotMatch;
 };
@@ -75,7 +82,8 @@ export const phone =
     return count === digits ? undefined : message;
   };
 
-export const optionalZip: Rule = (value) => (isBlank(value) || isValidZip(value) ? undefined : MSG.zipInvalid);
+export const optionalZip: Rule = (value) =>
+  isBlank(value) || isValidZip(value) ? undefined : MSG.zipInvalid;
 
 export const optionalState: Rule = (value) =>
   isBlank(value) || /^[A-Za-z]{2}$/.test(value.trim()) ? undefined : MSG.stateInvalid;
@@ -92,5 +100,7 @@ export function ruled(rule: Rule, requiredMessage: string = MSG.expectedText) {
 export function optionalRuled(rule: Rule) {
   return ruled(rule)
     .nullish()
-    .transform((value) => (value === null || value === undefined || value.trim() === "" ? undefined : value.trim()));
+    .transform((value) =>
+      value === null || value === undefined || value.trim() === "" ? undefined : value.trim(),
+    );
 }

@@ -1,0 +1,39 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { test as base, expect, type Page } from "@playwright/test";
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+/** The data dir of the server under test (its SQLite file and mail outbox). */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? "./.tmp/e2e-data";
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+
+/**
+ * Runs axe on the page and fails on serious or critical violations. Evaluated through the
+ * DevTools protocol, so our CSP (no inline scripts) need not be relaxed for it.
+ */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time.
+    const result = await (window as any).axe.run(document, { resultTypes: ["violations"] });
+    return result.violations as AxeViolation[];
+  });
+  const serious = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(serious, serious.join("\n")).toEqual([]);
+}
+
+/** Fails on horizontal scrolling, the most common way a phone layout breaks. */
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+export const test = base;
+export { expect };

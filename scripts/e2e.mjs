@@ -1,0 +1,45 @@
+// Runs the Playwright suite against the real built server on a free port with a fresh data dir.
+import { execSync, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) {
+    console.error(
+      `Chromium is missing at ${CHROMIUM}. Install Debian's packages "chromium" and "chromium-driver" ` +
+        "(sudo apt-get install -y chromium chromium-driver) or set CHROMIUM_PATH, then run npm test again.",
+    );
+    process.exit(1);
+  }
+  console.log("Installing Debian's Chromium (apt-get install chromium chromium-driver)...");
+  execSync("apt-get update -qq", { stdio: "inherit" });
+  execSync("DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver", {
+    stdio: "inherit",
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+ensureChromium();
+const dataDir = mkdtempSync(path.join(tmpdir(), "dealdesk-e2e-"));
+const port = await freePort();
+const result = spawnSync("npx", ["playwright", "test", ...process.argv.slice(2)], {
+  stdio: "inherit",
+  env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: dataDir, CHROMIUM_PATH: CHROMIUM },
+});
+rmSync(dataDir, { recursive: true, force: true });
+process.exit(result.status ?? 1);

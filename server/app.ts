@@ -1,0 +1,73 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import type { AppEnv } from "./app-env";
+import type { TokenService } from "./auth/tokens";
+import type { Config } from "./config";
+import type { Db } from "./db/connection";
+import { ApiError, errorBody, notFound } from "./http/errors";
+import { requestLog } from "./http/request-log";
+import { securityHeaders } from "./http/security";
+import { mountStaticFiles } from "./http/static-files";
+import type { LiveControl } from "./live/live-control";
+import type { Mailer } from "./mail/mailer";
+import { authRoutes } from "./routes/auth";
+import { dealerDefaultsRoutes } from "./routes/dealer-defaults";
+import { quotesRoutes } from "./routes/quotes";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  tokens: TokenService;
+  mailer: Mailer;
+  live: LiveControl;
+  log?: (line: string) => void;
+};
+
+/** The whole HTTP app; no listening here, so tests call it with `app.request()`. */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const { config } = deps;
+  const log = deps.log ?? console.log;
+  const app = new Hono<AppEnv>();
+
+  if (config.logRequests) app.use("*", requestLog(log));
+  app.use("*", securityHeaders());
+  app.use("*", compress());
+
+  const api = new Hono<AppEnv>();
+  api.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ message: "Request body is too large (limit 1 MiB)" }, 413),
+    }),
+  );
+  api.use("*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
+  api.get("/health", (c) => c.json({ ok: true }));
+  api.route("/auth", authRoutes(deps));
+  api.route("/dealer-defaults", dealerDefaultsRoutes(deps));
+  api.route("/quotes", quotesRoutes(deps));
+  api.all("*", () => {
+    throw notFound("Not found");
+  });
+  app.route("/api", api);
+  // Live documents are WebSocket-only; a plain request there is a client mistake, not a page.
+  app.all("/yjs/*", (c) => c.json({ message: "Use a WebSocket connection for /yjs/" }, 426));
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(errorBody(error), error.status);
+    log(
+      `Unhandled error on ${c.req.method} ${c.req.path}: ${error instanceof Error ? error.stack : String(error)}`,
+    );
+    return c.json({ message: "Something went wrong on our side. Please try again." }, 500);
+  });
+
+  if (config.staticDir) mountStaticFiles(app, config.staticDir);
+  app.notFound((c) => c.json({ message: "Not found" }, 404));
+  return app;
+}

@@ -1,0 +1,82 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Public origin of the app, used for links in emails and to check WebSocket origins. */
+  appUrl: string;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  quoteValidityDays: number;
+  /** Failed logins per IP + email before 429, and the window they count in. */
+  loginMaxFailures: number;
+  loginWindowMs: number;
+  /** Serve the built front end from here; undefined in API-only tests. */
+  staticDir: string | undefined;
+  trustProxy: boolean;
+  logRequests: boolean;
+};
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  APP_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("DealDesk <no-reply@dealdesk.local>"),
+  QUOTE_VALIDITY_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().min(0.01).default(15),
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  LOG_REQUESTS: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
+});
+
+/** Reads the JWT secret from the environment, or creates one in the data dir on first start. */
+function loadJwtSecret(dataDir: string, fromEnv: string | undefined): string {
+  if (fromEnv) return fromEnv;
+  const file = path.join(dataDir, "jwt-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const port = overrides.port ?? e.PORT;
+  return {
+    port,
+    host: e.HOST,
+    dataDir,
+    appUrl: (e.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    jwtSecret: loadJwtSecret(dataDir, e.JWT_SECRET),
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    quoteValidityDays: e.QUOTE_VALIDITY_DAYS,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+    staticDir: undefined,
+    trustProxy: e.TRUST_PROXY,
+    logRequests: e.LOG_REQUESTS,
+    ...overrides,
+  };
+}

@@ -1,0 +1,182 @@
+import {
+  blob,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+// Times are integer milliseconds since the epoch; money is integer cents.
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    dealershipName: text("dealership_name").notNull().default(""),
+    streetAddress: text("street_address").notNull().default(""),
+    city: text("city").notNull().default(""),
+    state: text("state").notNull().default(""),
+    zipCode: text("zip_code").notNull().default(""),
+    phoneNumber: text("phone_number").notNull().default(""),
+    // Tokens issued before this instant are refused (password change or reset).
+    tokensValidAfter: integer("tokens_valid_after").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+);
+
+export const passwordResetTokens = sqliteTable(
+  "password_reset_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("reset_token_hash_unique").on(t.tokenHash), index("reset_token_user").on(t.userId)],
+);
+
+const dealerId = () =>
+  text("dealer_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+
+export const defaultAddons = sqliteTable(
+  "default_addons",
+  {
+    id: text("id").primaryKey(),
+    dealerId: dealerId(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    priceCents: integer("price_cents").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    deletedAt: integer("deleted_at"),
+  },
+  (t) => [index("default_addons_dealer").on(t.dealerId)],
+);
+
+export const defaultTaxes = sqliteTable(
+  "default_taxes",
+  {
+    id: text("id").primaryKey(),
+    dealerId: dealerId(),
+    description: text("description").notNull(),
+    rate: real("rate").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    deletedAt: integer("deleted_at"),
+  },
+  (t) => [index("default_taxes_dealer").on(t.dealerId)],
+);
+
+export const defaultDealerFees = sqliteTable(
+  "default_dealer_fees",
+  {
+    id: text("id").primaryKey(),
+    dealerId: dealerId(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    amountCents: integer("amount_cents").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    deletedAt: integer("deleted_at"),
+  },
+  (t) => [index("default_dealer_fees_dealer").on(t.dealerId)],
+);
+
+export const defaultGovernmentFees = sqliteTable(
+  "default_government_fees",
+  {
+    id: text("id").primaryKey(),
+    dealerId: dealerId(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    amountCents: integer("amount_cents").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    deletedAt: integer("deleted_at"),
+  },
+  (t) => [index("default_government_fees_dealer").on(t.dealerId)],
+);
+
+export const interestRateDefaults = sqliteTable(
+  "interest_rate_defaults",
+  {
+    dealerId: dealerId(),
+    tier: text("tier").notNull(),
+    termMonths: integer("term_months").notNull(),
+    rate: real("rate").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dealerId, t.tier, t.termMonths] })],
+);
+
+// Listing columns only: the deal itself lives in the quote's Yjs documents.
+export const quotes = sqliteTable(
+  "quotes",
+  {
+    id: text("id").primaryKey(),
+    dealerId: dealerId(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    vehicleDescription: text("vehicle_description").notNull(),
+    customerName: text("customer_name").notNull().default(""),
+  },
+  (t) => [index("quotes_dealer_created").on(t.dealerId, t.createdAt)],
+);
+
+// Compacted Yjs state of one document (`quote/<id>` or `quote/<id>/private`).
+export const yjsDocuments = sqliteTable("yjs_documents", {
+  docName: text("doc_name").primaryKey(),
+  quoteId: text("quote_id")
+    .notNull()
+    .references(() => quotes.id, { onDelete: "cascade" }),
+  state: blob("state", { mode: "buffer" }).notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+// Accepted updates appended since the last compaction, in arrival order.
+export const yjsUpdates = sqliteTable(
+  "yjs_updates",
+  {
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    docName: text("doc_name").notNull(),
+    quoteId: text("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    update: blob("update", { mode: "buffer" }).notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("yjs_updates_doc").on(t.docName, t.seq)],
+);
+
+// The deal's history: one row per accepted change of a top-level field.
+export const quoteEvents = sqliteTable(
+  "quote_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    quoteId: text("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    at: integer("at").notNull(),
+    role: text("role").notNull(),
+    field: text("field").notNull(),
+    oldValue: text("old_value"),
+    newValue: text("new_value"),
+  },
+  (t) => [index("quote_events_quote").on(t.quoteId, t.id)],
+);

@@ -1,0 +1,43 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ZodError } from "zod";
+
+export type FieldError = { field: string; message: string };
+
+/** An error the API answers with its own status and message, as spec §8's API helper reads it. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: FieldError[]) => new ApiError(400, message, errors);
+export const unauthorized = (message = "Authentication required") => new ApiError(401, message);
+export const forbidden = (message = "Forbidden") => new ApiError(403, message);
+export const notFound = (message = "Not found") => new ApiError(404, message);
+export const conflict = (message: string) => new ApiError(409, message);
+
+export function zodFieldErrors(error: ZodError): FieldError[] {
+  return error.issues.map((issue) => ({
+    field: issue.path.map(String).join(".") || "body",
+    message: issue.message,
+  }));
+}
+
+/** 400 with one message per field; the top-level message repeats them so a plain client still reads them. */
+export function validationError(errors: FieldError[]): ApiError {
+  const unique = [...new Set(errors.map((e) => e.message))];
+  return new ApiError(400, unique.join(", ") || "Invalid request", errors);
+}
+
+export function errorBody(error: ApiError): { message: string; errors?: FieldError[] } {
+  return error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+}
+
+export function respondError(c: Context, error: ApiError) {
+  return c.json(errorBody(error), error.status);
+}

@@ -1,0 +1,12 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+
+/** What the HTTP side and start-up need from the live (y-websocket) server. */
+export type LiveControl = {
+  /** Takes an HTTP upgrade under /yjs/. */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Closes the quote's rooms and drops them from memory (after the quote is deleted). */
+  closeQuote(quoteId: string): void;
+  /** Closes every socket and flushes every room to the database. */
+  close(): Promise<void>;
+};

@@ -1,0 +1,46 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Config } from "../config";
+
+export type OutgoingMail = { to: string; subject: string; text: string; html: string };
+
+export type Mailer = {
+  send(mail: OutgoingMail): Promise<void>;
+  /** Where mail goes, for the start-up log line. */
+  describe(): string;
+};
+
+/**
+ * SMTP when SMTP_URL is set; otherwise each message is written to DATA_DIR/outbox as an .eml file so
+ * that a dealership can run DealDesk with zero configuration and still find its reset links.
+ */
+export function createMailer(
+  config: Pick<Config, "smtpUrl" | "dataDir" | "mailFrom">,
+  log = console.log,
+): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: config.mailFrom, ...mail });
+      },
+      describe: () => `SMTP (${new URL(config.smtpUrl as string).host})`,
+    };
+  }
+  const outbox = path.join(config.dataDir, "outbox");
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+      mkdirSync(outbox, { recursive: true });
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^a-zA-Z0-9]/g, "")}.eml`,
+      );
+      writeFileSync(file, info.message as Buffer);
+      log(`Mail to ${mail.to} written to ${file}`);
+    },
+    describe: () => `files in ${outbox} (set SMTP_URL to send real mail)`,
+  };
+}

@@ -1,0 +1,8 @@
+import { Hono } from "hono";
+import type { AppDeps } from "../app";
+import type { AppEnv } from "../app-env";
+
+export function authRoutes(_deps: AppDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  return routes;
+}

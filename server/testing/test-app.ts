@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type AppDeps, createApp } from "../app";
+import { createTokenService } from "../auth/tokens";
+import { type Config, readConfig } from "../config";
+import { closeDatabase, openDatabase } from "../db/connection";
+import { createLiveServer } from "../live/live-server";
+import { createMailer } from "../mail/mailer";
+
+export type TestApp = AppDeps & {
+  app: ReturnType<typeof createApp>;
+  dataDir: string;
+  logs: string[];
+  /** JSON request helper: `call("POST", "/api/auth/login", body, token)`. */
+  call(method: string, url: string, body?: unknown, token?: string): Promise<Response>;
+  cleanup(): Promise<void>;
+};
+
+/** The real app on a real SQLite file in a fresh temp dir; mail goes to that dir's outbox unless SMTP_URL is given. */
+export function createTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): TestApp {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "dealdesk-test-"));
+  const logs: string[] = [];
+  const log = (line: string) => logs.push(line);
+  const config = readConfig({ LOG_REQUESTS: "false", ...env }, { dataDir, ...overrides });
+  const db = openDatabase(config.dataDir);
+  const tokens = createTokenService(db, config.jwtSecret);
+  const mailer = createMailer(config, log);
+  const live = createLiveServer({ config, db, tokens, log });
+  const deps: AppDeps = { config, db, tokens, mailer, live, log };
+  const app = createApp(deps);
+  return {
+    ...deps,
+    app,
+    dataDir,
+    logs,
+    call(method, url, body, token) {
+      const headers: Record<string, string> = {};
+      if (body !== undefined) headers["Content-Type"] = "application/json";
+      if (token) headers.Authorization = `Bearer ${token}`;
+      return app.request(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      });
+    },
+    async cleanup() {
+      await live.close();
+      closeDatabase(db);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

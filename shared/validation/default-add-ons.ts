@@ -1,0 +1,47 @@
+// Default add-ons settings page (spec §5) and its request body.
+
+import { z } from "zod";
+import { MSG } from "../messages";
+import { dollarAmount, optionalText } from "../schema-fields";
+import { amountMessage } from "./amount";
+import { collect, type FieldErrors, hasErrors, optional, required, ruled } from "./rules";
+
+export interface DefaultAddOnValues {
+  name: string;
+  description: string;
+  /** As typed. */
+  price: string;
+}
+export type DefaultAddOnField = keyof DefaultAddOnValues;
+
+// 'Price is required' covers blank, zero and unreadable: the spec's only words for price.
+const priceRule = (raw: string) =>
+  amountMessage(raw, {
+    requiredMessage: MSG.priceRequired,
+    invalidMessage: MSG.priceRequired,
+    negativeMessage: MSG.priceRequired,
+    zeroMessage: MSG.priceRequired,
+    tooLargeMessage: MSG.priceTooLarge,
+  });
+
+export function validateDefaultAddOn(values: DefaultAddOnValues): FieldErrors<DefaultAddOnField> {
+  return collect<DefaultAddOnField>([
+    ["name", required(MSG.nameRequired)(values.name)],
+    ["description", optional(values.description)],
+    ["price", priceRule(values.price)],
+  ]);
+}
+
+/** The banner for a failed save: 'Name and price are required' when either is missing. */
+export function defaultAddOnSummary(errors: FieldErrors<DefaultAddOnField>): string | undefined {
+  if (errors.name === MSG.nameRequired || errors.price === MSG.priceRequired) return MSG.nameAndPriceRequired;
+  return hasErrors(errors) ? Object.values(errors)[0] : undefined;
+}
+
+/** POST and PUT /dealer-defaults/addons. */
+export const addonBodySchema = z.object({
+  name: ruled(required(MSG.nameRequired), MSG.nameRequired).trim(),
+  description: optionalText(),
+  price: dollarAmount(MSG.priceRequired).refine((price) => price > 0, MSG.priceRequired),
+});
+export type AddonBody = z.infer<typeof addonBodySchema>;

@@ -1,0 +1,47 @@
+// Default taxes settings page (spec §5) and its request body.
+
+import { z } from "zod";
+import { TAX_RATE_MAX, TAX_RATE_MIN } from "../constants";
+import { MSG } from "../messages";
+import { taxRate } from "../schema-fields";
+import { parseWholeNumberInput } from "./amount";
+import { collect, type FieldErrors, isBlank, required, ruled } from "./rules";
+
+export interface DefaultTaxValues {
+  description: string;
+  /** Percent, as typed ('8.25'). */
+  rate: string;
+}
+export type DefaultTaxField = keyof DefaultTaxValues;
+
+export function parseRateInput(raw: string): number {
+  if (isBlank(raw)) return Number.NaN;
+  return parseWholeNumberInput(raw.replace("%", ""));
+}
+
+function rateMessage(raw: string): string | undefined {
+  const rate = parseRateInput(raw);
+  return Number.isFinite(rate) && rate >= TAX_RATE_MIN && rate <= TAX_RATE_MAX
+    ? undefined
+    : MSG.rateBetween0And100;
+}
+
+export function validateDefaultTax(values: DefaultTaxValues): FieldErrors<DefaultTaxField> {
+  return collect<DefaultTaxField>([
+    ["description", required(MSG.descriptionRequired)(values.description)],
+    ["rate", rateMessage(values.rate)],
+  ]);
+}
+
+/** The banner for a failed update (spec §5's update messages). */
+export function defaultTaxSummary(values: DefaultTaxValues): string | undefined {
+  if (isBlank(values.description) || isBlank(values.rate)) return MSG.descriptionAndRateRequired;
+  return rateMessage(values.rate) === undefined ? undefined : MSG.taxRateBetween0And100;
+}
+
+/** POST and PUT /dealer-defaults/taxes. */
+export const taxBodySchema = z.object({
+  description: ruled(required(MSG.descriptionRequired), MSG.descriptionRequired).trim(),
+  rate: taxRate(),
+});
+export type TaxBody = z.infer<typeof taxBodySchema>;

@@ -1,0 +1,98 @@
+// The vehicle form of /quote/new and the vehicle edit dialog (spec §5).
+
+import { MAX_MILEAGE, MAX_URL_LENGTH } from "../constants";
+import { amountToInput, parseAmountInput } from "../format";
+import { MSG } from "../messages";
+import { toCents } from "../money";
+import type { CreateQuoteBody, Pricing, Vehicle } from "../quote-schema";
+import { isHttpUrl } from "../schema-fields";
+import { amountMessage, parseWholeNumberInput } from "./amount";
+import { collect, type FieldErrors, isBlank, optional, required } from "./rules";
+
+/** The form's text inputs; price and discount as typed ('1,234.50'). */
+export interface VehicleFormValues {
+  description: string;
+  color: string;
+  mileage: string;
+  stockNumber: string;
+  advertisedUrl: string;
+  advertisedPrice: string;
+  discount: string;
+}
+export type VehicleFormField = keyof VehicleFormValues;
+
+export function mileageMessage(raw: string, requiredWhenZero: boolean): string | undefined {
+  if (isBlank(raw)) return MSG.mileageRequired;
+  const miles = parseWholeNumberInput(raw);
+  if (!Number.isFinite(miles)) return MSG.invalidNumber;
+  if (miles < 0) return MSG.mileageNegative;
+  if (!Number.isInteger(miles)) return MSG.mileageWhole;
+  if (miles > MAX_MILEAGE) return MSG.mileageTooHigh;
+  if (miles === 0 && requiredWhenZero) return MSG.mileageRequired;
+  return undefined;
+}
+
+function urlMessage(raw: string): string | undefined {
+  if (isBlank(raw)) return undefined;
+  if (raw.trim().length > MAX_URL_LENGTH) return MSG.urlTooLong;
+  return isHttpUrl(raw) ? undefined : MSG.urlInvalid;
+}
+
+export function validateVehicleForm(values: VehicleFormValues): FieldErrors<VehicleFormField> {
+  return collect<VehicleFormField>([
+    ["description", required(MSG.vehicleDescriptionRequired)(values.description)],
+    ["color", optional(values.color)],
+    // A new car may have 0 miles, so only blank is "required" here (unlike the trade-in).
+    ["mileage", mileageMessage(values.mileage, false)],
+    ["stockNumber", optional(values.stockNumber)],
+    ["advertisedUrl", urlMessage(values.advertisedUrl)],
+    [
+      "advertisedPrice",
+      amountMessage(values.advertisedPrice, {
+        requiredMessage: MSG.advertisedPriceRequired,
+        negativeMessage: MSG.priceNegative,
+        tooLargeMessage: MSG.priceTooLarge,
+      }),
+    ],
+    ["discount", amountMessage(values.discount)],
+  ]);
+}
+
+/** The selling price the form shows, in cents: advertised minus discount, discount capped. */
+export function vehicleFormSellingPrice(
+  values: Pick<VehicleFormValues, "advertisedPrice" | "discount">,
+): number {
+  const advertised = Math.max(0, toCents(parseAmountInput(values.advertisedPrice)) || 0);
+  const discount = Math.max(0, toCents(parseAmountInput(values.discount)) || 0);
+  return advertised - Math.min(discount, advertised);
+}
+
+/** POST /quotes body (and the vehicle + pricing updates of the edit dialog) from a valid form. */
+export function vehicleFormToQuote(values: VehicleFormValues): CreateQuoteBody {
+  return {
+    vehicle: {
+      description: values.description.trim(),
+      color: values.color.trim(),
+      mileage: parseWholeNumberInput(values.mileage),
+      stockNumber: values.stockNumber.trim(),
+      advertisedUrl: values.advertisedUrl.trim(),
+    },
+    pricing: {
+      advertisedPrice: parseAmountInput(values.advertisedPrice),
+      discount: parseAmountInput(values.discount),
+    },
+  };
+}
+
+/** The edit dialog's initial inputs from a quote. */
+export function vehicleFormValues(vehicle: Vehicle, pricing: Pricing): VehicleFormValues {
+  return {
+    description: vehicle.description,
+    color: vehicle.color,
+    mileage: String(vehicle.mileage),
+    stockNumber: vehicle.stockNumber,
+    advertisedUrl: vehicle.advertisedUrl,
+    advertisedPrice: amountToInput(pricing.advertisedPrice),
+    discount: pricing.discount ? amountToInput(pricing.discount) : "",
+  };
+}

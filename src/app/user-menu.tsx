@@ -1,0 +1,41 @@
+import { Avatar, Menu, UnstyledButton } from "@mantine/core";
+import type { PublicUser } from "@shared/api-types";
+import { IconLayoutDashboard, IconLogout, IconSettings } from "@tabler/icons-react";
+import { Link, useNavigate } from "react-router";
+import { initials, useSession } from "@/lib/session";
+
+/** The signed-in avatar menu; its own chunk so that a shopper's page never loads the popover code. */
+export default function UserMenu({ user }: { user: PublicUser }) {
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  const logout = () => {
+    signOut();
+    navigate("/login");
+  };
+  return (
+    <Menu position="bottom-end" withArrow shadow="md" width={200}>
+      <Menu.Target>
+        <UnstyledButton
+          aria-label={`Account menu for ${user.firstName} ${user.lastName}`}
+          data-testid="user-menu"
+        >
+          <Avatar radius="xl" color="brand" variant="filled">
+            {initials(user)}
+          </Avatar>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to="/dashboard" leftSection={<IconLayoutDashboard size={16} />}>
+          Dashboard
+        </Menu.Item>
+        <Menu.Item component={Link} to="/settings/account" leftSection={<IconSettings size={16} />}>
+          Settings
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item onClick={logout} leftSection={<IconLogout size={16} />}>
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,20 @@
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
+import { IconMoon, IconSun } from "@tabler/icons-react";
+
+export function ColorSchemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme("light", { getInitialValueInEffect: false });
+  const next = computed === "dark" ? "light" : "dark";
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="lg"
+      onClick={() => setColorScheme(next)}
+      aria-label={next === "dark" ? "Switch to dark mode" : "Switch to light mode"}
+      data-testid="color-scheme-toggle"
+    >
+      {computed === "dark" ? <IconSun size={20} stroke={1.6} /> : <IconMoon size={20} stroke={1.6} />}
+    </ActionIcon>
+  );
+}

@@ -1,0 +1,78 @@
+import type { ApiErrorBody } from "@shared/api-types";
+
+export const TOKEN_STORAGE_KEY = "token";
+
+export function getStoredToken(): string | null {
+  try {
+    return window.localStorage.getItem(TOKEN_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function storeToken(token: string): void {
+  window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
+}
+
+export function clearStoredToken(): void {
+  window.localStorage.removeItem(TOKEN_STORAGE_KEY);
+}
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body?: ApiErrorBody,
+  ) {
+    super(message);
+  }
+}
+
+/** The message spec §8 shows for a failed answer: the errors list joined with commas, the body's message, or the status. */
+export function errorMessageFrom(status: number, body: unknown): string {
+  const b = (body ?? {}) as ApiErrorBody;
+  if (Array.isArray(b.errors) && b.errors.length > 0) {
+    const messages = b.errors.map((e) => e?.msg ?? e?.message).filter((m): m is string => Boolean(m));
+    if (messages.length > 0) return messages.join(", ");
+  }
+  if (typeof b.message === "string" && b.message) return b.message;
+  return `API error: ${status}`;
+}
+
+type RequestOptions = {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  body?: unknown;
+  /** Authenticated calls refuse to go out without a stored token. */
+  auth?: boolean;
+  /** Send the token when there is one, without requiring it. */
+  optionalAuth?: boolean;
+  signal?: AbortSignal;
+};
+
+/** Calls {origin}/api{path} with JSON, as spec §7 says. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = "GET", body, auth = false, optionalAuth = false, signal } = options;
+  const headers: Record<string, string> = { Accept: "application/json" };
+  const token = getStoredToken();
+  if (auth && !token) throw new ApiError("Authentication required", 401);
+  if ((auth || optionalAuth) && token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+
+  const response = await fetch(`/api${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!response.ok) {
+    throw new ApiError(errorMessageFrom(response.status, parsed), response.status, parsed as ApiErrorBody);
+  }
+  return parsed as T;
+}

@@ -1,0 +1,24 @@
+import "@mantine/core/styles.css";
+import "./app/global.css";
+import { localStorageColorSchemeManager, MantineProvider } from "@mantine/core";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { router } from "./app/routes";
+import { theme } from "./app/theme";
+import { SessionProvider } from "./lib/session";
+
+const colorSchemeManager = localStorageColorSchemeManager();
+
+const root = document.getElementById("root");
+if (!root) throw new Error("#root is missing from index.html");
+
+createRoot(root).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </MantineProvider>
+  </StrictMode>,
+);
