@@ -44,6 +44,7 @@ export default defineConfig({
       QUOTE_VALIDITY_DAYS: "7",
       // e2e tests sign in many times from one address.
       LOGIN_MAX_FAILURES: "50",
+      ...(process.env.E2E_STATIC_DIR ? { STATIC_DIR: process.env.E2E_STATIC_DIR } : {}),
     },
   },
 });

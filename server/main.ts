@@ -2,7 +2,10 @@ import { fileURLToPath } from "node:url";
 import { startServer } from "./server";
 
 // In development (npm run dev) Vite serves the front end and proxies /api and /yjs here.
-const staticDir = process.env.DEALDESK_DEV ? undefined : fileURLToPath(new URL("../dist", import.meta.url));
+// STATIC_DIR lets a test run serve its own build.
+const staticDir = process.env.DEALDESK_DEV
+  ? undefined
+  : (process.env.STATIC_DIR ?? fileURLToPath(new URL("../dist", import.meta.url)));
 
 try {
   const running = await startServer(process.env, { staticDir });

@@ -34,7 +34,7 @@ export function createTestApp(overrides: Partial<Config> = {}, env: NodeJS.Proce
     app,
     dataDir,
     logs,
-    call(method, url, body, token) {
+    async call(method, url, body, token) {
       const headers: Record<string, string> = {};
       if (body !== undefined) headers["Content-Type"] = "application/json";
       if (token) headers.Authorization = `Bearer ${token}`;

@@ -1,0 +1,77 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import type { AuthResponse } from "../../shared/api-types";
+
+let counter = 0;
+
+export type DealerAccount = AuthResponse & { email: string; password: string };
+
+/** Registers a new dealer through the real API (unique email per call). */
+export async function registerDealerViaApi(
+  request: APIRequestContext,
+  overrides: Record<string, string> = {},
+): Promise<DealerAccount> {
+  counter += 1;
+  const email = `dealer-${Date.now()}-${process.pid}-${counter}@example.com`;
+  const password = "correct horse battery";
+  const body = {
+    email,
+    password,
+    firstName: "Dana",
+    lastName: "Whitfield",
+    dealershipName: "Example Motors",
+    ...overrides,
+  };
+  const res = await request.post("/api/auth/register", { data: body });
+  if (!res.ok()) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
+  const auth = (await res.json()) as AuthResponse;
+  return { ...auth, email: body.email, password: body.password };
+}
+
+/** Opens the app signed in as `account` (the token in localStorage, as the app keeps it). */
+export async function signInAs(page: Page, account: Pick<AuthResponse, "token">): Promise<void> {
+  await page.addInitScript((token) => {
+    if (!window.sessionStorage.getItem("e2e-signed-in")) {
+      window.localStorage.setItem("token", token);
+      window.sessionStorage.setItem("e2e-signed-in", "1");
+    }
+  }, account.token);
+}
+
+export type NewQuote = {
+  vehicle: {
+    description: string;
+    color?: string;
+    mileage: number;
+    stockNumber?: string;
+    advertisedUrl?: string;
+  };
+  pricing: { advertisedPrice: number; discount?: number };
+};
+
+/** Creates a quote through the real API and returns its id. */
+export async function createQuoteViaApi(
+  request: APIRequestContext,
+  account: Pick<AuthResponse, "token">,
+  quote: Partial<NewQuote> = {},
+): Promise<string> {
+  const data: NewQuote = {
+    vehicle: {
+      description: "2024 Honda Accord EX-L",
+      color: "Blue",
+      mileage: 12,
+      stockNumber: "A1234",
+      ...quote.vehicle,
+    },
+    pricing: { advertisedPrice: 32000, discount: 0, ...quote.pricing },
+  };
+  const res = await request.post("/api/quotes", {
+    data,
+    headers: { Authorization: `Bearer ${account.token}` },
+  });
+  if (!res.ok()) throw new Error(`create quote failed: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
+export function authHeaders(account: Pick<AuthResponse, "token">): Record<string, string> {
+  return { Authorization: `Bearer ${account.token}` };
+}
