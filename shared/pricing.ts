@@ -40,6 +40,12 @@ export interface Breakdown {
   addOnsTotal: number;
   selectedAddOnCount: number;
   tradeInValue: number;
+  /**
+   * The part of the trade-in value the taxable amount could not absorb (it
+   * clamps at 0). It is still the shopper's money, so the out-the-door price
+   * credits it; 0 in every ordinary deal.
+   */
+  tradeInExcess: number;
   dealerFees: AmountLine[];
   dealerFeesTotal: number;
   taxableAmount: number;
@@ -80,7 +86,9 @@ export function computeBreakdown(data: QuoteData): Breakdown {
   const dealerFees = amountLines(data.dealerFeeItems);
   const dealerFeesTotal = sumCents(dealerFees.map((line) => line.amount));
 
-  const taxableAmount = Math.max(0, sellingPrice + addOnsTotal + dealerFeesTotal - tradeInValue);
+  const beforeTradeIn = sellingPrice + addOnsTotal + dealerFeesTotal;
+  const taxableAmount = Math.max(0, beforeTradeIn - tradeInValue);
+  const tradeInExcess = Math.max(0, tradeInValue - beforeTradeIn);
   const taxes: TaxLine[] = data.taxItems.map((item) => ({
     id: item.id,
     name: item.name,
@@ -96,7 +104,7 @@ export function computeBreakdown(data: QuoteData): Breakdown {
   // Stored negative (DECISIONS.md); a positive value would raise the price, so it is ignored.
   const downPayment = Math.min(0, toCents(data.downPayment));
   const amountOwedOnTradeIn = hasTradeIn ? nonNegativeCents(data.amountOwedOnTradeIn) : 0;
-  const outTheDoorPrice = totalBalance + downPayment + amountOwedOnTradeIn;
+  const outTheDoorPrice = totalBalance + downPayment + amountOwedOnTradeIn - tradeInExcess;
 
   return {
     advertisedPrice,
@@ -106,6 +114,7 @@ export function computeBreakdown(data: QuoteData): Breakdown {
     addOnsTotal,
     selectedAddOnCount: addOns.length,
     tradeInValue,
+    tradeInExcess,
     dealerFees,
     dealerFeesTotal,
     taxableAmount,

@@ -35,7 +35,7 @@ export const creditTierSchema = z.enum(CREDIT_TIER_IDS, { error: MSG.creditTierI
 export const loanTermKeySchema = z.enum(LOAN_TERM_KEYS, { error: MSG.loanTermInvalid });
 
 export const vehicleSchema = z.object({
-  description: requiredText(MSG.vehicleDescriptionRequired),
+  description: requiredText(MSG.descriptionRequired),
   color: optionalText(),
   mileage: mileage(),
   stockNumber: optionalText(),

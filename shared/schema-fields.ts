@@ -40,12 +40,20 @@ export function hasAtMostTwoDecimals(dollars: number): boolean {
   return Math.abs(cents - Math.round(cents)) < 1e-6;
 }
 
-/** A dollar amount of the quote data: 0..999,999.99 with at most two decimals. */
-export const dollarAmount = (requiredMessage: string = MSG.expectedNumber) =>
-  number(requiredMessage)
-    .min(0, MSG.amountNegative)
-    .max(MAX_AMOUNT, MSG.amountTooLarge)
+export interface DollarAmountMessages {
+  required?: string;
+  negative?: string;
+  tooLarge?: string;
+}
+
+/** A dollar amount: 0..999,999.99 with at most two decimals; messages per form where the spec words them. */
+export const dollarAmount = (messages: DollarAmountMessages | string = {}) => {
+  const { required, negative, tooLarge } = typeof messages === "string" ? { required: messages } : messages;
+  return number(required)
+    .min(0, negative ?? MSG.amountNegative)
+    .max(MAX_AMOUNT, tooLarge ?? MSG.amountTooLarge)
     .refine(hasAtMostTwoDecimals, MSG.amountDecimals);
+};
 
 export const mileage = (requiredMessage: string = MSG.mileageRequired) =>
   number(requiredMessage)

@@ -31,8 +31,8 @@ export function amountMessage(raw: string, options: AmountRuleOptions = {}): str
   return undefined;
 }
 
-/** A whole-number count typed in a field (mileage): commas tolerated; NaN when not a number. */
-export function parseWholeNumberInput(raw: string): number {
+/** A number typed in a field (mileage, a rate): commas tolerated, blank is 0, NaN when not a number. */
+export function parseNumberInput(raw: string): number {
   const cleaned = raw.replace(/[,\s]/g, "");
   if (cleaned === "") return 0;
   return /^-?\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;

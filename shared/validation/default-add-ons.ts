@@ -33,7 +33,8 @@ export function validateDefaultAddOn(values: DefaultAddOnValues): FieldErrors<De
 }
 
 /** The banner for a failed save: 'Name and price are required' when either is missing. */
-export function defaultAddOnSummary(errors: FieldErrors<DefaultAddOnField>): string | undefined {
+export function defaultAddOnSummary(values: DefaultAddOnValues): string | undefined {
+  const errors = validateDefaultAddOn(values);
   if (errors.name === MSG.nameRequired || errors.price === MSG.priceRequired) return MSG.nameAndPriceRequired;
   return hasErrors(errors) ? Object.values(errors)[0] : undefined;
 }
@@ -42,6 +43,10 @@ export function defaultAddOnSummary(errors: FieldErrors<DefaultAddOnField>): str
 export const addonBodySchema = z.object({
   name: ruled(required(MSG.nameRequired), MSG.nameRequired).trim(),
   description: optionalText(),
-  price: dollarAmount(MSG.priceRequired).refine((price) => price > 0, MSG.priceRequired),
+  price: dollarAmount({
+    required: MSG.priceRequired,
+    negative: MSG.priceRequired,
+    tooLarge: MSG.priceTooLarge,
+  }).refine((price) => price > 0, MSG.priceRequired),
 });
 export type AddonBody = z.infer<typeof addonBodySchema>;

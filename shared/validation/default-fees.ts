@@ -42,6 +42,6 @@ export function defaultFeeSummary(values: DefaultFeeValues): string | undefined 
 export const feeBodySchema = z.object({
   name: ruled(required(MSG.nameRequired), MSG.nameRequired).trim(),
   description: optionalText(),
-  amount: dollarAmount(MSG.amountPositive).refine((amount) => amount >= 0, MSG.amountPositive),
+  amount: dollarAmount({ required: MSG.amountPositive, negative: MSG.amountPositive }),
 });
 export type FeeBody = z.infer<typeof feeBodySchema>;

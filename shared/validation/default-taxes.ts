@@ -4,7 +4,7 @@ import { z } from "zod";
 import { TAX_RATE_MAX, TAX_RATE_MIN } from "../constants";
 import { MSG } from "../messages";
 import { taxRate } from "../schema-fields";
-import { parseWholeNumberInput } from "./amount";
+import { parseNumberInput } from "./amount";
 import { collect, type FieldErrors, isBlank, required, ruled } from "./rules";
 
 export interface DefaultTaxValues {
@@ -16,7 +16,7 @@ export type DefaultTaxField = keyof DefaultTaxValues;
 
 export function parseRateInput(raw: string): number {
   if (isBlank(raw)) return Number.NaN;
-  return parseWholeNumberInput(raw.replace("%", ""));
+  return parseNumberInput(raw.replace("%", ""));
 }
 
 function rateMessage(raw: string): string | undefined {

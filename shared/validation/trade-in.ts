@@ -4,7 +4,7 @@
 import { parseAmountInput } from "../format";
 import { MSG } from "../messages";
 import type { TradeIn } from "../quote-schema";
-import { amountMessage, parseWholeNumberInput } from "./amount";
+import { amountMessage, parseNumberInput } from "./amount";
 import { collect, type FieldErrors, optional, required } from "./rules";
 import { mileageMessage } from "./vehicle-form";
 
@@ -71,7 +71,7 @@ export function tradeInFromDialog(
   const vehicle: TradeIn["vehicle"] = {
     description: values.description.trim(),
     vin: values.vin.trim(),
-    mileage: Math.max(0, parseWholeNumberInput(values.mileage) || 0),
+    mileage: Math.max(0, parseNumberInput(values.mileage) || 0),
     condition: values.condition.trim(),
   };
   if (value !== undefined) vehicle.value = value;

@@ -6,7 +6,7 @@ import { MSG } from "../messages";
 import { toCents } from "../money";
 import type { CreateQuoteBody, Pricing, Vehicle } from "../quote-schema";
 import { isHttpUrl } from "../schema-fields";
-import { amountMessage, parseWholeNumberInput } from "./amount";
+import { amountMessage, parseNumberInput } from "./amount";
 import { collect, type FieldErrors, isBlank, optional, required } from "./rules";
 
 /** The form's text inputs; price and discount as typed ('1,234.50'). */
@@ -23,7 +23,7 @@ export type VehicleFormField = keyof VehicleFormValues;
 
 export function mileageMessage(raw: string, requiredWhenZero: boolean): string | undefined {
   if (isBlank(raw)) return MSG.mileageRequired;
-  const miles = parseWholeNumberInput(raw);
+  const miles = parseNumberInput(raw);
   if (!Number.isFinite(miles)) return MSG.invalidNumber;
   if (miles < 0) return MSG.mileageNegative;
   if (!Number.isInteger(miles)) return MSG.mileageWhole;
@@ -40,7 +40,7 @@ function urlMessage(raw: string): string | undefined {
 
 export function validateVehicleForm(values: VehicleFormValues): FieldErrors<VehicleFormField> {
   return collect<VehicleFormField>([
-    ["description", required(MSG.vehicleDescriptionRequired)(values.description)],
+    ["description", required(MSG.descriptionRequired)(values.description)],
     ["color", optional(values.color)],
     // A new car may have 0 miles, so only blank is "required" here (unlike the trade-in).
     ["mileage", mileageMessage(values.mileage, false)],
@@ -73,7 +73,7 @@ export function vehicleFormToQuote(values: VehicleFormValues): CreateQuoteBody {
     vehicle: {
       description: values.description.trim(),
       color: values.color.trim(),
-      mileage: parseWholeNumberInput(values.mileage),
+      mileage: parseNumberInput(values.mileage),
       stockNumber: values.stockNumber.trim(),
       advertisedUrl: values.advertisedUrl.trim(),
     },

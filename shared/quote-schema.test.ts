@@ -1,0 +1,166 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_INTEREST_RATES } from "./constants";
+import { MSG } from "./messages";
+import {
+  createQuoteSchema,
+  customerInfoSchema,
+  fieldErrors,
+  QUOTE_FIELDS,
+  quoteDataSchema,
+  SHOPPER_WRITABLE_FIELDS,
+} from "./quote-schema";
+import { makeQuote } from "./testing/quote-fixtures";
+
+const minimal = {
+  vehicle: { description: "2022 Honda Civic", mileage: 10 },
+  pricing: { advertisedPrice: 20_000 },
+};
+
+function errorsOf(input: unknown) {
+  const result = quoteDataSchema.safeParse(input);
+  if (result.success) throw new Error("expected the quote to be rejected");
+  return fieldErrors(result.error);
+}
+
+describe("quoteDataSchema", () => {
+  it("fills a new deal's defaults", () => {
+    const quote = quoteDataSchema.parse(minimal);
+    expect(quote).toMatchObject({
+      vehicle: {
+        description: "2022 Honda Civic",
+        color: "",
+        mileage: 10,
+        stockNumber: "",
+        advertisedUrl: "",
+      },
+      pricing: { advertisedPrice: 20_000, discount: 0 },
+      addOns: [],
+      tradeIn: { hasTradeIn: false, vehicle: { condition: "Good", mileage: 0 } },
+      amountOwedOnTradeIn: 0,
+      downPayment: 0,
+      selectedCreditTier: "good",
+      customInterestRates: {},
+    });
+    expect(quote.interestRates["very-good"]["72"]).toBe(DEFAULT_INTEREST_RATES["very-good"][72]);
+  });
+
+  it.each([
+    [{ vehicle: { ...minimal.vehicle, mileage: -1 } }, "vehicle.mileage", MSG.mileageNegative],
+    [{ vehicle: { ...minimal.vehicle, mileage: 1.5 } }, "vehicle.mileage", MSG.mileageWhole],
+    [{ pricing: { advertisedPrice: 1_000_000 } }, "pricing.advertisedPrice", MSG.amountTooLarge],
+    [{ pricing: { advertisedPrice: 10.005 } }, "pricing.advertisedPrice", MSG.amountDecimals],
+    [{ pricing: { advertisedPrice: 10, discount: -1 } }, "pricing.discount", MSG.amountNegative],
+    [{ pricing: { advertisedPrice: "10" } }, "pricing.advertisedPrice", MSG.expectedNumber],
+    [{ pricing: {} }, "pricing.advertisedPrice", MSG.advertisedPriceRequired],
+    [{ taxItems: [{ id: "t", name: "Tax", rate: 100.5 }] }, "taxItems.0.rate", MSG.taxRateBetween0And100],
+    [{ taxItems: [{ id: "t", name: "Tax", rate: -1 }] }, "taxItems.0.rate", MSG.taxRateBetween0And100],
+    [{ selectedCreditTier: "platinum" }, "selectedCreditTier", MSG.creditTierInvalid],
+    [{ downPayment: 5 }, "downPayment", MSG.downPaymentPositive],
+    [{ downPayment: -1_000_000 }, "downPayment", MSG.amountTooLarge],
+    [{ amountOwedOnTradeIn: -5 }, "amountOwedOnTradeIn", MSG.amountNegative],
+    [{ customInterestRates: { good: { "60": 100 } } }, "customInterestRates.good.60", MSG.quoteRateInvalid],
+    [{ customInterestRates: { good: { "61": 5 } } }, "customInterestRates.good", MSG.loanTermInvalid],
+    [{ customInterestRates: { gold: {} } }, "customInterestRates", MSG.creditTierInvalid],
+    [
+      { vehicle: { ...minimal.vehicle, advertisedUrl: "javascript:alert(1)" } },
+      "vehicle.advertisedUrl",
+      MSG.urlInvalid,
+    ],
+    [{ vehicle: { ...minimal.vehicle, description: "  " } }, "vehicle.description", MSG.descriptionRequired],
+    [
+      { addOns: [{ id: "a", name: "Mats", price: 100, isSelected: true, sellingPrice: 150 }] },
+      "addOns.0.sellingPrice",
+      MSG.exceedsRetailPrice,
+    ],
+    [
+      { tradeIn: { hasTradeIn: true, vehicle: { description: "Camry", mileage: 5, value: -1 } } },
+      "tradeIn.vehicle.value",
+      MSG.amountNegative,
+    ],
+  ])("rejects %j at %s", (patch, field, message) => {
+    expect(errorsOf({ ...minimal, ...patch })).toContainEqual({ field, message });
+  });
+
+  it("rejects a table rate outside 0..100", () => {
+    const quote = makeQuote();
+    const interestRates = { ...quote.interestRates, poor: { ...quote.interestRates.poor, "84": 101 } };
+    expect(errorsOf({ ...minimal, interestRates })).toContainEqual({
+      field: "interestRates.poor.84",
+      message: MSG.interestRatesInvalid,
+    });
+  });
+
+  it("strips unknown fields and keeps numeric ids as strings", () => {
+    const quote = quoteDataSchema.parse({
+      ...minimal,
+      sneaky: true,
+      dealerFeeItems: [{ id: 7, name: "Doc fee", amount: 10, extra: 1 }],
+    });
+    expect("sneaky" in quote).toBe(false);
+    expect(quote.dealerFeeItems).toEqual([{ id: "7", name: "Doc fee", description: "", amount: 10 }]);
+  });
+
+  it("accepts binary noise in two-decimal amounts", () => {
+    expect(quoteDataSchema.safeParse({ ...minimal, pricing: { advertisedPrice: 0.1 + 0.2 } }).success).toBe(
+      true,
+    );
+  });
+
+  it("lists the deal's fields and the shopper's writable ones", () => {
+    expect(QUOTE_FIELDS).toEqual([
+      "vehicle",
+      "pricing",
+      "addOns",
+      "dealerFeeItems",
+      "taxItems",
+      "governmentFeeItems",
+      "tradeIn",
+      "amountOwedOnTradeIn",
+      "downPayment",
+      "selectedCreditTier",
+      "customInterestRates",
+      "interestRates",
+    ]);
+    expect(SHOPPER_WRITABLE_FIELDS).toEqual([
+      "tradeIn",
+      "amountOwedOnTradeIn",
+      "downPayment",
+      "selectedCreditTier",
+    ]);
+  });
+});
+
+describe("customerInfoSchema and createQuoteSchema", () => {
+  it("accepts digits-only 11-digit phones and optional blanks", () => {
+    expect(customerInfoSchema.parse({ name: " Ann ", email: "", phone: "15551234567" })).toEqual({
+      name: "Ann",
+      email: "",
+      phone: "15551234567",
+    });
+  });
+
+  it("names the bad customer fields", () => {
+    const result = customerInfoSchema.safeParse({ name: "", email: "nope", phone: "5551234567" });
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      expect(fieldErrors(result.error)).toEqual([
+        { field: "name", message: MSG.customerNameRequired },
+        { field: "email", message: MSG.emailInvalidAddress },
+        { field: "phone", message: MSG.phoneIncomplete },
+      ]);
+    }
+  });
+
+  it("parses the POST /quotes body", () => {
+    expect(createQuoteSchema.parse(minimal).pricing).toEqual({ advertisedPrice: 20_000, discount: 0 });
+    const result = createQuoteSchema.safeParse({ vehicle: {}, pricing: {} });
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      expect(fieldErrors(result.error).map((error) => error.field)).toEqual([
+        "vehicle.description",
+        "vehicle.mileage",
+        "pricing.advertisedPrice",
+      ]);
+    }
+  });
+});

@@ -1,0 +1,84 @@
+// Default interest rates page (spec §5) and PUT /dealer-defaults/interest-rates/{tier},
+// plus the dealer's inline monthly-rate edit on a quote (0..99.99).
+
+import { z } from "zod";
+import { DEFAULT_RATE_MAX, LOAN_TERMS, type LoanTerm, QUOTE_RATE_MAX } from "../constants";
+import { MSG } from "../messages";
+import { number } from "../schema-fields";
+import { parseRateInput } from "./default-taxes";
+
+/** One tier's table as edited: term -> typed text (or a number). */
+export type RateInputs = Readonly<Partial<Record<LoanTerm, string | number>>>;
+export type RateTable = Readonly<Record<LoanTerm, number>>;
+
+export interface InterestRateEntry {
+  term_months: LoanTerm;
+  interest_rate: number;
+}
+
+const toRate = (value: string | number | undefined): number =>
+  typeof value === "number" ? value : parseRateInput(value ?? "");
+
+const isDefaultRate = (rate: number): boolean =>
+  Number.isFinite(rate) && rate >= 0 && rate <= DEFAULT_RATE_MAX;
+
+/** Errors by term; each invalid input gets the page's single message. */
+export function validateInterestRates(edited: RateInputs): Partial<Record<LoanTerm, string>> {
+  const errors: Partial<Record<LoanTerm, string>> = {};
+  for (const term of LOAN_TERMS) {
+    if (edited[term] !== undefined && !isDefaultRate(toRate(edited[term])))
+      errors[term] = MSG.interestRatesInvalid;
+  }
+  return errors;
+}
+
+/** The terms whose rate differs from the saved table (only these are sent). */
+export function changedTerms(original: RateTable, edited: RateInputs): LoanTerm[] {
+  return LOAN_TERMS.filter((term) => edited[term] !== undefined && toRate(edited[term]) !== original[term]);
+}
+
+/** The PUT body for a Save click, or the message to show instead. */
+export function interestRatesUpdate(
+  original: RateTable,
+  edited: RateInputs,
+): { body: { rates: InterestRateEntry[] } } | { error: string } {
+  if (Object.keys(validateInterestRates(edited)).length > 0) return { error: MSG.interestRatesInvalid };
+  const terms = changedTerms(original, edited);
+  if (terms.length === 0) return { error: MSG.noChangesToSave };
+  return {
+    body: { rates: terms.map((term) => ({ term_months: term, interest_rate: toRate(edited[term]) })) },
+  };
+}
+
+const rateEntrySchema = z.object({
+  term_months: number(MSG.loanTermInvalid).refine(
+    (term) => (LOAN_TERMS as readonly number[]).includes(term),
+    MSG.loanTermInvalid,
+  ),
+  interest_rate: number(MSG.interestRatesInvalid)
+    .min(0, MSG.interestRatesInvalid)
+    .max(DEFAULT_RATE_MAX, MSG.interestRatesInvalid),
+});
+
+/** PUT body: one to six entries, each term at most once. */
+export const interestRatesBodySchema = z.object({
+  rates: z
+    .array(rateEntrySchema, { error: MSG.expectedList })
+    .min(1, MSG.noChangesToSave)
+    .max(LOAN_TERMS.length, MSG.loanTermInvalid)
+    .refine(
+      (rates) => new Set(rates.map((entry) => entry.term_months)).size === rates.length,
+      MSG.loanTermInvalid,
+    ),
+});
+export type InterestRatesBody = { rates: InterestRateEntry[] };
+
+/** The inline rate edit on a quote: the accepted APR, or undefined (the edit is refused). */
+export function parseQuoteRateEdit(raw: string | number): number | undefined {
+  const rate = toRate(raw);
+  return Number.isFinite(rate) && rate >= 0 && rate <= QUOTE_RATE_MAX ? rate : undefined;
+}
+
+/** The message for a refused inline rate edit, if the UI shows one. */
+export const quoteRateMessage = (raw: string | number): string | undefined =>
+  parseQuoteRateEdit(raw) === undefined ? MSG.quoteRateInvalid : undefined;
