@@ -11,6 +11,7 @@ import {
   DEFAULT_RATE_MAX,
   DEFAULT_TRADE_IN_CONDITION,
   LOAN_TERM_KEYS,
+  type LoanTerm,
   MAX_AMOUNT,
   QUOTE_RATE_MAX,
 } from "./constants";
@@ -18,6 +19,8 @@ import { MSG } from "./messages";
 import {
   boolean,
   dollarAmount,
+  type FieldError,
+  fieldErrors,
   hasAtMostTwoDecimals,
   itemId,
   mileage,
@@ -129,7 +132,7 @@ export function defaultInterestRateTable(): InterestRates {
   const table = {} as InterestRates;
   for (const tier of CREDIT_TIER_IDS) {
     table[tier] = Object.fromEntries(
-      LOAN_TERM_KEYS.map((key) => [key, DEFAULT_INTEREST_RATES[tier][Number(key) as 24]]),
+      LOAN_TERM_KEYS.map((key) => [key, DEFAULT_INTEREST_RATES[tier][Number(key) as LoanTerm]]),
     ) as InterestRates[typeof tier];
   }
   return table;
@@ -183,7 +186,7 @@ export type CreateQuoteBody = z.infer<typeof createQuoteSchema>;
 
 export type QuoteField = keyof QuoteData;
 /** The top-level keys of the deal document, in the spec's order. */
-export const QUOTE_FIELDS = Object.keys(quoteDataSchema.shape) as QuoteField[];
+export const QUOTE_FIELDS: readonly QuoteField[] = Object.keys(quoteDataSchema.shape) as QuoteField[];
 /** What a shopper may change (spec §6, DECISIONS.md); the trade-in's value stays the dealer's. */
 export const SHOPPER_WRITABLE_FIELDS = [
   "tradeIn",
@@ -192,7 +195,25 @@ export const SHOPPER_WRITABLE_FIELDS = [
   "selectedCreditTier",
 ] as const satisfies readonly QuoteField[];
 
-/** The schema of one top-level field, for validating a single live update. */
-export const quoteFieldSchema = <F extends QuoteField>(field: F) => quoteDataSchema.shape[field];
 export const isQuoteField = (value: unknown): value is QuoteField =>
-  typeof value === "string" && (QUOTE_FIELDS as string[]).includes(value);
+  typeof value === "string" && (QUOTE_FIELDS as readonly string[]).includes(value);
+
+/**
+ * The schema of one top-level field for checking a single live update. The
+ * parse-time default is dropped: an update that sets a field to undefined is
+ * invalid, not "reset to default".
+ */
+export function quoteFieldSchema(field: QuoteField): z.ZodType {
+  const schema: z.ZodType = quoteDataSchema.shape[field];
+  return schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema;
+}
+
+/** Field errors of one live update, paths prefixed with the field ('tradeIn.vehicle.mileage'); [] when valid. */
+export function validateQuoteField(field: QuoteField, value: unknown): FieldError[] {
+  const result = quoteFieldSchema(field).safeParse(value);
+  if (result.success) return [];
+  return fieldErrors(result.error).map((error) => ({
+    field: error.field === "" ? field : `${field}.${error.field}`,
+    message: error.message,
+  }));
+}

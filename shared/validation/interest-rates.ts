@@ -2,7 +2,7 @@
 // plus the dealer's inline monthly-rate edit on a quote (0..99.99).
 
 import { z } from "zod";
-import { DEFAULT_RATE_MAX, LOAN_TERMS, type LoanTerm, QUOTE_RATE_MAX } from "../constants";
+import { DEFAULT_RATE_MAX, isLoanTerm, LOAN_TERMS, type LoanTerm, QUOTE_RATE_MAX } from "../constants";
 import { MSG } from "../messages";
 import { number } from "../schema-fields";
 import { parseRateInput } from "./default-taxes";
@@ -51,10 +51,9 @@ export function interestRatesUpdate(
 }
 
 const rateEntrySchema = z.object({
-  term_months: number(MSG.loanTermInvalid).refine(
-    (term) => (LOAN_TERMS as readonly number[]).includes(term),
-    MSG.loanTermInvalid,
-  ),
+  term_months: number(MSG.loanTermInvalid)
+    .refine(isLoanTerm, MSG.loanTermInvalid)
+    .transform((term) => term as LoanTerm),
   interest_rate: number(MSG.interestRatesInvalid)
     .min(0, MSG.interestRatesInvalid)
     .max(DEFAULT_RATE_MAX, MSG.interestRatesInvalid),
@@ -71,7 +70,7 @@ export const interestRatesBodySchema = z.object({
       MSG.loanTermInvalid,
     ),
 });
-export type InterestRatesBody = { rates: InterestRateEntry[] };
+export type InterestRatesBody = z.infer<typeof interestRatesBodySchema>;
 
 /** The inline rate edit on a quote: the accepted APR, or undefined (the edit is refused). */
 export function parseQuoteRateEdit(raw: string | number): number | undefined {

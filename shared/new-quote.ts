@@ -1,0 +1,78 @@
+// The initial deal of a new quote (DECISIONS.md "Quotes"): the POST /quotes
+// body plus a snapshot of the dealer's current defaults, with the default
+// downpayment written once. Pure, so the server and its tests build it alike.
+
+import {
+  CREDIT_TIER_IDS,
+  type CreditTier,
+  LOAN_TERM_KEYS,
+  type LoanTerm,
+  type LoanTermKey,
+} from "./constants";
+import { defaultDownPayment } from "./pricing";
+import {
+  type CreateQuoteBody,
+  defaultInterestRateTable,
+  type InterestRates,
+  type QuoteData,
+  quoteDataSchema,
+} from "./quote-schema";
+
+type Id = string | number;
+
+export interface DealerDefaultsSnapshot {
+  addOns: readonly { id: Id; name: string; description?: string | null; price: number }[];
+  /** Dealer taxes have a description only; it becomes the quote line's name. */
+  taxes: readonly { id: Id; description: string; rate: number }[];
+  dealerFees: readonly { id: Id; name: string; description?: string | null; amount: number }[];
+  governmentFees: readonly { id: Id; name: string; description?: string | null; amount: number }[];
+  /** The dealer's rate table by tier and term ({ good: { 60: 7.25 } }); missing cells take the spec's defaults. */
+  interestRates?: Partial<Record<CreditTier, Readonly<Record<string, number | undefined>>>>;
+}
+
+function rateTable(rates: DealerDefaultsSnapshot["interestRates"]): InterestRates {
+  const table = defaultInterestRateTable();
+  for (const tier of CREDIT_TIER_IDS) {
+    const row = rates?.[tier];
+    if (row === undefined) continue;
+    for (const key of LOAN_TERM_KEYS) {
+      const rate = row[key];
+      if (typeof rate === "number") table[tier][key] = rate;
+    }
+  }
+  return table;
+}
+
+/**
+ * The deal document's initial content. Add-ons arrive unselected; the result
+ * is parsed by the quote schema, so a bad default fails here, not in a browser.
+ */
+export function newQuoteData(body: CreateQuoteBody, defaults: DealerDefaultsSnapshot): QuoteData {
+  const fee = (item: DealerDefaultsSnapshot["dealerFees"][number]) => ({
+    id: item.id,
+    name: item.name,
+    description: item.description ?? "",
+    amount: item.amount,
+  });
+  const data = quoteDataSchema.parse({
+    vehicle: body.vehicle,
+    pricing: body.pricing,
+    addOns: defaults.addOns.map((addOn) => ({
+      id: addOn.id,
+      name: addOn.name,
+      description: addOn.description ?? "",
+      price: addOn.price,
+      isSelected: false,
+    })),
+    dealerFeeItems: defaults.dealerFees.map(fee),
+    taxItems: defaults.taxes.map((tax) => ({
+      id: tax.id,
+      name: tax.description,
+      description: "",
+      rate: tax.rate,
+    })),
+    governmentFeeItems: defaults.governmentFees.map(fee),
+    interestRates: rateTable(defaults.interestRates),
+  });
+  return { ...data, downPayment: defaultDownPayment(data) };
+}
