@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from "@shared/api-types";
+import { apiErrorMessage, MSG } from "@shared/messages";
 
 export const TOKEN_STORAGE_KEY = "token";
 
@@ -36,7 +37,7 @@ export function errorMessageFrom(status: number, body: unknown): string {
     if (messages.length > 0) return messages.join(", ");
   }
   if (typeof b.message === "string" && b.message) return b.message;
-  return `API error: ${status}`;
+  return apiErrorMessage(status);
 }
 
 type RequestOptions = {
@@ -54,7 +55,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const { method = "GET", body, auth = false, optionalAuth = false, signal } = options;
   const headers: Record<string, string> = { Accept: "application/json" };
   const token = getStoredToken();
-  if (auth && !token) throw new ApiError("Authentication required", 401);
+  if (auth && !token) throw new ApiError(MSG.authenticationRequired, 401);
   if ((auth || optionalAuth) && token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
 
