@@ -6,8 +6,6 @@ import {
   CREDIT_TIER_IDS,
   type CreditTier,
   LOAN_TERM_KEYS,
-  type LoanTerm,
-  type LoanTermKey,
 } from "./constants";
 import { defaultDownPayment } from "./pricing";
 import {
