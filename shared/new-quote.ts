@@ -2,11 +2,7 @@
 // body plus a snapshot of the dealer's current defaults, with the default
 // downpayment written once. Pure, so the server and its tests build it alike.
 
-import {
-  CREDIT_TIER_IDS,
-  type CreditTier,
-  LOAN_TERM_KEYS,
-} from "./constants";
+import { CREDIT_TIER_IDS, type CreditTier, LOAN_TERM_KEYS } from "./constants";
 import { defaultDownPayment } from "./pricing";
 import {
   type CreateQuoteBody,
