@@ -33,3 +33,8 @@ export type ApiErrorBody = {
   message?: string;
   errors?: { field?: string; message?: string; msg?: string }[];
 };
+
+/** Items of GET/POST/PUT /api/dealer-defaults/{addons,taxes,dealer-fees,government-fees}, in dollars. */
+export type DefaultAddOn = { id: string; name: string; description: string; price: number };
+export type DefaultTax = { id: string; description: string; rate: number };
+export type DefaultFee = { id: string; name: string; description: string; amount: number };
