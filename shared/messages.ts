@@ -124,6 +124,9 @@ export type MessageKey = keyof typeof MSG;
 
 /** The API helper's last resort when the answer has no message (spec §8). */
 export const apiErrorMessage = (status: number): string => `API error: ${status}`;
+/** Login lockout (spec silent; our wording): 'Too many failed login attempts. Please try again in 15 minutes.' */
+export const tooManyLoginAttempts = (minutes: number): string =>
+  `Too many failed login attempts. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
 export const loadQuotesFailed = (reason: string): string => `Failed to load quotes: ${reason}`;
 export const fieldTooLong = (label: string, max: number): string =>
   `${label} must be at most ${max} characters`;
