@@ -1,0 +1,17 @@
+// The dashboard feature's calls to the quotes API (spec §7).
+
+import type { QuoteListItem } from "@shared/api-types";
+import type { CreateQuoteBody } from "@shared/quote-schema";
+import { apiRequest } from "@/lib/api";
+
+export function listQuotes(signal?: AbortSignal): Promise<QuoteListItem[]> {
+  return apiRequest<QuoteListItem[]>("/quotes", { auth: true, signal });
+}
+
+export function createQuote(quote: CreateQuoteBody): Promise<{ id: string }> {
+  return apiRequest<{ id: string }>("/quotes", { method: "POST", body: quote, auth: true });
+}
+
+export function deleteQuote(id: string): Promise<void> {
+  return apiRequest<void>(`/quotes/${encodeURIComponent(id)}`, { method: "DELETE", auth: true });
+}
