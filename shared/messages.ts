@@ -139,7 +139,8 @@ export type CrudAction =
   | "loadFailed"
   | "createFailed"
   | "updateFailed"
-  | "deleteFailed";
+  | "deleteFailed"
+  | "notFound";
 
 interface KindWords {
   title: string; // success banners: 'Tax rate created successfully'
@@ -176,6 +177,9 @@ export function crudMessage(kind: DefaultListKind, action: CrudAction): string {
       return `Failed to update ${words.singular}`;
     case "deleteFailed":
       return `Failed to delete ${words.singular}`;
+    case "notFound":
+      // Our wording: the API's 404 for an id that is not the dealer's own active item.
+      return `${words.title} not found`;
   }
 }
 
