@@ -3,8 +3,8 @@ import "./app/global.css";
 import { localStorageColorSchemeManager, MantineProvider } from "@mantine/core";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
-import { router } from "./app/routes";
+import { BrowserRouter } from "react-router";
+import { AppRoutes } from "./app/routes";
 import { theme } from "./app/theme";
 import { SessionProvider } from "./lib/session";
 
@@ -17,7 +17,9 @@ createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
       <SessionProvider>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </SessionProvider>
     </MantineProvider>
   </StrictMode>,
