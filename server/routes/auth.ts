@@ -1,8 +1,187 @@
-import { Hono } from "hono";
+import { randomUUID } from "node:crypto";
+import type { AuthResponse, PublicUser } from "@shared/api-types";
+import { MSG, tooManyLoginAttempts } from "@shared/messages";
+import {
+  accountBodySchema,
+  changeEmailBodySchema,
+  changePasswordBodySchema,
+} from "@shared/validation/account";
+import { profileBodySchema } from "@shared/validation/dealership";
+import { requestResetBodySchema, resetPasswordBodySchema } from "@shared/validation/password-reset";
+import { loginBodySchema, registerBodySchema } from "@shared/validation/register";
+import { eq } from "drizzle-orm";
+import { type Context, Hono } from "hono";
 import type { AppDeps } from "../app";
-import type { AppEnv } from "../app-env";
+import type { AppEnv, UserRow } from "../app-env";
+import { createLoginRateLimiter, loginAttemptKey } from "../auth/login-rate-limit";
+import { requireUser } from "../auth/middleware";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "../auth/passwords";
+import { toPublicUser } from "../auth/public-user";
+import { consumeResetToken, createResetToken, dropResetTokens } from "../auth/reset-tokens";
+import { users } from "../db/schema";
+import { clientIp } from "../http/client-ip";
+import { ApiError, badRequest, conflict, unauthorized } from "../http/errors";
+import { parseJson } from "../http/validate";
+import { sendResetEmail } from "../mail/reset-email";
 
-export function authRoutes(_deps: AppDeps): Hono<AppEnv> {
+/** SQLite's answer when the unique email index refuses a row (two sign-ups racing). */
+const isUniqueViolation = (error: unknown): boolean =>
+  error instanceof Error && "code" in error && String(error.code).startsWith("SQLITE_CONSTRAINT");
+
+/** Spec §7 /auth: register, log in, the current user, password reset by email, and account edits. */
+export function authRoutes(deps: AppDeps): Hono<AppEnv> {
+  const { db, tokens, config } = deps;
+  const log = deps.log ?? console.log;
   const routes = new Hono<AppEnv>();
+  const limiter = createLoginRateLimiter(config.loginMaxFailures, config.loginWindowMs);
+  const signedIn = requireUser(tokens);
+
+  const findByEmail = (email: string) => db.select().from(users).where(eq(users.email, email)).get();
+  const findById = (id: string) => db.select().from(users).where(eq(users.id, id)).get() as UserRow;
+
+  const updateUser = (id: string, values: Partial<UserRow>): PublicUser => {
+    db.update(users)
+      .set({ ...values, updatedAt: Date.now() })
+      .where(eq(users.id, id))
+      .run();
+    return toPublicUser(findById(id));
+  };
+
+  /** 429 while the pair is locked out; the minutes tell the dealer how long to wait. */
+  const refuseWhileLocked = (c: Context<AppEnv>, key: string) => {
+    const waitMs = limiter.retryAfterMs(key);
+    if (waitMs === 0) return;
+    c.header("Retry-After", String(Math.ceil(waitMs / 1000)));
+    throw new ApiError(429, tooManyLoginAttempts(Math.ceil(waitMs / 60_000)));
+  };
+
+  /** Checks a signed-in dealer's current password, with the same lockout as logins. */
+  const checkCurrentPassword = async (c: Context<AppEnv>, user: UserRow, password: string) => {
+    const key = loginAttemptKey(clientIp(c, config.trustProxy), `current-password:${user.id}`);
+    refuseWhileLocked(c, key);
+    if (await verifyPassword(user.passwordHash, password)) {
+      limiter.reset(key);
+      return;
+    }
+    limiter.recordFailure(key);
+    throw badRequest(MSG.currentPasswordIncorrect, [
+      { field: "currentPassword", message: MSG.currentPasswordIncorrect },
+    ]);
+  };
+
+  routes.post("/login", async (c) => {
+    const body = await parseJson(c, loginBodySchema);
+    const key = loginAttemptKey(clientIp(c, config.trustProxy), body.email);
+    refuseWhileLocked(c, key);
+    const user = findByEmail(body.email);
+    const ok = user
+      ? await verifyPassword(user.passwordHash, body.password)
+      : await verifyAgainstDummy(body.password);
+    if (!user || !ok) {
+      limiter.recordFailure(key);
+      throw unauthorized(MSG.invalidCredentials);
+    }
+    limiter.reset(key);
+    return c.json<AuthResponse>({ token: await tokens.issue(user), user: toPublicUser(user) });
+  });
+
+  routes.post("/register", async (c) => {
+    const body = await parseJson(c, registerBodySchema);
+    if (findByEmail(body.email)) throw conflict(MSG.emailTaken);
+    const now = Date.now();
+    const row: UserRow = {
+      id: randomUUID(),
+      email: body.email,
+      passwordHash: await hashPassword(body.password),
+      firstName: body.firstName,
+      lastName: body.lastName,
+      dealershipName: body.dealershipName ?? "",
+      streetAddress: body.streetAddress ?? "",
+      city: body.city ?? "",
+      state: body.state ?? "",
+      zipCode: body.zipCode ?? "",
+      phoneNumber: body.phoneNumber ?? "",
+      tokensValidAfter: now,
+      createdAt: now,
+      updatedAt: now,
+    };
+    try {
+      db.insert(users).values(row).run();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(MSG.emailTaken);
+      throw error;
+    }
+    return c.json<AuthResponse>({ token: await tokens.issue(row), user: toPublicUser(row) }, 201);
+  });
+
+  routes.get("/me", signedIn, (c) => c.json({ user: toPublicUser(c.var.user) }));
+
+  routes.post("/request-reset", async (c) => {
+    const body = await parseJson(c, requestResetBodySchema);
+    const user = findByEmail(body.email);
+    if (user) {
+      const token = createResetToken(db, user.id);
+      // Sent after answering: waiting for SMTP would make a known email answer measurably slower
+      // than an unknown one, and a mail failure must not reveal that the account exists.
+      sendResetEmail({ config, mailer: deps.mailer, log }, user, token).catch((error: unknown) =>
+        log(
+          `Password reset email to ${user.email} failed: ${error instanceof Error ? error.message : error}`,
+        ),
+      );
+    }
+    return c.json({ message: MSG.resetRequested });
+  });
+
+  routes.post("/reset-password", async (c) => {
+    const body = await parseJson(c, resetPasswordBodySchema);
+    const userId = consumeResetToken(db, body.token);
+    if (!userId) throw badRequest(MSG.resetTokenInvalid);
+    const passwordHash = await hashPassword(body.password);
+    // Every token issued before now dies: whoever knew the old password is signed out.
+    updateUser(userId, { passwordHash, tokensValidAfter: Date.now() });
+    dropResetTokens(db, userId);
+    // No token here: a reset link alone never signs anyone in; the dealer logs in next.
+    return c.json({ message: MSG.resetSuccess });
+  });
+
+  routes.put("/email", signedIn, async (c) => {
+    const body = await parseJson(c, changeEmailBodySchema);
+    const user = c.var.user;
+    if (body.newEmail === user.email) {
+      throw badRequest(MSG.emailUnchanged, [{ field: "newEmail", message: MSG.emailUnchanged }]);
+    }
+    await checkCurrentPassword(c, user, body.currentPassword);
+    const owner = findByEmail(body.newEmail);
+    if (owner && owner.id !== user.id) throw conflict(MSG.emailTaken);
+    try {
+      return c.json({ user: updateUser(user.id, { email: body.newEmail }) });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(MSG.emailTaken);
+      throw error;
+    }
+  });
+
+  routes.put("/password", signedIn, async (c) => {
+    const body = await parseJson(c, changePasswordBodySchema);
+    const user = c.var.user;
+    await checkCurrentPassword(c, user, body.currentPassword);
+    const passwordHash = await hashPassword(body.newPassword);
+    updateUser(user.id, { passwordHash, tokensValidAfter: Date.now() });
+    dropResetTokens(db, user.id);
+    // Older tokens (other browsers, a stolen copy) die; this session continues with a fresh one.
+    const token = await tokens.issue(user);
+    return c.json({ message: MSG.passwordUpdated, token });
+  });
+
+  routes.put("/account", signedIn, async (c) => {
+    const body = await parseJson(c, accountBodySchema);
+    return c.json({ user: updateUser(c.var.user.id, body) });
+  });
+
+  routes.put("/profile", signedIn, async (c) => {
+    const body = await parseJson(c, profileBodySchema);
+    return c.json({ user: updateUser(c.var.user.id, body) });
+  });
+
   return routes;
 }
