@@ -1,8 +1,78 @@
+import { isCreditTier } from "@shared/constants";
+import { crudMessage, MSG } from "@shared/messages";
+import { interestRatesBodySchema } from "@shared/validation/interest-rates";
 import { Hono } from "hono";
 import type { AppDeps } from "../app";
 import type { AppEnv } from "../app-env";
+import { requireUser } from "../auth/middleware";
+import {
+  addOnsList,
+  type DefaultList,
+  dealerFeesList,
+  governmentFeesList,
+  taxesList,
+} from "../defaults/default-lists";
+import { saveTierRates, tierRates } from "../defaults/interest-rate-store";
+import { notFound } from "../http/errors";
+import { parseJson } from "../http/validate";
 
-export function dealerDefaultsRoutes(_deps: AppDeps): Hono<AppEnv> {
+/** /api/dealer-defaults: the signed-in dealer's own defaults (spec §7, DECISIONS.md). */
+export function dealerDefaultsRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  routes.use("*", requireUser(deps.tokens));
+
+  mountList(routes, addOnsList(deps.db));
+  mountList(routes, taxesList(deps.db));
+  mountList(routes, dealerFeesList(deps.db));
+  mountList(routes, governmentFeesList(deps.db));
+
+  routes.get("/interest-rates/:tier", (c) => {
+    const tier = c.req.param("tier");
+    if (!isCreditTier(tier)) throw notFound(MSG.creditTierInvalid);
+    return c.json({ interestRates: tierRates(deps.db, c.var.user.id, tier) });
+  });
+
+  routes.put("/interest-rates/:tier", async (c) => {
+    const tier = c.req.param("tier");
+    if (!isCreditTier(tier)) throw notFound(MSG.creditTierInvalid);
+    const body = await parseJson(c, interestRatesBodySchema);
+    saveTierRates(deps.db, c.var.user.id, tier, body.rates);
+    return c.json({ interestRates: tierRates(deps.db, c.var.user.id, tier) });
+  });
+
   return routes;
+}
+
+/**
+ * GET, POST, GET /{id}, PUT /{id} and DELETE /{id} of one list. An id that is not the dealer's own
+ * active item answers 404 whether it belongs to someone else, was deleted or never existed,
+ * so the answer reveals nothing about other dealers.
+ */
+function mountList<Body, Item>(routes: Hono<AppEnv>, list: DefaultList<Body, Item>): void {
+  const missing = () => notFound(crudMessage(list.kind, "notFound"));
+
+  routes.get(`/${list.path}`, (c) => c.json({ [list.listKey]: list.store.active(c.var.user.id) }));
+
+  routes.get(`/${list.path}/:id`, (c) => {
+    const item = list.store.find(c.var.user.id, c.req.param("id"));
+    if (item === undefined) throw missing();
+    return c.json({ [list.itemKey]: item });
+  });
+
+  routes.post(`/${list.path}`, async (c) => {
+    const body = await parseJson(c, list.schema);
+    return c.json({ [list.itemKey]: list.store.create(c.var.user.id, body) }, 201);
+  });
+
+  routes.put(`/${list.path}/:id`, async (c) => {
+    const body = await parseJson(c, list.schema);
+    const item = list.store.update(c.var.user.id, c.req.param("id"), body);
+    if (item === undefined) throw missing();
+    return c.json({ [list.itemKey]: item });
+  });
+
+  routes.delete(`/${list.path}/:id`, (c) => {
+    if (!list.store.softDelete(c.var.user.id, c.req.param("id"))) throw missing();
+    return c.json({ message: crudMessage(list.kind, "deleted") });
+  });
 }
