@@ -245,3 +245,28 @@ export const TEXT = {
   settingsIntro:
     "Manage your dealer profile and quote defaults. Select a category from the menu to get started.",
 } as const;
+
+/** The vehicle form's field labels (spec §5 names the fields). */
+export const VEHICLE_FORM_LABELS = {
+  description: "Description",
+  mileage: "Mileage",
+  color: "Color",
+  stockNumber: "Stock #",
+  advertisedUrl: "Vehicle URL",
+  advertisedPrice: "Advertised Price",
+  discount: "Discount",
+} as const;
+
+/** The dashboard table's columns (spec §2). */
+export const QUOTE_COLUMNS = {
+  vehicle: "Vehicle",
+  customer: "Customer",
+  created: "Created",
+  expires: "Expires",
+  actions: "Actions",
+} as const;
+
+/** Dashboard, where the spec is silent: every quote is expired and 'Show expired' is off. */
+export const noActiveQuotes = "You have no active quotes. Turn on 'Show expired' to see expired ones.";
+/** Dashboard, where the spec is silent: the browser refused the clipboard, so the link is shown instead. */
+export const copyLinkFailed = (link: string): string => `Could not copy the link. Here it is: ${link}`;
