@@ -23,7 +23,7 @@
 
 import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { formatAmountInput, sanitizeAmountInput } from "@shared/format";
-import { TEXT } from "@shared/messages";
+import { TEXT, VEHICLE_FORM_LABELS } from "@shared/messages";
 import { formatMoney } from "@shared/money";
 import type { CreateQuoteBody } from "@shared/quote-schema";
 import { hasErrors } from "@shared/validation/rules";
@@ -47,17 +47,6 @@ export const EMPTY_VEHICLE_FORM: VehicleFormValues = {
   advertisedUrl: "",
   advertisedPrice: "",
   discount: "",
-};
-
-/** The field labels (spec §5 names the fields; these are their on-screen words). */
-export const VEHICLE_FORM_LABELS: Record<VehicleFormField, string> = {
-  description: "Description",
-  mileage: "Mileage",
-  color: "Color",
-  stockNumber: "Stock #",
-  advertisedUrl: "Vehicle URL",
-  advertisedPrice: "Advertised Price",
-  discount: "Discount",
 };
 
 // Focus order of a refused submit: the order the fields appear in.

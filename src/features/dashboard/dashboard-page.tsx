@@ -1,5 +1,133 @@
-import { ComingSoon } from "@/components/coming-soon";
+// /dashboard (spec §2): the greeting and the 'Active Quotes' panel.
+//
+// Many quotes: the whole list (listing columns only) is loaded once and kept in
+// memory; the search box feeds a deferred value, so typing never waits for the
+// filter, and one page of PAGE_SIZE rows is rendered at a time.
 
-export default function Page() {
-  return <ComingSoon title="Dashboard" />;
+import { Button, Group, Paper, Stack, Switch, TextInput, Title } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { noActiveQuotes, TEXT } from "@shared/messages";
+import { IconPlus, IconSearch } from "@tabler/icons-react";
+import { useDeferredValue, useEffect, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { DeleteQuoteDialog } from "@/components/delete-quote-dialog";
+import { PageContainer } from "@/components/page-container";
+import { useSession } from "@/lib/session";
+import { QuoteListBody } from "./quote-list-body";
+import { DEFAULT_SORT, nextSort, PAGE_SIZE, type QuoteSort, visibleQuotes } from "./quote-list-view";
+import { SortSelect } from "./sort-select";
+import { useNow } from "./use-now";
+import { useQuoteActions } from "./use-quote-actions";
+import { useQuotes } from "./use-quotes";
+
+export default function DashboardPage() {
+  const { user } = useSession();
+  const { state, reload, remove } = useQuotes();
+  const { open, handlers, deleteDialog } = useQuoteActions(remove);
+  const nowMs = useNow();
+  // Spec §9: the mobile layout applies below the small breakpoint; the table needs md (768px) to fit.
+  const wide = useMediaQuery("(min-width: 48em)", true, { getInitialValueInEffect: false });
+
+  const [query, setQuery] = useState("");
+  const deferredQuery = useDeferredValue(query);
+  const [showExpired, setShowExpired] = useState(false);
+  const [sort, setSort] = useState<QuoteSort>(DEFAULT_SORT);
+  const [page, setPage] = useState(1);
+
+  useEffect(() => {
+    document.title = "Dashboard";
+  }, []);
+
+  const quotes = state.status === "ready" ? state.quotes : [];
+  const shown = useMemo(
+    () => visibleQuotes(quotes, { query: deferredQuery, showExpired, sort, nowMs }),
+    [quotes, deferredQuery, showExpired, sort, nowMs],
+  );
+  const pageCount = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
+  // A delete on the last page may leave it empty: show the new last page instead.
+  const currentPage = Math.min(page, pageCount);
+  const pageQuotes = shown.slice((currentPage - 1) * PAGE_SIZE, currentPage * PAGE_SIZE);
+
+  const searching = deferredQuery.trim() !== "";
+  // With the search box empty, nothing shown means no quotes at all, or only expired ones hidden.
+  const emptyMessage = searching
+    ? TEXT.noQuotesMatch
+    : quotes.length === 0
+      ? TEXT.noQuotesYet
+      : noActiveQuotes;
+
+  return (
+    <PageContainer>
+      <Stack gap="lg">
+        <Title order={1}>{TEXT.welcome(user?.firstName ?? "")}</Title>
+        <Paper withBorder radius="md" p={{ base: "sm", sm: "md" }}>
+          <Stack gap="md">
+            <Group justify="space-between" gap="sm">
+              <Title order={2} fz="h4">
+                {TEXT.activeQuotes}
+              </Title>
+              <Button
+                component={Link}
+                to="/quote/new"
+                leftSection={<IconPlus size={18} aria-hidden="true" />}
+              >
+                {TEXT.createNewQuote}
+              </Button>
+            </Group>
+            <Group gap="sm" align="center" wrap="wrap">
+              <TextInput
+                type="search"
+                value={query}
+                onChange={(event) => {
+                  setQuery(event.currentTarget.value);
+                  setPage(1);
+                }}
+                placeholder={TEXT.searchPlaceholder}
+                aria-label={TEXT.searchPlaceholder}
+                leftSection={<IconSearch size={16} aria-hidden="true" />}
+                style={{ flex: "1 1 16rem" }}
+              />
+              <Switch
+                label={TEXT.showExpired}
+                checked={showExpired}
+                onChange={(event) => {
+                  setShowExpired(event.currentTarget.checked);
+                  setPage(1);
+                }}
+              />
+              {!wide && state.status === "ready" && quotes.length > 0 ? (
+                <SortSelect
+                  sort={sort}
+                  onChange={(next) => {
+                    setSort(next);
+                    setPage(1);
+                  }}
+                />
+              ) : null}
+            </Group>
+            <QuoteListBody
+              state={state}
+              pageQuotes={pageQuotes}
+              matchCount={shown.length}
+              emptyMessage={emptyMessage}
+              page={currentPage}
+              pageCount={pageCount}
+              onPage={setPage}
+              wide={wide}
+              nowMs={nowMs}
+              sort={sort}
+              onSort={(column) => {
+                setSort((current) => nextSort(current, column));
+                setPage(1);
+              }}
+              onOpen={open}
+              onRetry={reload}
+              handlers={handlers}
+            />
+          </Stack>
+        </Paper>
+      </Stack>
+      <DeleteQuoteDialog {...deleteDialog} />
+    </PageContainer>
+  );
 }

@@ -1,0 +1,103 @@
+// The body of the 'Active Quotes' panel: loading, failure with Try Again, the
+// empty states, and one page of quotes as a table (md and up) or cards.
+
+import { Alert, Button, Center, Group, Loader, Pagination, Stack, Text } from "@mantine/core";
+import { loadQuotesFailed, TEXT } from "@shared/messages";
+import type { QuoteActionHandlers } from "./quote-actions";
+import { QuoteCards } from "./quote-cards";
+import type { DashboardQuote, QuoteSort, SortColumn } from "./quote-list-view";
+import { QuotesTable } from "./quotes-table";
+import type { QuotesState } from "./use-quotes";
+
+export interface QuoteListBodyProps {
+  state: QuotesState;
+  /** The quotes on the current page. */
+  pageQuotes: readonly DashboardQuote[];
+  /** How many quotes pass the expiry switch and the search. */
+  matchCount: number;
+  /** What to say when nothing matches: no quotes at all, or none for this search. */
+  emptyMessage: string;
+  page: number;
+  pageCount: number;
+  onPage(page: number): void;
+  wide: boolean;
+  nowMs: number;
+  sort: QuoteSort;
+  onSort(column: SortColumn): void;
+  onOpen(quote: DashboardQuote): void;
+  onRetry(): void;
+  handlers: QuoteActionHandlers;
+}
+
+export function QuoteListBody(props: QuoteListBodyProps) {
+  const { state } = props;
+  if (state.status === "loading") {
+    return (
+      <Center py="xl" role="status">
+        <Group gap="sm">
+          <Loader size="sm" aria-hidden="true" />
+          <Text>{TEXT.loadingQuotes}</Text>
+        </Group>
+      </Center>
+    );
+  }
+  if (state.status === "failed") {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text>{loadQuotesFailed(state.reason)}</Text>
+          <Button variant="outline" color="red" onClick={props.onRetry}>
+            {TEXT.tryAgain}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (props.matchCount === 0) {
+    return (
+      <Text ta="center" py="xl" role="status">
+        {props.emptyMessage}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="md">
+      {props.wide ? (
+        <QuotesTable
+          quotes={props.pageQuotes}
+          nowMs={props.nowMs}
+          sort={props.sort}
+          onSort={props.onSort}
+          onOpen={props.onOpen}
+          handlers={props.handlers}
+        />
+      ) : (
+        <QuoteCards
+          quotes={props.pageQuotes}
+          nowMs={props.nowMs}
+          onOpen={props.onOpen}
+          handlers={props.handlers}
+        />
+      )}
+      {props.pageCount > 1 ? (
+        <Group justify="center" component="nav" aria-label="Quote pages">
+          <Pagination
+            total={props.pageCount}
+            value={props.page}
+            onChange={props.onPage}
+            size="sm"
+            siblings={props.wide ? 1 : 0}
+            getItemProps={(page) => ({
+              "aria-label": `Page ${page}`,
+              "aria-current": page === props.page ? "page" : undefined,
+            })}
+            getControlProps={(control) => ({
+              "aria-label":
+                control === "previous" ? "Previous page" : control === "next" ? "Next page" : control,
+            })}
+          />
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}

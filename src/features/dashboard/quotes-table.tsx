@@ -1,0 +1,99 @@
+// Wide screens (spec §2): Vehicle, Customer, Created, Expires, Actions, with
+// Vehicle and Created sortable. A row opens the quote on click or Enter.
+
+import { Badge, Group, Table, Text, UnstyledButton } from "@mantine/core";
+import { QUOTE_COLUMNS, TEXT } from "@shared/messages";
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from "@tabler/icons-react";
+import { type QuoteActionHandlers, QuoteActions } from "./quote-actions";
+import {
+  type DashboardQuote,
+  formatQuoteDate,
+  isExpiredAt,
+  type QuoteSort,
+  type SortColumn,
+} from "./quote-list-view";
+import classes from "./quotes-list.module.css";
+
+function SortHeader({
+  column,
+  sort,
+  onSort,
+}: {
+  column: SortColumn;
+  sort: QuoteSort;
+  onSort(column: SortColumn): void;
+}) {
+  const active = sort.column === column;
+  const Arrow = !active ? IconArrowsSort : sort.direction === "asc" ? IconArrowUp : IconArrowDown;
+  return (
+    <Table.Th aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}>
+      <UnstyledButton onClick={() => onSort(column)} className={classes.sortButton}>
+        <Group gap={4} wrap="nowrap">
+          <span>{QUOTE_COLUMNS[column]}</span>
+          <Arrow size={14} aria-hidden="true" opacity={active ? 1 : 0.45} />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+export interface QuotesTableProps {
+  quotes: readonly DashboardQuote[];
+  nowMs: number;
+  sort: QuoteSort;
+  onSort(column: SortColumn): void;
+  onOpen(quote: DashboardQuote): void;
+  handlers: QuoteActionHandlers;
+}
+
+export function QuotesTable({ quotes, nowMs, sort, onSort, onOpen, handlers }: QuotesTableProps) {
+  return (
+    <Table highlightOnHover verticalSpacing="sm" className={classes.table}>
+      <Table.Thead>
+        <Table.Tr>
+          <SortHeader column="vehicle" sort={sort} onSort={onSort} />
+          <Table.Th>{QUOTE_COLUMNS.customer}</Table.Th>
+          <SortHeader column="created" sort={sort} onSort={onSort} />
+          <Table.Th>{QUOTE_COLUMNS.expires}</Table.Th>
+          <Table.Th ta="right">{QUOTE_COLUMNS.actions}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {quotes.map((quote) => {
+          const expired = isExpiredAt(quote, nowMs);
+          return (
+            <Table.Tr
+              key={quote.id}
+              tabIndex={0}
+              className={classes.row}
+              data-expired={expired || undefined}
+              onClick={() => onOpen(quote)}
+              onKeyDown={(event) => {
+                if (event.key === "Enter") onOpen(quote);
+              }}
+            >
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Text fw={600} className={classes.vehicle}>
+                    {quote.vehicleDescription}
+                  </Text>
+                  {expired ? (
+                    <Badge color="gray" variant="light" className={classes.badge}>
+                      {TEXT.expired}
+                    </Badge>
+                  ) : null}
+                </Group>
+              </Table.Td>
+              <Table.Td>{quote.customerName || <span className="dd-secondary-text">—</span>}</Table.Td>
+              <Table.Td className={classes.nowrap}>{formatQuoteDate(quote.createdMs)}</Table.Td>
+              <Table.Td className={classes.nowrap}>{formatQuoteDate(quote.expiresMs)}</Table.Td>
+              <Table.Td>
+                <QuoteActions quote={quote} expired={expired} handlers={handlers} />
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}
