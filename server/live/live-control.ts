@@ -7,6 +7,10 @@ export type LiveControl = {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Closes the quote's rooms and drops them from memory (after the quote is deleted). */
   closeQuote(quoteId: string): void;
+  /** The current content of a document when its room is in memory (else read it from storage). */
+  readLoaded(docName: string): Record<string, unknown> | undefined;
+  /** How many documents are held in memory (benchmark and tests: rooms unload when empty). */
+  loadedRooms(): number;
   /** Closes every socket and flushes every room to the database. */
   close(): Promise<void>;
 };

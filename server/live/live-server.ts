@@ -1,34 +1,150 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
+import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
+import { dealArray, dealDocName, privateArray, privateDocName, readDoc } from "@shared/quote-doc";
 import { WebSocketServer } from "ws";
 import type { TokenService } from "../auth/tokens";
 import type { Config } from "../config";
 import type { Db } from "../db/connection";
+import { startConversation } from "./connection";
+import { createCounter, type LiveLimits, MAX_MESSAGE_BYTES, readLimits, upgradeIp } from "./limits";
 import type { LiveControl } from "./live-control";
+import { createDocStore } from "./persistence";
+import { type AcceptedUpdate, type Conn, createRooms } from "./rooms";
+import { watchDealerTokens } from "./token-watch";
+import { admit, originAllowed, parseLivePath, refuseUpgrade, selectProtocol } from "./upgrade";
 
-export const LIVE_PATH_PREFIX = "/yjs/";
-export const MAX_MESSAGE_BYTES = 256 * 1024;
+export { MAX_MESSAGE_BYTES } from "./limits";
+export { refuseUpgrade } from "./upgrade";
 
-export type LiveDeps = { config: Config; db: Db; tokens: TokenService; log: (line: string) => void };
+export type LiveDeps = {
+  config: Config;
+  db: Db;
+  tokens: TokenService;
+  log: (line: string) => void;
+  limits?: Partial<LiveLimits>;
+  /** Compact a document's update log once it holds more rows than this (default 100). */
+  compactAfter?: number;
+  /** Called after each accepted update that changed fields (history and presence work hooks in here). */
+  onAcceptedUpdate?: (event: AcceptedUpdate) => void;
+};
 
-/** Answers an upgrade we refuse with a plain HTTP status, then drops the socket. */
-export function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-}
+/** The y-websocket server of DESIGN.md: upgrade → role → room → guarded sync, persisted before broadcast. */
+export function createLiveServer(deps: LiveDeps): LiveControl {
+  const { config, db, tokens, log } = deps;
+  const limits = { ...readLimits(), ...deps.limits };
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_MESSAGE_BYTES,
+    handleProtocols: selectProtocol,
+    perMessageDeflate: false,
+  });
+  const store = createDocStore(db);
+  const rooms = createRooms({
+    store,
+    log,
+    compactAfter: deps.compactAfter ?? 100,
+    onAcceptedUpdate: deps.onAcceptedUpdate,
+  });
+  const conns = new Set<Conn>();
+  const perIp = createCounter(limits.perIp);
+  const perQuote = createCounter(limits.perQuote);
+  let closed = false;
 
-export function createLiveServer(_deps: LiveDeps): LiveControl {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const heartbeat = setInterval(() => {
+    for (const conn of conns) {
+      if (!conn.alive) {
+        conn.ws.terminate();
+        continue;
+      }
+      conn.alive = false;
+      conn.ws.ping();
+    }
+  }, limits.heartbeatMs);
+  heartbeat.unref();
+  const stopWatch = watchDealerTokens(tokens, () => [...conns].filter((c) => c.role === "DEALER"));
+
+  async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
+    const target = parseLivePath(request.url);
+    if (!target) return refuseUpgrade(socket, 404, "Not Found");
+    if (!originAllowed(request, config.appUrl)) return refuseUpgrade(socket, 403, "Forbidden");
+    const ip = upgradeIp(request, config.trustProxy);
+    if (!perIp.take(ip)) return refuseUpgrade(socket, 429, "Too Many Requests");
+    if (!perQuote.take(target.quoteId)) {
+      perIp.release(ip);
+      return refuseUpgrade(socket, 429, "Too Many Requests");
+    }
+    const release = () => {
+      perIp.release(ip);
+      perQuote.release(target.quoteId);
+    };
+    const admission = await admit(db, tokens, target, request).catch((error: unknown) => {
+      log(`live: admission failed: ${String(error)}`);
+      return null;
+    });
+    if (!admission?.ok || socket.destroyed || closed) {
+      release();
+      if (admission && !admission.ok) refuseUpgrade(socket, admission.status, admission.reason);
+      else socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      ws.on("error", () => ws.terminate());
+      ws.once("close", release);
+      if (!store.quoteExists(target.quoteId)) {
+        ws.close(LIVE_CLOSE_CODES.quoteDeleted, LIVE_CLOSE_REASONS.quoteDeleted);
+        return;
+      }
+      let room: ReturnType<typeof rooms.open>;
+      try {
+        room = rooms.open(target.docName, target.quoteId, target.kind, admission.quote.expiresAt);
+      } catch (error) {
+        log(`live: cannot load ${target.docName}: ${String(error)}`);
+        ws.close(LIVE_CLOSE_CODES.serverError, LIVE_CLOSE_REASONS.serverError);
+        return;
+      }
+      const conn: Conn = {
+        ws,
+        identity: admission.identity,
+        role: admission.identity.role,
+        ip,
+        quoteId: target.quoteId,
+        room,
+        awarenessIds: new Set(),
+        alive: true,
+      };
+      room.conns.add(conn);
+      conns.add(conn);
+      ws.once("close", () => conns.delete(conn));
+      startConversation(conn, rooms, log);
+    });
+  }
 
   return {
-    handleUpgrade(request: IncomingMessage, socket: Duplex, _head: Buffer) {
+    handleUpgrade(request, socket, head) {
       socket.on("error", () => socket.destroy());
-      const url = new URL(request.url ?? "/", "http://localhost");
-      if (!url.pathname.startsWith(LIVE_PATH_PREFIX)) return refuseUpgrade(socket, 404, "Not Found");
-      // The document endpoint is built by the live-documents issue.
-      refuseUpgrade(socket, 404, "Not Found");
+      upgrade(request, socket, head).catch((error: unknown) => {
+        log(`live: upgrade failed: ${String(error)}`);
+        socket.destroy();
+      });
     },
-    closeQuote() {},
+    closeQuote(quoteId) {
+      for (const name of [dealDocName(quoteId), privateDocName(quoteId)]) {
+        const room = rooms.get(name);
+        if (room) rooms.discard(room, LIVE_CLOSE_CODES.quoteDeleted, LIVE_CLOSE_REASONS.quoteDeleted);
+      }
+    },
+    readLoaded(docName) {
+      const room = rooms.get(docName);
+      if (!room) return undefined;
+      return readDoc(room.kind === "deal" ? dealArray(room.doc) : privateArray(room.doc));
+    },
+    loadedRooms: () => rooms.rooms.size,
     async close() {
+      closed = true;
+      clearInterval(heartbeat);
+      stopWatch();
+      rooms.closeAll(LIVE_CLOSE_CODES.goingAway, LIVE_CLOSE_REASONS.goingAway);
       for (const client of wss.clients) client.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

@@ -1,0 +1,86 @@
+import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
+import type { RawData } from "ws";
+import { applyAwarenessUpdate } from "y-protocols/awareness";
+import {
+  type ClientMessage,
+  decodeAwarenessUpdate,
+  decodeClientMessage,
+  encodeAwarenessStates,
+  encodeAwarenessUpdate,
+  encodeSyncStep1,
+  encodeSyncStep2,
+  MalformedMessage,
+} from "./protocol";
+import { type Conn, type Rooms, send } from "./rooms";
+
+// One socket's conversation, as the reference y-websocket server holds it: the server sends its
+// SyncStep1 (and the known awareness states) on connect, answers SyncStep1 with SyncStep2, and
+// passes every SyncStep2/Update through the guard. Anything malformed closes this socket only.
+
+function toBytes(data: RawData): Uint8Array {
+  if (Array.isArray(data)) return new Uint8Array(Buffer.concat(data));
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+}
+
+/** Stamps the server-assigned role into each announced awareness state (clients cannot claim DEALER). */
+function stampRole(update: Uint8Array, conn: Conn): Uint8Array {
+  const entries = decodeAwarenessUpdate(update).map((entry) => ({
+    ...entry,
+    state:
+      entry.state !== null && typeof entry.state === "object" && !Array.isArray(entry.state)
+        ? { ...(entry.state as Record<string, unknown>), role: conn.role }
+        : entry.state,
+  }));
+  return encodeAwarenessUpdate(entries);
+}
+
+export function startConversation(conn: Conn, rooms: Rooms, log: (line: string) => void): void {
+  const { ws, room } = conn;
+  send(conn, encodeSyncStep1(room.doc));
+  const states = encodeAwarenessStates(room.awareness);
+  if (states) send(conn, states);
+
+  const handle = (message: ClientMessage) => {
+    switch (message.type) {
+      case "sync-step-1":
+        send(conn, encodeSyncStep2(room.doc, message.stateVector));
+        return;
+      case "sync-update": {
+        const result = rooms.applyUpdate(room, conn, message.update);
+        if (result.ok) return;
+        if ("storageFailed" in result) {
+          rooms.discard(room, LIVE_CLOSE_CODES.serverError, LIVE_CLOSE_REASONS.serverError);
+          return;
+        }
+        log(`live: refused an update from a ${conn.role} on ${room.name}: ${result.reason}`);
+        ws.close(LIVE_CLOSE_CODES.changeRefused, LIVE_CLOSE_REASONS.changeRefused);
+        return;
+      }
+      case "awareness":
+        applyAwarenessUpdate(room.awareness, stampRole(message.update, conn), conn);
+        return;
+      case "query-awareness": {
+        const all = encodeAwarenessStates(room.awareness);
+        if (all) send(conn, all);
+        return;
+      }
+    }
+  };
+
+  ws.on("message", (data, isBinary) => {
+    // Once a socket is closing, nothing more it sent may reach the document.
+    if (ws.readyState !== ws.OPEN || !room.conns.has(conn)) return;
+    try {
+      if (!isBinary) throw new MalformedMessage("text frame");
+      handle(decodeClientMessage(toBytes(data)));
+    } catch (error) {
+      if (!(error instanceof MalformedMessage)) log(`live: error on ${room.name}: ${String(error)}`);
+      ws.close(LIVE_CLOSE_CODES.malformed, LIVE_CLOSE_REASONS.malformed);
+    }
+  });
+  ws.on("pong", () => {
+    conn.alive = true;
+  });
+  ws.on("close", () => rooms.leave(conn));
+}

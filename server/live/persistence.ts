@@ -1,0 +1,82 @@
+import type { Db } from "../db/connection";
+
+// SQLite side of the live documents: stored state blobs and the append-only update log, both in
+// Yjs update-V2 encoding (docs/decisions/004-quote-document-layout.md). Bytes in, bytes out:
+// this module never decodes them. Statements are prepared once; better-sqlite3 runs them
+// synchronously, so an append has committed (WAL) before the caller broadcasts the update.
+
+export type StoredDoc = { state: Uint8Array; updates: Uint8Array[]; lastSeq: number };
+
+/** Listing columns an accepted change moves along with the document. */
+export type ListingChange = { vehicleDescription?: string; customerName?: string };
+
+export type DocStore = {
+  /** The stored state and the updates appended since it; null when the document has no row. */
+  load(docName: string): StoredDoc | null;
+  /** Appends one accepted update (and the listing columns it changes) in one transaction; returns its seq. */
+  append(docName: string, quoteId: string, update: Uint8Array, listing: ListingChange | null): number;
+  /** Replaces the state blob and drops the log up to `upToSeq`, in one transaction. */
+  compact(docName: string, state: Uint8Array, upToSeq: number): void;
+  /** Writes a new document's first state (quote creation). */
+  insertDocument(docName: string, quoteId: string, state: Uint8Array): void;
+  /** Whether the quote row still exists (deleted quotes are refused). */
+  quoteExists(quoteId: string): boolean;
+};
+
+export function createDocStore(db: Db): DocStore {
+  const sql = db.$client;
+  const selectState = sql.prepare<[string], { state: Buffer }>(
+    "SELECT state FROM yjs_documents WHERE doc_name = ?",
+  );
+  const selectUpdates = sql.prepare<[string], { seq: number; update: Buffer }>(
+    'SELECT seq, "update" AS "update" FROM yjs_updates WHERE doc_name = ? ORDER BY seq',
+  );
+  const insertUpdate = sql.prepare<[string, string, Uint8Array, number]>(
+    'INSERT INTO yjs_updates (doc_name, quote_id, "update", created_at) VALUES (?, ?, ?, ?)',
+  );
+  const touchQuote = sql.prepare<[number, string]>("UPDATE quotes SET updated_at = ? WHERE id = ?");
+  const setVehicle = sql.prepare<[string, string]>("UPDATE quotes SET vehicle_description = ? WHERE id = ?");
+  const setCustomer = sql.prepare<[string, string]>("UPDATE quotes SET customer_name = ? WHERE id = ?");
+  const updateState = sql.prepare<[Uint8Array, number, string]>(
+    "UPDATE yjs_documents SET state = ?, updated_at = ? WHERE doc_name = ?",
+  );
+  const deleteLog = sql.prepare<[string, number]>("DELETE FROM yjs_updates WHERE doc_name = ? AND seq <= ?");
+  const insertDoc = sql.prepare<[string, string, Uint8Array, number]>(
+    "INSERT INTO yjs_documents (doc_name, quote_id, state, updated_at) VALUES (?, ?, ?, ?)",
+  );
+  const selectQuote = sql.prepare<[string], { id: string }>("SELECT id FROM quotes WHERE id = ?");
+
+  const append = sql.transaction(
+    (docName: string, quoteId: string, update: Uint8Array, listing: ListingChange | null) => {
+      const now = Date.now();
+      const seq = Number(insertUpdate.run(docName, quoteId, update, now).lastInsertRowid);
+      touchQuote.run(now, quoteId);
+      if (listing?.vehicleDescription !== undefined) setVehicle.run(listing.vehicleDescription, quoteId);
+      if (listing?.customerName !== undefined) setCustomer.run(listing.customerName, quoteId);
+      return seq;
+    },
+  );
+  const compact = sql.transaction((docName: string, state: Uint8Array, upToSeq: number) => {
+    updateState.run(state, Date.now(), docName);
+    deleteLog.run(docName, upToSeq);
+  });
+
+  return {
+    load(docName) {
+      const row = selectState.get(docName);
+      if (!row) return null;
+      const rows = selectUpdates.all(docName);
+      return {
+        state: row.state,
+        updates: rows.map((r) => r.update),
+        lastSeq: rows.length > 0 ? (rows[rows.length - 1] as { seq: number }).seq : 0,
+      };
+    },
+    append: (docName, quoteId, update, listing) => append(docName, quoteId, update, listing),
+    compact: (docName, state, upToSeq) => compact(docName, state, upToSeq),
+    insertDocument(docName, quoteId, state) {
+      insertDoc.run(docName, quoteId, state, Date.now());
+    },
+    quoteExists: (quoteId) => selectQuote.get(quoteId) !== undefined,
+  };
+}

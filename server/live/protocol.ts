@@ -1,0 +1,120 @@
+import * as decoding from "lib0/decoding";
+import * as encoding from "lib0/encoding";
+import * as awarenessProtocol from "y-protocols/awareness";
+import * as syncProtocol from "y-protocols/sync";
+import * as Y from "yjs";
+
+// The y-websocket wire protocol (v1 updates on the wire; storage is V2): decoding of what a
+// client sends, strictly (a message that does not decode or has trailing bytes is malformed),
+// and encoding of what the server sends.
+
+export const MESSAGE_SYNC = 0;
+export const MESSAGE_AWARENESS = 1;
+export const MESSAGE_AUTH = 2;
+export const MESSAGE_QUERY_AWARENESS = 3;
+
+export type ClientMessage =
+  | { type: "sync-step-1"; stateVector: Uint8Array }
+  | { type: "sync-update"; update: Uint8Array; step: "step-2" | "update" }
+  | { type: "awareness"; update: Uint8Array }
+  | { type: "query-awareness" };
+
+export class MalformedMessage extends Error {}
+
+/** Decodes one client message; throws MalformedMessage for anything else. */
+export function decodeClientMessage(bytes: Uint8Array): ClientMessage {
+  try {
+    const decoder = decoding.createDecoder(bytes);
+    const type = decoding.readVarUint(decoder);
+    let message: ClientMessage;
+    if (type === MESSAGE_SYNC) {
+      const step = decoding.readVarUint(decoder);
+      const payload = decoding.readVarUint8Array(decoder);
+      if (step === syncProtocol.messageYjsSyncStep1) {
+        // Validate now: a state vector that does not decode must not reach the document.
+        Y.decodeStateVector(payload);
+        message = { type: "sync-step-1", stateVector: payload };
+      } else if (step === syncProtocol.messageYjsSyncStep2 || step === syncProtocol.messageYjsUpdate) {
+        message = { type: "sync-update", update: payload, step: step === 1 ? "step-2" : "update" };
+      } else throw new MalformedMessage(`unknown sync step ${step}`);
+    } else if (type === MESSAGE_AWARENESS) {
+      message = { type: "awareness", update: decoding.readVarUint8Array(decoder) };
+    } else if (type === MESSAGE_QUERY_AWARENESS) {
+      message = { type: "query-awareness" };
+    } else throw new MalformedMessage(`unknown message type ${type}`);
+    if (decoding.hasContent(decoder)) throw new MalformedMessage("trailing bytes");
+    return message;
+  } catch (error) {
+    if (error instanceof MalformedMessage) throw error;
+    throw new MalformedMessage(String(error));
+  }
+}
+
+export function encodeSyncStep1(doc: Y.Doc): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, MESSAGE_SYNC);
+  syncProtocol.writeSyncStep1(encoder, doc);
+  return encoding.toUint8Array(encoder);
+}
+
+export function encodeSyncStep2(doc: Y.Doc, stateVector: Uint8Array): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, MESSAGE_SYNC);
+  syncProtocol.writeSyncStep2(encoder, doc, stateVector);
+  return encoding.toUint8Array(encoder);
+}
+
+export function encodeUpdateMessage(update: Uint8Array): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, MESSAGE_SYNC);
+  syncProtocol.writeUpdate(encoder, update);
+  return encoding.toUint8Array(encoder);
+}
+
+export function encodeAwarenessMessage(update: Uint8Array): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, MESSAGE_AWARENESS);
+  encoding.writeVarUint8Array(encoder, update);
+  return encoding.toUint8Array(encoder);
+}
+
+/** The awareness message announcing every known state of `awareness`, or null when there is none. */
+export function encodeAwarenessStates(awareness: awarenessProtocol.Awareness): Uint8Array | null {
+  const clients = [...awareness.getStates().keys()];
+  if (clients.length === 0) return null;
+  return encodeAwarenessMessage(awarenessProtocol.encodeAwarenessUpdate(awareness, clients));
+}
+
+export type AwarenessEntry = { clientId: number; clock: number; state: unknown };
+
+/** Decodes an awareness update (strictly); throws MalformedMessage. */
+export function decodeAwarenessUpdate(update: Uint8Array): AwarenessEntry[] {
+  try {
+    const decoder = decoding.createDecoder(update);
+    const count = decoding.readVarUint(decoder);
+    if (count > 64) throw new MalformedMessage("too many awareness states");
+    const entries: AwarenessEntry[] = [];
+    for (let i = 0; i < count; i++) {
+      const clientId = decoding.readVarUint(decoder);
+      const clock = decoding.readVarUint(decoder);
+      const state = JSON.parse(decoding.readVarString(decoder)) as unknown;
+      entries.push({ clientId, clock, state });
+    }
+    if (decoding.hasContent(decoder)) throw new MalformedMessage("trailing bytes");
+    return entries;
+  } catch (error) {
+    if (error instanceof MalformedMessage) throw error;
+    throw new MalformedMessage(String(error));
+  }
+}
+
+export function encodeAwarenessUpdate(entries: AwarenessEntry[]): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, entries.length);
+  for (const entry of entries) {
+    encoding.writeVarUint(encoder, entry.clientId);
+    encoding.writeVarUint(encoder, entry.clock);
+    encoding.writeVarString(encoder, JSON.stringify(entry.state));
+  }
+  return encoding.toUint8Array(encoder);
+}

@@ -1,0 +1,36 @@
+import * as Y from "yjs";
+import type { DocStore, StoredDoc } from "./persistence";
+
+// Turning stored V2 bytes into a Y.Doc and back. A load that fails throws: the caller refuses the
+// connection instead of serving (or later storing) an empty document over the real one.
+
+export class DocumentLoadError extends Error {}
+
+export function docFromStored(stored: StoredDoc): Y.Doc {
+  const doc = new Y.Doc();
+  try {
+    Y.applyUpdateV2(doc, stored.state);
+    if (stored.updates.length > 0) Y.applyUpdateV2(doc, Y.mergeUpdatesV2(stored.updates));
+  } catch (error) {
+    doc.destroy();
+    throw new DocumentLoadError(`Stored document does not decode: ${String(error)}`);
+  }
+  if (doc.store.pendingStructs !== null || doc.store.pendingDs !== null) {
+    doc.destroy();
+    throw new DocumentLoadError("Stored document is incomplete (missing updates)");
+  }
+  return doc;
+}
+
+/** The stored document, or a DocumentLoadError when it is missing or broken. */
+export function loadStoredDoc(
+  store: DocStore,
+  docName: string,
+): { doc: Y.Doc; lastSeq: number; logLength: number } {
+  const stored = store.load(docName);
+  if (!stored) throw new DocumentLoadError(`No stored document ${docName}`);
+  return { doc: docFromStored(stored), lastSeq: stored.lastSeq, logLength: stored.updates.length };
+}
+
+/** A document's full state as stored (V2). */
+export const encodeState = (doc: Y.Doc): Uint8Array => Y.encodeStateAsUpdateV2(doc);

@@ -1,0 +1,73 @@
+import { eq } from "drizzle-orm";
+import { decodeJwt } from "jose";
+import type { UserRow } from "../app-env";
+import type { TokenService } from "../auth/tokens";
+import type { Db } from "../db/connection";
+import { quotes } from "../db/schema";
+
+// Who may do what with a quote, for the REST routes and the WebSocket handshake alike (one
+// policy, so the two can never disagree): the quote's owner is its DEALER; anyone else with
+// the link is a SHOPPER. A dealer asking for another dealer's quote in dealer mode gets
+// "not found" (DECISIONS.md), never a hint that it exists.
+
+export type QuoteRole = "DEALER" | "SHOPPER";
+export type QuoteRow = typeof quotes.$inferSelect;
+
+/** Quote ids are 22 URL-safe characters (128 random bits); anything else cannot exist. */
+const QUOTE_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+export const isQuoteIdShape = (id: string) => QUOTE_ID.test(id);
+
+export function findQuote(db: Db, id: string): QuoteRow | undefined {
+  if (!isQuoteIdShape(id)) return undefined;
+  return db.select().from(quotes).where(eq(quotes.id, id)).get();
+}
+
+export const isOwner = (quote: QuoteRow, user: Pick<UserRow, "id"> | null | undefined) =>
+  user != null && user.id === quote.dealerId;
+
+export const isExpired = (quote: Pick<QuoteRow, "expiresAt">, now = Date.now()) => quote.expiresAt < now;
+
+/**
+ * GET /quotes/{id}: the owner reads it as DEALER, an anonymous caller as SHOPPER; a signed-in
+ * dealer who does not own it gets null (404 in dealer mode).
+ */
+export function restViewerRole(quote: QuoteRow, user: UserRow | null): QuoteRole | null {
+  if (!user) return "SHOPPER";
+  return isOwner(quote, user) ? "DEALER" : null;
+}
+
+/** Changing or deleting a quote: the owner only; everyone else is told it does not exist. */
+export const mayManage = (quote: QuoteRow, user: UserRow) => isOwner(quote, user);
+
+/** Who reads customer info (the private document): the DEALER only. */
+export const maySeePrivate = (role: QuoteRole) => role === "DEALER";
+
+export type LiveIdentity = {
+  role: QuoteRole;
+  /** Set for DEALER connections: whose token, issued when, valid until when (ms). */
+  dealer?: { userId: string; issuedAtMs: number; expiresAtMs: number };
+};
+
+/**
+ * The role of a live connection, decided at the upgrade before any document loads. An invalid,
+ * expired or revoked token, or another dealer's, counts as no token: the caller is a SHOPPER.
+ */
+export async function liveIdentity(
+  tokens: TokenService,
+  quote: QuoteRow,
+  token: string | null,
+): Promise<LiveIdentity> {
+  if (!token) return { role: "SHOPPER" };
+  const user = await tokens.verify(token);
+  if (!user || !isOwner(quote, user)) return { role: "SHOPPER" };
+  const claims = decodeJwt(token);
+  const issuedAtMs = typeof claims.iatMs === "number" ? claims.iatMs : 0;
+  const expiresAtMs = typeof claims.exp === "number" ? claims.exp * 1000 : 0;
+  return { role: "DEALER", dealer: { userId: user.id, issuedAtMs, expiresAtMs } };
+}
+
+/** A DEALER connection stays one while its token is neither revoked nor expired. */
+export function dealerStillValid(tokens: TokenService, dealer: NonNullable<LiveIdentity["dealer"]>): boolean {
+  return dealer.expiresAtMs > Date.now() && tokens.isStillValid(dealer.userId, dealer.issuedAtMs);
+}

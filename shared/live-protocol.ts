@@ -1,0 +1,68 @@
+// The live channel's contract between our server (server/live/) and the browser hook. Pure: no
+// Node, no DOM, so both sides import it.
+//
+// URL: the stock y-websocket `WebsocketProvider(liveServerUrl(location.origin), docName, doc, {
+// protocols: liveProtocols(token) })` connects to `ws(s)://<host>/yjs/quote/<id>` (deal) and
+// `.../quote/<id>/private` (dealer only). The token travels in the `Sec-WebSocket-Protocol`
+// header (never in the URL, so it never lands in a request log); the server answers with
+// LIVE_SUBPROTOCOL. Without a token (or with one that is expired, revoked or not the owner's) the
+// connection is a SHOPPER.
+
+/** Path prefix of the live channel (the provider's serverUrl ends with it). */
+export const LIVE_PATH = "/yjs";
+/** The subprotocol the server always selects. */
+export const LIVE_SUBPROTOCOL = "dealdesk";
+/** Prefix of the subprotocol entry carrying the bearer token: `auth.<jwt>`. */
+export const LIVE_AUTH_PREFIX = "auth.";
+
+/**
+ * Close codes the server uses. y-websocket 3 treats 4400-4499 as final (it stops reconnecting and
+ * emits `closed`); everything else is retried with backoff.
+ */
+export const LIVE_CLOSE_CODES = {
+  /** A message that does not decode or has an unknown type. Final. */
+  malformed: 4400,
+  /** The dealer's token was revoked (password change) or expired while connected. Final: sign in again. */
+  tokenRevoked: 4401,
+  /**
+   * The server refused an update (a shopper changing a dealer-only field, an invalid value, an
+   * expired quote). Nothing of it was applied. Final: the client must drop its local copy
+   * (including y-indexeddb) and connect again with a fresh Y.Doc.
+   */
+  changeRefused: 4403,
+  /** The quote was deleted while connected. Final. */
+  quoteDeleted: 4404,
+  /** The server is shutting down. Retried by the provider. */
+  goingAway: 1001,
+  /** The stored document could not be loaded or written. Retried by the provider. */
+  serverError: 1011,
+} as const;
+
+export type LiveCloseCode = (typeof LIVE_CLOSE_CODES)[keyof typeof LIVE_CLOSE_CODES];
+
+/** The close reasons sent with LIVE_CLOSE_CODES (short: a close reason is at most 123 bytes). */
+export const LIVE_CLOSE_REASONS = {
+  malformed: "Malformed message",
+  tokenRevoked: "Session ended",
+  changeRefused: "Change not allowed",
+  quoteDeleted: "Quote deleted",
+  goingAway: "Server shutting down",
+  serverError: "Document unavailable",
+} as const satisfies Record<keyof typeof LIVE_CLOSE_CODES, string>;
+
+/** The `protocols` option for WebsocketProvider: the token rides in the subprotocol header. */
+export function liveProtocols(token?: string | null): string[] {
+  return token ? [LIVE_SUBPROTOCOL, `${LIVE_AUTH_PREFIX}${token}`] : [LIVE_SUBPROTOCOL];
+}
+
+/** The provider's serverUrl for a page served from `origin` ('https://x' → 'wss://x/yjs'). */
+export function liveServerUrl(origin: string): string {
+  return `${origin.replace(/^http/, "ws").replace(/\/+$/, "")}${LIVE_PATH}`;
+}
+
+/** Reads the token back out of a `Sec-WebSocket-Protocol` list (server side). */
+export function tokenFromProtocols(protocols: Iterable<string>): string | null {
+  for (const protocol of protocols)
+    if (protocol.startsWith(LIVE_AUTH_PREFIX)) return protocol.slice(LIVE_AUTH_PREFIX.length) || null;
+  return null;
+}
