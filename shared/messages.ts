@@ -270,3 +270,15 @@ export const QUOTE_COLUMNS = {
 export const noActiveQuotes = "You have no active quotes. Turn on 'Show expired' to see expired ones.";
 /** Dashboard, where the spec is silent: the browser refused the clipboard, so the link is shown instead. */
 export const copyLinkFailed = (link: string): string => `Could not copy the link. Here it is: ${link}`;
+
+/** The quote-defaults settings pages (spec §2): their menu names and fixed page text. */
+export const QUOTE_DEFAULTS_TEXT = {
+  addOns: "Add-ons",
+  taxes: "Taxes",
+  dealerFees: "Dealer fees",
+  governmentFees: "Government fees",
+  interestRates: "Interest rates",
+  addNew: "Add new",
+  creditTier: "Credit tier",
+  logInToViewInterestRates: "Please log in to view interest rates",
+} as const;
