@@ -9,8 +9,8 @@ import * as Y from "yjs";
 import type { UserRow } from "../app-env";
 import { createTokenService } from "../auth/tokens";
 import { type Db, openDatabase } from "../db/connection";
-import { users } from "../db/schema";
 import { type RunningServer, startServer } from "../server";
+import { createDealer } from "../testing/fixtures";
 
 // Test support for the live server: a real server on port 0 in a temp data dir, real
 // y-websocket providers over `ws`, and a polling assertion helper (no fixed sleeps).
@@ -24,8 +24,6 @@ export type LiveHarness = {
   dealer(): Promise<{ user: UserRow; token: string }>;
   stop(): Promise<void>;
 };
-
-let counter = 0;
 
 export async function startLiveHarness(dataDir?: string): Promise<LiveHarness> {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), "dealdesk-live-"));
@@ -50,28 +48,7 @@ export async function startLiveHarness(dataDir?: string): Promise<LiveHarness> {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     },
-    async dealer() {
-      counter += 1;
-      const now = Date.now();
-      const user: UserRow = {
-        id: `dealer-${counter}-${now}`,
-        email: `live${counter}-${now}@example.com`,
-        passwordHash: "not-a-real-hash",
-        firstName: "Dana",
-        lastName: "Dealer",
-        dealershipName: "Example Motors",
-        streetAddress: "",
-        city: "",
-        state: "",
-        zipCode: "",
-        phoneNumber: "",
-        tokensValidAfter: now - 1000,
-        createdAt: now,
-        updatedAt: now,
-      };
-      db.insert(users).values(user).run();
-      return { user, token: await tokens.issue(user) };
-    },
+    dealer: () => createDealer({ db, tokens }),
     async stop() {
       await server.close();
       db.$client.close();

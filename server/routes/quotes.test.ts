@@ -1,0 +1,287 @@
+import { MSG } from "@shared/messages";
+import { defaultDownPayment } from "@shared/pricing";
+import { readDoc, writeField } from "@shared/quote-doc";
+import { quoteDataSchema } from "@shared/quote-schema";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  defaultAddons,
+  defaultDealerFees,
+  defaultGovernmentFees,
+  defaultTaxes,
+  interestRateDefaults,
+  quotes,
+  yjsDocuments,
+  yjsUpdates,
+} from "../db/schema";
+import {
+  connectClient,
+  createQuoteVia,
+  destroyClient,
+  eventually,
+  type LiveHarness,
+  sampleQuote,
+  startLiveHarness,
+  synced,
+} from "../live/live-test-kit";
+
+let h: LiveHarness;
+beforeAll(async () => {
+  h = await startLiveHarness();
+});
+afterAll(async () => {
+  await h.stop();
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function seedDefaults(dealerId: string) {
+  const now = Date.now();
+  const row = { dealerId, createdAt: now, updatedAt: now };
+  h.db
+    .insert(defaultAddons)
+    .values([
+      { ...row, id: "a1", name: "Tint", description: "Ceramic", priceCents: 49_900 },
+      { ...row, id: "a2", name: "Mats", description: "", priceCents: 12_050, createdAt: now + 1 },
+      { ...row, id: "a3", name: "Gone", description: "", priceCents: 100, deletedAt: now },
+    ])
+    .run();
+  h.db
+    .insert(defaultDealerFees)
+    .values([{ ...row, id: "f1", name: "Doc fee", description: "Paperwork", amountCents: 19_900 }])
+    .run();
+  h.db
+    .insert(defaultGovernmentFees)
+    .values([
+      { ...row, id: "g1", name: "Title", description: "", amountCents: 7_500 },
+      { ...row, id: "g2", name: "Old", description: "", amountCents: 1, deletedAt: now },
+    ])
+    .run();
+  h.db
+    .insert(defaultTaxes)
+    .values([{ ...row, id: "t1", description: "State tax", rate: 6.25 }])
+    .run();
+  h.db
+    .insert(interestRateDefaults)
+    .values({ dealerId, tier: "good", termMonths: 60, rate: 5.55, updatedAt: now })
+    .run();
+}
+
+describe("POST /api/quotes", () => {
+  it("creates the quote with the dealer's active defaults snapshotted and the default downpayment", async () => {
+    const { user, token } = await h.dealer();
+    seedDefaults(user.id);
+    const before = Date.now();
+    const id = await createQuoteVia(h, token);
+    expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+
+    const res = await h.api("GET", `/api/quotes/${id}`, undefined, token);
+    expect(res.status).toBe(200);
+    const quote = (await res.json()) as {
+      id: string;
+      created_at: string;
+      expires_at: string;
+      expired: boolean;
+      data: Record<string, any>;
+    };
+    const created = Date.parse(quote.created_at);
+    expect(created).toBeGreaterThanOrEqual(before - 5);
+    expect(Date.parse(quote.expires_at) - created).toBe(7 * DAY);
+    expect(quote.expired).toBe(false);
+    const { data } = quote;
+    expect(data.vehicle).toEqual(sampleQuote.vehicle);
+    expect(data.pricing).toEqual(sampleQuote.pricing);
+    expect(data.addOns).toEqual([
+      { id: "a1", name: "Tint", description: "Ceramic", price: 499, isSelected: false },
+      { id: "a2", name: "Mats", description: "", price: 120.5, isSelected: false },
+    ]);
+    expect(data.dealerFeeItems).toEqual([
+      { id: "f1", name: "Doc fee", description: "Paperwork", amount: 199 },
+    ]);
+    expect(data.governmentFeeItems).toEqual([{ id: "g1", name: "Title", description: "", amount: 75 }]);
+    expect(data.taxItems).toEqual([{ id: "t1", name: "State tax", description: "", rate: 6.25 }]);
+    expect(data.interestRates.good["60"]).toBe(5.55);
+    expect(data.interestRates.excellent["24"]).toBeTypeOf("number");
+    expect(data.selectedCreditTier).toBe("good");
+    expect(data.tradeIn).toEqual({
+      hasTradeIn: false,
+      vehicle: { description: "", vin: "", mileage: 0, condition: "Good" },
+    });
+    expect(data.amountOwedOnTradeIn).toBe(0);
+    expect(data.customInterestRates).toEqual({});
+    // -10% of the total balance with these add-ons, fees and taxes, whole dollars, written once.
+    expect(data.downPayment).toBe(defaultDownPayment(quoteDataSchema.parse({ ...data, downPayment: 0 })));
+    expect(data.downPayment).toBeLessThan(-2000);
+    expect(data.customerInfo).toEqual({ name: "" });
+  });
+
+  it("answers 400 with field errors and creates nothing for a bad body", async () => {
+    const { user, token } = await h.dealer();
+    const res = await h.api(
+      "POST",
+      "/api/quotes",
+      { vehicle: { description: "" }, pricing: { advertisedPrice: -1 } },
+      token,
+    );
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { errors: { field: string; message: string }[] };
+    expect(body.errors.map((e) => e.field)).toEqual(
+      expect.arrayContaining(["vehicle.description", "pricing.advertisedPrice"]),
+    );
+    expect(body.errors.find((e) => e.field === "vehicle.description")?.message).toBe(MSG.descriptionRequired);
+    expect(h.db.select().from(quotes).where(eq(quotes.dealerId, user.id)).all()).toHaveLength(0);
+  });
+
+  it("requires a signed-in dealer", async () => {
+    const res = await h.api("POST", "/api/quotes", sampleQuote);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: MSG.authenticationRequired });
+  });
+});
+
+describe("GET /api/quotes", () => {
+  it("lists the dealer's own quotes from the listing columns, newest first, following live edits", async () => {
+    const { token } = await h.dealer();
+    const other = await h.dealer();
+    const first = await createQuoteVia(h, token);
+    const second = await createQuoteVia(h, token, {
+      ...sampleQuote,
+      vehicle: { ...sampleQuote.vehicle, description: "2019 Ford F-150" },
+    });
+    await createQuoteVia(h, other.token);
+
+    const dealer = connectClient(h, first, { token });
+    const priv = connectClient(h, first, { token, private: true });
+    await Promise.all([synced(dealer), synced(priv)]);
+    writeField(dealer.deal, "vehicle", { ...sampleQuote.vehicle, description: "2022 Honda Civic Sport" });
+    writeField(priv.deal, "customerInfo", { name: "Pat Shopper", email: "pat@example.com", phone: "" });
+
+    await eventually(async () => {
+      const res = await h.api("GET", "/api/quotes", undefined, token);
+      expect(res.status).toBe(200);
+      const list = (await res.json()) as Record<string, string>[];
+      expect(list.map((q) => q.id)).toEqual([second, first]);
+      expect(list[1]).toEqual({
+        id: first,
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        expires_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        vehicleDescription: "2022 Honda Civic Sport",
+        customerName: "Pat Shopper",
+      });
+    });
+    destroyClient(dealer);
+    destroyClient(priv);
+  });
+
+  it("answers in under 200 ms for a dealer with 5,000 quotes", async () => {
+    const { user, token } = await h.dealer();
+    const now = Date.now();
+    const insert = h.db.$client.prepare(
+      "INSERT INTO quotes (id, dealer_id, created_at, expires_at, updated_at, vehicle_description, customer_name) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    );
+    h.db.$client.transaction(() => {
+      for (let i = 0; i < 5000; i++)
+        insert.run(`bulk-${user.id}-${i}`, user.id, now - i, now + DAY, now, `Car ${i}`, `Buyer ${i}`);
+    })();
+    await h.api("GET", "/api/quotes", undefined, token); // warm-up
+    const started = performance.now();
+    const res = await h.api("GET", "/api/quotes", undefined, token);
+    const list = (await res.json()) as unknown[];
+    const elapsed = performance.now() - started;
+    expect(list).toHaveLength(5000);
+    expect(elapsed).toBeLessThan(200);
+  });
+});
+
+describe("GET /api/quotes/{id}", () => {
+  it("gives customerInfo to its dealer only, 404 to other dealers and for unknown ids", async () => {
+    const { token } = await h.dealer();
+    const other = await h.dealer();
+    const id = await createQuoteVia(h, token);
+    const priv = connectClient(h, id, { token, private: true });
+    await synced(priv);
+    writeField(priv.deal, "customerInfo", {
+      name: "Pat Shopper",
+      email: "pat@example.com",
+      phone: "15551234567",
+    });
+    await eventually(async () => {
+      const mine = (await (await h.api("GET", `/api/quotes/${id}`, undefined, token)).json()) as {
+        data: Record<string, unknown>;
+      };
+      expect(mine.data.customerInfo).toEqual({
+        name: "Pat Shopper",
+        email: "pat@example.com",
+        phone: "15551234567",
+      });
+    });
+    destroyClient(priv);
+
+    const shopper = await h.api("GET", `/api/quotes/${id}`);
+    expect(shopper.status).toBe(200);
+    const shopperBody = (await shopper.json()) as { data: Record<string, unknown> };
+    expect(shopperBody.data).not.toHaveProperty("customerInfo");
+    expect(JSON.stringify(shopperBody)).not.toContain("Pat Shopper");
+    expect(shopperBody.data.vehicle).toEqual(sampleQuote.vehicle);
+
+    const foreign = await h.api("GET", `/api/quotes/${id}`, undefined, other.token);
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toEqual({ message: MSG.quoteNotFound });
+    const unknown = await h.api("GET", "/api/quotes/AAAAAAAAAAAAAAAAAAAAAA");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ message: MSG.quoteNotFound });
+  });
+
+  it("reads the live document while its room is loaded", async () => {
+    const { token } = await h.dealer();
+    const id = await createQuoteVia(h, token);
+    const dealer = connectClient(h, id, { token });
+    await synced(dealer);
+    writeField(dealer.deal, "downPayment", -4321);
+    await eventually(async () => {
+      const body = (await (await h.api("GET", `/api/quotes/${id}`)).json()) as {
+        data: Record<string, unknown>;
+      };
+      expect(body.data.downPayment).toBe(-4321);
+    });
+    destroyClient(dealer);
+  });
+});
+
+describe("DELETE /api/quotes/{id}", () => {
+  it("removes the row and the documents and closes the rooms; another dealer gets 404 and changes nothing", async () => {
+    const { token } = await h.dealer();
+    const other = await h.dealer();
+    const id = await createQuoteVia(h, token);
+    const dealer = connectClient(h, id, { token });
+    const shopper = connectClient(h, id);
+    await Promise.all([synced(dealer), synced(shopper)]);
+    writeField(shopper.deal, "downPayment", -1000);
+    await eventually(() =>
+      expect(h.db.select().from(yjsUpdates).where(eq(yjsUpdates.quoteId, id)).all().length).toBeGreaterThan(
+        0,
+      ),
+    );
+
+    const foreign = await h.api("DELETE", `/api/quotes/${id}`, undefined, other.token);
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toEqual({ message: MSG.quoteNotFound });
+    expect(h.db.select().from(quotes).where(eq(quotes.id, id)).all()).toHaveLength(1);
+    expect(shopper.provider.wsconnected).toBe(true);
+
+    const res = await h.api("DELETE", `/api/quotes/${id}`, undefined, token);
+    expect(res.status).toBe(204);
+    expect(h.db.select().from(quotes).where(eq(quotes.id, id)).all()).toHaveLength(0);
+    expect(h.db.select().from(yjsDocuments).where(eq(yjsDocuments.quoteId, id)).all()).toHaveLength(0);
+    expect(h.db.select().from(yjsUpdates).where(eq(yjsUpdates.quoteId, id)).all()).toHaveLength(0);
+    await eventually(() => {
+      expect(shopper.closed.map((c) => c.code)).toContain(4404);
+      expect(dealer.closed.map((c) => c.code)).toContain(4404);
+    });
+    expect((await h.api("GET", `/api/quotes/${id}`, undefined, token)).status).toBe(404);
+    expect((await h.api("DELETE", `/api/quotes/${id}`, undefined, token)).status).toBe(404);
+    expect(readDoc(shopper.deal).downPayment).toBe(-1000);
+    destroyClient(dealer);
+    destroyClient(shopper);
+  });
+});
