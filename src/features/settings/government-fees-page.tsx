@@ -1,5 +1,6 @@
-import { ComingSoon } from "@/components/coming-soon";
+import { DefaultListEditor } from "./defaults/default-list-editor";
+import { governmentFeesConfig } from "./defaults/list-configs";
 
 export default function Page() {
-  return <ComingSoon title="Government fees" />;
+  return <DefaultListEditor config={governmentFeesConfig} />;
 }

@@ -1,5 +1,5 @@
-import { ComingSoon } from "@/components/coming-soon";
+import { InterestRatesEditor } from "./defaults/interest-rates-editor";
 
 export default function Page() {
-  return <ComingSoon title="Interest rates" />;
+  return <InterestRatesEditor />;
 }

@@ -1,5 +1,6 @@
-import { ComingSoon } from "@/components/coming-soon";
+import { DefaultListEditor } from "./defaults/default-list-editor";
+import { taxesConfig } from "./defaults/list-configs";
 
 export default function Page() {
-  return <ComingSoon title="Taxes" />;
+  return <DefaultListEditor config={taxesConfig} />;
 }

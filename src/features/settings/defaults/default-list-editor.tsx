@@ -1,0 +1,154 @@
+import { Button, Paper, Stack, Text, Title } from "@mantine/core";
+import { emptyListMessage, logInToViewMessage, QUOTE_DEFAULTS_TEXT, TEXT } from "@shared/messages";
+import { IconPlus } from "@tabler/icons-react";
+import { useId, useState } from "react";
+import { PageLoader } from "@/components/page-loader";
+import { useSession } from "@/lib/session";
+import { DeleteItemDialog } from "./delete-item-dialog";
+import { ItemForm } from "./item-form";
+import { ItemPaper, ItemRow } from "./item-row";
+import type { DefaultListConfig, FormValues } from "./list-configs";
+import { StatusBanner } from "./status-banner";
+import { useDefaultList } from "./use-default-list";
+
+/** One settings page for any of the four default lists (spec §2 "Settings pages"). */
+export function DefaultListEditor<Item extends { id: string }, V extends FormValues>({
+  config,
+}: {
+  config: DefaultListConfig<Item, V>;
+}) {
+  const { user } = useSession();
+  const list = useDefaultList(config, user !== null);
+  const [adding, setAdding] = useState(false);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [deleteTarget, setDeleteTarget] = useState<Item | null>(null);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const addCardId = useId();
+
+  if (!user) return <Text>{logInToViewMessage(config.kind)}</Text>;
+
+  const focusLater = (elementId: string) =>
+    requestAnimationFrame(() => document.getElementById(elementId)?.focus());
+
+  const stopEditing = (id: string) => {
+    setEditingId(null);
+    focusLater(`edit-${id}`);
+  };
+
+  const confirmDelete = async () => {
+    if (!deleteTarget) return;
+    // Spec §8: fee deletes ask the browser as well, after the dialog.
+    if (config.browserConfirm !== undefined && !window.confirm(config.browserConfirm)) return;
+    await list.remove(deleteTarget.id);
+    // Closed on failure too, so the error banner behind it is seen.
+    setDeleteOpen(false);
+    focusLater(`${addCardId}-toggle`);
+  };
+
+  const onInvalid = (values: V) => {
+    const summary = config.summary(values);
+    if (summary !== undefined) list.setBanner({ tone: "error", text: summary });
+  };
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>{config.title}</Title>
+      <StatusBanner banner={list.banner} onClose={() => list.setBanner(null)} />
+      <div>
+        <Button
+          id={`${addCardId}-toggle`}
+          leftSection={<IconPlus size={18} aria-hidden="true" />}
+          onClick={() => setAdding((open) => !open)}
+          aria-expanded={adding}
+          aria-controls={addCardId}
+          disabled={list.status !== "ready"}
+        >
+          {QUOTE_DEFAULTS_TEXT.addNew}
+        </Button>
+      </div>
+      {adding && (
+        <Paper id={addCardId} withBorder p="md" radius="sm">
+          <Text fw={600} mb="xs">
+            New {config.noun}
+          </Text>
+          <ItemForm
+            label={`New ${config.noun}`}
+            variant="add"
+            fields={config.fields}
+            initialValues={config.emptyValues}
+            validate={config.validate}
+            onInvalid={onInvalid}
+            onSubmit={async (values) => {
+              const saved = await list.create(values);
+              if (saved) {
+                setAdding(false);
+                focusLater(`${addCardId}-toggle`);
+              }
+              return saved;
+            }}
+            onCancel={() => {
+              setAdding(false);
+              focusLater(`${addCardId}-toggle`);
+            }}
+          />
+        </Paper>
+      )}
+
+      {list.status === "loading" && <PageLoader />}
+      {list.status === "failed" && (
+        <div>
+          <Button variant="default" onClick={() => void list.load()}>
+            {TEXT.tryAgain}
+          </Button>
+        </div>
+      )}
+      {list.status === "ready" && list.items.length === 0 && (
+        <Text className="dd-secondary-text">{emptyListMessage(config.kind)}</Text>
+      )}
+      {list.status === "ready" && list.items.length > 0 && (
+        <Stack component="ul" gap="xs" p={0} m={0} aria-label={config.title} style={{ listStyle: "none" }}>
+          {list.items.map((item) => (
+            <ItemPaper key={item.id}>
+              {editingId === item.id ? (
+                <ItemForm
+                  label={`Edit ${config.itemName(item)}`}
+                  variant="edit"
+                  fields={config.fields}
+                  initialValues={config.toValues(item)}
+                  validate={config.validate}
+                  onInvalid={onInvalid}
+                  onSubmit={async (values) => {
+                    const saved = await list.update(item.id, values);
+                    if (saved) stopEditing(item.id);
+                    return saved;
+                  }}
+                  onCancel={() => stopEditing(item.id)}
+                />
+              ) : (
+                <ItemRow
+                  id={item.id}
+                  name={config.itemName(item)}
+                  detail={config.itemDetail(item)}
+                  figure={config.itemFigure(item)}
+                  onEdit={() => setEditingId(item.id)}
+                  onDelete={() => {
+                    setDeleteTarget(item);
+                    setDeleteOpen(true);
+                  }}
+                />
+              )}
+            </ItemPaper>
+          ))}
+        </Stack>
+      )}
+
+      <DeleteItemDialog
+        opened={deleteOpen}
+        name={deleteTarget ? config.itemName(deleteTarget) : ""}
+        title={`Delete ${config.noun}`}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleteOpen(false)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,98 @@
+import { Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import {
+  CREDIT_TIERS,
+  type CreditTier,
+  DEFAULT_CREDIT_TIER,
+  isCreditTier,
+  LOAN_TERMS,
+} from "@shared/constants";
+import { QUOTE_DEFAULTS_TEXT, TEXT } from "@shared/messages";
+import { useState } from "react";
+import { PageLoader } from "@/components/page-loader";
+import { useSession } from "@/lib/session";
+import { StatusBanner } from "./status-banner";
+import { useTierRates } from "./use-tier-rates";
+
+const TIER_OPTIONS = CREDIT_TIERS.map((tier) => ({
+  value: tier.id,
+  label: `${tier.label} (${tier.minScore}-${tier.maxScore})`,
+}));
+
+/** The dealer's rate sheet, one credit tier at a time (spec §2, §5). */
+export function InterestRatesEditor() {
+  const { user } = useSession();
+  const [tier, setTier] = useState<CreditTier>(DEFAULT_CREDIT_TIER);
+  const rates = useTierRates(tier, user !== null);
+
+  if (!user) return <Text>{QUOTE_DEFAULTS_TEXT.logInToViewInterestRates}</Text>;
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>{QUOTE_DEFAULTS_TEXT.interestRates}</Title>
+      <StatusBanner banner={rates.banner} onClose={() => rates.setBanner(null)} />
+      <NativeSelect
+        label={QUOTE_DEFAULTS_TEXT.creditTier}
+        data={TIER_OPTIONS}
+        value={tier}
+        maw={320}
+        onChange={(event) => {
+          const next = event.currentTarget.value;
+          if (isCreditTier(next)) setTier(next);
+        }}
+      />
+      {rates.status === "loading" && <PageLoader />}
+      {rates.status === "failed" && (
+        <div>
+          <Button variant="default" onClick={() => void rates.reload()}>
+            {TEXT.tryAgain}
+          </Button>
+        </div>
+      )}
+      {rates.status === "ready" && rates.texts && (
+        <form
+          noValidate
+          aria-label={`${QUOTE_DEFAULTS_TEXT.interestRates}: ${TIER_OPTIONS.find((o) => o.value === tier)?.label}`}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void rates.save();
+          }}
+        >
+          <Table maw={420} verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Term</Table.Th>
+                <Table.Th scope="col">Rate (APR)</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {LOAN_TERMS.map((term) => (
+                <Table.Tr key={term}>
+                  <Table.Th scope="row" fw={500}>
+                    {term} months
+                  </Table.Th>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={`${term} months rate`}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      rightSection="%"
+                      w={130}
+                      value={rates.texts?.[term] ?? ""}
+                      error={rates.invalid[term] !== undefined}
+                      onChange={(event) => rates.change(term, event.currentTarget.value)}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Group mt="md">
+            <Button type="submit" loading={rates.saving}>
+              {TEXT.save}
+            </Button>
+          </Group>
+        </form>
+      )}
+    </Stack>
+  );
+}
