@@ -1,5 +1,86 @@
-import { ComingSoon } from "@/components/coming-soon";
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { MSG } from "@shared/messages";
+import { IconAlertCircle } from "@tabler/icons-react";
+import { type FormEvent, startTransition, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { useSession } from "@/lib/session";
+import { logIn, messageOf } from "./auth-api";
+import { AuthCard } from "./auth-card";
+import { usePageTitle } from "./use-page-title";
 
-export default function Page() {
-  return <ComingSoon title="Log in to your account" />;
+/** Where to go after logging in: the page that sent the dealer here, if it is one of ours. */
+function destinationFrom(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  // Only same-site paths: "//evil.example" would leave the app.
+  return typeof from === "string" && from.startsWith("/") && !from.startsWith("//") ? from : "/dashboard";
+}
+
+export default function LoginPage() {
+  usePageTitle("Log in");
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  // Spec §5: no client-side validation on login; the server's message is shown.
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setSubmitting(true);
+    try {
+      const answer = await logIn(email, password);
+      const destination = destinationFrom(location.state);
+      // The router moves in a transition; signing in inside the same transition makes both land in
+      // one render, so the guest-only guard of /login never redirects to /dashboard over `from`.
+      startTransition(() => {
+        signIn(answer.token, answer.user);
+        navigate(destination, { replace: true });
+      });
+    } catch (caught) {
+      setError(messageOf(caught, MSG.loginFailed));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Log in to your account">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {error ? (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} title="Login failed">
+              {error}
+            </Alert>
+          ) : null}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            autoFocus
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+          <Anchor component={Link} to="/forgot-password" size="sm" ta="right">
+            Forgot password?
+          </Anchor>
+          <Button type="submit" loading={submitting} fullWidth>
+            Log In
+          </Button>
+          <Text size="sm" ta="center">
+            <Anchor component={Link} to="/register">
+              Don't have an account? Sign up
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
 }

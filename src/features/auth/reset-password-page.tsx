@@ -1,5 +1,100 @@
-import { ComingSoon } from "@/components/coming-soon";
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { RESET_REDIRECT_MS } from "@shared/constants";
+import { MSG } from "@shared/messages";
+import { type ResetPasswordValues, validateResetPassword } from "@shared/validation/password-reset";
+import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { useSession } from "@/lib/session";
+import { messageOf, resetPassword } from "./auth-api";
+import { AuthCard } from "./auth-card";
+import { usePageTitle } from "./use-page-title";
 
-export default function Page() {
-  return <ComingSoon title="Reset password" />;
+export default function ResetPasswordPage() {
+  usePageTitle("Reset password");
+  const [params] = useSearchParams();
+  const token = params.get("token")?.trim() ?? "";
+  const navigate = useNavigate();
+  const { user, signOut } = useSession();
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm<ResetPasswordValues>({
+    mode: "controlled",
+    initialValues: { password: "", confirmPassword: "" },
+    validate: (values) => validateResetPassword(values),
+  });
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => navigate("/login", { replace: true }), RESET_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [done, navigate]);
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    setSubmitting(true);
+    try {
+      await resetPassword(token, values.password);
+      // The reset revoked every session of the account, this browser's included.
+      if (user) signOut();
+      setDone(true);
+    } catch (caught) {
+      setError(messageOf(caught, MSG.resetPasswordFailed));
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  const missing = token === "";
+  return (
+    <AuthCard title="Reset your password" subtitle="Choose a new password for your account.">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {missing ? (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} title="Missing reset token">
+              {MSG.resetTokenMissing}
+            </Alert>
+          ) : null}
+          {error ? (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} title="Reset failed">
+              {error}
+            </Alert>
+          ) : null}
+          {done ? (
+            <Alert color="green" icon={<IconCircleCheck size={18} />} title="Password reset">
+              {MSG.resetSuccess} Taking you to the login page...
+            </Alert>
+          ) : null}
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            disabled={missing || done}
+            {...form.getInputProps("password")}
+          />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            disabled={missing || done}
+            {...form.getInputProps("confirmPassword")}
+          />
+          <Button type="submit" loading={submitting} disabled={missing || done} fullWidth>
+            Reset Password
+          </Button>
+          <Text size="sm" ta="center">
+            {missing ? (
+              <Anchor component={Link} to="/forgot-password">
+                Request a new reset link
+              </Anchor>
+            ) : (
+              <Anchor component={Link} to="/login">
+                Back to login
+              </Anchor>
+            )}
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
 }

@@ -1,5 +1,130 @@
-import { ComingSoon } from "@/components/coming-soon";
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { MSG } from "@shared/messages";
+import { type AccountValues, canSaveAccount, validateAccount } from "@shared/validation/account";
+import { useState } from "react";
+import { useSession } from "@/lib/session";
+import { ChangeEmailDialog } from "./profile/change-email-dialog";
+import { ChangePasswordDialog } from "./profile/change-password-dialog";
+import { messageOf, updateAccount } from "./profile/profile-api";
+import { type Banner, ProfileBanner } from "./profile/profile-banner";
+import { usePageTitle } from "./profile/use-page-title";
 
-export default function Page() {
-  return <ComingSoon title="Account" />;
+type Dialog = "email" | "password" | null;
+
+export default function AccountPage() {
+  usePageTitle("Account");
+  const { user, setUser, signIn } = useSession();
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [saving, setSaving] = useState(false);
+  const saved: AccountValues = { firstName: user?.firstName ?? "", lastName: user?.lastName ?? "" };
+  const form = useForm<AccountValues>({
+    mode: "controlled",
+    initialValues: saved,
+    validate: (values) => validateAccount(values),
+  });
+
+  // The settings routes require a login, so this only covers the instant of signing out.
+  if (!user) return null;
+
+  const submit = form.onSubmit(async (values) => {
+    setSaving(true);
+    setBanner(null);
+    try {
+      const answer = await updateAccount(values.firstName.trim(), values.lastName.trim());
+      setUser(answer.user);
+      form.setValues({ firstName: answer.user.firstName, lastName: answer.user.lastName });
+      setBanner({ tone: "success", text: MSG.accountUpdated });
+    } catch (caught) {
+      setBanner({ tone: "error", text: messageOf(caught, MSG.updateAccountFailed) });
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <Stack gap="lg">
+      <Title order={2}>Account</Title>
+      <ProfileBanner banner={banner} onClose={() => setBanner(null)} />
+
+      <Paper withBorder radius="md" p="lg">
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <Title order={3} fz="h4">
+              Your name
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label="First name"
+                required
+                autoComplete="given-name"
+                {...form.getInputProps("firstName")}
+              />
+              <TextInput
+                label="Last name"
+                required
+                autoComplete="family-name"
+                {...form.getInputProps("lastName")}
+              />
+            </SimpleGrid>
+            <Group justify="flex-end">
+              <Button type="submit" loading={saving} disabled={!canSaveAccount(form.values, saved)}>
+                Save
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+
+      <Paper withBorder radius="md" p="lg">
+        <Stack>
+          <Title order={3} fz="h4">
+            Sign-in details
+          </Title>
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <div>
+              <Text fw={600}>Email</Text>
+              <Text className="dd-secondary-text" style={{ wordBreak: "break-all" }}>
+                {user.email}
+              </Text>
+            </div>
+            <Button variant="default" onClick={() => setDialog("email")}>
+              Change email
+            </Button>
+          </Group>
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <div>
+              <Text fw={600}>Password</Text>
+              <Text className="dd-secondary-text">Changing it signs out your other devices.</Text>
+            </div>
+            <Button variant="default" onClick={() => setDialog("password")}>
+              Change password
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+
+      <ChangeEmailDialog
+        opened={dialog === "email"}
+        currentEmail={user.email}
+        onClose={() => setDialog(null)}
+        onChanged={(changed) => {
+          setUser(changed);
+          setDialog(null);
+          setBanner({ tone: "success", text: MSG.emailUpdated });
+        }}
+      />
+      <ChangePasswordDialog
+        opened={dialog === "password"}
+        onClose={() => setDialog(null)}
+        onChanged={(token) => {
+          // Older tokens are revoked now; keep this session on the fresh one.
+          signIn(token, user);
+          setDialog(null);
+          setBanner({ tone: "success", text: MSG.passwordUpdated });
+        }}
+      />
+    </Stack>
+  );
 }

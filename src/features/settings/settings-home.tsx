@@ -1,5 +1,12 @@
-import { ComingSoon } from "@/components/coming-soon";
+import { Paper, Text } from "@mantine/core";
+import { TEXT } from "@shared/messages";
+import { usePageTitle } from "./profile/use-page-title";
 
-export default function Page() {
-  return <ComingSoon title="Settings" />;
+export default function SettingsHome() {
+  usePageTitle("Settings");
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Text>{TEXT.settingsIntro}</Text>
+    </Paper>
+  );
 }
