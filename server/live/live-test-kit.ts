@@ -3,7 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { liveProtocols, liveServerUrl } from "@shared/live-protocol";
 import { dealArray, dealDocName, type KvPair, privateArray, privateDocName } from "@shared/quote-doc";
+import * as decoding from "lib0/decoding";
+import * as encoding from "lib0/encoding";
 import WebSocket from "ws";
+import * as syncProtocol from "y-protocols/sync";
 import { WebsocketProvider } from "y-websocket";
 import * as Y from "yjs";
 import type { UserRow } from "../app-env";
@@ -132,4 +135,90 @@ export async function eventually<T>(check: () => T | Promise<T>, timeout = 5000,
 export function destroyClient(client: Client): void {
   client.provider.destroy();
   client.doc.destroy();
+}
+
+export type RawSocket = {
+  ws: WebSocket;
+  messages: Uint8Array[];
+  closed: Promise<{ code: number; reason: string }>;
+  /** The server's copy after the sync handshake (SyncStep1 with an empty state vector). */
+  doc: Y.Doc;
+};
+
+/** A bare socket speaking the protocol by hand: for crafted and hostile messages. */
+export async function rawSocket(
+  h: { server: RunningServer },
+  docName: string,
+  options: { token?: string; origin?: string } = {},
+): Promise<RawSocket> {
+  const ws = new WebSocket(`${liveServerUrl(h.server.url)}/${docName}`, liveProtocols(options.token), {
+    origin: options.origin,
+  });
+  ws.binaryType = "nodebuffer";
+  const messages: Uint8Array[] = [];
+  const doc = new Y.Doc();
+  ws.on("message", (data: Buffer) => {
+    const bytes = new Uint8Array(data);
+    messages.push(bytes);
+    // Sync step 2 or update from the server: mirror it.
+    if (bytes[0] === 0 && (bytes[1] === 1 || bytes[1] === 2)) {
+      const decoder = decoding.createDecoder(bytes);
+      decoding.readVarUint(decoder);
+      decoding.readVarUint(decoder);
+      Y.applyUpdate(doc, decoding.readVarUint8Array(decoder));
+    }
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on("close", (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
+  ws.on("error", () => {});
+  await new Promise<void>((resolve, reject) => {
+    ws.once("open", () => resolve());
+    ws.once("unexpected-response", (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    ws.once("error", reject);
+  });
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, 0);
+  syncProtocol.writeSyncStep1(encoder, new Y.Doc());
+  ws.send(encoding.toUint8Array(encoder));
+  await eventually(() => {
+    if (!messages.some((m) => m[0] === 0 && m[1] === 1)) throw new Error("no sync step 2 yet");
+  });
+  return { ws, messages, closed, doc };
+}
+
+/** A sync message (`[0, step, update]`) carrying what `change` does to a copy of `base`. */
+export function craftUpdate(base: Y.Doc, change: (copy: Y.Doc) => void, step: 1 | 2 = 2): Uint8Array {
+  const copy = new Y.Doc();
+  Y.applyUpdate(copy, Y.encodeStateAsUpdate(base));
+  const vector = Y.encodeStateVector(copy);
+  change(copy);
+  const update = Y.encodeStateAsUpdate(copy, vector);
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, 0);
+  encoding.writeVarUint(encoder, step);
+  encoding.writeVarUint8Array(encoder, update);
+  return encoding.toUint8Array(encoder);
+}
+
+/** The HTTP status an upgrade is refused with (or 101 when accepted). */
+export function upgradeStatus(
+  h: { server: RunningServer },
+  docName: string,
+  options: { token?: string; origin?: string } = {},
+): Promise<number> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`${liveServerUrl(h.server.url)}/${docName}`, liveProtocols(options.token), {
+      origin: options.origin,
+    });
+    ws.on("error", () => {});
+    ws.once("unexpected-response", (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      ws.terminate();
+    });
+    ws.once("open", () => {
+      resolve(101);
+      ws.close();
+    });
+  });
 }

@@ -1,7 +1,7 @@
 import { MSG } from "@shared/messages";
 import { defaultDownPayment } from "@shared/pricing";
 import { readDoc, writeField } from "@shared/quote-doc";
-import { quoteDataSchema } from "@shared/quote-schema";
+import { type QuoteData, quoteDataSchema } from "@shared/quote-schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -82,7 +82,7 @@ describe("POST /api/quotes", () => {
       created_at: string;
       expires_at: string;
       expired: boolean;
-      data: Record<string, any>;
+      data: QuoteData & { customerInfo?: unknown };
     };
     const created = Date.parse(quote.created_at);
     expect(created).toBeGreaterThanOrEqual(before - 5);
