@@ -14,6 +14,8 @@ import { createTokenService } from "../auth/tokens";
 import { type Db, openDatabase } from "../db/connection";
 import { type RunningServer, startServer } from "../server";
 import { createDealer } from "../testing/fixtures";
+import { createDocStore } from "./persistence";
+import { docFromStored } from "./stored-doc";
 
 // Test support for the live server: a real server on port 0 in a temp data dir, real
 // y-websocket providers over `ws`, and a polling assertion helper (no fixed sleeps).
@@ -28,11 +30,15 @@ export type LiveHarness = {
   stop(): Promise<void>;
 };
 
-export async function startLiveHarness(dataDir?: string): Promise<LiveHarness> {
+/** Without a dataDir, a fresh temp dir that stop() removes; with one, the dir is kept (restarts). */
+export async function startLiveHarness(
+  options: { dataDir?: string; port?: number } = {},
+): Promise<LiveHarness> {
+  const { dataDir, port = 0 } = options;
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), "dealdesk-live-"));
   const server = await startServer(
     { LOG_REQUESTS: "false" },
-    { dataDir: dir, port: 0, host: "127.0.0.1" },
+    { dataDir: dir, port, host: "127.0.0.1" },
     () => {},
   );
   const db = openDatabase(dir);
@@ -221,4 +227,16 @@ export function upgradeStatus(
       ws.close();
     });
   });
+}
+
+/** The document as stored in SQLite (state blob + appended log), read through a second connection. */
+export function storedDoc(h: { db: Db }, docName: string): Y.Doc {
+  const stored = createDocStore(h.db).load(docName);
+  if (!stored) throw new Error(`no stored ${docName}`);
+  return docFromStored(stored);
+}
+
+/** True when two documents hold exactly the same operations. */
+export function sameState(a: Y.Doc, b: Y.Doc): boolean {
+  return Buffer.from(Y.encodeStateVector(a)).equals(Buffer.from(Y.encodeStateVector(b)));
 }
