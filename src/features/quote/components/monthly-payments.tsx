@@ -1,0 +1,125 @@
+import { Box, NativeSelect, Stack, Table, Text, Title } from "@mantine/core";
+import { CREDIT_TIERS, type CreditTier, isCreditTier, LOAN_TERMS, type LoanTerm } from "@shared/constants";
+import { TEXT } from "@shared/messages";
+import { formatMoney } from "@shared/money";
+import type { PaymentCell, PaymentGrid } from "@shared/pricing";
+import classes from "./monthly-payments.module.css";
+import { RateText } from "./rate-text";
+
+export interface MonthlyPaymentsProps {
+  grid: PaymentGrid;
+  selectedTier: CreditTier;
+  isDealer: boolean;
+  readOnly: boolean;
+  onSelectTier(tier: CreditTier): void;
+  onRateChange(tier: CreditTier, term: LoanTerm, rate: number): void;
+}
+
+const tierOption = (tier: (typeof CREDIT_TIERS)[number]) =>
+  `${tier.label} (${tier.minScore}-${tier.maxScore})`;
+const termLabel = (term: LoanTerm) => `${term} months`;
+
+/**
+ * Payments by credit tier and loan term. Wide screens get the whole table; a phone gets the
+ * selected tier's six terms as a list (30 cells scrolled sideways are unreadable on 390 px).
+ */
+export function MonthlyPayments({
+  grid,
+  selectedTier,
+  isDealer,
+  readOnly,
+  onSelectTier,
+  onRateChange,
+}: MonthlyPaymentsProps) {
+  const rate = (tier: CreditTier, term: LoanTerm, cell: PaymentCell) => (
+    <RateText
+      cell={cell}
+      label={`${CREDIT_TIERS.find((t) => t.id === tier)?.label ?? tier}, ${termLabel(term)}`}
+      editable={isDealer}
+      onSave={(value) => onRateChange(tier, term, value)}
+    />
+  );
+
+  return (
+    <Box component="section" aria-labelledby="monthly-payments-title" mt="xl">
+      <Title order={2} id="monthly-payments-title" fz="h4" mb="sm">
+        {TEXT.monthlyPayments}
+      </Title>
+      <NativeSelect
+        label="Credit tier"
+        value={selectedTier}
+        disabled={readOnly}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          if (isCreditTier(value)) onSelectTier(value);
+        }}
+        data={CREDIT_TIERS.map((tier) => ({ value: tier.id, label: tierOption(tier) }))}
+        maw={320}
+        mb="md"
+        data-testid="credit-tier-select"
+      />
+
+      <Table visibleFrom="md" withTableBorder className={classes.table} data-testid="payments-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Credit tier</Table.Th>
+            {LOAN_TERMS.map((term) => (
+              <Table.Th key={term} scope="col" ta="right">
+                {termLabel(term)}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {CREDIT_TIERS.map((tier) => {
+            const selected = tier.id === selectedTier;
+            return (
+              <Table.Tr key={tier.id} data-selected={selected || undefined} className={classes.row}>
+                <Table.Th scope="row">
+                  <Text fw={selected ? 700 : 500} size="sm">
+                    {tier.label}
+                  </Text>
+                  <Text size="xs" className="dd-secondary-text">
+                    {tier.minScore}-{tier.maxScore}
+                    {selected ? " · Selected" : ""}
+                  </Text>
+                </Table.Th>
+                {LOAN_TERMS.map((term) => (
+                  <Table.Td key={term} ta="right" data-testid={`payment-${tier.id}-${term}`}>
+                    <Text fw={selected ? 700 : 500} size="sm" className={classes.amount}>
+                      {formatMoney(grid[tier.id][term].payment)}
+                    </Text>
+                    {rate(tier.id, term, grid[tier.id][term])}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+
+      <Stack hiddenFrom="md" gap={0} data-testid="payments-list" className={classes.list}>
+        {LOAN_TERMS.map((term) => {
+          const cell = grid[selectedTier][term];
+          return (
+            <Box key={term} className={classes.listRow} data-testid={`payment-phone-${term}`}>
+              <Text size="sm" fw={500}>
+                {termLabel(term)}
+              </Text>
+              <Box ta="right">
+                <Text fw={700} className={classes.amount}>
+                  {formatMoney(cell.payment)}
+                  <Text component="span" size="xs" className="dd-secondary-text">
+                    {" "}
+                    /mo
+                  </Text>
+                </Text>
+                {rate(selectedTier, term, cell)}
+              </Box>
+            </Box>
+          );
+        })}
+      </Stack>
+    </Box>
+  );
+}

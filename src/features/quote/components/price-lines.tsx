@@ -1,0 +1,126 @@
+import { Box } from "@mantine/core";
+import { formatMileage, formatPercent } from "@shared/format";
+import { TEXT } from "@shared/messages";
+import type { Breakdown } from "@shared/pricing";
+import type { QuoteData } from "@shared/quote-schema";
+import type { ReactElement } from "react";
+import type { QuoteDialog } from "../quote-dialogs";
+import { DetailRow, PriceLine } from "./price-line";
+
+export interface PriceLinesProps {
+  data: QuoteData;
+  breakdown: Breakdown;
+  isDealer: boolean;
+  /** Expired quote seen by a shopper: nothing opens. */
+  readOnly: boolean;
+  open(dialog: QuoteDialog): void;
+}
+
+/** The 13 lines of spec §2 'Quote page', in its order, every amount from shared/pricing. */
+export function PriceLines({ data, breakdown: b, isDealer, readOnly, open }: PriceLinesProps) {
+  const can = (allowed: boolean, dialog: QuoteDialog) =>
+    allowed && !readOnly ? () => open(dialog) : undefined;
+  const { tradeIn } = data;
+  const hasTradeIn = tradeIn.hasTradeIn;
+  const tradeInSublabel = hasTradeIn
+    ? [tradeIn.vehicle.description, formatMileage(tradeIn.vehicle.mileage)].filter(Boolean).join(" · ")
+    : undefined;
+
+  return (
+    <Box data-testid="price-lines">
+      <PriceLine
+        id="advertised-price"
+        label={TEXT.advertisedPrice}
+        amount={b.advertisedPrice}
+        onOpen={can(isDealer, { kind: "amount", target: "advertisedPrice" })}
+      />
+      <PriceLine
+        id="discount"
+        label={TEXT.discount}
+        amount={-b.discount}
+        onOpen={can(isDealer, { kind: "amount", target: "discount" })}
+      />
+      <PriceLine id="selling-price" label={TEXT.sellingPrice} amount={b.sellingPrice} />
+      <PriceLine
+        id="add-ons"
+        label={TEXT.addOns}
+        note={TEXT.selectedCount(b.selectedAddOnCount)}
+        amount={b.addOnsTotal}
+        onOpen={can(true, { kind: "addOns" })}
+        details={
+          b.addOns.length === 0
+            ? null
+            : b.addOns.map((line) => (
+                <DetailRow
+                  key={line.id}
+                  name={line.name}
+                  amount={line.price}
+                  retail={line.discounted ? line.retailPrice : undefined}
+                />
+              ))
+        }
+      />
+      <PriceLine
+        id="trade-in"
+        label={TEXT.tradeInValue}
+        amount={-b.tradeInValue}
+        note={hasTradeIn && tradeIn.vehicle.value === undefined ? TEXT.tradeInRequested : undefined}
+        sublabel={tradeInSublabel}
+        onOpen={can(true, { kind: "tradeIn", fromAmountOwed: false })}
+      />
+      <PriceLine
+        id="fees"
+        label={TEXT.fees}
+        amount={b.dealerFeesTotal}
+        onOpen={can(true, { kind: "breakdown", which: "dealerFees" })}
+        details={listOrNull(
+          b.dealerFees.map((fee) => <DetailRow key={fee.id} name={fee.name} amount={fee.amount} />),
+        )}
+      />
+      <PriceLine id="taxable-amount" label={TEXT.taxableAmount} amount={b.taxableAmount} />
+      <PriceLine
+        id="taxes"
+        label={TEXT.taxes}
+        amount={b.taxesTotal}
+        onOpen={can(true, { kind: "breakdown", which: "taxes" })}
+        details={listOrNull(
+          b.taxes.map((tax) => (
+            <DetailRow key={tax.id} name={`${tax.name} (${formatPercent(tax.rate)})`} amount={tax.amount} />
+          )),
+        )}
+      />
+      <PriceLine
+        id="title-registration"
+        label={TEXT.titleAndRegistration}
+        amount={b.governmentFeesTotal}
+        onOpen={can(true, { kind: "breakdown", which: "governmentFees" })}
+        details={listOrNull(
+          b.governmentFees.map((fee) => <DetailRow key={fee.id} name={fee.name} amount={fee.amount} />),
+        )}
+      />
+      <PriceLine id="total-balance" label={TEXT.totalBalance} amount={b.totalBalance} />
+      <PriceLine
+        id="down-payment"
+        label={TEXT.downPayment}
+        amount={b.downPayment}
+        onOpen={can(true, { kind: "amount", target: "downPayment" })}
+      />
+      <PriceLine
+        id="amount-owed"
+        label={TEXT.amountOwedOnTradeIn}
+        amount={b.amountOwedOnTradeIn}
+        dimmed={!hasTradeIn}
+        onOpen={can(hasTradeIn, { kind: "tradeIn", fromAmountOwed: true })}
+      />
+      {b.tradeInExcess > 0 ? (
+        // Only when the trade-in is worth more than the whole deal: the excess is still credited.
+        <PriceLine id="trade-in-excess" label={TEXT.tradeInExcess} amount={-b.tradeInExcess} />
+      ) : null}
+      <PriceLine id="out-the-door" label={TEXT.outTheDoorPrice} amount={b.outTheDoorPrice} strong />
+    </Box>
+  );
+}
+
+function listOrNull(rows: ReactElement[]): ReactElement[] | null {
+  return rows.length === 0 ? null : rows;
+}

@@ -1,0 +1,112 @@
+import { Alert, Anchor, Badge, Box, Breadcrumbs, Group, Text, Title, VisuallyHidden } from "@mantine/core";
+import { formatCustomerPhone, formatMileage } from "@shared/format";
+import { MSG, TEXT } from "@shared/messages";
+import type { CustomerInfo, Vehicle } from "@shared/quote-schema";
+import { lazy, Suspense } from "react";
+import { Link } from "react-router";
+import type { QuoteDialog } from "../quote-dialogs";
+
+const DealerToolbar = lazy(() => import("../dealer/dealer-toolbar"));
+
+export interface QuoteHeaderProps {
+  vehicle: Vehicle;
+  isDealer: boolean;
+  expired: boolean;
+  customerInfo: CustomerInfo | null;
+  open(dialog: QuoteDialog): void;
+}
+
+/** 'miles | color (or No color) | Stock#' (spec §2). */
+export function vehicleLine(vehicle: Vehicle): string {
+  const parts = [formatMileage(vehicle.mileage), vehicle.color.trim() || TEXT.noColor];
+  if (vehicle.stockNumber.trim()) parts.push(`Stock# ${vehicle.stockNumber.trim()}`);
+  return parts.join(" | ");
+}
+
+/**
+ * Only web links become clickable (never javascript: or data:). The same rule as isHttpUrl in
+ * shared/schema-fields.ts, restated because that module loads zod, which the shopper's first
+ * paint leaves out (see live/quote-reader.ts).
+ */
+export function isWebLink(raw: string): boolean {
+  const value = raw.trim();
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+export function QuoteHeader({ vehicle, isDealer, expired, customerInfo, open }: QuoteHeaderProps) {
+  return (
+    <Box mb="lg">
+      {isDealer ? (
+        <Breadcrumbs mb="sm" separator="/" aria-label="Breadcrumb" styles={{ breadcrumb: { minWidth: 0 } }}>
+          <Anchor component={Link} to="/dashboard">
+            Dashboard
+          </Anchor>
+          <Text component="span" truncate aria-current="page">
+            {vehicle.description}
+          </Text>
+        </Breadcrumbs>
+      ) : null}
+
+      {isDealer ? (
+        <Suspense fallback={<Box h={36} mb="sm" />}>
+          <DealerToolbar open={open} />
+        </Suspense>
+      ) : null}
+
+      <Group gap="sm" align="center">
+        <Title order={1} style={{ overflowWrap: "anywhere" }}>
+          {vehicle.description}
+        </Title>
+        {expired && isDealer ? (
+          <Badge color="gray" variant="light">
+            {TEXT.expired}
+          </Badge>
+        ) : null}
+      </Group>
+      <Text className="dd-secondary-text" mt={4} data-testid="vehicle-line">
+        {vehicleLine(vehicle)}
+      </Text>
+      {isWebLink(vehicle.advertisedUrl) ? (
+        <Anchor href={vehicle.advertisedUrl.trim()} target="_blank" rel="noopener noreferrer" size="sm">
+          {TEXT.viewOnDealerWebsite}
+          <span aria-hidden="true"> ↗</span>
+          <VisuallyHidden>(opens in a new tab)</VisuallyHidden>
+        </Anchor>
+      ) : null}
+
+      {isDealer && customerInfo?.name ? <CustomerLine info={customerInfo} /> : null}
+
+      {expired && !isDealer ? (
+        <Alert color="yellow" mt="md" title={MSG.quoteExpired} data-testid="expired-notice">
+          The prices below are shown for reference and can no longer be changed.
+        </Alert>
+      ) : null}
+    </Box>
+  );
+}
+
+function CustomerLine({ info }: { info: CustomerInfo }) {
+  return (
+    <Group gap="xs" mt="xs" data-testid="customer-line" wrap="wrap">
+      <Text size="sm" fw={500}>
+        Customer: {info.name}
+      </Text>
+      {info.email ? (
+        <Anchor size="sm" href={`mailto:${info.email}`}>
+          {info.email}
+        </Anchor>
+      ) : null}
+      {info.phone ? (
+        <Anchor size="sm" href={`tel:+${info.phone}`}>
+          {formatCustomerPhone(info.phone)}
+        </Anchor>
+      ) : null}
+    </Group>
+  );
+}

@@ -1,0 +1,58 @@
+import { Button, Center, Loader, Stack, Text, Title } from "@mantine/core";
+import { MSG, TEXT } from "@shared/messages";
+import { useEffect } from "react";
+import { Link } from "react-router";
+import { PageContainer } from "@/components/page-container";
+
+/** Spec §2: the quote page shows 'Loading...' until loaded. */
+export function QuoteLoading() {
+  return (
+    <Center py="xl">
+      <Stack align="center" gap="xs" role="status">
+        <Loader size="md" aria-hidden="true" />
+        <Text>{TEXT.loading}</Text>
+      </Stack>
+    </Center>
+  );
+}
+
+/** A quote that does not exist, was deleted, or is another dealer's: say so and offer a way back. */
+export function QuoteNotFound({ dealerMode }: { dealerMode: boolean }) {
+  useEffect(() => {
+    document.title = `${MSG.quoteNotFound} | ${TEXT.productName}`;
+  }, []);
+  return (
+    <PageContainer>
+      <Stack align="flex-start" gap="sm" data-testid="quote-not-found">
+        <Title order={1}>{MSG.quoteNotFound}</Title>
+        <Text className="dd-secondary-text">
+          This quote does not exist or is no longer available. Please check the link you were sent.
+        </Text>
+        {dealerMode ? (
+          <Button component={Link} to="/dashboard">
+            Back to dashboard
+          </Button>
+        ) : (
+          <Button component={Link} to="/">
+            Go to the home page
+          </Button>
+        )}
+      </Stack>
+    </PageContainer>
+  );
+}
+
+/** Any other load failure (spec §8: only logged): the page offers to try again instead of loading for ever. */
+export function QuoteLoadFailed({ onRetry }: { onRetry(): void }) {
+  return (
+    <PageContainer>
+      <Stack align="flex-start" gap="sm">
+        <Title order={1}>{TEXT.quoteDetails}</Title>
+        <Text className="dd-secondary-text">
+          The quote could not be loaded. Check your connection and try again.
+        </Text>
+        <Button onClick={onRetry}>{TEXT.tryAgain}</Button>
+      </Stack>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,55 @@
+import { Text, UnstyledButton } from "@mantine/core";
+import { formatPercent } from "@shared/format";
+import { TEXT } from "@shared/messages";
+import type { PaymentCell } from "@shared/pricing";
+import { lazy, Suspense, useState } from "react";
+
+// The editor is dealer-only: a shopper's page never downloads it.
+const RateEditor = lazy(() => import("../dealer/rate-editor"));
+
+export interface RateTextProps {
+  cell: PaymentCell;
+  /** 'Good, 60 months': names the edit button and the input. */
+  label: string;
+  editable: boolean;
+  onSave(rate: number): void;
+}
+
+/** The APR under a payment; the dealer clicks it to edit, and sees the default beside a custom rate. */
+export function RateText({ cell, label, editable, onSave }: RateTextProps) {
+  const [editing, setEditing] = useState(false);
+  const text = `${formatPercent(cell.rate)} APR`;
+  if (!editable) {
+    return (
+      <Text size="xs" className="dd-secondary-text">
+        {text}
+      </Text>
+    );
+  }
+  const shown = cell.isCustom ? `${text} ${TEXT.defaultRateNote(formatPercent(cell.defaultRate))}` : text;
+  if (editing) {
+    return (
+      <Suspense fallback={<Text size="xs">{shown}</Text>}>
+        <RateEditor
+          initial={cell.rate}
+          label={label}
+          onSave={(rate) => {
+            setEditing(false);
+            onSave(rate);
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      </Suspense>
+    );
+  }
+  return (
+    <UnstyledButton
+      onClick={() => setEditing(true)}
+      aria-label={`Edit rate for ${label}: ${shown}`}
+      style={{ fontSize: "var(--mantine-font-size-xs)", textDecoration: "underline dotted" }}
+      data-custom={cell.isCustom || undefined}
+    >
+      {shown}
+    </UnstyledButton>
+  );
+}

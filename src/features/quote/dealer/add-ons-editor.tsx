@@ -1,0 +1,118 @@
+import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { amountToInput, formatAmountInput, sanitizeAmountInput } from "@shared/format";
+import { TEXT } from "@shared/messages";
+import { formatDollars, toCents } from "@shared/money";
+import type { AddOn } from "@shared/quote-schema";
+import {
+  canSaveSellingPrices,
+  sellingPriceFromInput,
+  validateSellingPrices,
+} from "@shared/validation/add-on-prices";
+import { type FormEvent, useState } from "react";
+
+export interface AddOnsEditorProps {
+  addOns: AddOn[];
+  onSave(addOns: AddOn[]): void;
+  onClose(): void;
+}
+
+interface Row {
+  isSelected: boolean;
+  price: string;
+}
+
+/** The dealer's add-on selection: pick add-ons and set each one's selling price, 0 to retail (spec §5). */
+export default function AddOnsEditor({ addOns, onSave, onClose }: AddOnsEditorProps) {
+  const [rows, setRows] = useState<Record<string, Row>>(() =>
+    Object.fromEntries(
+      addOns.map((a) => [
+        a.id,
+        { isSelected: a.isSelected, price: amountToInput(a.sellingPrice ?? a.price) },
+      ]),
+    ),
+  );
+  const typed = Object.fromEntries(
+    addOns.filter((a) => rows[a.id]?.isSelected).map((a) => [a.id, rows[a.id]?.price ?? ""]),
+  );
+  const errors = validateSellingPrices(addOns, typed);
+  const setRow = (id: string, change: Partial<Row>) =>
+    setRows((current) => ({ ...current, [id]: { ...(current[id] as Row), ...change } }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSaveSellingPrices(errors)) return;
+    onSave(
+      addOns.map((addOn) => {
+        const row = rows[addOn.id] as Row;
+        const { sellingPrice: _old, ...rest } = addOn;
+        if (!row.isSelected) return { ...rest, isSelected: false };
+        const price = sellingPriceFromInput(row.price);
+        // Only a price below retail is a custom selling price; retail needs no override.
+        return toCents(price) < toCents(addOn.price)
+          ? { ...rest, isSelected: true, sellingPrice: price }
+          : { ...rest, isSelected: true };
+      }),
+    );
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={TEXT.addOns}
+      centered
+      size="lg"
+      closeButtonProps={{ "aria-label": TEXT.close }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {addOns.length === 0 ? (
+            <Text className="dd-secondary-text">No add-ons are offered with this quote.</Text>
+          ) : null}
+          {addOns.map((addOn) => {
+            const row = rows[addOn.id] as Row;
+            return (
+              <Group
+                key={addOn.id}
+                justify="space-between"
+                align="flex-start"
+                wrap="wrap"
+                gap="sm"
+                data-testid="add-on-row"
+              >
+                <Checkbox
+                  label={addOn.name}
+                  description={`Retail ${formatDollars(addOn.price)}${addOn.description ? ` · ${addOn.description}` : ""}`}
+                  checked={row.isSelected}
+                  onChange={(event) => setRow(addOn.id, { isSelected: event.currentTarget.checked })}
+                  style={{ flex: "1 1 220px" }}
+                />
+                <TextInput
+                  label={`Selling price for ${addOn.name}`}
+                  value={row.price}
+                  onChange={(event) =>
+                    setRow(addOn.id, { price: sanitizeAmountInput(event.currentTarget.value) })
+                  }
+                  onBlur={() => setRow(addOn.id, { price: formatAmountInput(row.price) })}
+                  disabled={!row.isSelected}
+                  error={errors[addOn.id]}
+                  leftSection="$"
+                  inputMode="decimal"
+                  w={180}
+                />
+              </Group>
+            );
+          })}
+        </Stack>
+        <Group justify="flex-end" mt="lg" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {TEXT.cancel}
+          </Button>
+          <Button type="submit" disabled={!canSaveSellingPrices(errors)}>
+            {TEXT.save}
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}

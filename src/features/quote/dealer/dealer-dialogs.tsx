@@ -1,0 +1,94 @@
+import { Modal } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { NOTICE_HIDE_MS } from "@shared/constants";
+import { MSG, TEXT } from "@shared/messages";
+import type { CustomerInfo, QuoteData } from "@shared/quote-schema";
+import { vehicleFormValues } from "@shared/validation/vehicle-form";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { DeleteQuoteDialog } from "@/components/delete-quote-dialog";
+import { VehicleForm } from "@/components/vehicle-form";
+import { apiRequest } from "@/lib/api";
+import type { UpdateResult } from "../live/field-adapter";
+import ShareDialog from "./share-dialog";
+
+export interface DealerDialogsProps {
+  kind: "share" | "vehicle" | "delete";
+  quoteId: string;
+  data: QuoteData;
+  customerInfo: CustomerInfo | null;
+  updateVehicle(vehicle: QuoteData["vehicle"], pricing: QuoteData["pricing"]): Promise<UpdateResult>;
+  updateCustomerInfo(info: CustomerInfo): Promise<UpdateResult>;
+  onClose(): void;
+}
+
+/** The dealer's toolbar dialogs, in their own chunk: a shopper's page never loads them. */
+export default function DealerDialogs(props: DealerDialogsProps) {
+  const { kind, quoteId, data, customerInfo, onClose } = props;
+  if (kind === "share") {
+    return (
+      <ShareDialog
+        quoteId={quoteId}
+        vehicleDescription={data.vehicle.description}
+        customerInfo={customerInfo}
+        onSave={async (info) => {
+          const result = await props.updateCustomerInfo(info);
+          if (result.ok) onClose();
+          else console.error("The customer was not saved", result.errors);
+        }}
+        onClose={onClose}
+      />
+    );
+  }
+  if (kind === "vehicle") return <VehicleEditDialog {...props} />;
+  return <DeleteDialog quoteId={quoteId} onClose={onClose} />;
+}
+
+function VehicleEditDialog({ data, updateVehicle, onClose }: DealerDialogsProps) {
+  const [values, setValues] = useState(() => vehicleFormValues(data.vehicle, data.pricing));
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title="Edit Vehicle"
+      centered
+      size="lg"
+      closeButtonProps={{ "aria-label": TEXT.close }}
+    >
+      <VehicleForm
+        values={values}
+        onChange={setValues}
+        submitLabel={TEXT.save}
+        busyLabel={TEXT.save}
+        error={error}
+        autoFocus
+        onSubmit={async (_values, quote) => {
+          const result = await updateVehicle(quote.vehicle, quote.pricing);
+          if (result.ok) onClose();
+          else setError(result.errors.map((e) => e.message).join(", "));
+        }}
+        onCancel={onClose}
+      />
+    </Modal>
+  );
+}
+
+function DeleteDialog({ quoteId, onClose }: { quoteId: string; onClose(): void }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await apiRequest(`/quotes/${encodeURIComponent(quoteId)}`, { method: "DELETE", auth: true });
+      notifications.show({ message: MSG.quoteDeleted, color: "teal", autoClose: NOTICE_HIDE_MS });
+      navigate("/dashboard");
+    } catch (error) {
+      // Spec §8: a failed delete is only logged, and the confirmation closes.
+      console.error("Deleting the quote failed", error);
+      setBusy(false);
+      onClose();
+    }
+  };
+  return <DeleteQuoteDialog opened busy={busy} onCancel={onClose} onConfirm={remove} />;
+}

@@ -1,0 +1,53 @@
+import { ActionIcon, Button, Group } from "@mantine/core";
+import { TEXT } from "@shared/messages";
+import { IconEdit, IconShare, IconTrash, IconX } from "@tabler/icons-react";
+import { Link } from "react-router";
+import type { QuoteDialog } from "../quote-dialogs";
+
+/** Share, Edit vehicle, Delete and close (spec §2): the dealer's, so a chunk the shopper never loads. */
+export default function DealerToolbar({ open }: { open(dialog: QuoteDialog): void }) {
+  return (
+    <Group
+      justify="space-between"
+      gap="xs"
+      mb="sm"
+      data-testid="dealer-toolbar"
+      role="toolbar"
+      aria-label="Quote actions"
+    >
+      <Group gap="xs">
+        <Button
+          leftSection={<IconShare size={16} aria-hidden="true" />}
+          onClick={() => open({ kind: "share" })}
+        >
+          Share
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconEdit size={16} aria-hidden="true" />}
+          onClick={() => open({ kind: "vehicle" })}
+        >
+          Edit vehicle
+        </Button>
+        <Button
+          variant="default"
+          color="red"
+          leftSection={<IconTrash size={16} aria-hidden="true" />}
+          onClick={() => open({ kind: "delete" })}
+        >
+          {TEXT.delete}
+        </Button>
+      </Group>
+      <ActionIcon
+        component={Link}
+        to="/dashboard"
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label="Close quote"
+      >
+        <IconX size={20} aria-hidden="true" />
+      </ActionIcon>
+    </Group>
+  );
+}

@@ -1,0 +1,63 @@
+import { Badge, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { TEXT } from "@shared/messages";
+import { formatDollars } from "@shared/money";
+import type { AddOn } from "@shared/quote-schema";
+
+/** The shopper's view of the add-ons (DECISIONS.md): what is selected and at what price, read-only. */
+export function AddOnsDialog({ addOns, onClose }: { addOns: AddOn[]; onClose(): void }) {
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={TEXT.addOns}
+      centered
+      closeButtonProps={{ "aria-label": TEXT.close }}
+    >
+      <Stack gap="sm" data-testid="add-ons-list">
+        {addOns.length === 0 ? (
+          <Text className="dd-secondary-text">No add-ons are offered with this quote.</Text>
+        ) : null}
+        {addOns.map((addOn) => {
+          const discounted =
+            addOn.isSelected && addOn.sellingPrice !== undefined && addOn.sellingPrice < addOn.price;
+          return (
+            <Group
+              key={addOn.id}
+              justify="space-between"
+              wrap="nowrap"
+              align="flex-start"
+              data-testid="add-on-row"
+            >
+              <div>
+                <Text fw={500}>{addOn.name}</Text>
+                {addOn.description ? (
+                  <Text size="sm" className="dd-secondary-text">
+                    {addOn.description}
+                  </Text>
+                ) : null}
+                {addOn.isSelected ? (
+                  <Badge size="sm" variant="light" mt={4}>
+                    Selected
+                  </Badge>
+                ) : null}
+              </div>
+              <Text style={{ whiteSpace: "nowrap" }}>
+                {discounted ? (
+                  <Text component="s" className="dd-secondary-text" mr={6}>
+                    {formatDollars(addOn.price)}
+                  </Text>
+                ) : null}
+                {formatDollars(discounted ? (addOn.sellingPrice as number) : addOn.price)}
+              </Text>
+            </Group>
+          );
+        })}
+      </Stack>
+      <Group justify="flex-end" mt="lg">
+        <Button onClick={onClose} data-autofocus>
+          {TEXT.close}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,162 @@
+import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { TRADE_IN_CONDITIONS } from "@shared/constants";
+import { amountToInput, digitsOnly, formatAmountInput, sanitizeAmountInput } from "@shared/format";
+import { TEXT } from "@shared/messages";
+import type { QuoteData, TradeIn } from "@shared/quote-schema";
+import { hasErrors } from "@shared/validation/rules";
+import {
+  firstInvalidField,
+  type TradeInField,
+  type TradeInValues,
+  tradeInFromDialog,
+  validateTradeIn,
+} from "@shared/validation/trade-in";
+import { type FormEvent, useId, useRef, useState } from "react";
+
+export interface TradeInDialogProps {
+  data: Pick<QuoteData, "tradeIn" | "amountOwedOnTradeIn">;
+  isDealer: boolean;
+  /** A shopper who came from the amount-owed line edits only the amount owed (spec §6). */
+  amountOwedOnly: boolean;
+  onSave(result: { tradeIn?: TradeIn; amountOwedOnTradeIn: number }): void;
+  onClose(): void;
+}
+
+const LABELS: Record<TradeInField, string> = {
+  description: "Vehicle description",
+  vin: "VIN",
+  mileage: "Mileage",
+  condition: "Condition",
+  value: "Estimated value",
+  amountOwed: "Amount owed",
+};
+
+function initialValues({ tradeIn, amountOwedOnTradeIn }: TradeInDialogProps["data"]): TradeInValues {
+  const v = tradeIn.vehicle;
+  return {
+    hasTradeIn: tradeIn.hasTradeIn,
+    description: v.description,
+    vin: v.vin,
+    mileage: v.mileage ? String(v.mileage) : "",
+    condition: v.condition,
+    value: v.value === undefined ? "" : amountToInput(v.value),
+    amountOwed: amountOwedOnTradeIn ? amountToInput(amountOwedOnTradeIn) : "",
+  };
+}
+
+/** The trade-in / amount owed dialog of spec §2 and §5. */
+export function TradeInDialog({ data, isDealer, amountOwedOnly, onSave, onClose }: TradeInDialogProps) {
+  const [values, setValues] = useState(() => initialValues(data));
+  const [submitted, setSubmitted] = useState(false);
+  const refs = useRef<Partial<Record<TradeInField, HTMLInputElement | null>>>({});
+  const conditionsId = useId();
+  const options = { amountOwedOnly };
+  // After the first save attempt every edit re-validates, so an error clears once corrected.
+  const errors = submitted ? validateTradeIn(values, options) : {};
+
+  const set = (field: keyof TradeInValues, value: string | boolean) =>
+    setValues((v) => ({ ...v, [field]: value }));
+  const amountProps = (field: "value" | "amountOwed") => ({
+    value: values[field],
+    onChange: (event: { currentTarget: HTMLInputElement }) =>
+      set(field, sanitizeAmountInput(event.currentTarget.value)),
+    onBlur: () => set(field, formatAmountInput(values[field])),
+    leftSection: "$",
+    inputMode: "decimal" as const,
+  });
+  const vehicleDisabled = amountOwedOnly || !values.hasTradeIn;
+  const input = (field: TradeInField) => ({
+    label: LABELS[field],
+    error: errors[field],
+    ref: (element: HTMLInputElement | null) => {
+      refs.current[field] = element;
+    },
+    autoComplete: "off",
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = validateTradeIn(values, options);
+    if (hasErrors(found)) {
+      const first = firstInvalidField(found);
+      if (first) refs.current[first]?.focus();
+      return;
+    }
+    const result = tradeInFromDialog(values, data.tradeIn, isDealer);
+    onSave(amountOwedOnly ? { amountOwedOnTradeIn: result.amountOwedOnTradeIn } : result);
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={TEXT.tradeInValue}
+      centered
+      size="lg"
+      closeButtonProps={{ "aria-label": TEXT.close }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Checkbox
+            label={isDealer ? TEXT.tradeInCheckboxDealer : TEXT.tradeInCheckboxShopper}
+            checked={values.hasTradeIn}
+            disabled={amountOwedOnly}
+            onChange={(event) => set("hasTradeIn", event.currentTarget.checked)}
+          />
+          <TextInput
+            {...input("description")}
+            value={values.description}
+            onChange={(e) => set("description", e.currentTarget.value)}
+            disabled={vehicleDisabled}
+            required={values.hasTradeIn}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              {...input("vin")}
+              value={values.vin}
+              onChange={(e) => set("vin", e.currentTarget.value)}
+              disabled={vehicleDisabled}
+            />
+            <TextInput
+              {...input("mileage")}
+              value={values.mileage}
+              onChange={(e) => set("mileage", digitsOnly(e.currentTarget.value))}
+              inputMode="numeric"
+              disabled={vehicleDisabled}
+              required={values.hasTradeIn}
+            />
+            <TextInput
+              {...input("condition")}
+              value={values.condition}
+              onChange={(e) => set("condition", e.currentTarget.value)}
+              list={conditionsId}
+              disabled={vehicleDisabled}
+            />
+            {isDealer ? (
+              <TextInput {...input("value")} {...amountProps("value")} disabled={vehicleDisabled} />
+            ) : null}
+            <TextInput
+              {...input("amountOwed")}
+              {...amountProps("amountOwed")}
+              disabled={!values.hasTradeIn}
+              data-autofocus={amountOwedOnly || undefined}
+            />
+          </SimpleGrid>
+          {/* A native datalist: suggestions without the weight of a combobox on the shopper's phone. */}
+          <datalist id={conditionsId}>
+            {TRADE_IN_CONDITIONS.map((condition) => (
+              <option key={condition} value={condition} />
+            ))}
+          </datalist>
+        </Stack>
+        <Group justify="flex-end" mt="lg" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {TEXT.cancel}
+          </Button>
+          <Button type="submit">{TEXT.save}</Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}

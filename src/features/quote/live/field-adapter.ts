@@ -1,0 +1,164 @@
+// The field protocol of the spec over the Yjs documents (DESIGN.md): `update(field, value)` in,
+// `quote_updated {field, value}` out, for local and remote changes alike. Components talk to this
+// and to the derived pricing, never to Yjs.
+
+import { MSG } from "@shared/messages";
+import {
+  changedFields,
+  type FlatEntries,
+  type KvPair,
+  readDoc,
+  readEntries,
+  writeField,
+} from "@shared/quote-doc";
+import type { CustomerInfo, FieldError, QuoteData, QuoteField } from "@shared/quote-schema";
+import type * as Y from "yjs";
+import type { ValidatedUpdate } from "./validate-update";
+
+export type LiveRole = "dealer" | "shopper";
+export type UpdateField = QuoteField | "customerInfo";
+export type UpdateValue<F extends UpdateField> = F extends QuoteField ? QuoteData[F] : CustomerInfo;
+
+/** Spec §4: tradeIn, downPayment and creditTier go out as the viewer's role, the rest as DEALER. */
+export type UserType = "DEALER" | "SHOPPER";
+
+export interface QuoteUpdatedEvent {
+  field: UpdateField;
+  value: unknown;
+  /** True when this browser made the change. */
+  local: boolean;
+}
+
+export type UpdateResult = { ok: true; changed: boolean } | { ok: false; errors: FieldError[] };
+
+export interface FieldAdapterOptions {
+  deal: Y.Array<KvPair>;
+  /** The dealer's private document; null for a shopper, who never receives it. */
+  private: Y.Array<KvPair> | null;
+  role: LiveRole;
+  /** An expired quote is read-only for the shopper. */
+  readOnly?: boolean;
+}
+
+// SHOPPER_WRITABLE_FIELDS of quote-schema, restated so that this module does not pull in zod.
+const SHOPPER_FIELDS: ReadonlySet<string> = new Set([
+  "tradeIn",
+  "amountOwedOnTradeIn",
+  "downPayment",
+  "selectedCreditTier",
+]);
+
+type Validator = (field: string, value: unknown) => ValidatedUpdate;
+let validator: Promise<Validator> | null = null;
+/** The shared schema's check, loaded once on first use (see validate-update.ts). */
+export function loadValidator(): Promise<Validator> {
+  validator ??= import("./validate-update").then((module) => module.validateUpdate);
+  return validator;
+}
+const TRADE_IN_VALUE_KEY = "tradeIn.vehicle.value";
+
+export function userTypeFor(role: LiveRole): UserType {
+  return role === "dealer" ? "DEALER" : "SHOPPER";
+}
+
+export class FieldAdapter {
+  private readonly listeners = new Set<(event: QuoteUpdatedEvent) => void>();
+  private dealEntries: FlatEntries;
+  private privateEntries: FlatEntries;
+  private readonly unobserve: (() => void)[] = [];
+  private destroyed = false;
+
+  constructor(private readonly options: FieldAdapterOptions) {
+    this.dealEntries = readEntries(options.deal);
+    this.privateEntries = options.private ? readEntries(options.private) : new Map();
+    this.watch(options.deal, "deal");
+    if (options.private) this.watch(options.private, "private");
+  }
+
+  /** The deal document as a plain object (parse it leniently before use). */
+  readDeal(): Record<string, unknown> {
+    return readDoc(this.options.deal);
+  }
+
+  readPrivate(): Record<string, unknown> {
+    return this.options.private ? readDoc(this.options.private) : {};
+  }
+
+  /**
+   * Validates `value` with the shared schema and writes only the keys that changed. A value the
+   * viewer may not write, or that fails validation, changes nothing.
+   */
+  async update<F extends UpdateField>(
+    field: F,
+    value: UpdateValue<F>,
+    origin: UserType = userTypeFor(this.options.role),
+  ): Promise<UpdateResult> {
+    const refusal = this.refusal(field);
+    if (refusal) return { ok: false, errors: [{ field, message: refusal }] };
+    const validate = await loadValidator();
+    if (this.destroyed) return { ok: false, errors: [] };
+    const checked = validate(field, value);
+    if (!checked.ok) return checked;
+    if (field === "customerInfo") {
+      const target = this.options.private as Y.Array<KvPair>;
+      return { ok: true, changed: writeField(target, field, checked.value, origin) };
+    }
+    let next = checked.value;
+    if (field === "tradeIn" && this.options.role === "shopper") next = this.keepTradeInValue(next);
+    return { ok: true, changed: writeField(this.options.deal, field, next, origin) };
+  }
+
+  /** Why the viewer may not write `field`, or undefined when it may. */
+  refusal(field: UpdateField): string | undefined {
+    if (this.options.role === "dealer") {
+      return field === "customerInfo" && !this.options.private ? MSG.forbidden : undefined;
+    }
+    if (this.options.readOnly) return MSG.quoteExpired;
+    return SHOPPER_FIELDS.has(field) ? undefined : MSG.forbidden;
+  }
+
+  /** Listens to `quote_updated` events; returns the unsubscribe function. */
+  onQuoteUpdated(listener: (event: QuoteUpdatedEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    for (const stop of this.unobserve.splice(0)) stop();
+    this.listeners.clear();
+  }
+
+  /**
+   * The estimated value is the dealer's (the server refuses a shopper update that touches it), so
+   * a shopper's trade-in write carries the stored value through unchanged, whatever the form held.
+   */
+  private keepTradeInValue(tradeIn: unknown): unknown {
+    const next = structuredClone(tradeIn) as { vehicle?: Record<string, unknown> };
+    const vehicle = next.vehicle ?? {};
+    const stored = this.dealEntries.get(TRADE_IN_VALUE_KEY);
+    if (stored === undefined) delete vehicle.value;
+    else vehicle.value = stored;
+    next.vehicle = vehicle;
+    return next;
+  }
+
+  private watch(array: Y.Array<KvPair>, which: "deal" | "private"): void {
+    const observer = (_event: Y.YArrayEvent<KvPair>, transaction: Y.Transaction) => {
+      const before = which === "deal" ? this.dealEntries : this.privateEntries;
+      const after = readEntries(array);
+      if (which === "deal") this.dealEntries = after;
+      else this.privateEntries = after;
+      const doc = readDoc(array);
+      for (const field of changedFields(before, after)) {
+        this.emit({ field: field as UpdateField, value: doc[field], local: transaction.local });
+      }
+    };
+    array.observe(observer);
+    this.unobserve.push(() => array.unobserve(observer));
+  }
+
+  private emit(event: QuoteUpdatedEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+}

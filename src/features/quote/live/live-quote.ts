@@ -1,0 +1,200 @@
+// One open quote: the deal document (and, for the dealer, the private one) kept in sync with the
+// server by the stock y-websocket provider and kept on this device by y-indexeddb, so edits made
+// offline merge on reconnect. A plain object with subscribe/getSnapshot for useSyncExternalStore.
+//
+// The client never seeds content: the server wrote the documents when the quote was created
+// (DESIGN.md), and writing defaults here is how line items get duplicated after reconnects.
+
+import { LIVE_CLOSE_CODES, liveProtocols } from "@shared/live-protocol";
+import { dealArray, dealDocName, privateArray, privateDocName } from "@shared/quote-doc";
+import type { CustomerInfo, QuoteData } from "@shared/quote-schema";
+import { IndexeddbPersistence } from "y-indexeddb";
+import { WebsocketProvider } from "y-websocket";
+import * as Y from "yjs";
+import {
+  FieldAdapter,
+  type LiveRole,
+  type QuoteUpdatedEvent,
+  type UpdateField,
+  type UpdateResult,
+  type UpdateValue,
+} from "./field-adapter";
+import { readCustomerInfo, readQuoteData } from "./quote-reader";
+
+export type ConnectionStatus = "connected" | "disconnected";
+export type LiveEnd = "quoteDeleted" | "sessionEnded" | null;
+
+export interface LiveQuoteSnapshot {
+  status: ConnectionStatus;
+  /** The deal, or null until a document holding it arrived (from the server or this device). */
+  data: QuoteData | null;
+  /** Dealer only. */
+  customerInfo: CustomerInfo | null;
+  /** Why the server ended the connection for good, if it did. */
+  ended: LiveEnd;
+}
+
+export interface LiveQuoteOptions {
+  quoteId: string;
+  role: LiveRole;
+  /** The dealer's token; a shopper connects without one. */
+  token?: string | null;
+  /** ws(s)://host/yjs */
+  serverUrl: string;
+  readOnly?: boolean;
+  /** Keep a local copy in IndexedDB (default true). */
+  persist?: boolean;
+  /** Node tests pass the `ws` package. */
+  WebSocketPolyfill?: typeof WebSocket;
+}
+
+interface Replica {
+  name: string;
+  doc: Y.Doc;
+  provider: WebsocketProvider;
+  persistence: IndexeddbPersistence | null;
+}
+
+/** y-indexeddb names: the role is part of it, so a dealer previewing the shopper link keeps separate copies. */
+export const localCopyName = (role: LiveRole, docName: string): string => `dealdesk:${role}:${docName}`;
+
+export class LiveQuote {
+  private deal: Replica;
+  private private: Replica | null;
+  private adapter: FieldAdapter;
+  private snapshot: LiveQuoteSnapshot;
+  private readonly storeListeners = new Set<() => void>();
+  private readonly eventListeners = new Set<(event: QuoteUpdatedEvent) => void>();
+  private stopAdapterEvents: () => void = () => {};
+  private destroyed = false;
+  private ended: LiveEnd = null;
+
+  constructor(private readonly options: LiveQuoteOptions) {
+    this.deal = this.open(dealDocName(options.quoteId));
+    this.private = options.role === "dealer" ? this.open(privateDocName(options.quoteId)) : null;
+    this.adapter = this.bindAdapter();
+    this.snapshot = this.read();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.storeListeners.add(listener);
+    return () => this.storeListeners.delete(listener);
+  };
+
+  getSnapshot = (): LiveQuoteSnapshot => this.snapshot;
+
+  update<F extends UpdateField>(field: F, value: UpdateValue<F>): Promise<UpdateResult> {
+    return this.adapter.update(field, value);
+  }
+
+  /** Why the viewer may not write `field` (undefined when it may). */
+  refusal(field: UpdateField): string | undefined {
+    return this.adapter.refusal(field);
+  }
+
+  /** `quote_updated {field, value}` for every change of a top-level field, local or remote. */
+  onQuoteUpdated(listener: (event: QuoteUpdatedEvent) => void): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  /** Resolves once the local copy (if any) has been read, so offline reloads show the deal. */
+  whenLocalCopyRead(): Promise<void> {
+    const replicas = [this.deal, this.private].filter((r): r is Replica => r !== null);
+    return Promise.all(replicas.map((r) => r.persistence?.whenSynced)).then(() => undefined);
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    this.stopAdapterEvents();
+    this.adapter.destroy();
+    for (const replica of [this.deal, this.private]) if (replica) this.close(replica);
+    this.storeListeners.clear();
+    this.eventListeners.clear();
+  }
+
+  private open(name: string): Replica {
+    const doc = new Y.Doc();
+    const persistence =
+      this.options.persist === false
+        ? null
+        : new IndexeddbPersistence(localCopyName(this.options.role, name), doc);
+    const provider = new WebsocketProvider(this.options.serverUrl, name, doc, {
+      protocols: liveProtocols(this.options.role === "dealer" ? this.options.token : null),
+      // Tabs of one browser must not pass updates around the server: a shopper tab would then
+      // hold dealer changes it could later send as its own, and the server refuses those.
+      disableBc: true,
+      ...(this.options.WebSocketPolyfill ? { WebSocketPolyfill: this.options.WebSocketPolyfill } : {}),
+    });
+    const replica: Replica = { name, doc, provider, persistence };
+    provider.on("status", () => this.changed());
+    provider.on("closed", (event) => this.onClosed(replica, event.code));
+    return replica;
+  }
+
+  private close(replica: Replica): void {
+    replica.provider.destroy();
+    void replica.persistence?.destroy();
+    replica.doc.destroy();
+  }
+
+  private onClosed(replica: Replica, code: number): void {
+    if (this.destroyed) return;
+    if (code === LIVE_CLOSE_CODES.changeRefused) {
+      void this.resync(replica);
+      return;
+    }
+    if (code === LIVE_CLOSE_CODES.quoteDeleted) this.ended = "quoteDeleted";
+    else if (code === LIVE_CLOSE_CODES.tokenRevoked) this.ended = "sessionEnded";
+    this.changed();
+  }
+
+  /**
+   * The server refused one of our updates whole: our replica now holds changes it will never
+   * accept, and every later update would depend on them. Drop the local copy (memory and
+   * IndexedDB) and start again from the server's document.
+   */
+  private async resync(replica: Replica): Promise<void> {
+    const which = replica === this.deal ? "deal" : "private";
+    replica.provider.destroy();
+    await replica.persistence?.clearData();
+    replica.doc.destroy();
+    if (this.destroyed) return;
+    const fresh = this.open(replica.name);
+    if (which === "deal") this.deal = fresh;
+    else this.private = fresh;
+    this.stopAdapterEvents();
+    this.adapter.destroy();
+    this.adapter = this.bindAdapter();
+    this.changed();
+  }
+
+  private bindAdapter(): FieldAdapter {
+    const adapter = new FieldAdapter({
+      deal: dealArray(this.deal.doc),
+      private: this.private ? privateArray(this.private.doc) : null,
+      role: this.options.role,
+      readOnly: this.options.readOnly ?? false,
+    });
+    this.stopAdapterEvents = adapter.onQuoteUpdated((event) => {
+      this.changed();
+      for (const listener of this.eventListeners) listener(event);
+    });
+    return adapter;
+  }
+
+  private read(): LiveQuoteSnapshot {
+    return {
+      status: this.deal.provider.wsconnected ? "connected" : "disconnected",
+      data: readQuoteData(this.adapter.readDeal()),
+      customerInfo: this.private ? readCustomerInfo(this.adapter.readPrivate()) : null,
+      ended: this.ended,
+    };
+  }
+
+  private changed(): void {
+    if (this.destroyed) return;
+    this.snapshot = this.read();
+    for (const listener of this.storeListeners) listener();
+  }
+}

@@ -1,0 +1,73 @@
+// React binding of LiveQuote. The providers are created inside an effect (StrictMode runs
+// useMemo/useState initialisers twice and would leave a second socket open) and read through
+// useSyncExternalStore.
+
+import { liveServerUrl } from "@shared/live-protocol";
+import { type Breakdown, computeBreakdown, type PaymentGrid, paymentGrid } from "@shared/pricing";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import type { LiveRole, QuoteUpdatedEvent, UpdateField, UpdateResult, UpdateValue } from "./field-adapter";
+import { LiveQuote, type LiveQuoteSnapshot } from "./live-quote";
+
+export interface LiveQuoteParams {
+  quoteId: string;
+  role: LiveRole;
+  token: string | null;
+  readOnly: boolean;
+}
+
+export interface LiveQuoteState extends LiveQuoteSnapshot {
+  breakdown: Breakdown | null;
+  grid: PaymentGrid | null;
+  update<F extends UpdateField>(field: F, value: UpdateValue<F>): Promise<UpdateResult>;
+  onQuoteUpdated(listener: (event: QuoteUpdatedEvent) => void): () => void;
+}
+
+const EMPTY: LiveQuoteSnapshot = { status: "disconnected", data: null, customerInfo: null, ended: null };
+const noSubscription = () => () => {};
+const notOpen: UpdateResult = { ok: false, errors: [] };
+
+/** Opens the quote's live documents while `params` is non-null (after the REST load decided the role). */
+export function useLiveQuote(params: LiveQuoteParams | null): LiveQuoteState {
+  const [live, setLive] = useState<LiveQuote | null>(null);
+  const quoteId = params?.quoteId;
+  const role = params?.role;
+  const token = params?.token ?? null;
+  const readOnly = params?.readOnly ?? false;
+
+  useEffect(() => {
+    if (quoteId === undefined || role === undefined) return;
+    const opened = new LiveQuote({
+      quoteId,
+      role,
+      token,
+      readOnly,
+      serverUrl: liveServerUrl(window.location.origin),
+    });
+    setLive(opened);
+    return () => {
+      opened.destroy();
+      setLive((current) => (current === opened ? null : current));
+    };
+  }, [quoteId, role, token, readOnly]);
+
+  const snapshot = useSyncExternalStore(
+    live?.subscribe ?? noSubscription,
+    live?.getSnapshot ?? (() => EMPTY),
+  );
+
+  const derived = useMemo(() => {
+    if (!snapshot.data) return { breakdown: null, grid: null };
+    const breakdown = computeBreakdown(snapshot.data);
+    return { breakdown, grid: paymentGrid(snapshot.data, breakdown.outTheDoorPrice) };
+  }, [snapshot.data]);
+
+  return useMemo(
+    () => ({
+      ...snapshot,
+      ...derived,
+      update: (field, value) => (live ? live.update(field, value) : Promise.resolve(notOpen)),
+      onQuoteUpdated: (listener) => (live ? live.onQuoteUpdated(listener) : () => {}),
+    }),
+    [snapshot, derived, live],
+  );
+}

@@ -1,0 +1,13 @@
+// The quote page's dialogs (spec §4: one at a time). The page keeps one of these or null.
+
+export type AmountTarget = "advertisedPrice" | "discount" | "downPayment";
+export type BreakdownKind = "dealerFees" | "taxes" | "governmentFees";
+
+export type QuoteDialog =
+  | { kind: "amount"; target: AmountTarget }
+  | { kind: "tradeIn"; fromAmountOwed: boolean }
+  | { kind: "addOns" }
+  | { kind: "breakdown"; which: BreakdownKind }
+  | { kind: "share" }
+  | { kind: "vehicle" }
+  | { kind: "delete" };

@@ -1,0 +1,152 @@
+import { Text } from "@mantine/core";
+import type { CreditTier, LoanTerm } from "@shared/constants";
+import { TEXT } from "@shared/messages";
+import { computeBreakdown, paymentGrid } from "@shared/pricing";
+import type { CustomInterestRates } from "@shared/quote-schema";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { Navigate, useLocation } from "react-router";
+import { PageContainer } from "@/components/page-container";
+import { MonthlyPayments } from "./components/monthly-payments";
+import { PriceLines } from "./components/price-lines";
+import { QuoteHeader } from "./components/quote-header";
+import { QuoteNotFound } from "./components/quote-states";
+import type { LiveRole, UpdateResult } from "./live/field-adapter";
+import { readCustomerInfo, readQuoteData } from "./live/quote-reader";
+import { useLiveQuote } from "./live/use-live-quote";
+import type { QuoteDialog } from "./quote-dialogs";
+import type { QuoteAnswer } from "./use-quote-load";
+
+// Dialogs load on first use; the dealer-only ones are chunks a shopper's phone never downloads.
+const QuoteDialogHost = lazy(() => import("./dialogs/quote-dialog-host"));
+const DealerDialogs = lazy(() => import("./dealer/dealer-dialogs"));
+const AddOnsEditor = lazy(() => import("./dealer/add-ons-editor"));
+
+export interface QuoteViewProps {
+  quote: QuoteAnswer;
+  role: LiveRole;
+  token: string | null;
+}
+
+export function QuoteView({ quote, role, token }: QuoteViewProps) {
+  const location = useLocation();
+  const isDealer = role === "dealer";
+  const readOnly = quote.expired && !isDealer;
+  const live = useLiveQuote({ quoteId: quote.id, role, token, readOnly });
+  const [dialog, setDialog] = useState<QuoteDialog | null>(null);
+
+  // The REST snapshot shows the deal until the live document arrives; it is never written back.
+  const fallback = useMemo(() => readQuoteData(quote.data), [quote.data]);
+  const data = live.data ?? fallback;
+  const derived = useMemo(() => {
+    if (live.breakdown && live.grid) return { breakdown: live.breakdown, grid: live.grid };
+    if (!data) return null;
+    const breakdown = computeBreakdown(data);
+    return { breakdown, grid: paymentGrid(data, breakdown.outTheDoorPrice) };
+  }, [live.breakdown, live.grid, data]);
+  const customerInfo = isDealer ? (live.customerInfo ?? readCustomerInfo(quote.data)) : null;
+
+  const description = data?.vehicle.description ?? "";
+  useEffect(() => {
+    document.title = `${description} ${TEXT.quoteDetails}`.trim();
+  }, [description]);
+
+  if (live.ended === "quoteDeleted" || !data || !derived) return <QuoteNotFound dealerMode={isDealer} />;
+  if (live.ended === "sessionEnded") {
+    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  }
+
+  const close = () => setDialog(null);
+  const closeIfSaved = (result: UpdateResult) => {
+    if (result.ok) close();
+    else console.error("The change was not saved", result.errors);
+  };
+  const logRefusal = (result: UpdateResult) => {
+    if (!result.ok) console.error("The change was not saved", result.errors);
+  };
+  const saveRate = async (tier: CreditTier, term: LoanTerm, rate: number) => {
+    const key = String(term) as `${LoanTerm}`;
+    const next: CustomInterestRates = structuredClone(data.customInterestRates);
+    const row = { ...next[tier] };
+    // A rate back at the quote's table value is no override at all.
+    if (rate === data.interestRates[tier][key]) delete row[key];
+    else row[key] = rate;
+    if (Object.keys(row).length === 0) delete next[tier];
+    else next[tier] = row;
+    logRefusal(await live.update("customInterestRates", next));
+  };
+
+  return (
+    <PageContainer>
+      <QuoteHeader
+        vehicle={data.vehicle}
+        isDealer={isDealer}
+        expired={quote.expired}
+        customerInfo={customerInfo}
+        open={setDialog}
+      />
+      <PriceLines
+        data={data}
+        breakdown={derived.breakdown}
+        isDealer={isDealer}
+        readOnly={readOnly}
+        open={setDialog}
+      />
+      <MonthlyPayments
+        grid={derived.grid}
+        selectedTier={data.selectedCreditTier}
+        isDealer={isDealer}
+        readOnly={readOnly}
+        onSelectTier={async (tier) => logRefusal(await live.update("selectedCreditTier", tier))}
+        onRateChange={saveRate}
+      />
+      <Text
+        mt="xl"
+        size="sm"
+        className="dd-secondary-text"
+        data-testid="connection-status"
+        data-status={live.status}
+      >
+        {live.status === "connected" ? TEXT.statusConnected : TEXT.statusDisconnected}
+      </Text>
+
+      <Suspense fallback={null}>
+        {dialog &&
+        (dialog.kind === "amount" ||
+          dialog.kind === "tradeIn" ||
+          dialog.kind === "breakdown" ||
+          (dialog.kind === "addOns" && !isDealer)) ? (
+          <QuoteDialogHost
+            dialog={dialog}
+            data={data}
+            breakdown={derived.breakdown}
+            isDealer={isDealer}
+            update={live.update}
+            onClose={close}
+          />
+        ) : null}
+        {isDealer && dialog?.kind === "addOns" ? (
+          <AddOnsEditor
+            addOns={data.addOns}
+            onSave={async (addOns) => closeIfSaved(await live.update("addOns", addOns))}
+            onClose={close}
+          />
+        ) : null}
+        {isDealer && (dialog?.kind === "share" || dialog?.kind === "vehicle" || dialog?.kind === "delete") ? (
+          <DealerDialogs
+            kind={dialog.kind}
+            quoteId={quote.id}
+            data={data}
+            customerInfo={customerInfo}
+            updateVehicle={async (vehicle, pricing) => {
+              // Spec §4: editing the vehicle sends a vehicle update and a pricing update.
+              const first = await live.update("vehicle", vehicle);
+              return first.ok ? live.update("pricing", pricing) : first;
+            }}
+            updateCustomerInfo={(info) => live.update("customerInfo", info)}
+            onClose={close}
+          />
+        ) : null}
+      </Suspense>
+    </PageContainer>
+  );
+}
