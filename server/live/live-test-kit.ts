@@ -23,6 +23,8 @@ import { docFromStored } from "./stored-doc";
 export type LiveHarness = {
   server: RunningServer;
   dataDir: string;
+  /** Every line the server logged. */
+  logs: string[];
   /** A second connection to the same SQLite file, for reading what is stored. */
   db: Db;
   api(method: string, url: string, body?: unknown, token?: string): Promise<Response>;
@@ -32,19 +34,21 @@ export type LiveHarness = {
 
 /** Without a dataDir, a fresh temp dir that stop() removes; with one, the dir is kept (restarts). */
 export async function startLiveHarness(
-  options: { dataDir?: string; port?: number } = {},
+  options: { dataDir?: string; port?: number; logRequests?: boolean } = {},
 ): Promise<LiveHarness> {
   const { dataDir, port = 0 } = options;
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), "dealdesk-live-"));
+  const logs: string[] = [];
   const server = await startServer(
-    { LOG_REQUESTS: "false" },
+    { LOG_REQUESTS: options.logRequests ? "true" : "false" },
     { dataDir: dir, port, host: "127.0.0.1" },
-    () => {},
+    (line) => logs.push(line),
   );
   const db = openDatabase(dir);
   const tokens = createTokenService(db, server.config.jwtSecret);
   return {
     server,
+    logs,
     dataDir: dir,
     db,
     api(method, url, body, token) {

@@ -1,0 +1,31 @@
+import { dealDocName } from "@shared/quote-doc";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import {
+  createQuoteVia,
+  type LiveHarness,
+  rawSocket,
+  startLiveHarness,
+  upgradeStatus,
+} from "./live-test-kit";
+
+// Own file: the per-IP cap is read from the environment when the live server starts.
+let h: LiveHarness;
+beforeAll(async () => {
+  process.env.LIVE_MAX_CONNECTIONS_PER_IP = "5";
+  h = await startLiveHarness();
+});
+afterAll(async () => {
+  delete process.env.LIVE_MAX_CONNECTIONS_PER_IP;
+  await h.stop();
+});
+
+it("refuses connections past the per-IP cap with 429, across quotes", async () => {
+  const { token } = await h.dealer();
+  const ids = [await createQuoteVia(h, token), await createQuoteVia(h, token)];
+  const sockets = await Promise.all(
+    Array.from({ length: 5 }, (_, i) => rawSocket(h, dealDocName(ids[i % 2] as string))),
+  );
+  expect(await upgradeStatus(h, dealDocName(ids[0] as string))).toBe(429);
+  expect(await upgradeStatus(h, dealDocName(ids[1] as string))).toBe(429);
+  for (const socket of sockets) socket.ws.close();
+});
