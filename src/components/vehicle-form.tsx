@@ -35,6 +35,7 @@ import {
   vehicleFormToQuote,
 } from "@shared/validation/vehicle-form";
 import { type FormEvent, useId, useRef, useState } from "react";
+import classes from "./vehicle-form.module.css";
 
 export type { VehicleFormValues } from "@shared/validation/vehicle-form";
 
@@ -149,7 +150,12 @@ export function VehicleForm({
   );
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-describedby={error ? errorId : undefined}>
+    <form
+      onSubmit={handleSubmit}
+      noValidate
+      aria-describedby={error ? errorId : undefined}
+      className={classes.form}
+    >
       <Stack gap="sm">
         <TextInput
           ref={(element) => {

@@ -36,19 +36,23 @@ export function QuoteCards({ quotes, nowMs, onOpen, handlers }: QuoteCardsProps)
             >
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
                 <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text fw={700} className={classes.vehicle}>
+                  <Text fw={700} className={`${classes.vehicle} ${classes.fades}`}>
                     {quote.vehicleDescription}
                   </Text>
-                  {quote.customerName ? <Text size="sm">{quote.customerName}</Text> : null}
+                  {quote.customerName ? (
+                    <Text size="sm" className={classes.fades}>
+                      {quote.customerName}
+                    </Text>
+                  ) : null}
                   {expired ? (
-                    <Badge color="gray" variant="light" className={classes.badge}>
+                    <Badge color="gray.7" variant="filled" className={classes.badge}>
                       {TEXT.expired}
                     </Badge>
                   ) : null}
                 </Stack>
                 <QuoteActions quote={quote} expired={expired} handlers={handlers} />
               </Group>
-              <Group gap="md" mt="xs">
+              <Group gap="md" mt="xs" className={classes.fades}>
                 <Text size="sm">
                   {QUOTE_COLUMNS.created}: {formatQuoteDate(quote.createdMs)}
                 </Text>

@@ -46,9 +46,7 @@ export function QuoteListBody(props: QuoteListBodyProps) {
       <Alert color="red" variant="light" role="alert">
         <Stack gap="sm" align="flex-start">
           <Text>{loadQuotesFailed(state.reason)}</Text>
-          <Button variant="outline" color="red" onClick={props.onRetry}>
-            {TEXT.tryAgain}
-          </Button>
+          <Button onClick={props.onRetry}>{TEXT.tryAgain}</Button>
         </Stack>
       </Alert>
     );

@@ -74,19 +74,23 @@ export function QuotesTable({ quotes, nowMs, sort, onSort, onOpen, handlers }: Q
             >
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
-                  <Text fw={600} className={classes.vehicle}>
+                  <Text fw={600} className={`${classes.vehicle} ${classes.fades}`}>
                     {quote.vehicleDescription}
                   </Text>
                   {expired ? (
-                    <Badge color="gray" variant="light" className={classes.badge}>
+                    <Badge color="gray.7" variant="filled" className={classes.badge}>
                       {TEXT.expired}
                     </Badge>
                   ) : null}
                 </Group>
               </Table.Td>
-              <Table.Td>{quote.customerName || <span className="dd-secondary-text">—</span>}</Table.Td>
-              <Table.Td className={classes.nowrap}>{formatQuoteDate(quote.createdMs)}</Table.Td>
-              <Table.Td className={classes.nowrap}>{formatQuoteDate(quote.expiresMs)}</Table.Td>
+              <Table.Td className={classes.fades}>{quote.customerName || "—"}</Table.Td>
+              <Table.Td className={`${classes.nowrap} ${classes.fades}`}>
+                {formatQuoteDate(quote.createdMs)}
+              </Table.Td>
+              <Table.Td className={`${classes.nowrap} ${classes.fades}`}>
+                {formatQuoteDate(quote.expiresMs)}
+              </Table.Td>
               <Table.Td>
                 <QuoteActions quote={quote} expired={expired} handlers={handlers} />
               </Table.Td>
