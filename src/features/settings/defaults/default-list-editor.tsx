@@ -4,12 +4,14 @@ import { IconPlus } from "@tabler/icons-react";
 import { useId, useState } from "react";
 import { PageLoader } from "@/components/page-loader";
 import { useSession } from "@/lib/session";
+import classes from "./defaults.module.css";
 import { DeleteItemDialog } from "./delete-item-dialog";
 import { ItemForm } from "./item-form";
 import { ItemPaper, ItemRow } from "./item-row";
 import type { DefaultListConfig, FormValues } from "./list-configs";
 import { StatusBanner } from "./status-banner";
 import { useDefaultList } from "./use-default-list";
+import { useFocusAfterRender } from "./use-focus-after-render";
 
 /** One settings page for any of the four default lists (spec §2 "Settings pages"). */
 export function DefaultListEditor<Item extends { id: string }, V extends FormValues>({
@@ -24,11 +26,9 @@ export function DefaultListEditor<Item extends { id: string }, V extends FormVal
   const [deleteTarget, setDeleteTarget] = useState<Item | null>(null);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const addCardId = useId();
+  const focusLater = useFocusAfterRender();
 
   if (!user) return <Text>{logInToViewMessage(config.kind)}</Text>;
-
-  const focusLater = (elementId: string) =>
-    requestAnimationFrame(() => document.getElementById(elementId)?.focus());
 
   const stopEditing = (id: string) => {
     setEditingId(null);
@@ -51,7 +51,7 @@ export function DefaultListEditor<Item extends { id: string }, V extends FormVal
   };
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" className={classes.page}>
       <Title order={2}>{config.title}</Title>
       <StatusBanner banner={list.banner} onClose={() => list.setBanner(null)} />
       <div>

@@ -15,7 +15,13 @@ interface DeleteItemDialogProps {
 export function DeleteItemDialog({ opened, name, title, onConfirm, onClose }: DeleteItemDialogProps) {
   const [busy, setBusy] = useState(false);
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered
+      closeButtonProps={{ "aria-label": TEXT.close }}
+    >
       <Stack gap="sm">
         <Text>{confirmDeleteNamed(name)}</Text>
         <Text size="sm" className="dd-secondary-text">

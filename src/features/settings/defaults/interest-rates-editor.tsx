@@ -10,6 +10,7 @@ import { QUOTE_DEFAULTS_TEXT, TEXT } from "@shared/messages";
 import { useState } from "react";
 import { PageLoader } from "@/components/page-loader";
 import { useSession } from "@/lib/session";
+import classes from "./defaults.module.css";
 import { StatusBanner } from "./status-banner";
 import { useTierRates } from "./use-tier-rates";
 
@@ -27,7 +28,7 @@ export function InterestRatesEditor() {
   if (!user) return <Text>{QUOTE_DEFAULTS_TEXT.logInToViewInterestRates}</Text>;
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" className={classes.page}>
       <Title order={2}>{QUOTE_DEFAULTS_TEXT.interestRates}</Title>
       <StatusBanner banner={rates.banner} onClose={() => rates.setBanner(null)} />
       <NativeSelect
