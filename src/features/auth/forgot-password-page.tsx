@@ -1,12 +1,12 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { MSG } from "@shared/messages";
 import { type ForgotPasswordValues, validateForgotPassword } from "@shared/validation/password-reset";
-import { IconAlertCircle, IconMailCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { messageOf, requestPasswordReset } from "./auth-api";
 import { AuthCard } from "./auth-card";
+import { FormAlert } from "./form-alert";
 import { usePageTitle } from "./use-page-title";
 
 export default function ForgotPasswordPage() {
@@ -37,9 +37,7 @@ export default function ForgotPasswordPage() {
     return (
       <AuthCard title="Check your email">
         <Stack>
-          <Alert color="green" icon={<IconMailCheck size={18} />} title="Reset link sent">
-            {MSG.checkEmail}
-          </Alert>
+          <FormAlert tone="success">{MSG.checkEmail}</FormAlert>
           <Anchor component={Link} to="/login" ta="center">
             Back to login
           </Anchor>
@@ -55,11 +53,7 @@ export default function ForgotPasswordPage() {
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          {error ? (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} title="Request failed">
-              {error}
-            </Alert>
-          ) : null}
+          {error ? <FormAlert tone="error">{error}</FormAlert> : null}
           <TextInput
             label="Email"
             type="email"

@@ -1,11 +1,11 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { MSG } from "@shared/messages";
-import { IconAlertCircle } from "@tabler/icons-react";
 import { type FormEvent, startTransition, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { useSession } from "@/lib/session";
 import { logIn, messageOf } from "./auth-api";
 import { AuthCard } from "./auth-card";
+import { FormAlert } from "./form-alert";
 import { usePageTitle } from "./use-page-title";
 
 /** Where to go after logging in: the page that sent the dealer here, if it is one of ours. */
@@ -49,11 +49,7 @@ export default function LoginPage() {
     <AuthCard title="Log in to your account">
       <form onSubmit={submit} noValidate>
         <Stack>
-          {error ? (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} title="Login failed">
-              {error}
-            </Alert>
-          ) : null}
+          {error ? <FormAlert tone="error">{error}</FormAlert> : null}
           <TextInput
             label="Email"
             type="email"

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Button,
   Divider,
@@ -15,12 +14,12 @@ import { useForm } from "@mantine/form";
 import { formatDealerPhone, normalizeState } from "@shared/format";
 import { MSG } from "@shared/messages";
 import { type RegisterValues, validateRegister } from "@shared/validation/register";
-import { IconAlertCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useSession } from "@/lib/session";
 import { messageOf, registerDealer } from "./auth-api";
 import { AuthCard } from "./auth-card";
+import { FormAlert } from "./form-alert";
 import { usePageTitle } from "./use-page-title";
 
 const EMPTY: Required<RegisterValues> = {
@@ -68,11 +67,7 @@ export default function RegisterPage() {
     <AuthCard title="Create your dealer account" subtitle="Start building quotes in minutes." width={620}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          {error ? (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} title="Registration failed">
-              {error}
-            </Alert>
-          ) : null}
+          {error ? <FormAlert tone="error">{error}</FormAlert> : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label="First name"
@@ -100,6 +95,7 @@ export default function RegisterPage() {
               required
               autoComplete="new-password"
               description="At least 8 characters"
+              styles={{ description: { color: "var(--dd-text-secondary)" } }}
               {...form.getInputProps("password")}
             />
             <PasswordInput

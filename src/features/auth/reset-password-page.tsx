@@ -1,14 +1,14 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from "@mantine/core";
+import { Anchor, Button, PasswordInput, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { RESET_REDIRECT_MS } from "@shared/constants";
 import { MSG } from "@shared/messages";
 import { type ResetPasswordValues, validateResetPassword } from "@shared/validation/password-reset";
-import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useSession } from "@/lib/session";
 import { messageOf, resetPassword } from "./auth-api";
 import { AuthCard } from "./auth-card";
+import { FormAlert } from "./form-alert";
 import { usePageTitle } from "./use-page-title";
 
 export default function ResetPasswordPage() {
@@ -52,20 +52,10 @@ export default function ResetPasswordPage() {
     <AuthCard title="Reset your password" subtitle="Choose a new password for your account.">
       <form onSubmit={submit} noValidate>
         <Stack>
-          {missing ? (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} title="Missing reset token">
-              {MSG.resetTokenMissing}
-            </Alert>
-          ) : null}
-          {error ? (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} title="Reset failed">
-              {error}
-            </Alert>
-          ) : null}
+          {missing ? <FormAlert tone="error">{MSG.resetTokenMissing}</FormAlert> : null}
+          {error ? <FormAlert tone="error">{error}</FormAlert> : null}
           {done ? (
-            <Alert color="green" icon={<IconCircleCheck size={18} />} title="Password reset">
-              {MSG.resetSuccess} Taking you to the login page...
-            </Alert>
+            <FormAlert tone="success">{MSG.resetSuccess} Taking you to the login page...</FormAlert>
           ) : null}
           <PasswordInput
             label="New password"

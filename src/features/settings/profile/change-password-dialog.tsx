@@ -68,6 +68,7 @@ export function ChangePasswordDialog({
             label="New password"
             autoComplete="new-password"
             description="At least 8 characters"
+            styles={{ description: { color: "var(--dd-text-secondary)" } }}
             {...form.getInputProps("newPassword")}
           />
           <PasswordInput
