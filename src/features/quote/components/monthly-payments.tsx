@@ -1,10 +1,11 @@
-import { Box, NativeSelect, Stack, Table, Text, Title } from "@mantine/core";
+import { Box, Stack, Text, Title } from "@mantine/core";
 import { CREDIT_TIERS, type CreditTier, isCreditTier, LOAN_TERMS, type LoanTerm } from "@shared/constants";
 import { TEXT } from "@shared/messages";
 import { formatMoney } from "@shared/money";
 import type { PaymentCell, PaymentGrid } from "@shared/pricing";
 import classes from "./monthly-payments.module.css";
 import { RateText } from "./rate-text";
+import { TierSelect } from "./tier-select";
 
 export interface MonthlyPaymentsProps {
   grid: PaymentGrid;
@@ -45,58 +46,54 @@ export function MonthlyPayments({
       <Title order={2} id="monthly-payments-title" fz="h4" mb="sm">
         {TEXT.monthlyPayments}
       </Title>
-      <NativeSelect
-        label="Credit tier"
+      <TierSelect
         value={selectedTier}
         disabled={readOnly}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          if (isCreditTier(value)) onSelectTier(value);
-        }}
-        data={CREDIT_TIERS.map((tier) => ({ value: tier.id, label: tierOption(tier) }))}
-        maw={320}
-        mb="md"
-        data-testid="credit-tier-select"
+        onChange={onSelectTier}
+        options={CREDIT_TIERS.map((tier) => ({ value: tier.id, label: tierOption(tier) }))}
       />
 
-      <Table visibleFrom="md" withTableBorder className={classes.table} data-testid="payments-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Credit tier</Table.Th>
-            {LOAN_TERMS.map((term) => (
-              <Table.Th key={term} scope="col" ta="right">
-                {termLabel(term)}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {CREDIT_TIERS.map((tier) => {
-            const selected = tier.id === selectedTier;
-            return (
-              <Table.Tr key={tier.id} data-selected={selected || undefined} className={classes.row}>
-                <Table.Th scope="row">
-                  <Text fw={selected ? 700 : 500} size="sm">
-                    {tier.label}
-                  </Text>
-                  <Text size="xs" className="dd-secondary-text">
-                    {tier.minScore}-{tier.maxScore}
-                    {selected ? " · Selected" : ""}
-                  </Text>
-                </Table.Th>
-                {LOAN_TERMS.map((term) => (
-                  <Table.Td key={term} ta="right" data-testid={`payment-${tier.id}-${term}`}>
-                    <Text fw={selected ? 700 : 500} size="sm" className={classes.amount}>
-                      {formatMoney(grid[tier.id][term].payment)}
+      {/* A plain table: Mantine's Table brings its scroll area (and floating-ui) to the shopper's phone. */}
+      <Box visibleFrom="md">
+        <table className={classes.table} data-testid="payments-table">
+          <thead>
+            <tr>
+              <th scope="col">Credit tier</th>
+              {LOAN_TERMS.map((term) => (
+                <th key={term} scope="col" className={classes.number}>
+                  {termLabel(term)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {CREDIT_TIERS.map((tier) => {
+              const selected = tier.id === selectedTier;
+              return (
+                <tr key={tier.id} data-selected={selected || undefined}>
+                  <th scope="row">
+                    <Text fw={selected ? 700 : 500} size="sm">
+                      {tier.label}
                     </Text>
-                    {rate(tier.id, term, grid[tier.id][term])}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+                    <Text size="xs" className="dd-secondary-text">
+                      {tier.minScore}-{tier.maxScore}
+                      {selected ? " · Selected" : ""}
+                    </Text>
+                  </th>
+                  {LOAN_TERMS.map((term) => (
+                    <td key={term} className={classes.number} data-testid={`payment-${tier.id}-${term}`}>
+                      <Text fw={selected ? 700 : 500} size="sm" className={classes.amount}>
+                        {formatMoney(grid[tier.id][term].payment)}
+                      </Text>
+                      {rate(tier.id, term, grid[tier.id][term])}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </Box>
 
       <Stack hiddenFrom="md" gap={0} data-testid="payments-list" className={classes.list}>
         {LOAN_TERMS.map((term) => {

@@ -1,6 +1,5 @@
-import { Box, Collapse, Group, Text, UnstyledButton } from "@mantine/core";
+import { Box, Group, Text, UnstyledButton } from "@mantine/core";
 import { formatMoney } from "@shared/money";
-import { IconChevronDown } from "@tabler/icons-react";
 import { type ReactNode, useId, useState } from "react";
 import classes from "./price-line.module.css";
 
@@ -90,23 +89,31 @@ export function PriceLine({
             className={classes.toggle}
             onClick={() => setExpanded((open) => !open)}
             aria-expanded={expanded}
-            aria-controls={detailsId}
+            aria-controls={expanded ? detailsId : undefined}
             aria-label={`${expanded ? "Hide" : "Show"} ${label} details`}
           >
-            <IconChevronDown
-              size={18}
+            {/* Inline, so the shopper's page needs no icon library. */}
+            <svg
+              width="18"
+              height="18"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
               aria-hidden="true"
               style={{ transform: expanded ? "rotate(180deg)" : undefined, transition: "transform 150ms" }}
-            />
+            >
+              <path d="M6 9l6 6 6-6" />
+            </svg>
           </UnstyledButton>
         ) : (
           <Box className={classes.toggleSpace} aria-hidden="true" />
         )}
       </Group>
-      {details ? (
-        <Collapse expanded={expanded} id={detailsId}>
-          <Box className={classes.details}>{details}</Box>
-        </Collapse>
+      {details && expanded ? (
+        <Box className={classes.details} id={detailsId}>
+          {details}
+        </Box>
       ) : null}
     </Box>
   );

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Badge, Box, Breadcrumbs, Group, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Anchor, Box, Breadcrumbs, Group, Text, Title, VisuallyHidden } from "@mantine/core";
 import { formatCustomerPhone, formatMileage } from "@shared/format";
 import { MSG, TEXT } from "@shared/messages";
 import type { CustomerInfo, Vehicle } from "@shared/quote-schema";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import type { QuoteDialog } from "../quote-dialogs";
+import classes from "./quote-header.module.css";
 
 const DealerToolbar = lazy(() => import("../dealer/dealer-toolbar"));
 
@@ -64,9 +65,9 @@ export function QuoteHeader({ vehicle, isDealer, expired, customerInfo, open }: 
           {vehicle.description}
         </Title>
         {expired && isDealer ? (
-          <Badge color="gray" variant="light">
+          <Text component="span" size="sm" fw={700} className="dd-secondary-text" data-testid="expired-badge">
             {TEXT.expired}
-          </Badge>
+          </Text>
         ) : null}
       </Group>
       <Text className="dd-secondary-text" mt={4} data-testid="vehicle-line">
@@ -83,9 +84,10 @@ export function QuoteHeader({ vehicle, isDealer, expired, customerInfo, open }: 
       {isDealer && customerInfo?.name ? <CustomerLine info={customerInfo} /> : null}
 
       {expired && !isDealer ? (
-        <Alert color="yellow" mt="md" title={MSG.quoteExpired} data-testid="expired-notice">
-          The prices below are shown for reference and can no longer be changed.
-        </Alert>
+        <Box mt="md" p="sm" className={classes.notice} role="status" data-testid="expired-notice">
+          <Text fw={700}>{MSG.quoteExpired}</Text>
+          <Text size="sm">The prices below are shown for reference and can no longer be changed.</Text>
+        </Box>
       ) : null}
     </Box>
   );

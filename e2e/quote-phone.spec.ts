@@ -1,0 +1,111 @@
+import { gzipSync } from "node:zlib";
+import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, test } from "./fixtures";
+import {
+  expectConnected,
+  lineValue,
+  openDealer,
+  openLine,
+  openShopper,
+  setUpQuote,
+  WORKED_DEFAULTS,
+} from "./quote-setup";
+
+const PHONE = { width: 390, height: 844 };
+const BUDGET_BYTES = 160 * 1024;
+
+test("a shopper's phone loads at most 160 KiB of JavaScript (gzip) for the quote page", async ({
+  browser,
+  request,
+}) => {
+  const setup = await setUpQuote(request, WORKED_DEFAULTS);
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  const scripts = new Map<string, number>();
+  page.on("response", async (response) => {
+    const url = response.url();
+    const type = response.headers()["content-type"] ?? "";
+    if (!url.endsWith(".js") && !type.includes("javascript")) return;
+    try {
+      scripts.set(url, gzipSync(await response.body(), { level: 9 }).length);
+    } catch {
+      // A response without a body (a redirect) carries no script.
+    }
+  });
+  await page.goto(`/quote/${setup.quoteId}`);
+  await expectConnected(page);
+  await expect(lineValue(page, "out-the-door")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+  console.log(
+    `Shopper quote page JavaScript: ${(total / 1024).toFixed(1)} KiB gzip in ${scripts.size} files\n${[
+      ...scripts,
+    ]
+      .sort((a, b) => b[1] - a[1])
+      .map(([url, size]) => `  ${(size / 1024).toFixed(1)} KiB ${new URL(url).pathname}`)
+      .join("\n")}`,
+  );
+  expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
+  await context.close();
+});
+
+test("at 390x844 the shopper sees every line and the selected tier's payments without sideways scrolling", async ({
+  browser,
+  request,
+}) => {
+  const setup = await setUpQuote(request, WORKED_DEFAULTS);
+  const { context, page } = await openShopper(browser, setup, PHONE);
+  await expectNoHorizontalScroll(page);
+  for (const id of [
+    "advertised-price",
+    "discount",
+    "selling-price",
+    "add-ons",
+    "trade-in",
+    "fees",
+    "taxable-amount",
+    "taxes",
+    "title-registration",
+    "total-balance",
+    "down-payment",
+    "amount-owed",
+    "out-the-door",
+  ]) {
+    await expect(lineValue(page, id)).toBeVisible();
+  }
+  // The phone shows the selected tier's six terms as a list, not the 30-cell table.
+  await expect(page.getByTestId("payments-table")).toBeHidden();
+  await expect(page.getByTestId("payments-list")).toBeVisible();
+  await expect(page.getByTestId("payment-phone-60")).toContainText("8.5% APR");
+  await page.screenshot({ path: "test-results/quote-shopper-phone.png", fullPage: true });
+  await expectNoSeriousA11yViolations(page);
+
+  // A dialog on the phone: still no sideways scroll, still accessible.
+  await openLine(page, "trade-in");
+  await expect(page.getByRole("dialog", { name: "Trade-in value" })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: "test-results/quote-shopper-phone-trade-in.png" });
+  await expectNoSeriousA11yViolations(page);
+  await context.close();
+});
+
+test("the dealer's desktop page and an open dialog have no serious accessibility violations", async ({
+  browser,
+  request,
+}) => {
+  const setup = await setUpQuote(request, WORKED_DEFAULTS);
+  const { context, page } = await openDealer(browser, setup, { width: 1280, height: 900 });
+  await expect(page.getByTestId("dealer-toolbar")).toBeVisible();
+  await expect(page.getByTestId("payments-table")).toBeVisible();
+  await page.screenshot({ path: "test-results/quote-dealer-desktop.png", fullPage: true });
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Share" }).click();
+  await expect(page.getByRole("dialog", { name: "Share Quote" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press("Escape");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.reload();
+  await expectConnected(page);
+  await page.screenshot({ path: "test-results/quote-dealer-desktop-dark.png", fullPage: true });
+  await expectNoSeriousA11yViolations(page);
+  await context.close();
+});
