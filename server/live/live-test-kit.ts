@@ -100,7 +100,7 @@ export type Client = {
 
 /** A stock WebsocketProvider on the deal (or private) document, as the browser hook will open it. */
 export function connectClient(
-  h: { server: RunningServer },
+  h: { server: Pick<RunningServer, "url"> },
   quoteId: string,
   options: { token?: string; private?: boolean; doc?: Y.Doc; connect?: boolean } = {},
 ): Client {
@@ -157,7 +157,7 @@ export type RawSocket = {
 
 /** A bare socket speaking the protocol by hand: for crafted and hostile messages. */
 export async function rawSocket(
-  h: { server: RunningServer },
+  h: { server: Pick<RunningServer, "url"> },
   docName: string,
   options: { token?: string; origin?: string } = {},
 ): Promise<RawSocket> {
@@ -213,7 +213,7 @@ export function craftUpdate(base: Y.Doc, change: (copy: Y.Doc) => void, step: 1 
 
 /** The HTTP status an upgrade is refused with (or 101 when accepted). */
 export function upgradeStatus(
-  h: { server: RunningServer },
+  h: { server: Pick<RunningServer, "url"> },
   docName: string,
   options: { token?: string; origin?: string } = {},
 ): Promise<number> {
