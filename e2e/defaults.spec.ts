@@ -294,7 +294,16 @@ test("the add-ons page works at 390px, in dark mode, by keyboard", async ({ page
   await page.getByRole("button", { name: "Edit Nitrogen tires" }).click();
   await expectNoHorizontalScroll(page);
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: "test-results/defaults-add-ons-390-dark.png", fullPage: true });
+  await page.getByRole("button", { name: "Cancel editing" }).click();
+
+  await page.getByRole("button", { name: "Delete Nitrogen tires" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete add-on" });
+  await expect(dialog).toHaveCSS("opacity", "1");
+  await expectNoHorizontalScroll(page);
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(rows).toHaveCount(2);
 });
 
 test.describe("interest rates", () => {

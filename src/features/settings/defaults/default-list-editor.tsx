@@ -4,6 +4,7 @@ import { IconPlus } from "@tabler/icons-react";
 import { useId, useState } from "react";
 import { PageLoader } from "@/components/page-loader";
 import { useSession } from "@/lib/session";
+import { usePageTitle } from "../profile/use-page-title";
 import classes from "./defaults.module.css";
 import { DeleteItemDialog } from "./delete-item-dialog";
 import { ItemForm } from "./item-form";
@@ -27,6 +28,7 @@ export function DefaultListEditor<Item extends { id: string }, V extends FormVal
   const [deleteOpen, setDeleteOpen] = useState(false);
   const addCardId = useId();
   const focusLater = useFocusAfterRender();
+  usePageTitle(config.title);
 
   if (!user) return <Text>{logInToViewMessage(config.kind)}</Text>;
 

@@ -32,7 +32,8 @@ export function DeleteItemDialog({ opened, name, title, onConfirm, onClose }: De
             {TEXT.cancel}
           </Button>
           <Button
-            color="red"
+            // red.9 keeps white text above 4.5:1 in both colour schemes.
+            color="red.9"
             loading={busy}
             onClick={async () => {
               setBusy(true);

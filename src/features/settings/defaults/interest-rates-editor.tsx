@@ -10,6 +10,7 @@ import { QUOTE_DEFAULTS_TEXT, TEXT } from "@shared/messages";
 import { useState } from "react";
 import { PageLoader } from "@/components/page-loader";
 import { useSession } from "@/lib/session";
+import { usePageTitle } from "../profile/use-page-title";
 import classes from "./defaults.module.css";
 import { StatusBanner } from "./status-banner";
 import { useTierRates } from "./use-tier-rates";
@@ -24,6 +25,7 @@ export function InterestRatesEditor() {
   const { user } = useSession();
   const [tier, setTier] = useState<CreditTier>(DEFAULT_CREDIT_TIER);
   const rates = useTierRates(tier, user !== null);
+  usePageTitle(QUOTE_DEFAULTS_TEXT.interestRates);
 
   if (!user) return <Text>{QUOTE_DEFAULTS_TEXT.logInToViewInterestRates}</Text>;
 
