@@ -2,7 +2,7 @@
 // keep only delete (spec §4). Clicks stop here so that the row or card under
 // them does not open the quote as well.
 
-import { ActionIcon, Group, Tooltip } from "@mantine/core";
+import { ActionIcon, Group } from "@mantine/core";
 import { IconEdit, IconLink, IconTrash } from "@tabler/icons-react";
 import type { KeyboardEvent, MouseEvent } from "react";
 import type { DashboardQuote } from "./quote-list-view";
@@ -28,39 +28,36 @@ export function QuoteActions({
   return (
     // Key presses on the buttons must not reach the row's Enter handler either.
     <Group gap={4} wrap="nowrap" justify="flex-end" onClick={stop} onKeyDown={stop}>
-      <Tooltip label="Edit" withinPortal>
-        <ActionIcon
-          variant="subtle"
-          size="lg"
-          aria-label={`Edit ${vehicle}`}
-          disabled={expired}
-          onClick={() => handlers.onEdit(quote)}
-        >
-          <IconEdit size={18} aria-hidden="true" />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Copy link" withinPortal>
-        <ActionIcon
-          variant="subtle"
-          size="lg"
-          aria-label={`Copy link for ${vehicle}`}
-          disabled={expired}
-          onClick={() => handlers.onCopyLink(quote)}
-        >
-          <IconLink size={18} aria-hidden="true" />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Delete" withinPortal>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          size="lg"
-          aria-label={`Delete ${vehicle}`}
-          onClick={() => handlers.onDelete(quote)}
-        >
-          <IconTrash size={18} aria-hidden="true" />
-        </ActionIcon>
-      </Tooltip>
+      <ActionIcon
+        variant="subtle"
+        size="lg"
+        aria-label={`Edit ${vehicle}`}
+        title="Edit"
+        disabled={expired}
+        onClick={() => handlers.onEdit(quote)}
+      >
+        <IconEdit size={18} aria-hidden="true" />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        size="lg"
+        aria-label={`Copy link for ${vehicle}`}
+        title="Copy link"
+        disabled={expired}
+        onClick={() => handlers.onCopyLink(quote)}
+      >
+        <IconLink size={18} aria-hidden="true" />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        size="lg"
+        aria-label={`Delete ${vehicle}`}
+        title="Delete"
+        onClick={() => handlers.onDelete(quote)}
+      >
+        <IconTrash size={18} aria-hidden="true" />
+      </ActionIcon>
     </Group>
   );
 }
