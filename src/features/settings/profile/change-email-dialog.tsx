@@ -69,7 +69,13 @@ export function ChangeEmailDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Change email" centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Change email"
+      centered
+      closeButtonProps={{ "aria-label": "Close" }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm" className="dd-secondary-text">

@@ -50,7 +50,13 @@ export function ChangePasswordDialog({
   });
 
   return (
-    <Modal opened={opened} onClose={close} title="Change password" centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Change password"
+      centered
+      closeButtonProps={{ "aria-label": "Close" }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           {error ? (
