@@ -1,5 +1,6 @@
 import { CREDIT_TIER_IDS, DEFAULT_INTEREST_RATES, LOAN_TERMS } from "@shared/constants";
 import { crudMessage, MSG } from "@shared/messages";
+import type { QuoteData } from "@shared/quote-schema";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -9,7 +10,6 @@ import {
   defaultTaxes,
   interestRateDefaults,
 } from "../db/schema";
-import { dealerDefaultsSnapshot } from "../defaults/dealer-defaults-snapshot";
 import { createDealer } from "../testing/fixtures";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
@@ -26,6 +26,16 @@ afterEach(async () => {
   await t.cleanup();
 });
 
+/** A quote made through the real API, read back: it copies the defaults of the moment. */
+async function newQuote(): Promise<QuoteData> {
+  const created = await call("POST", "/api/quotes", {
+    vehicle: { description: "2024 Honda Accord", mileage: 12 },
+    pricing: { advertisedPrice: 30000 },
+  });
+  expect(created.status).toBe(201);
+  return (await call("GET", `/api/quotes/${created.body.id}`)).body.data as QuoteData;
+}
+
 type Json = Record<string, unknown> & { message?: string; errors?: { field: string; message: string }[] };
 async function call(method: string, url: string, body?: unknown, as = token) {
   const res = await t.call(method, url, body, as);
@@ -37,6 +47,7 @@ const LISTS = [
   {
     kind: "addOn",
     path: "addons",
+    quoteField: "addOns",
     listKey: "addons",
     itemKey: "addon",
     table: defaultAddons,
@@ -46,6 +57,7 @@ const LISTS = [
   {
     kind: "taxRate",
     path: "taxes",
+    quoteField: "taxItems",
     listKey: "taxes",
     itemKey: "tax",
     table: defaultTaxes,
@@ -55,6 +67,7 @@ const LISTS = [
   {
     kind: "dealerFee",
     path: "dealer-fees",
+    quoteField: "dealerFeeItems",
     listKey: "dealerFees",
     itemKey: "dealerFee",
     table: defaultDealerFees,
@@ -64,6 +77,7 @@ const LISTS = [
   {
     kind: "governmentFee",
     path: "government-fees",
+    quoteField: "governmentFeeItems",
     listKey: "governmentFees",
     itemKey: "governmentFee",
     table: defaultGovernmentFees,
@@ -100,8 +114,9 @@ describe.each(LISTS)("/api/dealer-defaults/$path", (list) => {
     expect((await call("GET", url)).body[list.listKey]).toEqual([]);
   });
 
-  it("keeps a deleted item in the database, hidden from GET, new quotes, PUT and DELETE", async () => {
+  it("keeps a deleted item in the database and in earlier quotes, hidden from GET, new quotes, PUT and DELETE", async () => {
     const { id } = (await call("POST", url, list.valid)).body[list.itemKey] as { id: string };
+    const earlier = await newQuote();
     await call("DELETE", `${url}/${id}`);
     const row = rowOf(list, id);
     expect(row?.deletedAt).toEqual(expect.any(Number));
@@ -112,13 +127,9 @@ describe.each(LISTS)("/api/dealer-defaults/$path", (list) => {
     expect(await call("DELETE", `${url}/${id}`)).toEqual({ status: 404, body: notFound });
     expect(rowOf(list, id)).toEqual(row);
 
-    const snapshot = dealerDefaultsSnapshot(t.db, dealerId);
-    expect([
-      ...snapshot.addOns,
-      ...snapshot.taxes,
-      ...snapshot.dealerFees,
-      ...snapshot.governmentFees,
-    ]).toEqual([]);
+    const idsIn = (data: QuoteData) => (data[list.quoteField] as { id: string }[]).map((item) => item.id);
+    expect(idsIn(earlier)).toEqual([id]);
+    expect(idsIn(await newQuote())).toEqual([]);
   });
 
   it("answers another dealer's id with 404 and leaves the row as it was", async () => {
@@ -298,7 +309,8 @@ describe("/api/dealer-defaults/interest-rates/{tier}", () => {
     ).toEqual({
       interestRates: specTier("good"),
     });
-    expect(dealerDefaultsSnapshot(t.db, dealerId).interestRates?.good?.["60"]).toBe(7.25);
+    const quote = await newQuote();
+    expect(quote.interestRates.good).toEqual({ "24": 0, "36": 6.5, "48": 7, "60": 7.25, "72": 9, "84": 100 });
   });
 
   it.each([
