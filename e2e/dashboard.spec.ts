@@ -346,4 +346,22 @@ test.describe("the dashboard", () => {
     await expectNoHorizontalScroll(page);
     await expectNoSeriousA11yViolations(page);
   });
+
+  test("dark mode stays readable on the dashboard and the form", async ({ page, request }) => {
+    const { account, ids } = await dealerWithQuotes(request, ["2017 Nissan Leaf", "2024 Kia EV6"]);
+    setQuoteTimes(ids[0] as string, { expiresAt: Date.now() - DAY });
+    setCustomerName(ids[1] as string, "Sam Ortiz");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await signInAs(page, account);
+    await page.goto("/dashboard");
+    await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
+    await page.getByRole("switch", { name: TEXT.showExpired }).check();
+    await expect(page.locator("tbody tr")).toHaveCount(2);
+    await settled(page);
+    await expectNoSeriousA11yViolations(page);
+    await page.goto("/quote/new");
+    await page.getByRole("button", { name: TEXT.createQuote }).click();
+    await expect(page.getByText(MSG.descriptionRequired)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
 });

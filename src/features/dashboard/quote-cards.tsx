@@ -1,7 +1,7 @@
 // Small screens (spec §2): one card per quote. A card opens the quote on
 // click or Enter; its action buttons do their own thing.
 
-import { Badge, Group, Paper, Stack, Text } from "@mantine/core";
+import { Badge, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { QUOTE_COLUMNS, TEXT } from "@shared/messages";
 import { type QuoteActionHandlers, QuoteActions } from "./quote-actions";
 import { type DashboardQuote, formatQuoteDate, isExpiredAt } from "./quote-list-view";
@@ -52,14 +52,20 @@ export function QuoteCards({ quotes, nowMs, onOpen, handlers }: QuoteCardsProps)
                 </Stack>
                 <QuoteActions quote={quote} expired={expired} handlers={handlers} />
               </Group>
-              <Group gap="md" mt="xs" className={classes.fades}>
-                <Text size="sm">
-                  {QUOTE_COLUMNS.created}: {formatQuoteDate(quote.createdMs)}
-                </Text>
-                <Text size="sm">
-                  {QUOTE_COLUMNS.expires}: {formatQuoteDate(quote.expiresMs)}
-                </Text>
-              </Group>
+              <SimpleGrid cols={2} spacing="xs" mt="xs" className={classes.fades}>
+                <div>
+                  <Text size="xs" fw={600}>
+                    {QUOTE_COLUMNS.created}
+                  </Text>
+                  <Text size="sm">{formatQuoteDate(quote.createdMs)}</Text>
+                </div>
+                <div>
+                  <Text size="xs" fw={600}>
+                    {QUOTE_COLUMNS.expires}
+                  </Text>
+                  <Text size="sm">{formatQuoteDate(quote.expiresMs)}</Text>
+                </div>
+              </SimpleGrid>
             </Paper>
           </li>
         );
