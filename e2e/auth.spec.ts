@@ -248,7 +248,9 @@ test.describe("forgot and reset password", () => {
 
     const link = await newestResetLink(account.email);
     const url = new URL(link);
-    await page.goto(`${url.pathname}${url.search}`);
+    const response = await page.goto(`${url.pathname}${url.search}`);
+    // The token in the address must not leak to any other site through the Referer header.
+    expect(response?.headers()["referrer-policy"]).toBe("no-referrer");
     await expectNoSeriousA11yViolations(page);
     const submit = page.getByRole("button", { name: "Reset Password" });
     await submit.click();

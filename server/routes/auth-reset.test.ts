@@ -7,6 +7,7 @@ import { hashResetToken } from "../auth/reset-tokens";
 import { passwordResetTokens } from "../db/schema";
 import { readMail, resetLinkIn } from "../mail/read-mail";
 import { createTestApp, type TestApp } from "../testing/test-app";
+import { RESET_EMAILS_PER_HOUR } from "./auth";
 import { fieldErrorsOf, login, me, PASSWORD, register, userRow } from "./auth-test-support";
 
 let t: TestApp;
@@ -69,6 +70,9 @@ describe("POST /api/auth/request-reset", () => {
     expect(link).toMatch(/^https:\/\/deals\.example-motors\.test\/reset-password\?token=/);
     expect(readMail(raw as string).html).toContain(link);
     expect(t.logs.some((line) => line.includes(link))).toBe(true);
+    // The page the link opens sends no Referer, so the token never leaks to another site.
+    const page = await t.app.request(new URL(link).pathname + new URL(link).search);
+    expect(page.headers.get("referrer-policy")).toBe("no-referrer");
   });
 
   it("stores only a hash of a token of at least 128 random bits, valid for one hour", async () => {
@@ -83,6 +87,18 @@ describe("POST /api/auth/request-reset", () => {
     expect(row?.tokenHash).toBe(hashResetToken(token));
     expect(JSON.stringify(rows)).not.toContain(token);
     expect((row?.expiresAt ?? 0) - (row?.createdAt ?? 0)).toBe(60 * 60 * 1000);
+  });
+
+  it("sends at most a few emails per account and hour, answering the same", async () => {
+    t = createTestApp();
+    const a = await register(t);
+    for (let i = 0; i < RESET_EMAILS_PER_HOUR + 2; i += 1) {
+      const res = await requestReset(a.email);
+      expect(await res.json()).toEqual({ message: MSG.resetRequested });
+    }
+    await waitForOutbox(RESET_EMAILS_PER_HOUR);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(outboxFiles()).toHaveLength(RESET_EMAILS_PER_HOUR);
   });
 
   it("answers the forgot-password messages for bad input", async () => {

@@ -24,6 +24,8 @@ import { ApiError, badRequest, conflict, unauthorized } from "../http/errors";
 import { parseJson } from "../http/validate";
 import { sendResetEmail } from "../mail/reset-email";
 
+export const RESET_EMAILS_PER_HOUR = 5;
+
 /** SQLite's answer when the unique email index refuses a row (two sign-ups racing). */
 const isUniqueViolation = (error: unknown): boolean =>
   error instanceof Error && "code" in error && String(error.code).startsWith("SQLITE_CONSTRAINT");
@@ -34,6 +36,8 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   const log = deps.log ?? console.log;
   const routes = new Hono<AppEnv>();
   const limiter = createLoginRateLimiter(config.loginMaxFailures, config.loginWindowMs);
+  // At most a few reset emails per account and hour, so nobody can flood a dealer's mailbox.
+  const resetMails = createLoginRateLimiter(RESET_EMAILS_PER_HOUR, 60 * 60 * 1000);
   const signedIn = requireUser(tokens);
 
   const findByEmail = (email: string) => db.select().from(users).where(eq(users.email, email)).get();
@@ -119,7 +123,10 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post("/request-reset", async (c) => {
     const body = await parseJson(c, requestResetBodySchema);
     const user = findByEmail(body.email);
-    if (user) {
+    if (user && resetMails.retryAfterMs(user.id) > 0) {
+      log(`Password reset email to ${user.email} not sent: ${RESET_EMAILS_PER_HOUR} already sent this hour`);
+    } else if (user) {
+      resetMails.recordFailure(user.id);
       const token = createResetToken(db, user.id);
       // Sent after answering: waiting for SMTP would make a known email answer measurably slower
       // than an unknown one, and a mail failure must not reveal that the account exists.
