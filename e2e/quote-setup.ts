@@ -127,3 +127,14 @@ export async function enterAmount(page: Page, amount: string) {
   await input.press("Enter");
   await expect(dialog).toBeHidden();
 }
+
+/** Waits until the page has fetched what an edit needs offline (the dialogs and the validation rules). */
+export async function waitForEditCode(page: Page) {
+  await page.waitForFunction(() => {
+    const names = performance.getEntriesByType("resource").map((entry) => entry.name);
+    return (
+      names.some((n) => n.includes("/validate-update-")) &&
+      names.some((n) => n.includes("/quote-dialog-host-"))
+    );
+  });
+}

@@ -10,7 +10,7 @@ import { MonthlyPayments } from "./components/monthly-payments";
 import { PriceLines } from "./components/price-lines";
 import { QuoteHeader } from "./components/quote-header";
 import { QuoteNotFound } from "./components/quote-states";
-import type { LiveRole, UpdateResult } from "./live/field-adapter";
+import { type LiveRole, loadValidator, type UpdateResult } from "./live/field-adapter";
 import { readCustomerInfo, readQuoteData } from "./live/quote-reader";
 import { useLiveQuote } from "./live/use-live-quote";
 import type { QuoteDialog } from "./quote-dialogs";
@@ -44,6 +44,23 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
     return { breakdown, grid: paymentGrid(data, breakdown.outTheDoorPrice) };
   }, [live.breakdown, live.grid, data]);
   const customerInfo = isDealer ? (live.customerInfo ?? readCustomerInfo(quote.data)) : null;
+
+  // Once the deal is on screen, fetch what an edit needs while the network is there: a shopper
+  // on a phone that then drops its connection can still open a dialog and change the deal.
+  const connected = live.status === "connected";
+  useEffect(() => {
+    if (!connected) return;
+    const prefetch = () => {
+      void import("./dialogs/quote-dialog-host");
+      void loadValidator().catch(() => {});
+    };
+    const idle = window.requestIdleCallback?.(prefetch, { timeout: 3000 });
+    const timer = idle === undefined ? window.setTimeout(prefetch, 1000) : undefined;
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      if (timer !== undefined) window.clearTimeout(timer);
+    };
+  }, [connected]);
 
   const description = data?.vehicle.description ?? "";
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { Box, Stack, Text, Title } from "@mantine/core";
-import { CREDIT_TIERS, type CreditTier, isCreditTier, LOAN_TERMS, type LoanTerm } from "@shared/constants";
+import { CREDIT_TIERS, type CreditTier, LOAN_TERMS, type LoanTerm } from "@shared/constants";
 import { TEXT } from "@shared/messages";
 import { formatMoney } from "@shared/money";
 import type { PaymentCell, PaymentGrid } from "@shared/pricing";

@@ -52,7 +52,14 @@ type Validator = (field: string, value: unknown) => ValidatedUpdate;
 let validator: Promise<Validator> | null = null;
 /** The shared schema's check, loaded once on first use (see validate-update.ts). */
 export function loadValidator(): Promise<Validator> {
-  validator ??= import("./validate-update").then((module) => module.validateUpdate);
+  validator ??= import("./validate-update").then(
+    (module) => module.validateUpdate,
+    (error: unknown) => {
+      // Offline before it ever loaded: try again on the next change instead of failing for ever.
+      validator = null;
+      throw error;
+    },
+  );
   return validator;
 }
 const TRADE_IN_VALUE_KEY = "tradeIn.vehicle.value";
@@ -95,7 +102,13 @@ export class FieldAdapter {
   ): Promise<UpdateResult> {
     const refusal = this.refusal(field);
     if (refusal) return { ok: false, errors: [{ field, message: refusal }] };
-    const validate = await loadValidator();
+    let validate: Validator;
+    try {
+      validate = await loadValidator();
+    } catch (error) {
+      console.error("The validation rules could not be loaded", error);
+      return { ok: false, errors: [{ field, message: MSG.internalError }] };
+    }
     if (this.destroyed) return { ok: false, errors: [] };
     const checked = validate(field, value);
     if (!checked.ok) return checked;

@@ -74,6 +74,27 @@ export class LiveQuote {
     this.private = options.role === "dealer" ? this.open(privateDocName(options.quoteId)) : null;
     this.adapter = this.bindAdapter();
     this.snapshot = this.read();
+    if (typeof window !== "undefined") {
+      window.addEventListener("offline", this.goOffline);
+      window.addEventListener("online", this.goOnline);
+    }
+  }
+
+  // A dropped network can leave a socket looking open for the provider's 30 s watchdog. The
+  // browser knows sooner: say Disconnected at once (edits keep landing in the local copy) and
+  // reconnect, exchanging everything missed, as soon as it is back.
+  private readonly goOffline = () => {
+    for (const replica of this.replicas()) replica.provider.disconnect();
+    this.changed();
+  };
+
+  private readonly goOnline = () => {
+    if (this.ended) return;
+    for (const replica of this.replicas()) replica.provider.connect();
+  };
+
+  private replicas(): Replica[] {
+    return [this.deal, this.private].filter((replica): replica is Replica => replica !== null);
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -100,15 +121,18 @@ export class LiveQuote {
 
   /** Resolves once the local copy (if any) has been read, so offline reloads show the deal. */
   whenLocalCopyRead(): Promise<void> {
-    const replicas = [this.deal, this.private].filter((r): r is Replica => r !== null);
-    return Promise.all(replicas.map((r) => r.persistence?.whenSynced)).then(() => undefined);
+    return Promise.all(this.replicas().map((r) => r.persistence?.whenSynced)).then(() => undefined);
   }
 
   destroy(): void {
     this.destroyed = true;
+    if (typeof window !== "undefined") {
+      window.removeEventListener("offline", this.goOffline);
+      window.removeEventListener("online", this.goOnline);
+    }
     this.stopAdapterEvents();
     this.adapter.destroy();
-    for (const replica of [this.deal, this.private]) if (replica) this.close(replica);
+    for (const replica of this.replicas()) this.close(replica);
     this.storeListeners.clear();
     this.eventListeners.clear();
   }
