@@ -245,6 +245,42 @@ test("a dealer fee stays when the browser confirm is dismissed", async ({ page, 
   await expect(page.getByRole("list", { name: "Dealer fees" }).getByRole("listitem")).toHaveCount(1);
 });
 
+test("a failed load shows the spec's banner and Try Again loads the list", async ({ page, request }) => {
+  const account = await registerDealerViaApi(request);
+  await request.post("/api/dealer-defaults/taxes", {
+    headers: authHeaders(account),
+    data: { description: "State sales tax", rate: 6.25 },
+  });
+  // The network drops the first load: no server words, so the page's own fallback shows.
+  await page.route("**/api/dealer-defaults/taxes", (route) => route.abort(), { times: 1 });
+  await openPage(page, account, "taxes");
+  await expect(
+    page.getByRole("alert").filter({ hasText: crudMessage("taxRate", "loadFailed") }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Try Again" }).click();
+  await expect(page.getByRole("list", { name: "Taxes" })).toContainText("State sales tax");
+  await expect(page.getByRole("list", { name: "Taxes" })).toContainText("6.25%");
+});
+
+test("the server's message shows when an item was deleted elsewhere", async ({ page, request }) => {
+  const account = await registerDealerViaApi(request);
+  const created = await request.post("/api/dealer-defaults/addons", {
+    headers: authHeaders(account),
+    data: { name: "Floor mats", description: "", price: 199 },
+  });
+  const { addon } = (await created.json()) as { addon: { id: string } };
+  await openPage(page, account, "add-ons");
+  await page.getByRole("button", { name: "Edit Floor mats" }).click();
+  await request.delete(`/api/dealer-defaults/addons/${addon.id}`, { headers: authHeaders(account) });
+  await page.getByRole("form", { name: "Edit Floor mats" }).getByLabel("Price", { exact: false }).fill("249");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: crudMessage("addOn", "notFound") })).toBeVisible();
+  // The edit stays open with what was typed (formatted when the field was left).
+  await expect(
+    page.getByRole("form", { name: "Edit Floor mats" }).getByLabel("Price", { exact: false }),
+  ).toHaveValue("249");
+});
+
 test("a tax rate above 100 is refused with the spec's messages", async ({ page, request }) => {
   const account = await registerDealerViaApi(request);
   await openPage(page, account, "taxes");
