@@ -278,7 +278,7 @@ test("the server's message shows when an item was deleted elsewhere", async ({ p
   // The edit stays open with what was typed (formatted when the field was left).
   await expect(
     page.getByRole("form", { name: "Edit Floor mats" }).getByLabel("Price", { exact: false }),
-  ).toHaveValue("249");
+  ).toHaveValue("249.00");
 });
 
 test("a tax rate above 100 is refused with the spec's messages", async ({ page, request }) => {
