@@ -55,7 +55,16 @@ test.describe("register", () => {
     await field(page, "Email").fill(uniqueEmail());
     await field(page, "Password").fill("a good long password");
     await field(page, "Confirm password").fill("a good long password");
+    await field(page, "City").fill("   ");
+    const call = page.waitForRequest((r) => r.url().endsWith("/api/auth/register"));
     await page.getByRole("button", { name: "Create Account" }).click();
+    // Spec §5: optional fields left empty are not sent at all.
+    expect(Object.keys((await call).postDataJSON()).sort()).toEqual([
+      "email",
+      "firstName",
+      "lastName",
+      "password",
+    ]);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("button", { name: "Account menu for Morgan Reyes" })).toContainText("MR");
   });
