@@ -30,7 +30,12 @@ export const RESET_EMAILS_PER_HOUR = 5;
 const isUniqueViolation = (error: unknown): boolean =>
   error instanceof Error && "code" in error && String(error.code).startsWith("SQLITE_CONSTRAINT");
 
-/** Spec §7 /auth: register, log in, the current user, password reset by email, and account edits. */
+/**
+ * Spec §7 /auth: register, log in, the current user, password reset by email, and account edits.
+ * Answers: login and register {token, user} (register 201); me, email, account and profile {user};
+ * password {message, token} (the fresh token keeps this session while older ones die);
+ * request-reset and reset-password {message}, never a token.
+ */
 export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db, tokens, config } = deps;
   const log = deps.log ?? console.log;
