@@ -44,28 +44,24 @@ export function createListStore<T extends DefaultListTable, Body, Item>(
       .orderBy(asc(cols.createdAt), sql`rowid`)
       .all() as T["$inferSelect"][];
 
+  const find = (dealerId: string, id: string): Item | undefined => {
+    const [row] = select(own(dealerId, id));
+    return row === undefined ? undefined : toItem(row);
+  };
+
   return {
     active(dealerId) {
       return select(and(eq(cols.dealerId, dealerId), isNull(cols.deletedAt))).map(toItem);
     },
-    find(dealerId, id) {
-      const [row] = select(own(dealerId, id));
-      return row === undefined ? undefined : toItem(row);
-    },
+    find,
     create(dealerId, body) {
       const now = Date.now();
-      const row = {
-        ...toColumns(body),
-        id: randomUUID(),
-        dealerId,
-        createdAt: now,
-        updatedAt: now,
-        deletedAt: null,
-      } as T["$inferInsert"];
+      const id = randomUUID();
       db.insert(table)
-        .values(row as never)
+        .values({ ...toColumns(body), id, dealerId, createdAt: now, updatedAt: now } as never)
         .run();
-      return toItem(row as T["$inferSelect"]);
+      // Read back, so the answer is exactly what was stored (cents rounded, defaults applied).
+      return find(dealerId, id) as Item;
     },
     update(dealerId, id, body) {
       const result = db
@@ -73,7 +69,7 @@ export function createListStore<T extends DefaultListTable, Body, Item>(
         .set({ ...toColumns(body), updatedAt: Date.now() } as never)
         .where(own(dealerId, id))
         .run();
-      return result.changes === 0 ? undefined : this.find(dealerId, id);
+      return result.changes === 0 ? undefined : find(dealerId, id);
     },
     softDelete(dealerId, id) {
       const result = db.update(cols).set({ deletedAt: Date.now() }).where(own(dealerId, id)).run();
