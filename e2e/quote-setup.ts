@@ -128,8 +128,12 @@ export async function enterAmount(page: Page, amount: string) {
   await expect(dialog).toBeHidden();
 }
 
-/** Waits until the page has fetched what an edit needs offline (the dialogs and the validation rules). */
+/**
+ * A first touch (here a scroll, as a phone user does) makes the page fetch what an edit needs;
+ * waits until the dialogs and the validation rules are there, so they work offline.
+ */
 export async function waitForEditCode(page: Page) {
+  await page.mouse.wheel(0, 200);
   await page.waitForFunction(() => {
     const names = performance.getEntriesByType("resource").map((entry) => entry.name);
     return (

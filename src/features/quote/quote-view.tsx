@@ -45,22 +45,21 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
   }, [live.breakdown, live.grid, data]);
   const customerInfo = isDealer ? (live.customerInfo ?? readCustomerInfo(quote.data)) : null;
 
-  // Once the deal is on screen, fetch what an edit needs while the network is there: a shopper
-  // on a phone that then drops its connection can still open a dialog and change the deal.
-  const connected = live.status === "connected";
+  // What an edit needs (dialogs, validation rules) is fetched on the viewer's first touch, scroll
+  // or key press, while the network is there: opening the link stays light (the shopper budget),
+  // and a phone that drops its connection after that can still open a dialog and change the deal.
   useEffect(() => {
-    if (!connected) return;
+    const events = ["pointerdown", "touchstart", "keydown", "scroll", "wheel"] as const;
     const prefetch = () => {
+      for (const name of events) window.removeEventListener(name, prefetch, true);
       void import("./dialogs/quote-dialog-host");
       void loadValidator().catch(() => {});
     };
-    const idle = window.requestIdleCallback?.(prefetch, { timeout: 3000 });
-    const timer = idle === undefined ? window.setTimeout(prefetch, 1000) : undefined;
+    for (const name of events) window.addEventListener(name, prefetch, { capture: true, passive: true });
     return () => {
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-      if (timer !== undefined) window.clearTimeout(timer);
+      for (const name of events) window.removeEventListener(name, prefetch, true);
     };
-  }, [connected]);
+  }, []);
 
   const description = data?.vehicle.description ?? "";
   useEffect(() => {
