@@ -5,7 +5,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { AppRoutes } from "./app/routes";
-import { theme } from "./app/theme";
+import { cssVariablesResolver, theme } from "./app/theme";
 import { SessionProvider } from "./lib/session";
 
 const colorSchemeManager = localStorageColorSchemeManager();
@@ -15,7 +15,12 @@ if (!root) throw new Error("#root is missing from index.html");
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+    >
       <SessionProvider>
         <BrowserRouter>
           <AppRoutes />

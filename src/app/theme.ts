@@ -1,4 +1,4 @@
-import { Button, createTheme, type MantineColorsTuple, rem } from "@mantine/core";
+import { Button, type CSSVariablesResolver, createTheme, type MantineColorsTuple, rem } from "@mantine/core";
 
 // Deep blue primary (spec §9); Mantine's filled hover takes the next, darker shade.
 const brand: MantineColorsTuple = [
@@ -80,4 +80,14 @@ export const theme = createTheme({
       styles: { root: { textTransform: "none", paddingInline: rem(16) } },
     }),
   },
+});
+
+/**
+ * Error text must stay readable (4.5:1): Mantine's default error red is about 3.3:1 on both
+ * backgrounds, so a darker red in light mode and a lighter one in dark mode.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { "--mantine-color-error": "var(--mantine-color-red-9)" },
+  dark: { "--mantine-color-error": "var(--mantine-color-red-4)" },
 });
