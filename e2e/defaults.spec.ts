@@ -115,7 +115,10 @@ async function openPage(page: Page, account: DealerAccount, path: string) {
 }
 
 for (const list of LISTS) {
-  test(`a dealer adds, edits, cancels an edit and deletes a ${list.noun}`, async ({ page, request }) => {
+  test(`a dealer adds, edits, cancels an edit and deletes ${/^[aeiou]/.test(list.noun) ? "an" : "a"} ${list.noun}`, async ({
+    page,
+    request,
+  }) => {
     const account = await registerDealerViaApi(request);
     await openPage(page, account, list.page);
     await expect(page.getByRole("heading", { name: list.heading })).toBeVisible();
