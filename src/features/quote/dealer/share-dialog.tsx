@@ -73,6 +73,8 @@ export default function ShareDialog({
     onSave(customerInfoFromShare(values));
   };
 
+  // Reads the input's value before React's state update runs (the event is gone by then).
+  const setField = (name: ShareQuoteField, value: string) => setValues((v) => ({ ...v, [name]: value }));
   const field = (name: ShareQuoteField) => ({
     label: LABELS[name],
     value: values[name],
@@ -99,14 +101,14 @@ export default function ShareDialog({
           <TextInput
             {...field("name")}
             required
-            onChange={(e) => setValues((v) => ({ ...v, name: e.currentTarget.value }))}
+            onChange={(e) => setField("name", e.currentTarget.value)}
             autoComplete="off"
             data-autofocus
           />
           <TextInput
             {...field("email")}
             type="email"
-            onChange={(e) => setValues((v) => ({ ...v, email: e.currentTarget.value }))}
+            onChange={(e) => setField("email", e.currentTarget.value)}
             autoComplete="off"
           />
           <TextInput
@@ -114,7 +116,7 @@ export default function ShareDialog({
             type="tel"
             placeholder="1 (555) 123-4567"
             maxLength={CUSTOMER_PHONE_MAX_LENGTH}
-            onChange={(e) => setValues((v) => ({ ...v, phone: formatCustomerPhone(e.currentTarget.value) }))}
+            onChange={(e) => setField("phone", formatCustomerPhone(e.currentTarget.value))}
             autoComplete="off"
           />
           <Group gap="xs" wrap="wrap">

@@ -1,0 +1,197 @@
+import { setQuoteTimes } from "./dashboard-db";
+import { expect, test } from "./fixtures";
+import {
+  expectConnected,
+  lineValue,
+  openDealer,
+  openLine,
+  openShopper,
+  setUpQuote,
+  WORKED_DEFAULTS,
+} from "./quote-setup";
+import { registerDealerViaApi, signInAs } from "./support/api";
+
+test("the shopper sees no toolbar, no customer contact, read-only add-ons, no rate editing and no trade-in value field", async ({
+  browser,
+  request,
+}) => {
+  const setup = await setUpQuote(request, WORKED_DEFAULTS);
+  const dealer = await openDealer(browser, setup);
+
+  // The dealer saves a customer (private document) and sees the contact line.
+  await dealer.page.getByRole("button", { name: "Share" }).click();
+  const share = dealer.page.getByRole("dialog", { name: "Share Quote" });
+  await share.getByLabel("Customer name").fill("  Sam Lee  ");
+  await share.getByLabel("Email").fill("sam@example.com");
+  await share.getByLabel("Phone").fill("5551234567");
+  await expect(share.getByLabel("Phone")).toHaveValue("1 (555) 123-4567");
+  await share.getByRole("button", { name: "Save" }).click();
+  await expect(share).toBeHidden();
+  const customer = dealer.page.getByTestId("customer-line");
+  await expect(customer).toContainText("Customer: Sam Lee");
+  await expect(customer.getByRole("link", { name: "sam@example.com" })).toHaveAttribute(
+    "href",
+    "mailto:sam@example.com",
+  );
+  await expect(customer.getByRole("link", { name: "1 (555) 123-4567" })).toHaveAttribute(
+    "href",
+    "tel:+15551234567",
+  );
+
+  const shopper = await openShopper(browser, setup);
+  const page = shopper.page;
+  await expect(page.getByTestId("dealer-toolbar")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Share" })).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toHaveCount(0);
+  await expect(page.getByText("Sam Lee")).toHaveCount(0);
+  await expect(page.getByText("sam@example.com")).toHaveCount(0);
+  // Prices are plain text for the shopper: the advertised price and discount lines open nothing.
+  await expect(page.getByTestId("line-advertised-price").getByRole("button")).toHaveCount(0);
+  await expect(page.getByTestId("line-discount").getByRole("button")).toHaveCount(0);
+  // No rate editing.
+  await expect(page.getByRole("button", { name: /Edit rate/ })).toHaveCount(0);
+  await expect(dealer.page.getByRole("button", { name: /Edit rate for Good, 60 months/ })).toBeVisible();
+
+  // Add-ons: listed with prices, nothing to edit.
+  await openLine(page, "add-ons");
+  const addOns = page.getByRole("dialog", { name: "Add-ons & Accessories" });
+  await expect(addOns.getByTestId("add-on-row")).toHaveCount(2);
+  await expect(addOns).toContainText("Paint Protection");
+  await expect(addOns).toContainText("$1,200.00");
+  await expect(addOns.getByRole("textbox")).toHaveCount(0);
+  await expect(addOns.getByRole("checkbox")).toHaveCount(0);
+  await addOns.getByRole("button", { name: "Close" }).last().click();
+
+  // Trade-in: the shopper's label, no estimated value field; the dealer's label and the field.
+  await openLine(page, "trade-in");
+  const tradeIn = page.getByRole("dialog", { name: "Trade-in value" });
+  await expect(tradeIn.getByLabel("I have a car to trade in")).toBeVisible();
+  await expect(tradeIn.getByLabel("Estimated value")).toHaveCount(0);
+  await tradeIn.getByLabel("I have a car to trade in").check();
+  await tradeIn.getByLabel("Vehicle description").fill("2015 Subaru Outback");
+  await tradeIn.getByLabel("Mileage").fill("120000");
+  await tradeIn.getByRole("button", { name: "Save" }).click();
+  await expect(tradeIn).toBeHidden();
+  // A trade-in without a value is 'Requested from the dealership', on both sides.
+  await expect(page.getByTestId("line-trade-in-note")).toHaveText("(Requested from the dealership)");
+  await expect(dealer.page.getByTestId("line-trade-in-note")).toHaveText("(Requested from the dealership)");
+  await openLine(dealer.page, "trade-in");
+  const dealerTradeIn = dealer.page.getByRole("dialog", { name: "Trade-in value" });
+  await expect(dealerTradeIn.getByLabel("Shopper has a trade-in vehicle")).toBeChecked();
+  await expect(dealerTradeIn.getByLabel("Estimated value")).toBeVisible();
+  await dealerTradeIn.getByLabel("Estimated value").fill("6500");
+  await dealerTradeIn.getByRole("button", { name: "Save" }).click();
+  await expect(lineValue(page, "trade-in")).toHaveText("-$6,500.00", { timeout: 2_000 });
+  await expect(page.getByTestId("line-trade-in-note")).toHaveCount(0);
+
+  await dealer.context.close();
+  await shopper.context.close();
+});
+
+test("a shopper opening the trade-in from the amount owed edits only the amount owed; it is dimmed without a trade-in", async ({
+  browser,
+  request,
+}) => {
+  const setup = await setUpQuote(request, WORKED_DEFAULTS);
+  const { context, page } = await openShopper(browser, setup);
+  // No trade-in: the amount owed is dimmed and opens nothing.
+  await expect(page.getByTestId("line-amount-owed")).toHaveAttribute("data-dimmed", "true");
+  await expect(page.getByTestId("line-amount-owed").getByRole("button")).toHaveCount(0);
+
+  await openLine(page, "trade-in");
+  const dialog = page.getByRole("dialog", { name: "Trade-in value" });
+  await dialog.getByLabel("I have a car to trade in").check();
+  await dialog.getByLabel("Vehicle description").fill("2015 Subaru Outback");
+  await dialog.getByLabel("Mileage").fill("120000");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("line-amount-owed")).not.toHaveAttribute("data-dimmed", "true");
+
+  await openLine(page, "amount-owed");
+  await expect(dialog.getByLabel("Vehicle description")).toBeDisabled();
+  await expect(dialog.getByLabel("Mileage")).toBeDisabled();
+  await expect(dialog.getByLabel("I have a car to trade in")).toBeDisabled();
+  await expect(dialog.getByLabel("Amount owed")).toBeFocused();
+  await dialog.getByLabel("Amount owed").fill("2750.5");
+  await dialog.getByLabel("Amount owed").press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(lineValue(page, "amount-owed")).toHaveText("$2,750.50");
+  await context.close();
+});
+
+test("an expired quote is read-only for the shopper with a notice, and still the dealer's to work", async ({
+  browser,
+  request,
+}) => {
+  const setup = await setUpQuote(request, WORKED_DEFAULTS);
+  setQuoteTimes(setup.quoteId, { expiresAt: Date.now() - 60_000 });
+  const { context, page } = await openShopper(browser, setup);
+  await expect(page.getByTestId("expired-notice")).toContainText("This quote has expired");
+  await expect(
+    page.getByTestId("price-lines").getByRole("button", { name: /Downpayment|Trade-in|Add-ons/ }),
+  ).toHaveCount(0);
+  await expect(page.getByLabel("Credit tier")).toBeDisabled();
+  await expect(lineValue(page, "out-the-door")).toHaveText("$30,246.80");
+
+  const dealer = await openDealer(browser, setup);
+  await expect(dealer.page.getByTestId("expired-notice")).toHaveCount(0);
+  await expect(dealer.page.getByTestId("expired-badge")).toHaveText("Expired");
+  await expect(dealer.page.getByRole("button", { name: "Delete" })).toBeEnabled();
+  await dealer.context.close();
+  await context.close();
+});
+
+test("dealer mode without a session goes to /login and comes back to the quote after signing in", async ({
+  page,
+  request,
+}) => {
+  const setup = await setUpQuote(request);
+  await page.goto(`/quote/${setup.quoteId}?view=dealer`);
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel("Email").fill(setup.account.email);
+  await page.getByLabel("Password", { exact: true }).fill(setup.account.password);
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page).toHaveURL(new RegExp(`/quote/${setup.quoteId}\\?view=dealer$`));
+  await expectConnected(page);
+  await expect(page.getByTestId("dealer-toolbar")).toBeVisible();
+});
+
+test("a quote that does not exist, or is another dealer's, shows a clear not-found state with a way back", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/quote/AAAAAAAAAAAAAAAAAAAAAA");
+  await expect(page.getByRole("heading", { name: "Quote not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/");
+
+  const setup = await setUpQuote(request);
+  const other = await registerDealerViaApi(request);
+  await signInAs(page, other);
+  await page.goto(`/quote/${setup.quoteId}?view=dealer`);
+  await expect(page.getByRole("heading", { name: "Quote not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to dashboard" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("the page title, vehicle line and dealer website link follow the vehicle", async ({
+  browser,
+  request,
+}) => {
+  const setup = await setUpQuote(
+    request,
+    {},
+    { vehicle: { description: "2021 Mazda CX-5", mileage: 23456, color: "", advertisedUrl: "" } },
+  );
+  const { context, page } = await openShopper(browser, setup);
+  await expect(page).toHaveTitle("2021 Mazda CX-5 Quote Details");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("2021 Mazda CX-5");
+  await expect(page.getByTestId("vehicle-line")).toHaveText("23,456 miles | No color | Stock# A1234");
+  await expect(page.getByRole("link", { name: /View on dealer website/ })).toHaveCount(0);
+  await context.close();
+
+  const dealer = await openDealer(browser, await setUpQuote(request));
+  await expect(dealer.page.getByTestId("vehicle-line")).toHaveText("12 miles | Blue | Stock# A1234");
+  const link = dealer.page.getByRole("link", { name: /View on dealer website/ });
+  await expect(link).toHaveAttribute("href", "https://dealer.example.com/accord");
+  await expect(link).toHaveAttribute("target", "_blank");
+  await dealer.context.close();
+});
