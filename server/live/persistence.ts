@@ -13,8 +13,17 @@ export type ListingChange = { vehicleDescription?: string; customerName?: string
 export type DocStore = {
   /** The stored state and the updates appended since it; null when the document has no row. */
   load(docName: string): StoredDoc | null;
-  /** Appends one accepted update (and the listing columns it changes) in one transaction; returns its seq. */
-  append(docName: string, quoteId: string, update: Uint8Array, listing: ListingChange | null): number;
+  /**
+   * Appends one accepted update (and the listing columns it changes) in one transaction; returns
+   * its seq. `alsoRecord` runs inside that transaction with its clock (the deal's history).
+   */
+  append(
+    docName: string,
+    quoteId: string,
+    update: Uint8Array,
+    listing: ListingChange | null,
+    alsoRecord?: (at: number) => void,
+  ): number;
   /** Replaces the state blob and drops the log up to `upToSeq`, in one transaction. */
   compact(docName: string, state: Uint8Array, upToSeq: number): void;
   /** Writes a new document's first state (quote creation). */
@@ -47,12 +56,19 @@ export function createDocStore(db: Db): DocStore {
   const selectQuote = sql.prepare<[string], { id: string }>("SELECT id FROM quotes WHERE id = ?");
 
   const append = sql.transaction(
-    (docName: string, quoteId: string, update: Uint8Array, listing: ListingChange | null) => {
+    (
+      docName: string,
+      quoteId: string,
+      update: Uint8Array,
+      listing: ListingChange | null,
+      alsoRecord?: (at: number) => void,
+    ) => {
       const now = Date.now();
       const seq = Number(insertUpdate.run(docName, quoteId, update, now).lastInsertRowid);
       touchQuote.run(now, quoteId);
       if (listing?.vehicleDescription !== undefined) setVehicle.run(listing.vehicleDescription, quoteId);
       if (listing?.customerName !== undefined) setCustomer.run(listing.customerName, quoteId);
+      alsoRecord?.(now);
       return seq;
     },
   );
@@ -72,7 +88,8 @@ export function createDocStore(db: Db): DocStore {
         lastSeq: rows.length > 0 ? (rows[rows.length - 1] as { seq: number }).seq : 0,
       };
     },
-    append: (docName, quoteId, update, listing) => append(docName, quoteId, update, listing),
+    append: (docName, quoteId, update, listing, alsoRecord) =>
+      append(docName, quoteId, update, listing, alsoRecord),
     compact: (docName, state, upToSeq) => compact(docName, state, upToSeq),
     insertDocument(docName, quoteId, state) {
       insertDoc.run(docName, quoteId, state, Date.now());

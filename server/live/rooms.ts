@@ -2,6 +2,7 @@ import { dealArray, type FlatEntries, privateArray, readEntries } from "@shared/
 import type { WebSocket } from "ws";
 import { Awareness, encodeAwarenessUpdate, removeAwarenessStates } from "y-protocols/awareness";
 import * as Y from "yjs";
+import type { RecordedChange } from "../history/recorder";
 import type { LiveIdentity, QuoteRole } from "../policies/quote-access";
 import type { DocStore, ListingChange } from "./persistence";
 import { encodeAwarenessMessage, encodeUpdateMessage } from "./protocol";
@@ -58,6 +59,8 @@ export type RoomsOptions = {
   /** Compact the log into the state blob once it holds more rows than this. */
   compactAfter: number;
   onAcceptedUpdate?: (event: AcceptedUpdate) => void;
+  /** Records a deal document's accepted change inside the append's transaction (the deal's history). */
+  recordChange?: (change: RecordedChange) => void;
 };
 
 export type ApplyResult = GuardVerdict | { ok: false; reason: string; storageFailed: true };
@@ -170,6 +173,17 @@ export function createRooms(options: RoomsOptions) {
         room.quoteId,
         Y.convertUpdateFormatV1ToV2(delta),
         listingChange(room, verdict),
+        room.kind === "deal" && options.recordChange
+          ? (at) =>
+              options.recordChange?.({
+                quoteId: room.quoteId,
+                role: conn.role,
+                before,
+                after: verdict.after,
+                keys: verdict.keys,
+                at,
+              })
+          : undefined,
       );
       room.logLength += 1;
     } catch (error) {

@@ -1,0 +1,59 @@
+import type { FlatEntries } from "@shared/quote-doc";
+import type { Db } from "../db/connection";
+import type { QuoteRole } from "../policies/quote-access";
+import { displayValue } from "./display";
+
+// The deal's history (issue #9): one quote_events row per changed document key, written inside
+// the transaction that appends the update (server/live/persistence.ts), so an update is stored
+// with its history or not at all. Typing in a field is one event, not one per keystroke: a change
+// of the same key by the same role within HISTORY_MERGE_MS of that key's last event extends it
+// (new value and time move on, the first old value stays); one that lands back on the old value
+// removes the event, as nothing changed.
+
+export const HISTORY_MERGE_MS = 10_000;
+
+/** One accepted update of a deal document, as the live server hands it over. */
+export type RecordedChange = {
+  quoteId: string;
+  role: QuoteRole;
+  before: FlatEntries;
+  after: FlatEntries;
+  /** The document keys whose values differ between before and after. */
+  keys: readonly string[];
+  /** When the update reached the server (the append's own clock): offline edits get their arrival time. */
+  at: number;
+};
+
+type LastEvent = { id: number; at: number; role: string; oldValue: string | null };
+
+export function createHistoryRecorder(db: Db): (change: RecordedChange) => void {
+  const sql = db.$client;
+  const lastOfField = sql.prepare<[string, string], LastEvent>(
+    `SELECT id, at, role, old_value AS oldValue FROM quote_events
+     WHERE quote_id = ? AND field = ? ORDER BY id DESC LIMIT 1`,
+  );
+  const insert = sql.prepare<[string, number, string, string, string | null, string | null]>(
+    "INSERT INTO quote_events (quote_id, at, role, field, old_value, new_value) VALUES (?, ?, ?, ?, ?, ?)",
+  );
+  const extend = sql.prepare<[string | null, number, number]>(
+    "UPDATE quote_events SET new_value = ?, at = ? WHERE id = ?",
+  );
+  const remove = sql.prepare<[number]>("DELETE FROM quote_events WHERE id = ?");
+
+  return (change) => {
+    // Reverse key order, so that newest-first reads "added a trade-in" before its details.
+    for (const key of [...change.keys].sort().reverse()) {
+      const oldValue = displayValue(key, change.before.get(key));
+      const newValue = displayValue(key, change.after.get(key));
+      // Invisible changes (an unselected add-on's description, a value re-typed the same) are no history.
+      if (oldValue === newValue) continue;
+      const last = lastOfField.get(change.quoteId, key);
+      if (last && last.role === change.role && change.at - last.at <= HISTORY_MERGE_MS) {
+        if (last.oldValue === newValue) remove.run(last.id);
+        else extend.run(newValue, change.at, last.id);
+        continue;
+      }
+      insert.run(change.quoteId, change.at, change.role, key, oldValue, newValue);
+    }
+  };
+}
