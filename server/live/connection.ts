@@ -1,6 +1,7 @@
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
 import type { RawData } from "ws";
 import { applyAwarenessUpdate } from "y-protocols/awareness";
+import { mayAnnounce } from "../presence/awareness-claims";
 import {
   type ClientMessage,
   decodeAwarenessUpdate,
@@ -23,16 +24,21 @@ function toBytes(data: RawData): Uint8Array {
   return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
 }
 
-/** Stamps the server-assigned role into each announced awareness state (clients cannot claim DEALER). */
-function stampRole(update: Uint8Array, conn: Conn): Uint8Array {
-  const entries = decodeAwarenessUpdate(update).map((entry) => ({
-    ...entry,
-    state:
-      entry.state !== null && typeof entry.state === "object" && !Array.isArray(entry.state)
-        ? { ...(entry.state as Record<string, unknown>), role: conn.role }
-        : entry.state,
-  }));
-  return encodeAwarenessUpdate(entries);
+/**
+ * Stamps the server-assigned role into each announced awareness state (clients cannot claim
+ * DEALER) and drops states for client ids another connection owns; null when nothing is left.
+ */
+function stampRole(update: Uint8Array, conn: Conn): Uint8Array | null {
+  const entries = decodeAwarenessUpdate(update)
+    .filter((entry) => mayAnnounce(conn, entry.clientId, entry.state === null))
+    .map((entry) => ({
+      ...entry,
+      state:
+        entry.state !== null && typeof entry.state === "object" && !Array.isArray(entry.state)
+          ? { ...(entry.state as Record<string, unknown>), role: conn.role }
+          : entry.state,
+    }));
+  return entries.length > 0 ? encodeAwarenessUpdate(entries) : null;
 }
 
 export function startConversation(conn: Conn, rooms: Rooms, log: (line: string) => void): void {
@@ -57,9 +63,11 @@ export function startConversation(conn: Conn, rooms: Rooms, log: (line: string) 
         ws.close(LIVE_CLOSE_CODES.changeRefused, LIVE_CLOSE_REASONS.changeRefused);
         return;
       }
-      case "awareness":
-        applyAwarenessUpdate(room.awareness, stampRole(message.update, conn), conn);
+      case "awareness": {
+        const stamped = stampRole(message.update, conn);
+        if (stamped) applyAwarenessUpdate(room.awareness, stamped, conn);
         return;
+      }
       case "query-awareness": {
         const all = encodeAwarenessStates(room.awareness);
         if (all) send(conn, all);
