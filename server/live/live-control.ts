@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
+import type { PresenceTracker } from "../presence/presence-tracker";
 
 /** What the HTTP side and start-up need from the live (y-websocket) server. */
 export type LiveControl = {
@@ -11,6 +12,8 @@ export type LiveControl = {
   readLoaded(docName: string): Record<string, unknown> | undefined;
   /** How many documents are held in memory (benchmark and tests: rooms unload when empty). */
   loadedRooms(): number;
+  /** Quotes a shopper has open right now (the dashboard's live signals). */
+  presence: Pick<PresenceTracker, "viewing">;
   /** Closes every socket and flushes every room to the database. */
   close(): Promise<void>;
 };

@@ -6,6 +6,8 @@ import { WebSocketServer } from "ws";
 import type { TokenService } from "../auth/tokens";
 import type { Config } from "../config";
 import type { Db } from "../db/connection";
+import { createHistoryRecorder } from "../history/recorder";
+import { createPresenceTracker } from "../presence/presence-tracker";
 import { startConversation } from "./connection";
 import { createCounter, type LiveLimits, MAX_MESSAGE_BYTES, readLimits, upgradeIp } from "./limits";
 import type { LiveControl } from "./live-control";
@@ -45,7 +47,9 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     log,
     compactAfter: deps.compactAfter ?? 100,
     onAcceptedUpdate: deps.onAcceptedUpdate,
+    recordChange: createHistoryRecorder(db),
   });
+  const presence = createPresenceTracker();
   const conns = new Set<Conn>();
   const perIp = createCounter(limits.perIp);
   const perQuote = createCounter(limits.perQuote);
@@ -116,6 +120,8 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       room.conns.add(conn);
       conns.add(conn);
       ws.once("close", () => conns.delete(conn));
+      if (target.kind === "deal" && conn.role === "SHOPPER")
+        ws.once("close", presence.shopperJoined(target.quoteId));
       startConversation(conn, rooms, log);
     });
   }
@@ -140,6 +146,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       return readDoc(room.kind === "deal" ? dealArray(room.doc) : privateArray(room.doc));
     },
     loadedRooms: () => rooms.rooms.size,
+    presence,
     async close() {
       closed = true;
       clearInterval(heartbeat);
