@@ -5,8 +5,11 @@ import type { IncomingMessage } from "node:http";
 // Both can be raised for load tests or large shop floors behind one NAT address.
 
 export const MAX_MESSAGE_BYTES = 256 * 1024;
-/** Ping interval; a socket that has not answered the previous ping by the next one is terminated. */
-export const HEARTBEAT_MS = 15_000;
+/**
+ * Ping interval; a socket that has not answered the previous ping by the next one is terminated.
+ * 2 s finds a vanished peer within 4 s, so presence (issue #9) goes away within 5 s of a lost network.
+ */
+export const HEARTBEAT_MS = 2_000;
 
 export type LiveLimits = { perQuote: number; perIp: number; heartbeatMs: number };
 
