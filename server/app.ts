@@ -13,6 +13,7 @@ import type { LiveControl } from "./live/live-control";
 import type { Mailer } from "./mail/mailer";
 import { authRoutes } from "./routes/auth";
 import { dealerDefaultsRoutes } from "./routes/dealer-defaults";
+import { quoteSignalsRoutes } from "./routes/quote-signals";
 import { quotesRoutes } from "./routes/quotes";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -51,6 +52,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.get("/health", (c) => c.json({ ok: true }));
   api.route("/auth", authRoutes(deps));
   api.route("/dealer-defaults", dealerDefaultsRoutes(deps));
+  api.route("/quotes", quoteSignalsRoutes(deps)); // before quotesRoutes: its GET /:id would take /live-status
   api.route("/quotes", quotesRoutes(deps));
   api.all("*", () => {
     throw notFound("Not found");
