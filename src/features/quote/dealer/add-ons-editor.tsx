@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
-import { amountToInput, formatAmountInput, sanitizeAmountInput } from "@shared/format";
+import { amountToInput, formatAmountInput } from "@shared/format";
 import { TEXT } from "@shared/messages";
 import { formatDollars, toCents } from "@shared/money";
 import type { AddOn } from "@shared/quote-schema";
@@ -90,10 +90,12 @@ export default function AddOnsEditor({ addOns, onSave, onClose }: AddOnsEditorPr
                 <TextInput
                   label={`Selling price for ${addOn.name}`}
                   value={row.price}
-                  onChange={(event) =>
-                    setRow(addOn.id, { price: sanitizeAmountInput(event.currentTarget.value) })
-                  }
-                  onBlur={() => setRow(addOn.id, { price: formatAmountInput(row.price) })}
+                  onChange={(event) => setRow(addOn.id, { price: event.currentTarget.value })}
+                  // Typed freely, so that a wrong entry gets its message (spec §5); formatted once valid.
+                  onBlur={() => {
+                    if (errors[addOn.id] === undefined)
+                      setRow(addOn.id, { price: formatAmountInput(row.price) });
+                  }}
                   disabled={!row.isSelected}
                   error={errors[addOn.id]}
                   leftSection="$"

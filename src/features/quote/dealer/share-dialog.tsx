@@ -13,7 +13,7 @@ import {
   validateShareQuote,
 } from "@shared/validation/share-quote";
 import { IconCopy, IconMail, IconMessage } from "@tabler/icons-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { quoteLink } from "../quote-link";
 
 export interface ShareDialogProps {
@@ -120,24 +120,18 @@ export default function ShareDialog({
             autoComplete="off"
           />
           <Group gap="xs" wrap="wrap">
-            <Button
-              component="a"
-              href={canEmail(values) ? emailHref : undefined}
-              variant="light"
-              leftSection={<IconMail size={16} aria-hidden="true" />}
-              disabled={!canEmail(values)}
+            <ShareLink
+              href={canEmail(values) ? emailHref : null}
+              icon={<IconMail size={16} aria-hidden="true" />}
             >
               Email
-            </Button>
-            <Button
-              component="a"
-              href={canText(values) ? smsHref : undefined}
-              variant="light"
-              leftSection={<IconMessage size={16} aria-hidden="true" />}
-              disabled={!canText(values)}
+            </ShareLink>
+            <ShareLink
+              href={canText(values) ? smsHref : null}
+              icon={<IconMessage size={16} aria-hidden="true" />}
             >
               Text
-            </Button>
+            </ShareLink>
             <Button variant="light" leftSection={<IconCopy size={16} aria-hidden="true" />} onClick={copy}>
               Copy link
             </Button>
@@ -154,5 +148,18 @@ export default function ShareDialog({
         </Group>
       </form>
     </Modal>
+  );
+}
+
+/** A mailto:/sms: link, or a disabled button while the address or number is not valid (spec §5). */
+function ShareLink({ href, icon, children }: { href: string | null; icon: ReactNode; children: string }) {
+  return href ? (
+    <Button component="a" href={href} variant="light" leftSection={icon}>
+      {children}
+    </Button>
+  ) : (
+    <Button variant="light" leftSection={icon} disabled>
+      {children}
+    </Button>
   );
 }
