@@ -1,0 +1,158 @@
+import type { LiveStatusResponse } from "@shared/presence-text";
+import { dealDocName } from "@shared/quote-doc";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type Client,
+  connectClient,
+  createQuoteVia,
+  destroyClient,
+  eventually,
+  type LiveHarness,
+  type RawSocket,
+  rawSocket,
+  startLiveHarness,
+  synced,
+} from "../live/live-test-kit";
+import { encodeAwarenessMessage, encodeAwarenessUpdate } from "../live/protocol";
+
+// Presence over Yjs awareness through the real server: real y-websocket providers and raw
+// sockets that lie about who they are.
+
+let h: LiveHarness;
+beforeAll(async () => {
+  h = await startLiveHarness();
+});
+afterAll(async () => {
+  await h.stop();
+});
+
+type State = { role?: string; activity?: string; marker?: number } | undefined;
+const stateOf = (observer: Client, clientId: number): State =>
+  observer.provider.awareness.getStates().get(clientId) as State;
+
+/**
+ * y-protocols never relays a state at clock 0 (a provider's initial empty state), so a page
+ * announces itself with a first field, as the quote page does on opening.
+ */
+function present(client: Client) {
+  client.provider.awareness.setLocalStateField("activity", null);
+}
+
+function announce(raw: RawSocket, clientId: number, clock: number, state: unknown) {
+  raw.ws.send(encodeAwarenessMessage(encodeAwarenessUpdate([{ clientId, clock, state }])));
+}
+
+async function dealAndDealer() {
+  const { token, user } = await h.dealer();
+  const id = await createQuoteVia(h, token);
+  const dealer = connectClient(h, id, { token });
+  await synced(dealer);
+  present(dealer);
+  return { id, token, user, dealer };
+}
+
+async function liveStatus(token?: string) {
+  const res = await h.api("GET", "/api/quotes/live-status", undefined, token);
+  return { status: res.status, body: (await res.json()) as LiveStatusResponse };
+}
+
+describe("presence", () => {
+  it("shows each client with the role the server gave its connection, whatever it claims", async () => {
+    const { id, dealer } = await dealAndDealer();
+    const shopper = connectClient(h, id);
+    await synced(shopper);
+    present(shopper);
+    shopper.provider.awareness.setLocalStateField("activity", "downPayment");
+    await eventually(() =>
+      expect(stateOf(dealer, shopper.doc.clientID)).toEqual({ role: "SHOPPER", activity: "downPayment" }),
+    );
+    await eventually(() => expect(stateOf(shopper, dealer.doc.clientID)?.role).toBe("DEALER"));
+
+    const raw = await rawSocket(h, dealDocName(id));
+    announce(raw, 424242, 1, { role: "DEALER", activity: "tradeIn" });
+    await eventually(() => expect(stateOf(dealer, 424242)).toEqual({ role: "SHOPPER", activity: "tradeIn" }));
+    raw.ws.close();
+    destroyClient(shopper);
+    destroyClient(dealer);
+  });
+
+  it("refuses a state for a client id another connection owns", async () => {
+    const { id, dealer } = await dealAndDealer();
+    const observer = connectClient(h, id);
+    await synced(observer);
+    present(observer);
+    const dealerId = dealer.doc.clientID;
+    await eventually(() => expect(stateOf(observer, dealerId)?.role).toBe("DEALER"));
+    const raw = await rawSocket(h, dealDocName(id));
+    // Overwrite the dealer's state, then remove it: both refused.
+    announce(raw, dealerId, 1_000, { activity: "tradeIn" });
+    announce(raw, dealerId, 1_001, null);
+    // Messages are handled in order: once the marker arrives, the forgeries were dealt with.
+    announce(raw, 777, 1, { marker: 1 });
+    await eventually(() => expect(stateOf(observer, 777)).toEqual({ marker: 1, role: "SHOPPER" }));
+    expect(stateOf(observer, dealerId)).toEqual({ activity: null, role: "DEALER" });
+    expect(raw.ws.readyState).toBe(raw.ws.OPEN);
+    raw.ws.close();
+    destroyClient(observer);
+    destroyClient(dealer);
+  });
+
+  it("removes a shopper's presence as soon as the socket closes, long before the 30 s awareness timeout", async () => {
+    const { id, dealer } = await dealAndDealer();
+    const shopper = connectClient(h, id);
+    await synced(shopper);
+    present(shopper);
+    const shopperId = shopper.doc.clientID;
+    await eventually(() => expect(stateOf(dealer, shopperId)?.role).toBe("SHOPPER"));
+    const closedAt = Date.now();
+    destroyClient(shopper);
+    await eventually(() => expect(stateOf(dealer, shopperId)).toBeUndefined(), 2000);
+    expect(Date.now() - closedAt).toBeLessThan(1000);
+    destroyClient(dealer);
+  });
+
+  it("drops a silent peer (lost network) and its presence within 5 s", async () => {
+    const { id, dealer } = await dealAndDealer();
+    const raw = await rawSocket(h, dealDocName(id));
+    announce(raw, 31337, 1, {});
+    await eventually(() => expect(stateOf(dealer, 31337)?.role).toBe("SHOPPER"));
+    // No more reading: the server's pings go unanswered, as with a phone that lost its network.
+    const socket = (raw.ws as unknown as { _socket: { pause(): void } })._socket;
+    socket.pause();
+    const silentAt = Date.now();
+    await eventually(() => expect(stateOf(dealer, 31337)).toBeUndefined(), 6000, 50);
+    expect(Date.now() - silentAt).toBeLessThan(5000);
+    raw.ws.terminate();
+    destroyClient(dealer);
+  });
+});
+
+describe("live status for the dashboard", () => {
+  it("lists the dealer's quotes a shopper has open, once per visit, and nobody else's", async () => {
+    const { id, token, dealer } = await dealAndDealer();
+    const other = await h.dealer();
+    expect((await liveStatus(token)).body.quotes).toEqual([]);
+    expect((await liveStatus()).status).toBe(401);
+
+    const shopper = connectClient(h, id);
+    await synced(shopper);
+    const first = (await liveStatus(token)).body;
+    expect(first.quotes).toEqual([{ id, visitStartedAt: expect.any(Number), label: "2021 Honda Civic EX" }]);
+    expect((await liveStatus(other.token)).body.quotes).toEqual([]);
+
+    // A reload (close and reopen within the minute) is the same visit.
+    shopper.provider.disconnect();
+    await eventually(async () => expect((await liveStatus(token)).body.quotes).toEqual([]));
+    shopper.provider.connect();
+    await synced(shopper);
+    await eventually(async () =>
+      expect((await liveStatus(token)).body.quotes.map((q) => q.visitStartedAt)).toEqual([
+        first.quotes[0]?.visitStartedAt,
+      ]),
+    );
+    // The dealer's own connection is no shopper.
+    destroyClient(shopper);
+    await eventually(async () => expect((await liveStatus(token)).body.quotes).toEqual([]));
+    destroyClient(dealer);
+  });
+});
