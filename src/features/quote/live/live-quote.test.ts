@@ -1,0 +1,128 @@
+// The browser hook's store against the real live server (port 0, temp SQLite), with real
+// y-websocket providers over `ws` and y-indexeddb on fake-indexeddb.
+import "fake-indexeddb/auto";
+import { liveServerUrl } from "@shared/live-protocol";
+import { dealArray, dealDocName, readDoc, writeField } from "@shared/quote-doc";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { IndexeddbPersistence } from "y-indexeddb";
+import * as Y from "yjs";
+import {
+  connectClient,
+  createQuoteVia,
+  destroyClient,
+  eventually,
+  type LiveHarness,
+  startLiveHarness,
+  synced,
+} from "../../../../server/live/live-test-kit";
+import type { QuoteUpdatedEvent } from "./field-adapter";
+import { LiveQuote, type LiveQuoteOptions, localCopyName } from "./live-quote";
+
+let h: LiveHarness;
+let token: string;
+const open: LiveQuote[] = [];
+
+beforeAll(async () => {
+  h = await startLiveHarness();
+  token = (await h.dealer()).token;
+});
+
+afterAll(async () => {
+  for (const live of open) live.destroy();
+  await h.stop();
+});
+
+function openLive(quoteId: string, options: Partial<LiveQuoteOptions> = {}): LiveQuote {
+  const live = new LiveQuote({
+    quoteId,
+    role: "shopper",
+    serverUrl: liveServerUrl(h.server.url),
+    WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+    ...options,
+  });
+  open.push(live);
+  return live;
+}
+
+describe("LiveQuote against the live server", () => {
+  it("shows the server's deal, sends each side's edit to the other, and emits quote_updated for both", async () => {
+    const quoteId = await createQuoteVia(h, token);
+    const dealer = openLive(quoteId, { role: "dealer", token });
+    const shopper = openLive(quoteId);
+    await eventually(() => expect(shopper.getSnapshot().status).toBe("connected"));
+    await eventually(() => expect(shopper.getSnapshot().data?.pricing.discount).toBe(500));
+    await eventually(() => expect(dealer.getSnapshot().customerInfo).toBeNull());
+
+    const shopperEvents: QuoteUpdatedEvent[] = [];
+    shopper.onQuoteUpdated((event) => shopperEvents.push(event));
+    expect(await dealer.update("pricing", { advertisedPrice: 25_000, discount: 1_250 })).toEqual({
+      ok: true,
+      changed: true,
+    });
+    await eventually(() => expect(shopper.getSnapshot().data?.pricing.discount).toBe(1_250));
+    expect(shopperEvents).toContainEqual({
+      field: "pricing",
+      value: { advertisedPrice: 25_000, discount: 1_250 },
+      local: false,
+    });
+
+    expect(await shopper.update("downPayment", -4_000)).toEqual({ ok: true, changed: true });
+    await eventually(() => expect(dealer.getSnapshot().data?.downPayment).toBe(-4_000));
+
+    expect(await dealer.update("customerInfo", { name: "Ana Ruiz", email: "ana@example.com" })).toMatchObject(
+      {
+        ok: true,
+      },
+    );
+    await eventually(() => expect(dealer.getSnapshot().customerInfo?.name).toBe("Ana Ruiz"));
+    expect(shopper.getSnapshot().customerInfo).toBeNull();
+  });
+
+  it("drops a local copy the server refuses, and resyncs from the server's document", async () => {
+    const quoteId = await createQuoteVia(h, token);
+    // A shopper's local copy holding a dealer-only change (a tampered or stale replica).
+    const probe = connectClient(h, quoteId);
+    await synced(probe);
+    const tampered = new Y.Doc();
+    Y.applyUpdate(tampered, Y.encodeStateAsUpdate(probe.doc));
+    destroyClient(probe);
+    writeField(dealArray(tampered), "pricing", { advertisedPrice: 1, discount: 0 });
+    const name = localCopyName("shopper", dealDocName(quoteId));
+    const seed = new IndexeddbPersistence(name, tampered);
+    await seed.whenSynced;
+    await seed.destroy();
+
+    const shopper = openLive(quoteId);
+    const dealer = openLive(quoteId, { role: "dealer", token });
+    // Refused (4403), dropped, resynced: the shopper ends up with the server's deal...
+    await eventually(() => {
+      expect(shopper.getSnapshot().status).toBe("connected");
+      expect(shopper.getSnapshot().data?.pricing).toEqual({ advertisedPrice: 25_000, discount: 500 });
+    }, 10_000);
+    expect(
+      h.logs.some((line) => line.includes("refused an update from a SHOPPER") && line.includes(quoteId)),
+    ).toBe(true);
+    // ...the dealer never saw the change, and the shopper's edits flow again.
+    expect(await shopper.update("selectedCreditTier", "fair")).toMatchObject({ ok: true });
+    await eventually(() => expect(dealer.getSnapshot().data?.selectedCreditTier).toBe("fair"));
+    expect(dealer.getSnapshot().data?.pricing.advertisedPrice).toBe(25_000);
+
+    // The local copy on the device no longer holds the refused change.
+    const reread = new Y.Doc();
+    const check = new IndexeddbPersistence(name, reread);
+    await check.whenSynced;
+    await eventually(() => expect(readDoc(dealArray(reread)).selectedCreditTier).toBe("fair"));
+    expect((readDoc(dealArray(reread)).pricing as { advertisedPrice: number }).advertisedPrice).toBe(25_000);
+    await check.destroy();
+  });
+
+  it("refuses a shopper's dealer-only update before it leaves the browser", async () => {
+    const quoteId = await createQuoteVia(h, token);
+    const shopper = openLive(quoteId);
+    await eventually(() => expect(shopper.getSnapshot().data).not.toBeNull());
+    const result = await shopper.update("pricing", { advertisedPrice: 1, discount: 0 });
+    expect(result.ok).toBe(false);
+    expect(shopper.getSnapshot().data?.pricing.advertisedPrice).toBe(25_000);
+  });
+});
