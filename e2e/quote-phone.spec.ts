@@ -95,6 +95,13 @@ test("at 390x844 the shopper sees every line and the selected tier's payments wi
   await expectNoHorizontalScroll(page);
   await page.screenshot({ path: "test-results/quote-shopper-phone-trade-in.png" });
   await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press("Escape");
+
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.reload();
+  await expectConnected(page);
+  await page.screenshot({ path: "test-results/quote-shopper-phone-dark.png", fullPage: true });
+  await expectNoSeriousA11yViolations(page);
   await context.close();
 });
 

@@ -45,7 +45,7 @@ export function QuoteHeader({ vehicle, isDealer, expired, customerInfo, open }: 
     <Box mb="lg">
       {isDealer ? (
         <Breadcrumbs mb="sm" separator="/" aria-label="Breadcrumb" styles={{ breadcrumb: { minWidth: 0 } }}>
-          <Anchor component={Link} to="/dashboard">
+          <Anchor component={Link} to="/dashboard" className={classes.link}>
             Dashboard
           </Anchor>
           <Text component="span" truncate aria-current="page">
@@ -74,7 +74,13 @@ export function QuoteHeader({ vehicle, isDealer, expired, customerInfo, open }: 
         {vehicleLine(vehicle)}
       </Text>
       {isWebLink(vehicle.advertisedUrl) ? (
-        <Anchor href={vehicle.advertisedUrl.trim()} target="_blank" rel="noopener noreferrer" size="sm">
+        <Anchor
+          href={vehicle.advertisedUrl.trim()}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="sm"
+          className={classes.link}
+        >
           {TEXT.viewOnDealerWebsite}
           <span aria-hidden="true"> ↗</span>
           <VisuallyHidden>(opens in a new tab)</VisuallyHidden>
@@ -100,12 +106,12 @@ function CustomerLine({ info }: { info: CustomerInfo }) {
         Customer: {info.name}
       </Text>
       {info.email ? (
-        <Anchor size="sm" href={`mailto:${info.email}`}>
+        <Anchor size="sm" href={`mailto:${info.email}`} className={classes.link}>
           {info.email}
         </Anchor>
       ) : null}
       {info.phone ? (
-        <Anchor size="sm" href={`tel:+${info.phone}`}>
+        <Anchor size="sm" href={`tel:+${info.phone}`} className={classes.link}>
           {formatCustomerPhone(info.phone)}
         </Anchor>
       ) : null}

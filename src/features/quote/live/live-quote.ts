@@ -9,6 +9,7 @@ import { LIVE_CLOSE_CODES, liveProtocols } from "@shared/live-protocol";
 import { dealArray, dealDocName, privateArray, privateDocName } from "@shared/quote-doc";
 import type { CustomerInfo, QuoteData } from "@shared/quote-schema";
 import { IndexeddbPersistence } from "y-indexeddb";
+import type { Awareness } from "y-protocols/awareness";
 import { WebsocketProvider } from "y-websocket";
 import * as Y from "yjs";
 import {
@@ -103,6 +104,11 @@ export class LiveQuote {
   };
 
   getSnapshot = (): LiveQuoteSnapshot => this.snapshot;
+
+  /** The deal document's awareness (presence, issue #9); a new one after a resync. */
+  get awareness(): Awareness {
+    return this.deal.provider.awareness;
+  }
 
   update<F extends UpdateField>(field: F, value: UpdateValue<F>): Promise<UpdateResult> {
     return this.adapter.update(field, value);

@@ -5,6 +5,7 @@
 import { liveServerUrl } from "@shared/live-protocol";
 import { type Breakdown, computeBreakdown, type PaymentGrid, paymentGrid } from "@shared/pricing";
 import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import type { Awareness } from "y-protocols/awareness";
 import type { LiveRole, QuoteUpdatedEvent, UpdateField, UpdateResult, UpdateValue } from "./field-adapter";
 import { LiveQuote, type LiveQuoteSnapshot } from "./live-quote";
 
@@ -20,6 +21,8 @@ export interface LiveQuoteState extends LiveQuoteSnapshot {
   grid: PaymentGrid | null;
   update<F extends UpdateField>(field: F, value: UpdateValue<F>): Promise<UpdateResult>;
   onQuoteUpdated(listener: (event: QuoteUpdatedEvent) => void): () => void;
+  /** The deal document's awareness while open (presence). */
+  awareness: Awareness | null;
 }
 
 const EMPTY: LiveQuoteSnapshot = { status: "disconnected", data: null, customerInfo: null, ended: null };
@@ -67,6 +70,7 @@ export function useLiveQuote(params: LiveQuoteParams | null): LiveQuoteState {
       ...derived,
       update: (field, value) => (live ? live.update(field, value) : Promise.resolve(notOpen)),
       onQuoteUpdated: (listener) => (live ? live.onQuoteUpdated(listener) : () => {}),
+      awareness: live ? live.awareness : null,
     }),
     [snapshot, derived, live],
   );

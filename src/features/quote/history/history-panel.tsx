@@ -1,0 +1,73 @@
+import { Box, Button, Text, Title } from "@mantine/core";
+import { HISTORY_TEXT, historySentence, relativeTime } from "@shared/history-text";
+import { TEXT } from "@shared/messages";
+import { useEffect, useState } from "react";
+import type { LiveQuoteState } from "../live/use-live-quote";
+import classes from "./history-panel.module.css";
+import { useQuoteHistory } from "./use-quote-history";
+
+export interface HistoryPanelProps {
+  quoteId: string;
+  onQuoteUpdated: LiveQuoteState["onQuoteUpdated"];
+}
+
+const fullTime = (at: number) =>
+  new Date(at).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+/** "Now" for the relative times, moved on every 30 s so "just now" does not stay true for ever. */
+function useNow(): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/**
+ * The deal's history on the dealer's quote page (issue #9): newest first, in plain words. A lazy
+ * chunk of the dealer's page; the shopper's page never loads it (and the API refuses shoppers).
+ */
+export default function HistoryPanel({ quoteId, onQuoteUpdated }: HistoryPanelProps) {
+  const history = useQuoteHistory(quoteId, onQuoteUpdated);
+  const now = useNow();
+  const [reload, setReload] = useState(0);
+  const events = history.status === "ready" ? history.events : [];
+
+  return (
+    <Box component="section" aria-labelledby="quote-history-title" mt="xl" data-testid="history-panel" key={reload}>
+      <Title order={2} id="quote-history-title" fz="h4" mb="sm">
+        {HISTORY_TEXT.title}
+      </Title>
+      {history.status === "loading" ? (
+        <Text size="sm" className="dd-secondary-text" role="status">
+          {TEXT.loading}
+        </Text>
+      ) : history.status === "failed" ? (
+        <Text size="sm" role="alert">
+          {HISTORY_TEXT.loadFailed}{" "}
+          <Button variant="subtle" size="compact-sm" onClick={() => setReload((n) => n + 1)}>
+            {TEXT.tryAgain}
+          </Button>
+        </Text>
+      ) : events.length === 0 ? (
+        <Text size="sm" className="dd-secondary-text">
+          {HISTORY_TEXT.empty}
+        </Text>
+      ) : (
+        // Scrolls when long: focusable and named, so a keyboard can scroll it too.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard.
+        <ul className={classes.list} tabIndex={0} aria-labelledby="quote-history-title">
+          {events.map((event) => (
+            <li key={event.id} className={classes.item} data-testid="history-event">
+              <span>{historySentence(event)}</span>
+              <time className={classes.time} dateTime={new Date(event.at).toISOString()} title={fullTime(event.at)}>
+                {relativeTime(event.at, now)}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Box>
+  );
+}
