@@ -13,6 +13,7 @@ import { QuoteNotFound } from "./components/quote-states";
 import { type LiveRole, loadValidator, type UpdateResult } from "./live/field-adapter";
 import { readCustomerInfo, readQuoteData } from "./live/quote-reader";
 import { useLiveQuote } from "./live/use-live-quote";
+import { PresenceLine } from "./presence/presence-line";
 import type { QuoteDialog } from "./quote-dialogs";
 import type { QuoteAnswer } from "./use-quote-load";
 
@@ -20,6 +21,7 @@ import type { QuoteAnswer } from "./use-quote-load";
 const QuoteDialogHost = lazy(() => import("./dialogs/quote-dialog-host"));
 const DealerDialogs = lazy(() => import("./dealer/dealer-dialogs"));
 const AddOnsEditor = lazy(() => import("./dealer/add-ons-editor"));
+const HistoryPanel = lazy(() => import("./history/history-panel"));
 
 export interface QuoteViewProps {
   quote: QuoteAnswer;
@@ -100,6 +102,7 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
         customerInfo={customerInfo}
         open={setDialog}
       />
+      <PresenceLine awareness={live.awareness} isDealer={isDealer} dialog={dialog} />
       <PriceLines
         data={data}
         breakdown={derived.breakdown}
@@ -115,6 +118,11 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
         onSelectTier={async (tier) => logRefusal(await live.update("selectedCreditTier", tier))}
         onRateChange={saveRate}
       />
+      {isDealer ? (
+        <Suspense fallback={null}>
+          <HistoryPanel quoteId={quote.id} onQuoteUpdated={live.onQuoteUpdated} />
+        </Suspense>
+      ) : null}
       <Text
         mt="xl"
         size="sm"
