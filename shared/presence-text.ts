@@ -6,7 +6,6 @@ export const SHOPPER_ACTIVITIES = {
   tradeIn: "editing the trade-in",
   amountOwed: "changing the amount owed on the trade-in",
   downPayment: "changing the downpayment",
-  creditTier: "choosing a credit tier",
   addOns: "looking at the add-ons",
   fees: "looking at the fees",
   taxes: "looking at the taxes",

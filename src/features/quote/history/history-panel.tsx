@@ -29,13 +29,13 @@ function useNow(): number {
  * chunk of the dealer's page; the shopper's page never loads it (and the API refuses shoppers).
  */
 export default function HistoryPanel({ quoteId, onQuoteUpdated }: HistoryPanelProps) {
-  const history = useQuoteHistory(quoteId, onQuoteUpdated);
+  const [attempt, setAttempt] = useState(0);
+  const history = useQuoteHistory(quoteId, onQuoteUpdated, attempt);
   const now = useNow();
-  const [reload, setReload] = useState(0);
   const events = history.status === "ready" ? history.events : [];
 
   return (
-    <Box component="section" aria-labelledby="quote-history-title" mt="xl" data-testid="history-panel" key={reload}>
+    <Box component="section" aria-labelledby="quote-history-title" mt="xl" data-testid="history-panel">
       <Title order={2} id="quote-history-title" fz="h4" mb="sm">
         {HISTORY_TEXT.title}
       </Title>
@@ -46,7 +46,7 @@ export default function HistoryPanel({ quoteId, onQuoteUpdated }: HistoryPanelPr
       ) : history.status === "failed" ? (
         <Text size="sm" role="alert">
           {HISTORY_TEXT.loadFailed}{" "}
-          <Button variant="subtle" size="compact-sm" onClick={() => setReload((n) => n + 1)}>
+          <Button variant="subtle" size="compact-sm" onClick={() => setAttempt((n) => n + 1)}>
             {TEXT.tryAgain}
           </Button>
         </Text>
@@ -61,7 +61,11 @@ export default function HistoryPanel({ quoteId, onQuoteUpdated }: HistoryPanelPr
           {events.map((event) => (
             <li key={event.id} className={classes.item} data-testid="history-event">
               <span>{historySentence(event)}</span>
-              <time className={classes.time} dateTime={new Date(event.at).toISOString()} title={fullTime(event.at)}>
+              <time
+                className={classes.time}
+                dateTime={new Date(event.at).toISOString()}
+                title={fullTime(event.at)}
+              >
                 {relativeTime(event.at, now)}
               </time>
             </li>

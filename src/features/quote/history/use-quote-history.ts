@@ -4,7 +4,7 @@
 // change is followed by two fetches: a quick one and a late one for a slow round trip.
 
 import type { HistoryEvent, HistoryResponse } from "@shared/history-text";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { apiRequest } from "@/lib/api";
 import type { QuoteUpdatedEvent } from "../live/field-adapter";
 
@@ -18,13 +18,18 @@ const REFETCH_AFTER_MS = [400, 2000];
 export function useQuoteHistory(
   quoteId: string,
   onQuoteUpdated: (listener: (event: QuoteUpdatedEvent) => void) => () => void,
+  /** Bump to load again after a failure. */
+  attempt: number,
 ): HistoryState {
   const [state, setState] = useState<HistoryState>({ status: "loading" });
+  const load = useRef<() => void>(() => {});
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger.
   useEffect(() => {
     let controller: AbortController | null = null;
-    const timers = new Set<ReturnType<typeof setTimeout>>();
-    const load = () => {
+    const pending = timers.current;
+    load.current = () => {
       controller?.abort();
       const current = new AbortController();
       controller = current;
@@ -41,18 +46,27 @@ export function useQuoteHistory(
         },
       );
     };
-    load();
-    const stop = onQuoteUpdated(() => {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      for (const delay of REFETCH_AFTER_MS) timers.add(setTimeout(load, delay));
-    });
+    setState((previous) => (previous.status === "failed" ? { status: "loading" } : previous));
+    load.current();
     return () => {
-      stop();
-      for (const timer of timers) clearTimeout(timer);
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
       controller?.abort();
+      load.current = () => {};
     };
-  }, [quoteId, onQuoteUpdated]);
+  }, [quoteId, attempt]);
+
+  // The live state hands out a new subscribe function with every snapshot: re-subscribing must
+  // not cancel the refetches already scheduled, so those live in a ref.
+  useEffect(
+    () =>
+      onQuoteUpdated(() => {
+        for (const timer of timers.current) clearTimeout(timer);
+        timers.current.clear();
+        for (const delay of REFETCH_AFTER_MS) timers.current.add(setTimeout(() => load.current(), delay));
+      }),
+    [onQuoteUpdated],
+  );
 
   return state;
 }
