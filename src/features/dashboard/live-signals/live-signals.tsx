@@ -1,0 +1,78 @@
+// The dashboard's live signals (issue #9): which quotes a shopper has open right now (a live dot
+// on the row or card) and a notification when a shopper opens a quote after being away.
+// Polled (docs/decisions/006-presence-and-history.md): GET /api/quotes/live-status every few
+// seconds while the dashboard is open; the server answers from memory.
+
+import { notifications } from "@mantine/notifications";
+import { customerOpenedQuote, type LiveStatusResponse, PRESENCE_TEXT } from "@shared/presence-text";
+import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
+import { ApiError, apiRequest } from "@/lib/api";
+import classes from "./live-signals.module.css";
+import { createVisitMemory, visitsToAnnounce } from "./visit-notices";
+
+export const LIVE_STATUS_POLL_MS = 3000;
+
+const ViewingContext = createContext<ReadonlySet<string>>(new Set());
+const memory = createVisitMemory();
+
+/** Polls the live status for everything inside it and announces new visits. */
+export function LiveSignals({ children }: { children: ReactNode }) {
+  const [viewing, setViewing] = useState<ReadonlySet<string>>(() => new Set());
+
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const controller = new AbortController();
+    const poll = async () => {
+      try {
+        const status = await apiRequest<LiveStatusResponse>("/quotes/live-status", {
+          auth: true,
+          signal: controller.signal,
+        });
+        if (stopped) return;
+        setViewing((previous) => {
+          const next = new Set(status.quotes.map((quote) => quote.id));
+          const same = next.size === previous.size && [...next].every((id) => previous.has(id));
+          return same ? previous : next;
+        });
+        for (const quote of visitsToAnnounce(memory, status)) {
+          notifications.show({
+            id: `visit-${quote.id}-${quote.visitStartedAt}`,
+            message: customerOpenedQuote(quote.label),
+            color: "green",
+            autoClose: 10_000,
+          });
+        }
+      } catch (error) {
+        // Signed out elsewhere: the page's own requests take the dealer to the login page.
+        if (error instanceof ApiError && error.status === 401) return;
+        // A missed poll only delays the signal; the next one catches up.
+        if (!stopped) console.warn("Live status unavailable", error);
+      }
+      if (!stopped) timer = setTimeout(poll, LIVE_STATUS_POLL_MS);
+    };
+    void poll();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, []);
+
+  return <ViewingContext.Provider value={viewing}>{children}</ViewingContext.Provider>;
+}
+
+/** The live dot, named "Shopper viewing", while a shopper has the quote open. */
+export function ShopperViewingDot({ quoteId }: { quoteId: string }) {
+  const viewing = useContext(ViewingContext);
+  if (!viewing.has(quoteId)) return null;
+  return (
+    <span
+      className={classes.dot}
+      role="img"
+      aria-label={PRESENCE_TEXT.shopperViewingShort}
+      title={PRESENCE_TEXT.shopperViewingShort}
+      data-testid="shopper-viewing"
+    />
+  );
+}

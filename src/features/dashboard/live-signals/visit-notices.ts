@@ -1,0 +1,30 @@
+// Which shopper visits deserve a notification (issue #9): once per visit, and only for visits
+// that began after this dealer's dashboard first looked (a shopper already viewing when the page
+// opened shows its live dot, not a notice). Times are the server's, so no clock skew applies.
+// The memory is module state: it survives moving between the dashboard and a quote, so coming
+// back announces a visit that began meanwhile, once.
+
+import type { LiveStatusResponse } from "@shared/presence-text";
+
+export type VisitMemory = { since: number | null; announced: Set<string> };
+
+export const createVisitMemory = (): VisitMemory => ({ since: null, announced: new Set() });
+
+/** The visits of `status` to announce now; records them (and the first answer's time) in `memory`. */
+export function visitsToAnnounce(
+  memory: VisitMemory,
+  status: LiveStatusResponse,
+): LiveStatusResponse["quotes"] {
+  if (memory.since === null) {
+    memory.since = status.now;
+    for (const quote of status.quotes) memory.announced.add(`${quote.id}:${quote.visitStartedAt}`);
+    return [];
+  }
+  const since = memory.since;
+  return status.quotes.filter((quote) => {
+    const key = `${quote.id}:${quote.visitStartedAt}`;
+    if (memory.announced.has(key) || quote.visitStartedAt < since) return false;
+    memory.announced.add(key);
+    return true;
+  });
+}
