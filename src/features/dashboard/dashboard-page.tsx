@@ -13,6 +13,7 @@ import { Link } from "react-router";
 import { DeleteQuoteDialog } from "@/components/delete-quote-dialog";
 import { PageContainer } from "@/components/page-container";
 import { useSession } from "@/lib/session";
+import { LiveSignals } from "./live-signals/live-signals";
 import { QuoteListBody } from "./quote-list-body";
 import { DEFAULT_SORT, nextSort, PAGE_SIZE, type QuoteSort, visibleQuotes } from "./quote-list-view";
 import { SortSelect } from "./sort-select";
@@ -105,25 +106,27 @@ export default function DashboardPage() {
                 />
               ) : null}
             </Group>
-            <QuoteListBody
-              state={state}
-              pageQuotes={pageQuotes}
-              matchCount={shown.length}
-              emptyMessage={emptyMessage}
-              page={currentPage}
-              pageCount={pageCount}
-              onPage={setPage}
-              wide={wide}
-              nowMs={nowMs}
-              sort={sort}
-              onSort={(column) => {
-                setSort((current) => nextSort(current, column));
-                setPage(1);
-              }}
-              onOpen={open}
-              onRetry={reload}
-              handlers={handlers}
-            />
+            <LiveSignals>
+              <QuoteListBody
+                state={state}
+                pageQuotes={pageQuotes}
+                matchCount={shown.length}
+                emptyMessage={emptyMessage}
+                page={currentPage}
+                pageCount={pageCount}
+                onPage={setPage}
+                wide={wide}
+                nowMs={nowMs}
+                sort={sort}
+                onSort={(column) => {
+                  setSort((current) => nextSort(current, column));
+                  setPage(1);
+                }}
+                onOpen={open}
+                onRetry={reload}
+                handlers={handlers}
+              />
+            </LiveSignals>
           </Stack>
         </Paper>
       </Stack>

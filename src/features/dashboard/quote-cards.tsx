@@ -3,6 +3,7 @@
 
 import { Badge, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { QUOTE_COLUMNS, TEXT } from "@shared/messages";
+import { ShopperViewingDot } from "./live-signals/live-signals";
 import { type QuoteActionHandlers, QuoteActions } from "./quote-actions";
 import { type DashboardQuote, formatQuoteDate, isExpiredAt } from "./quote-list-view";
 import classes from "./quotes-list.module.css";
@@ -37,6 +38,7 @@ export function QuoteCards({ quotes, nowMs, onOpen, handlers }: QuoteCardsProps)
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
                 <Stack gap={2} style={{ minWidth: 0 }}>
                   <Text fw={700} className={`${classes.vehicle} ${classes.fades}`}>
+                    <ShopperViewingDot quoteId={quote.id} />
                     {quote.vehicleDescription}
                   </Text>
                   {quote.customerName ? (

@@ -4,6 +4,7 @@
 import { Badge, Group, Table, Text, UnstyledButton } from "@mantine/core";
 import { QUOTE_COLUMNS, TEXT } from "@shared/messages";
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from "@tabler/icons-react";
+import { ShopperViewingDot } from "./live-signals/live-signals";
 import { type QuoteActionHandlers, QuoteActions } from "./quote-actions";
 import {
   type DashboardQuote,
@@ -75,6 +76,7 @@ export function QuotesTable({ quotes, nowMs, sort, onSort, onOpen, handlers }: Q
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
                   <Text fw={600} className={`${classes.vehicle} ${classes.fades}`}>
+                    <ShopperViewingDot quoteId={quote.id} />
                     {quote.vehicleDescription}
                   </Text>
                   {expired ? (
