@@ -1,6 +1,6 @@
 import { Box, Stack, Text, Title } from "@mantine/core";
 import { CREDIT_TIERS, type CreditTier, LOAN_TERMS, type LoanTerm } from "@shared/constants";
-import { TEXT } from "@shared/messages";
+import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { formatMoney } from "@shared/money";
 import type { PaymentCell, PaymentGrid } from "@shared/pricing";
 import classes from "./monthly-payments.module.css";
@@ -18,7 +18,7 @@ export interface MonthlyPaymentsProps {
 
 const tierOption = (tier: (typeof CREDIT_TIERS)[number]) =>
   `${tier.label} (${tier.minScore}-${tier.maxScore})`;
-const termLabel = (term: LoanTerm) => `${term} months`;
+const termLabel = (term: LoanTerm) => QUOTE_TEXT.termMonths(term);
 
 /**
  * Payments by credit tier and loan term. Wide screens get the whole table; a phone gets the
@@ -58,7 +58,7 @@ export function MonthlyPayments({
         <table className={classes.table} data-testid="payments-table">
           <thead>
             <tr>
-              <th scope="col">Credit tier</th>
+              <th scope="col">{QUOTE_TEXT.creditTier}</th>
               {LOAN_TERMS.map((term) => (
                 <th key={term} scope="col" className={classes.number}>
                   {termLabel(term)}
@@ -77,7 +77,7 @@ export function MonthlyPayments({
                     </Text>
                     <Text size="xs" className="dd-secondary-text">
                       {tier.minScore}-{tier.maxScore}
-                      {selected ? " · Selected" : ""}
+                      {selected ? ` · ${QUOTE_TEXT.selected}` : ""}
                     </Text>
                   </th>
                   {LOAN_TERMS.map((term) => (
@@ -108,7 +108,7 @@ export function MonthlyPayments({
                   {formatMoney(cell.payment)}
                   <Text component="span" size="xs" className="dd-secondary-text">
                     {" "}
-                    /mo
+                    {QUOTE_TEXT.perMonth}
                   </Text>
                 </Text>
                 {rate(selectedTier, term, cell)}

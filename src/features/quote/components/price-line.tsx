@@ -1,4 +1,5 @@
 import { Box, Group, Text, UnstyledButton } from "@mantine/core";
+import { QUOTE_TEXT } from "@shared/messages";
 import { formatMoney } from "@shared/money";
 import { type ReactNode, useId, useState } from "react";
 import classes from "./price-line.module.css";
@@ -90,7 +91,7 @@ export function PriceLine({
             onClick={() => setExpanded((open) => !open)}
             aria-expanded={expanded}
             aria-controls={expanded ? detailsId : undefined}
-            aria-label={`${expanded ? "Hide" : "Show"} ${label} details`}
+            aria-label={expanded ? QUOTE_TEXT.hideDetails(label) : QUOTE_TEXT.showDetails(label)}
           >
             {/* Inline, so the shopper's page needs no icon library. */}
             <svg

@@ -1,6 +1,6 @@
 import { Anchor, Box, Breadcrumbs, Group, Text, Title, VisuallyHidden } from "@mantine/core";
 import { formatCustomerPhone, formatMileage } from "@shared/format";
-import { MSG, TEXT } from "@shared/messages";
+import { MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
 import type { CustomerInfo, Vehicle } from "@shared/quote-schema";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
@@ -44,9 +44,14 @@ export function QuoteHeader({ vehicle, isDealer, expired, customerInfo, open }: 
   return (
     <Box mb="lg">
       {isDealer ? (
-        <Breadcrumbs mb="sm" separator="/" aria-label="Breadcrumb" styles={{ breadcrumb: { minWidth: 0 } }}>
+        <Breadcrumbs
+          mb="sm"
+          separator="/"
+          aria-label={QUOTE_TEXT.breadcrumb}
+          styles={{ breadcrumb: { minWidth: 0 } }}
+        >
           <Anchor component={Link} to="/dashboard" className={classes.link}>
-            Dashboard
+            {QUOTE_TEXT.dashboard}
           </Anchor>
           <Text component="span" truncate aria-current="page">
             {vehicle.description}
@@ -83,7 +88,7 @@ export function QuoteHeader({ vehicle, isDealer, expired, customerInfo, open }: 
         >
           {TEXT.viewOnDealerWebsite}
           <span aria-hidden="true"> ↗</span>
-          <VisuallyHidden>(opens in a new tab)</VisuallyHidden>
+          <VisuallyHidden>{QUOTE_TEXT.opensInNewTab}</VisuallyHidden>
         </Anchor>
       ) : null}
 
@@ -92,7 +97,7 @@ export function QuoteHeader({ vehicle, isDealer, expired, customerInfo, open }: 
       {expired && !isDealer ? (
         <Box mt="md" p="sm" className={classes.notice} role="status" data-testid="expired-notice">
           <Text fw={700}>{MSG.quoteExpired}</Text>
-          <Text size="sm">The prices below are shown for reference and can no longer be changed.</Text>
+          <Text size="sm">{QUOTE_TEXT.expiredNote}</Text>
         </Box>
       ) : null}
     </Box>
@@ -103,7 +108,7 @@ function CustomerLine({ info }: { info: CustomerInfo }) {
   return (
     <Group gap="xs" mt="xs" data-testid="customer-line" wrap="wrap">
       <Text size="sm" fw={500}>
-        Customer: {info.name}
+        {QUOTE_TEXT.customer(info.name)}
       </Text>
       {info.email ? (
         <Anchor size="sm" href={`mailto:${info.email}`} className={classes.link}>

@@ -1,5 +1,5 @@
 import { Button, Center, Loader, Stack, Text, Title } from "@mantine/core";
-import { MSG, TEXT } from "@shared/messages";
+import { MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { PageContainer } from "@/components/page-container";
@@ -25,16 +25,14 @@ export function QuoteNotFound({ dealerMode }: { dealerMode: boolean }) {
     <PageContainer>
       <Stack align="flex-start" gap="sm" data-testid="quote-not-found">
         <Title order={1}>{MSG.quoteNotFound}</Title>
-        <Text className="dd-secondary-text">
-          This quote does not exist or is no longer available. Please check the link you were sent.
-        </Text>
+        <Text className="dd-secondary-text">{QUOTE_TEXT.notFoundText}</Text>
         {dealerMode ? (
           <Button component={Link} to="/dashboard">
-            Back to dashboard
+            {QUOTE_TEXT.backToDashboard}
           </Button>
         ) : (
           <Button component={Link} to="/">
-            Go to the home page
+            {QUOTE_TEXT.goHome}
           </Button>
         )}
       </Stack>
@@ -48,9 +46,7 @@ export function QuoteLoadFailed({ onRetry }: { onRetry(): void }) {
     <PageContainer>
       <Stack align="flex-start" gap="sm">
         <Title order={1}>{TEXT.quoteDetails}</Title>
-        <Text className="dd-secondary-text">
-          The quote could not be loaded. Check your connection and try again.
-        </Text>
+        <Text className="dd-secondary-text">{QUOTE_TEXT.loadFailed}</Text>
         <Button onClick={onRetry}>{TEXT.tryAgain}</Button>
       </Stack>
     </PageContainer>

@@ -1,6 +1,6 @@
 import { Text, UnstyledButton } from "@mantine/core";
 import { formatPercent } from "@shared/format";
-import { TEXT } from "@shared/messages";
+import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import type { PaymentCell } from "@shared/pricing";
 import { lazy, Suspense, useState } from "react";
 
@@ -18,7 +18,7 @@ export interface RateTextProps {
 /** The APR under a payment; the dealer clicks it to edit, and sees the default beside a custom rate. */
 export function RateText({ cell, label, editable, onSave }: RateTextProps) {
   const [editing, setEditing] = useState(false);
-  const text = `${formatPercent(cell.rate)} APR`;
+  const text = QUOTE_TEXT.apr(formatPercent(cell.rate));
   if (!editable) {
     return (
       <Text size="xs" className="dd-secondary-text">
@@ -45,7 +45,7 @@ export function RateText({ cell, label, editable, onSave }: RateTextProps) {
   return (
     <UnstyledButton
       onClick={() => setEditing(true)}
-      aria-label={`Edit rate for ${label}: ${shown}`}
+      aria-label={QUOTE_TEXT.editRate(label, shown)}
       style={{ fontSize: "var(--mantine-font-size-xs)", textDecoration: "underline dotted" }}
       data-custom={cell.isCustom || undefined}
     >

@@ -1,5 +1,6 @@
 import { Box } from "@mantine/core";
 import { type CreditTier, isCreditTier } from "@shared/constants";
+import { QUOTE_TEXT } from "@shared/messages";
 import { useId } from "react";
 import classes from "./monthly-payments.module.css";
 
@@ -16,7 +17,7 @@ export function TierSelect({ value, disabled, options, onChange }: TierSelectPro
   return (
     <Box mb="md" maw={320}>
       <label htmlFor={id} className={classes.label}>
-        Credit tier
+        {QUOTE_TEXT.creditTier}
       </label>
       <select
         id={id}

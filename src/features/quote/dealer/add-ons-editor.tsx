@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { amountToInput, formatAmountInput } from "@shared/format";
-import { TEXT } from "@shared/messages";
+import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { formatDollars, toCents } from "@shared/money";
 import type { AddOn } from "@shared/quote-schema";
 import {
@@ -66,9 +66,7 @@ export default function AddOnsEditor({ addOns, onSave, onClose }: AddOnsEditorPr
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {addOns.length === 0 ? (
-            <Text className="dd-secondary-text">No add-ons are offered with this quote.</Text>
-          ) : null}
+          {addOns.length === 0 ? <Text className="dd-secondary-text">{QUOTE_TEXT.noAddOns}</Text> : null}
           {addOns.map((addOn) => {
             const row = rows[addOn.id] as Row;
             return (
@@ -82,13 +80,13 @@ export default function AddOnsEditor({ addOns, onSave, onClose }: AddOnsEditorPr
               >
                 <Checkbox
                   label={addOn.name}
-                  description={`Retail ${formatDollars(addOn.price)}${addOn.description ? ` · ${addOn.description}` : ""}`}
+                  description={`${QUOTE_TEXT.retail(formatDollars(addOn.price))}${addOn.description ? ` · ${addOn.description}` : ""}`}
                   checked={row.isSelected}
                   onChange={(event) => setRow(addOn.id, { isSelected: event.currentTarget.checked })}
                   style={{ flex: "1 1 220px" }}
                 />
                 <TextInput
-                  label={`Selling price for ${addOn.name}`}
+                  label={QUOTE_TEXT.sellingPriceFor(addOn.name)}
                   value={row.price}
                   onChange={(event) => setRow(addOn.id, { price: event.currentTarget.value })}
                   // Typed freely, so that a wrong entry gets its message (spec §5); formatted once valid.

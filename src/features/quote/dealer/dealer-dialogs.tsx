@@ -1,7 +1,7 @@
 import { Modal } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { NOTICE_HIDE_MS } from "@shared/constants";
-import { MSG, TEXT } from "@shared/messages";
+import { MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
 import type { CustomerInfo, QuoteData } from "@shared/quote-schema";
 import { vehicleFormValues } from "@shared/validation/vehicle-form";
 import { useState } from "react";
@@ -51,7 +51,7 @@ function VehicleEditDialog({ data, updateVehicle, onClose }: DealerDialogsProps)
     <Modal
       opened
       onClose={onClose}
-      title="Edit Vehicle"
+      title={QUOTE_TEXT.editVehicleTitle}
       centered
       size="lg"
       closeButtonProps={{ "aria-label": TEXT.close }}

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group } from "@mantine/core";
-import { TEXT } from "@shared/messages";
+import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { IconEdit, IconShare, IconTrash, IconX } from "@tabler/icons-react";
 import { Link } from "react-router";
 import type { QuoteDialog } from "../quote-dialogs";
@@ -13,21 +13,21 @@ export default function DealerToolbar({ open }: { open(dialog: QuoteDialog): voi
       mb="sm"
       data-testid="dealer-toolbar"
       role="toolbar"
-      aria-label="Quote actions"
+      aria-label={QUOTE_TEXT.quoteActions}
     >
       <Group gap="xs">
         <Button
           leftSection={<IconShare size={16} aria-hidden="true" />}
           onClick={() => open({ kind: "share" })}
         >
-          Share
+          {QUOTE_TEXT.share}
         </Button>
         <Button
           variant="default"
           leftSection={<IconEdit size={16} aria-hidden="true" />}
           onClick={() => open({ kind: "vehicle" })}
         >
-          Edit vehicle
+          {QUOTE_TEXT.editVehicle}
         </Button>
         <Button
           variant="default"
@@ -44,7 +44,7 @@ export default function DealerToolbar({ open }: { open(dialog: QuoteDialog): voi
         variant="subtle"
         color="gray"
         size="lg"
-        aria-label="Close quote"
+        aria-label={QUOTE_TEXT.closeQuote}
       >
         <IconX size={20} aria-hidden="true" />
       </ActionIcon>

@@ -1,4 +1,5 @@
 import { ActionIcon, Group, Text, TextInput } from "@mantine/core";
+import { QUOTE_TEXT } from "@shared/messages";
 import { parseQuoteRateEdit, quoteRateMessage } from "@shared/validation/interest-rates";
 import { IconCheck } from "@tabler/icons-react";
 import { type FocusEvent, type KeyboardEvent, useId, useRef, useState } from "react";
@@ -54,7 +55,7 @@ export default function RateEditor({ initial, label, onSave, onCancel }: RateEdi
           }}
           onKeyDown={onKeyDown}
           onBlur={onBlur}
-          aria-label={`Rate for ${label}`}
+          aria-label={QUOTE_TEXT.rateFor(label)}
           aria-invalid={error !== undefined}
           aria-describedby={error ? errorId : undefined}
           inputMode="decimal"
@@ -63,7 +64,12 @@ export default function RateEditor({ initial, label, onSave, onCancel }: RateEdi
           autoFocus
           rightSection={<Text size="xs">%</Text>}
         />
-        <ActionIcon ref={confirmRef} onClick={confirm} aria-label={`Confirm rate for ${label}`} size="md">
+        <ActionIcon
+          ref={confirmRef}
+          onClick={confirm}
+          aria-label={QUOTE_TEXT.confirmRateFor(label)}
+          size="md"
+        >
           <IconCheck size={16} aria-hidden="true" />
         </ActionIcon>
       </Group>

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { CLIPBOARD_TOAST_MS, CUSTOMER_PHONE_MAX_LENGTH } from "@shared/constants";
 import { formatCustomerPhone } from "@shared/format";
-import { MSG, TEXT } from "@shared/messages";
+import { MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
 import type { CustomerInfo } from "@shared/quote-schema";
 import { hasErrors } from "@shared/validation/rules";
 import {
@@ -24,7 +24,11 @@ export interface ShareDialogProps {
   onClose(): void;
 }
 
-const LABELS: Record<ShareQuoteField, string> = { name: "Customer name", email: "Email", phone: "Phone" };
+const LABELS: Record<ShareQuoteField, string> = {
+  name: QUOTE_TEXT.customerName,
+  email: QUOTE_TEXT.email,
+  phone: QUOTE_TEXT.phone,
+};
 
 /** Share quote (spec §5): who the quote is for, and the link by email, text or clipboard. */
 export default function ShareDialog({
@@ -44,7 +48,7 @@ export default function ShareDialog({
   const refs = useRef<Partial<Record<ShareQuoteField, HTMLInputElement | null>>>({});
   const errors = submitted ? validateShareQuote(values) : {};
   const link = quoteLink(window.location.origin, quoteId);
-  const message = `Your quote for the ${vehicleDescription}: ${link}`;
+  const message = QUOTE_TEXT.shareMessage(vehicleDescription, link);
 
   useEffect(() => {
     if (!copied) return;
@@ -92,7 +96,7 @@ export default function ShareDialog({
     <Modal
       opened
       onClose={onClose}
-      title="Share Quote"
+      title={QUOTE_TEXT.shareQuote}
       centered
       closeButtonProps={{ "aria-label": TEXT.close }}
     >
@@ -114,7 +118,7 @@ export default function ShareDialog({
           <TextInput
             {...field("phone")}
             type="tel"
-            placeholder="1 (555) 123-4567"
+            placeholder={QUOTE_TEXT.phonePlaceholder}
             maxLength={CUSTOMER_PHONE_MAX_LENGTH}
             onChange={(e) => setField("phone", formatCustomerPhone(e.currentTarget.value))}
             autoComplete="off"
@@ -124,16 +128,16 @@ export default function ShareDialog({
               href={canEmail(values) ? emailHref : null}
               icon={<IconMail size={16} aria-hidden="true" />}
             >
-              Email
+              {QUOTE_TEXT.email}
             </ShareLink>
             <ShareLink
               href={canText(values) ? smsHref : null}
               icon={<IconMessage size={16} aria-hidden="true" />}
             >
-              Text
+              {QUOTE_TEXT.textButton}
             </ShareLink>
             <Button variant="light" leftSection={<IconCopy size={16} aria-hidden="true" />} onClick={copy}>
-              Copy link
+              {QUOTE_TEXT.copyLink}
             </Button>
           </Group>
           <Text size="sm" role="status" c="teal" mih={20}>

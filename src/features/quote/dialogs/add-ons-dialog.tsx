@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Modal, Stack, Text } from "@mantine/core";
-import { TEXT } from "@shared/messages";
+import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { formatDollars } from "@shared/money";
 import type { AddOn } from "@shared/quote-schema";
 
@@ -14,9 +14,7 @@ export function AddOnsDialog({ addOns, onClose }: { addOns: AddOn[]; onClose(): 
       closeButtonProps={{ "aria-label": TEXT.close }}
     >
       <Stack gap="sm" data-testid="add-ons-list">
-        {addOns.length === 0 ? (
-          <Text className="dd-secondary-text">No add-ons are offered with this quote.</Text>
-        ) : null}
+        {addOns.length === 0 ? <Text className="dd-secondary-text">{QUOTE_TEXT.noAddOns}</Text> : null}
         {addOns.map((addOn) => {
           const discounted =
             addOn.isSelected && addOn.sellingPrice !== undefined && addOn.sellingPrice < addOn.price;
@@ -37,7 +35,7 @@ export function AddOnsDialog({ addOns, onClose }: { addOns: AddOn[]; onClose(): 
                 ) : null}
                 {addOn.isSelected ? (
                   <Badge size="sm" variant="light" mt={4}>
-                    Selected
+                    {QUOTE_TEXT.selected}
                   </Badge>
                 ) : null}
               </div>

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, TextInput } from "@mantine/core";
 import { amountToInput, formatAmountInput, sanitizeAmountInput } from "@shared/format";
-import { TEXT } from "@shared/messages";
+import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { amountDialogResult, validateAmountDialog } from "@shared/validation/amount-dialog";
 import { type FormEvent, useState } from "react";
 
@@ -33,7 +33,7 @@ export function AmountDialog({ title, initial, onSave, onClose }: AmountDialogPr
     <Modal opened onClose={onClose} title={title} centered closeButtonProps={{ "aria-label": TEXT.close }}>
       <form onSubmit={submit} noValidate>
         <TextInput
-          label="Amount"
+          label={QUOTE_TEXT.amount}
           value={raw}
           onChange={(event) => {
             setRaw(sanitizeAmountInput(event.currentTarget.value));

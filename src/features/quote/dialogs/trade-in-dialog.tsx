@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { TRADE_IN_CONDITIONS } from "@shared/constants";
 import { amountToInput, digitsOnly, formatAmountInput, sanitizeAmountInput } from "@shared/format";
-import { TEXT } from "@shared/messages";
+import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import type { QuoteData, TradeIn } from "@shared/quote-schema";
 import { hasErrors } from "@shared/validation/rules";
 import {
@@ -22,14 +22,7 @@ export interface TradeInDialogProps {
   onClose(): void;
 }
 
-const LABELS: Record<TradeInField, string> = {
-  description: "Vehicle description",
-  vin: "VIN",
-  mileage: "Mileage",
-  condition: "Condition",
-  value: "Estimated value",
-  amountOwed: "Amount owed",
-};
+const LABELS: Record<TradeInField, string> = QUOTE_TEXT.tradeInFields;
 
 function initialValues({ tradeIn, amountOwedOnTradeIn }: TradeInDialogProps["data"]): TradeInValues {
   const v = tradeIn.vehicle;
