@@ -2,6 +2,11 @@
 // each state is the one the server stamped on it for the connection that sent it, so a shopper
 // cannot pass for the dealer. Read with useSyncExternalStore; the snapshot is a short string so
 // that an unchanged presence never re-renders the page.
+//
+// Going away is noticed three ways: a closed socket (the server removes the states at once), a
+// silent one (the server's 2 s heartbeat), and a socket that still answers pings but carries
+// nothing (a browser that went offline mid-close, a stuck proxy): our pages renew their state
+// every RENEW_MS while visible, and a visible page's state older than STALE_MS no longer counts.
 
 import { isShopperActivity, type ShopperActivity } from "@shared/presence-text";
 import { useCallback, useEffect, useSyncExternalStore } from "react";
@@ -9,13 +14,23 @@ import type { Awareness } from "y-protocols/awareness";
 
 export type PresenceView = { here: boolean; activity: ShopperActivity | null };
 
+const RENEW_MS = 1500;
+/** Past two missed renewals: gone within STALE_MS + the 500 ms look, under the 5 s the issue asks. */
+const STALE_MS = 3500;
 const NOBODY = "";
+
+const pageVisible = () => typeof document === "undefined" || document.visibilityState === "visible";
 
 function readPresence(awareness: Awareness, wanted: "DEALER" | "SHOPPER"): string {
   let here = false;
   let activity: ShopperActivity | null = null;
+  const now = Date.now();
   for (const [clientId, state] of awareness.getStates()) {
     if (clientId === awareness.clientID || state?.role !== wanted) continue;
+    // A hidden tab is open, not viewed; a visible page that stopped renewing is gone.
+    if (state.visible === false) continue;
+    const renewedAt = awareness.meta.get(clientId)?.lastUpdated ?? 0;
+    if (state.visible === true && now - renewedAt > STALE_MS) continue;
     here = true;
     if (isShopperActivity(state.activity)) activity = state.activity;
   }
@@ -35,7 +50,12 @@ export function usePresence(
     (onChange: () => void) => {
       if (!awareness) return () => {};
       awareness.on("change", onChange);
-      return () => awareness.off("change", onChange);
+      // Staleness is a matter of time, not of messages: look again twice a second.
+      const timer = setInterval(onChange, 500);
+      return () => {
+        awareness.off("change", onChange);
+        clearInterval(timer);
+      };
     },
     [awareness],
   );
@@ -44,9 +64,23 @@ export function usePresence(
   );
 
   useEffect(() => {
-    // Always set a field, even null: y-protocols never relays a state still at its first clock,
-    // so a page that said nothing would stay invisible until the 15 s renewal.
-    awareness?.setLocalStateField("activity", isDealer ? null : activity);
+    if (!awareness) return;
+    const announce = () =>
+      awareness.setLocalState({
+        ...awareness.getLocalState(),
+        activity: isDealer ? null : activity,
+        visible: pageVisible(),
+      });
+    // The first announcement also moves the state past clock 0, which y-protocols never relays.
+    announce();
+    const timer = setInterval(() => {
+      if (pageVisible()) announce();
+    }, RENEW_MS);
+    document.addEventListener("visibilitychange", announce);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", announce);
+    };
   }, [awareness, isDealer, activity]);
 
   if (snapshot === NOBODY) return { here: false, activity: null };

@@ -1,0 +1,135 @@
+import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { enterAmount, lineValue, openDealer, openLine, openShopper, setUpQuote } from "./quote-setup";
+import { signInAs } from "./support/api";
+
+// Issue #9: presence on the quote page, the dashboard's live signals and the deal's history,
+// with the dealer and the shopper in two browser contexts against the real server.
+//
+// The quote of setUpQuote without defaults: selling 32,000 - 1,500 = 30,500, nothing else, so
+// the server's default downpayment is -3,050.00.
+
+const presence = (page: import("@playwright/test").Page) => page.getByTestId("presence");
+
+test("the dealer sees the shopper arrive within 2 s and what the shopper works on; it goes within 5 s of the page closing", async ({
+  browser,
+  request,
+}) => {
+  const setup = await setUpQuote(request);
+  const dealer = await openDealer(browser, setup);
+  await expect(presence(dealer.page)).toHaveText("");
+
+  const shopperContext = await browser.newContext();
+  const shopperPage = await shopperContext.newPage();
+  const shopperRequests: string[] = [];
+  shopperPage.on("request", (r) => shopperRequests.push(r.url()));
+  await shopperPage.goto(`/quote/${setup.quoteId}`);
+  await expect(presence(dealer.page)).toHaveText("Shopper is viewing", { timeout: 2_000 });
+  await expect(presence(shopperPage)).toHaveText("Your sales consultant is here", { timeout: 2_000 });
+
+  await openLine(shopperPage, "down-payment");
+  await expect(presence(dealer.page)).toHaveText("Shopper is viewing: changing the downpayment", {
+    timeout: 2_000,
+  });
+  await shopperPage.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+  await expect(presence(dealer.page)).toHaveText("Shopper is viewing", { timeout: 2_000 });
+  await openLine(shopperPage, "trade-in");
+  await expect(presence(dealer.page)).toHaveText("Shopper is viewing: editing the trade-in", {
+    timeout: 2_000,
+  });
+
+  // Privacy: the shopper's page never asked for the history or loaded the panel's code.
+  expect(shopperRequests.filter((url) => url.includes("history"))).toEqual([]);
+
+  await shopperPage.close();
+  await expect(presence(dealer.page)).toHaveText("", { timeout: 5_000 });
+  await shopperContext.close();
+  await dealer.context.close();
+});
+
+test("presence goes within 5 s of the shopper losing the network, and the shopper stops seeing the consultant", async ({
+  browser,
+  request,
+}) => {
+  const setup = await setUpQuote(request);
+  const dealer = await openDealer(browser, setup);
+  const shopper = await openShopper(browser, setup);
+  await expect(presence(dealer.page)).toHaveText("Shopper is viewing", { timeout: 2_000 });
+  await expect(presence(shopper.page)).toHaveText("Your sales consultant is here", { timeout: 2_000 });
+
+  await shopper.context.setOffline(true);
+  await expect(presence(dealer.page)).toHaveText("", { timeout: 5_000 });
+  await expect(presence(shopper.page)).toHaveText("", { timeout: 5_000 });
+  await shopper.context.setOffline(false);
+  await expect(presence(dealer.page)).toHaveText("Shopper is viewing", { timeout: 5_000 });
+
+  await dealer.context.close();
+  await expect(presence(shopper.page)).toHaveText("", { timeout: 5_000 });
+  await shopper.context.close();
+});
+
+test("the dashboard row shows a live dot while the shopper views, and the dealer is told once when the shopper opens the quote", async ({
+  browser,
+  request,
+}) => {
+  const setup = await setUpQuote(request);
+  const dealerContext = await browser.newContext();
+  const dashboard = await dealerContext.newPage();
+  await signInAs(dashboard, setup.account);
+  await dashboard.goto("/dashboard");
+  const row = dashboard.getByRole("row", { name: /2024 Honda Accord EX-L/ });
+  await expect(row).toBeVisible();
+  const dot = row.getByRole("img", { name: "Shopper viewing" });
+  await expect(dot).toHaveCount(0);
+
+  const shopper = await openShopper(browser, setup);
+  await expect(dot).toBeVisible({ timeout: 5_000 });
+  const notice = dashboard.getByText("2024 Honda Accord EX-L: your customer opened the quote");
+  await expect(notice).toBeVisible();
+  await expect(notice).toHaveCount(1);
+
+  // A reload is the same visit: the dot stays, no second notice.
+  await shopper.page.reload();
+  await dashboard.waitForTimeout(3_500);
+  await expect(dot).toBeVisible();
+  await expect(notice).toHaveCount(1);
+
+  await shopper.context.close();
+  await expect(dot).toHaveCount(0, { timeout: 6_000 });
+  await dealerContext.close();
+});
+
+test("typing 3000 in the shopper's downpayment dialog is one history event, shown to the dealer with the dealer's own change", async ({
+  browser,
+  request,
+}) => {
+  const setup = await setUpQuote(request);
+  const dealer = await openDealer(browser, setup);
+  const shopper = await openShopper(browser, setup);
+  const panel = dealer.page.getByTestId("history-panel");
+  await expect(panel.getByRole("heading", { name: "History" })).toBeVisible();
+  await expect(panel).toContainText("No changes yet.");
+
+  await openLine(shopper.page, "down-payment");
+  const input = shopper.page.getByRole("dialog", { name: "Downpayment" }).getByLabel("Amount");
+  await input.clear();
+  await input.pressSequentially("3000");
+  await input.press("Enter");
+  await expect(lineValue(dealer.page, "down-payment")).toHaveText("-$3,000.00", { timeout: 2_000 });
+
+  const events = panel.getByTestId("history-event");
+  await expect(events).toHaveCount(1, { timeout: 4_000 });
+  await expect(events.first()).toContainText("Shopper changed Downpayment from -$3,050.00 to -$3,000.00");
+  await expect(events.first().locator("time")).toHaveText("just now");
+
+  await openLine(dealer.page, "discount");
+  await enterAmount(dealer.page, "2000");
+  await expect(events).toHaveCount(2, { timeout: 4_000 });
+  await expect(events.first()).toContainText("You changed Discount from -$1,500.00 to -$2,000.00");
+  await expect(events.nth(1)).toContainText("Shopper changed Downpayment");
+
+  // The shopper's page has no history at all.
+  await expect(shopper.page.getByTestId("history-panel")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(dealer.page);
+  await dealer.context.close();
+  await shopper.context.close();
+});
