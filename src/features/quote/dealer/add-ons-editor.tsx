@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Checkbox, Group, Stack, Text, TextInput } from "@mantine/core";
 import { amountToInput, formatAmountInput } from "@shared/format";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { formatDollars, toCents } from "@shared/money";
@@ -9,6 +9,7 @@ import {
   validateSellingPrices,
 } from "@shared/validation/add-on-prices";
 import { type FormEvent, useState } from "react";
+import { QuoteModal } from "../dialogs/quote-modal";
 
 export interface AddOnsEditorProps {
   addOns: AddOn[];
@@ -56,14 +57,7 @@ export default function AddOnsEditor({ addOns, onSave, onClose }: AddOnsEditorPr
   };
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={TEXT.addOns}
-      centered
-      size="lg"
-      closeButtonProps={{ "aria-label": TEXT.close }}
-    >
+    <QuoteModal title={TEXT.addOns} onClose={onClose} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {addOns.length === 0 ? <Text className="dd-secondary-text">{QUOTE_TEXT.noAddOns}</Text> : null}
@@ -113,6 +107,6 @@ export default function AddOnsEditor({ addOns, onSave, onClose }: AddOnsEditorPr
           </Button>
         </Group>
       </form>
-    </Modal>
+    </QuoteModal>
   );
 }

@@ -1,4 +1,3 @@
-import { Modal } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { NOTICE_HIDE_MS } from "@shared/constants";
 import { MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
@@ -9,6 +8,7 @@ import { useNavigate } from "react-router";
 import { DeleteQuoteDialog } from "@/components/delete-quote-dialog";
 import { VehicleForm } from "@/components/vehicle-form";
 import { apiRequest } from "@/lib/api";
+import { QuoteModal } from "../dialogs/quote-modal";
 import type { UpdateResult } from "../live/field-adapter";
 import ShareDialog from "./share-dialog";
 
@@ -48,14 +48,7 @@ function VehicleEditDialog({ data, updateVehicle, onClose }: DealerDialogsProps)
   const [values, setValues] = useState(() => vehicleFormValues(data.vehicle, data.pricing));
   const [error, setError] = useState<string | null>(null);
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={QUOTE_TEXT.editVehicleTitle}
-      centered
-      size="lg"
-      closeButtonProps={{ "aria-label": TEXT.close }}
-    >
+    <QuoteModal title={QUOTE_TEXT.editVehicleTitle} onClose={onClose} size="lg">
       <VehicleForm
         values={values}
         onChange={setValues}
@@ -70,7 +63,7 @@ function VehicleEditDialog({ data, updateVehicle, onClose }: DealerDialogsProps)
         }}
         onCancel={onClose}
       />
-    </Modal>
+    </QuoteModal>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { CLIPBOARD_TOAST_MS, CUSTOMER_PHONE_MAX_LENGTH } from "@shared/constants";
 import { formatCustomerPhone } from "@shared/format";
 import { MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
@@ -14,6 +14,7 @@ import {
 } from "@shared/validation/share-quote";
 import { IconCopy, IconMail, IconMessage } from "@tabler/icons-react";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { QuoteModal } from "../dialogs/quote-modal";
 import { quoteLink } from "../quote-link";
 
 export interface ShareDialogProps {
@@ -93,13 +94,7 @@ export default function ShareDialog({
   const smsHref = `sms:+${values.phone.replace(/\D/g, "")}?&body=${encodeURIComponent(message)}`;
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={QUOTE_TEXT.shareQuote}
-      centered
-      closeButtonProps={{ "aria-label": TEXT.close }}
-    >
+    <QuoteModal title={QUOTE_TEXT.shareQuote} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput
@@ -151,7 +146,7 @@ export default function ShareDialog({
           <Button type="submit">{TEXT.save}</Button>
         </Group>
       </form>
-    </Modal>
+    </QuoteModal>
   );
 }
 

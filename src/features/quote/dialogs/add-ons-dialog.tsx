@@ -1,18 +1,13 @@
-import { Badge, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { formatDollars } from "@shared/money";
 import type { AddOn } from "@shared/quote-schema";
+import { QuoteModal } from "./quote-modal";
 
 /** The shopper's view of the add-ons (DECISIONS.md): what is selected and at what price, read-only. */
 export function AddOnsDialog({ addOns, onClose }: { addOns: AddOn[]; onClose(): void }) {
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={TEXT.addOns}
-      centered
-      closeButtonProps={{ "aria-label": TEXT.close }}
-    >
+    <QuoteModal title={TEXT.addOns} onClose={onClose}>
       <Stack gap="sm" data-testid="add-ons-list">
         {addOns.length === 0 ? <Text className="dd-secondary-text">{QUOTE_TEXT.noAddOns}</Text> : null}
         {addOns.map((addOn) => {
@@ -34,9 +29,10 @@ export function AddOnsDialog({ addOns, onClose }: { addOns: AddOn[]; onClose(): 
                   </Text>
                 ) : null}
                 {addOn.isSelected ? (
-                  <Badge size="sm" variant="light" mt={4}>
+                  <Text size="sm" fw={700} mt={4}>
+                    <span aria-hidden="true">✓ </span>
                     {QUOTE_TEXT.selected}
-                  </Badge>
+                  </Text>
                 ) : null}
               </div>
               <Text style={{ whiteSpace: "nowrap" }}>
@@ -56,6 +52,6 @@ export function AddOnsDialog({ addOns, onClose }: { addOns: AddOn[]; onClose(): 
           {TEXT.close}
         </Button>
       </Group>
-    </Modal>
+    </QuoteModal>
   );
 }

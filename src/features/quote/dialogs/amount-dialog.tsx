@@ -1,8 +1,9 @@
-import { Button, Group, Modal, TextInput } from "@mantine/core";
+import { Button, Group, TextInput } from "@mantine/core";
 import { amountToInput, formatAmountInput, sanitizeAmountInput } from "@shared/format";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { amountDialogResult, validateAmountDialog } from "@shared/validation/amount-dialog";
 import { type FormEvent, useState } from "react";
+import { QuoteModal } from "./quote-modal";
 
 export interface AmountDialogProps {
   /** 'Downpayment', 'Discount', ...: a title with 'downpayment' or 'trade-in' saves a negative amount. */
@@ -30,7 +31,7 @@ export function AmountDialog({ title, initial, onSave, onClose }: AmountDialogPr
   };
 
   return (
-    <Modal opened onClose={onClose} title={title} centered closeButtonProps={{ "aria-label": TEXT.close }}>
+    <QuoteModal title={title} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <TextInput
           label={QUOTE_TEXT.amount}
@@ -54,6 +55,6 @@ export function AmountDialog({ title, initial, onSave, onClose }: AmountDialogPr
           <Button type="submit">{TEXT.save}</Button>
         </Group>
       </form>
-    </Modal>
+    </QuoteModal>
   );
 }

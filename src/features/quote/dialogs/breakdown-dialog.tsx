@@ -1,9 +1,11 @@
-import { Button, Group, Modal, Table } from "@mantine/core";
+import { Button, Group } from "@mantine/core";
 import { formatPercent } from "@shared/format";
 import { TEXT } from "@shared/messages";
 import { formatMoney } from "@shared/money";
 import type { Breakdown } from "@shared/pricing";
 import type { BreakdownKind } from "../quote-dialogs";
+import { QuoteModal } from "./quote-modal";
+import classes from "./quote-modal.module.css";
 
 const TITLES: Record<BreakdownKind, string> = {
   dealerFees: TEXT.fees,
@@ -45,38 +47,30 @@ export function BreakdownDialog({
         : breakdown.governmentFeesTotal;
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={TITLES[which]}
-      centered
-      closeButtonProps={{ "aria-label": TEXT.close }}
-    >
-      <Table data-testid="breakdown-table">
-        <Table.Tbody>
+    <QuoteModal title={TITLES[which]} onClose={onClose}>
+      <table className={classes.table} data-testid="breakdown-table">
+        <tbody>
           {rows.map((row) => (
-            <Table.Tr key={row.id}>
-              <Table.Td>{row.name}</Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
-                {formatMoney(row.amount)}
-              </Table.Td>
-            </Table.Tr>
+            <tr key={row.id}>
+              <td>{row.name}</td>
+              <td className={classes.number}>{formatMoney(row.amount)}</td>
+            </tr>
           ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th scope="row">{TOTALS[which]}</Table.Th>
-            <Table.Td ta="right" fw={700} style={{ whiteSpace: "nowrap" }} data-testid="breakdown-total">
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">{TOTALS[which]}</th>
+            <td className={classes.number} data-testid="breakdown-total">
               {formatMoney(total)}
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
+            </td>
+          </tr>
+        </tfoot>
+      </table>
       <Group justify="flex-end" mt="lg">
         <Button onClick={onClose} data-autofocus>
           {TEXT.close}
         </Button>
       </Group>
-    </Modal>
+    </QuoteModal>
   );
 }

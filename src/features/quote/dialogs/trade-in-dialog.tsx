@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Button, Checkbox, Group, Stack, TextInput } from "@mantine/core";
 import { TRADE_IN_CONDITIONS } from "@shared/constants";
 import { amountToInput, digitsOnly, formatAmountInput, sanitizeAmountInput } from "@shared/format";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
@@ -12,6 +12,8 @@ import {
   validateTradeIn,
 } from "@shared/validation/trade-in";
 import { type FormEvent, useId, useRef, useState } from "react";
+import { QuoteModal } from "./quote-modal";
+import classes from "./quote-modal.module.css";
 
 export interface TradeInDialogProps {
   data: Pick<QuoteData, "tradeIn" | "amountOwedOnTradeIn">;
@@ -81,14 +83,7 @@ export function TradeInDialog({ data, isDealer, amountOwedOnly, onSave, onClose 
   };
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={TEXT.tradeInValue}
-      centered
-      size="lg"
-      closeButtonProps={{ "aria-label": TEXT.close }}
-    >
+    <QuoteModal title={TEXT.tradeInValue} onClose={onClose} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Checkbox
@@ -104,7 +99,7 @@ export function TradeInDialog({ data, isDealer, amountOwedOnly, onSave, onClose 
             disabled={vehicleDisabled}
             required={values.hasTradeIn}
           />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <div className={classes.grid}>
             <TextInput
               {...input("vin")}
               value={values.vin}
@@ -135,7 +130,7 @@ export function TradeInDialog({ data, isDealer, amountOwedOnly, onSave, onClose 
               disabled={!values.hasTradeIn}
               data-autofocus={amountOwedOnly || undefined}
             />
-          </SimpleGrid>
+          </div>
           {/* A native datalist: suggestions without the weight of a combobox on the shopper's phone. */}
           <datalist id={conditionsId}>
             {TRADE_IN_CONDITIONS.map((condition) => (
@@ -150,6 +145,6 @@ export function TradeInDialog({ data, isDealer, amountOwedOnly, onSave, onClose 
           <Button type="submit">{TEXT.save}</Button>
         </Group>
       </form>
-    </Modal>
+    </QuoteModal>
   );
 }

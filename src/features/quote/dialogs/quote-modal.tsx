@@ -1,0 +1,73 @@
+import { TEXT } from "@shared/messages";
+import { type ReactNode, useId, useLayoutEffect, useRef } from "react";
+import classes from "./quote-modal.module.css";
+
+export interface QuoteModalProps {
+  title: string;
+  onClose(): void;
+  children: ReactNode;
+  size?: "md" | "lg";
+}
+
+/**
+ * The quote page's dialog: a native <dialog> opened with showModal(), which gives the top layer,
+ * an inert page behind it (focus stays inside), Escape to close and focus returned on close,
+ * without the ~30 KiB (gzip) of Mantine's Modal stack (portal, focus trap, scroll area,
+ * floating-ui) on the shopper's phone. The first [data-autofocus] element takes the focus.
+ */
+export function QuoteModal({ title, onClose, children, size = "md" }: QuoteModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  // A layout effect, so that close() runs while the dialog is still in the document and the
+  // browser returns the focus to where it was.
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (!dialog.open) dialog.showModal();
+    dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    return () => {
+      if (dialog.open) dialog.close();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      className={classes.dialog}
+      data-size={size}
+      onCancel={(event) => {
+        // Escape: the page decides (it unmounts the dialog), so state and DOM never disagree.
+        event.preventDefault();
+        onClose();
+      }}
+      onMouseDown={(event) => {
+        // A press on the backdrop (the dialog element itself, outside its content) closes it.
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className={classes.content}>
+        <div className={classes.header}>
+          <h2 id={titleId} className={classes.title}>
+            {title}
+          </h2>
+          <button type="button" className={classes.close} onClick={onClose} aria-label={TEXT.close}>
+            <svg
+              width="18"
+              height="18"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
+              <path d="M18 6 6 18M6 6l12 12" />
+            </svg>
+          </button>
+        </div>
+        <div className={classes.body}>{children}</div>
+      </div>
+    </dialog>
+  );
+}
