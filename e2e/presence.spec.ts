@@ -93,8 +93,15 @@ test("the dashboard row shows a live dot while the shopper views, and the dealer
   await expect(dot).toBeVisible();
   await expect(notice).toHaveCount(1);
 
+  await expectNoSeriousA11yViolations(dashboard);
+
+  // On a phone the card carries the same dot.
+  await dashboard.setViewportSize({ width: 390, height: 844 });
+  const cardDot = dashboard.getByTestId("quote-card").getByRole("img", { name: "Shopper viewing" });
+  await expect(cardDot).toBeVisible();
+
   await shopper.context.close();
-  await expect(dot).toHaveCount(0, { timeout: 6_000 });
+  await expect(cardDot).toHaveCount(0, { timeout: 6_000 });
   await dealerContext.close();
 });
 

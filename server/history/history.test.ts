@@ -164,6 +164,32 @@ describe("the deal's history", () => {
     destroyClient(shopper);
   });
 
+  it("stores an update together with its history or not at all", async () => {
+    const { id, token, dealer, shopper } = await dealWithClients();
+    const sql = h.db.$client;
+    const storedUpdates = () =>
+      (sql.prepare("SELECT COUNT(*) AS n FROM yjs_updates WHERE quote_id = ?").get(id) as { n: number }).n;
+    // A history row that cannot be written (a real SQLite trigger, not a mock) must take the update with it.
+    sql.exec(
+      `CREATE TRIGGER refuse_history BEFORE INSERT ON quote_events WHEN NEW.quote_id = '${id}'
+       BEGIN SELECT RAISE(ABORT, 'history refused'); END`,
+    );
+    const before = storedUpdates();
+    writeField(dealer.deal, "pricing", { ...pricing(dealer), discount: 900 });
+    await eventually(() =>
+      expect(h.logs.some((line) => line.includes(`storing an update of quote/${id} failed`))).toBe(true),
+    );
+    expect(storedUpdates()).toBe(before);
+    expect(pricing(shopper).discount).toBe(500);
+    expect(await history(id, token)).toEqual([]);
+    // Once history can be written again, the dealer's client sends the change again on reconnect.
+    sql.exec("DROP TRIGGER refuse_history");
+    await eventually(() => expect(pricing(shopper).discount).toBe(900), 10_000);
+    expect(sentences(await history(id, token))).toEqual(["You changed Discount from -$500.00 to -$900.00"]);
+    destroyClient(dealer);
+    destroyClient(shopper);
+  });
+
   it("answers only the quote's dealer: 404 for another dealer and without a token", async () => {
     const { token } = await h.dealer();
     const other = await h.dealer();

@@ -4,6 +4,7 @@
 // seconds while the dashboard is open; the server answers from memory.
 
 import { notifications } from "@mantine/notifications";
+import { TEXT } from "@shared/messages";
 import { customerOpenedQuote, type LiveStatusResponse, PRESENCE_TEXT } from "@shared/presence-text";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { ApiError, apiRequest } from "@/lib/api";
@@ -41,6 +42,7 @@ export function LiveSignals({ children }: { children: ReactNode }) {
             message: customerOpenedQuote(quote.label),
             color: "green",
             autoClose: 10_000,
+            closeButtonProps: { "aria-label": TEXT.close },
           });
         }
       } catch (error) {
