@@ -9,7 +9,7 @@ import {
   setUpQuote,
   WORKED_DEFAULTS,
 } from "./quote-setup";
-import { registerDealerViaApi, signInAs } from "./support/api";
+import { authHeaders, registerDealerViaApi, signInAs } from "./support/api";
 
 test("the shopper sees no toolbar, no customer contact, read-only add-ons, no rate editing and no trade-in value field", async ({
   browser,
@@ -194,4 +194,21 @@ test("the page title, vehicle line and dealer website link follow the vehicle", 
   await expect(link).toHaveAttribute("href", "https://dealer.example.com/accord");
   await expect(link).toHaveAttribute("target", "_blank");
   await dealer.context.close();
+});
+
+test("a dealer whose session is revoked while the quote is open is sent to sign in again", async ({
+  browser,
+  request,
+}) => {
+  const setup = await setUpQuote(request);
+  const { context, page } = await openDealer(browser, setup);
+  // Changing the password revokes older tokens; the server closes the dealer's live connection.
+  const res = await request.put("/api/auth/password", {
+    data: { currentPassword: setup.account.password, newPassword: "a brand new passphrase" },
+    headers: authHeaders(setup.account),
+  });
+  expect(res.ok()).toBe(true);
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+  expect(await page.evaluate(() => window.localStorage.getItem("token"))).toBeNull();
+  await context.close();
 });

@@ -6,6 +6,7 @@ import type { CustomInterestRates } from "@shared/quote-schema";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Navigate, useLocation } from "react-router";
 import { PageContainer } from "@/components/page-container";
+import { useSession } from "@/lib/session";
 import { MonthlyPayments } from "./components/monthly-payments";
 import { PriceLines } from "./components/price-lines";
 import { QuoteHeader } from "./components/quote-header";
@@ -63,13 +64,21 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
     };
   }, []);
 
+  // The server closed the dealer's socket because the token was revoked or expired: the stored
+  // session is no longer good, so drop it before /login (which would bounce a "signed-in" user).
+  const { signOut } = useSession();
+  const sessionEnded = live.ended === "sessionEnded";
+  useEffect(() => {
+    if (sessionEnded) signOut();
+  }, [sessionEnded, signOut]);
+
   const description = data?.vehicle.description ?? "";
   useEffect(() => {
     document.title = `${description} ${TEXT.quoteDetails}`.trim();
   }, [description]);
 
   if (live.ended === "quoteDeleted" || !data || !derived) return <QuoteNotFound dealerMode={isDealer} />;
-  if (live.ended === "sessionEnded") {
+  if (sessionEnded) {
     return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
 
