@@ -1,5 +1,5 @@
 import type { LiveStatusResponse } from "@shared/presence-text";
-import { dealDocName } from "@shared/quote-doc";
+import { dealDocName, writeField } from "@shared/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type Client,
@@ -150,7 +150,15 @@ describe("live status for the dashboard", () => {
         first.quotes[0]?.visitStartedAt,
       ]),
     );
-    // The dealer's own connection is no shopper.
+    // The customer's name, once the dealer wrote one, names the quote.
+    const customer = connectClient(h, id, { token, private: true });
+    await synced(customer);
+    writeField(customer.deal, "customerInfo", { name: "Jane Doe" });
+    await eventually(async () =>
+      expect((await liveStatus(token)).body.quotes.map((q) => q.label)).toEqual(["Jane Doe"]),
+    );
+    destroyClient(customer);
+    // The dealer's own connections are no shopper.
     destroyClient(shopper);
     await eventually(async () => expect((await liveStatus(token)).body.quotes).toEqual([]));
     destroyClient(dealer);
