@@ -40,8 +40,9 @@ export type Room = {
   /** Highest stored log seq and number of log rows since the last compaction. */
   lastSeq: number;
   logLength: number;
-  /** The v1 delta of the update being applied, captured from the doc's update event. */
+  /** The delta of the update being applied, from the doc's events: V1 for the wire, V2 for storage. */
   captured: Uint8Array | null;
+  capturedV2: Uint8Array | null;
 };
 
 export type AcceptedUpdate = {
@@ -51,6 +52,8 @@ export type AcceptedUpdate = {
   changedFields: Set<string>;
   before: FlatEntries;
   after: FlatEntries;
+  /** When the update's row was committed (performance.timeOrigin + performance.now(), ms). */
+  committedAt: number;
 };
 
 export type RoomsOptions = {
@@ -122,9 +125,14 @@ export function createRooms(options: RoomsOptions) {
       lastSeq,
       logLength,
       captured: null,
+      capturedV2: null,
     };
     doc.on("update", (update: Uint8Array) => {
       room.captured = room.captured ? Y.mergeUpdates([room.captured, update]) : update;
+    });
+    // Yjs encodes both formats straight from the transaction: cheaper than converting V1 to V2.
+    doc.on("updateV2", (update: Uint8Array) => {
+      room.capturedV2 = room.capturedV2 ? Y.mergeUpdatesV2([room.capturedV2, update]) : update;
     });
     awareness.on(
       "update",
@@ -162,16 +170,20 @@ export function createRooms(options: RoomsOptions) {
     }
     if (!verdict.changedDoc) return verdict;
     room.captured = null;
+    room.capturedV2 = null;
     Y.applyUpdate(room.doc, update, conn);
     const delta = room.captured as Uint8Array | null;
+    const deltaV2 = room.capturedV2 as Uint8Array | null;
     room.captured = null;
-    if (!delta) return verdict;
+    room.capturedV2 = null;
+    if (!delta || !deltaV2) return verdict;
     room.entries = verdict.after;
+    let committedAt = 0;
     try {
       room.lastSeq = store.append(
         room.name,
         room.quoteId,
-        Y.convertUpdateFormatV1ToV2(delta),
+        deltaV2,
         listingChange(room, verdict),
         room.kind === "deal" && options.recordChange
           ? (at) =>
@@ -186,6 +198,7 @@ export function createRooms(options: RoomsOptions) {
           : undefined,
       );
       room.logLength += 1;
+      committedAt = performance.timeOrigin + performance.now();
     } catch (error) {
       // Not stored means not seen by anyone: drop the room so the next load comes from disk.
       log(`live: storing an update of ${room.name} failed: ${String(error)}`);
@@ -202,6 +215,7 @@ export function createRooms(options: RoomsOptions) {
         changedFields: verdict.fields,
         before,
         after: verdict.after,
+        committedAt,
       });
     return verdict;
   }

@@ -12,8 +12,9 @@ import {
   readEntries,
   shopperMayChangeKey,
 } from "@shared/quote-doc";
-import { customerInfoSchema, isQuoteField, validateQuoteField } from "@shared/quote-schema";
+import { customerInfoSchema, isQuoteField, type QuoteField, quoteFieldSchema } from "@shared/quote-schema";
 import * as Y from "yjs";
+import type { ZodType } from "zod";
 import type { QuoteRole } from "../policies/quote-access";
 
 // The guard of DESIGN.md "Who may write what". Every incoming update (SyncStep2 or Update) is
@@ -69,6 +70,17 @@ function malformedPair(items: unknown[], kind: DocKind): string | null {
   return null;
 }
 
+// One parser per field, built once: quoteFieldSchema() unwraps the default on every call.
+const fieldSchemas = new Map<string, ZodType>();
+function fieldSchema(field: QuoteField): ZodType {
+  let schema = fieldSchemas.get(field);
+  if (!schema) {
+    schema = quoteFieldSchema(field);
+    fieldSchemas.set(field, schema);
+  }
+  return schema;
+}
+
 function validateField(kind: DocKind, field: string, entries: FlatEntries): string | null {
   const own = new Map([...entries].filter(([key]) => fieldOfKey(key) === field));
   // A nested field with no leaves left is an empty object (customInterestRates: {}).
@@ -79,8 +91,8 @@ function validateField(kind: DocKind, field: string, entries: FlatEntries): stri
     return customerInfoSchema.safeParse(value).success ? null : `invalid ${field}`;
   }
   if (!isQuoteField(field) || value === undefined) return `invalid ${field}`;
-  const errors = validateQuoteField(field, value);
-  return errors.length === 0 ? null : `invalid ${errors[0]?.field}: ${errors[0]?.message}`;
+  const result = fieldSchema(field).safeParse(value);
+  return result.success ? null : `invalid ${field}: ${result.error.issues[0]?.message}`;
 }
 
 /**
@@ -88,17 +100,21 @@ function validateField(kind: DocKind, field: string, entries: FlatEntries): stri
  * caller applies an accepted update to the room too, and rebuilds the scratch copy after a refusal.
  */
 export function judgeUpdate(scratch: Y.Doc, update: Uint8Array, input: GuardInput): GuardVerdict {
+  // Whether the update adds anything, judged as Yjs does before emitting an update event (without
+  // paying for the encoding an "update" listener would cost).
   let changedDoc = false;
-  const onUpdate = () => {
-    changedDoc = true;
+  const onTransaction = (transaction: Y.Transaction) => {
+    if (transaction.deleteSet.clients.size > 0) changedDoc = true;
+    for (const [client, clock] of transaction.afterState)
+      if (transaction.beforeState.get(client) !== clock) changedDoc = true;
   };
-  scratch.on("update", onUpdate);
+  scratch.on("afterTransaction", onTransaction);
   try {
     Y.applyUpdate(scratch, update);
   } catch {
     return { ok: false, reason: "update does not decode" };
   } finally {
-    scratch.off("update", onUpdate);
+    scratch.off("afterTransaction", onTransaction);
   }
   if (scratch.store.pendingStructs !== null || scratch.store.pendingDs !== null)
     return { ok: false, reason: "update depends on unknown changes" };

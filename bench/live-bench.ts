@@ -1,0 +1,244 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createQuote } from "../server/quotes/create-quote";
+import { createDealer } from "../server/testing/fixtures";
+import { startBenchServer } from "./bench-server";
+import { documentSizes } from "./doc-size";
+
+// npm run bench: the live server's figures of issue #6, printed as a table with their targets.
+// The server runs in this process (persistence on, real SQLite file); the load generator is a
+// child process (bench/load-generator.ts). Durations can be shortened for a quick look:
+// LIVE_BENCH_PHASE_S (per N, default 10), LIVE_BENCH_RATE_S (per rate step, 5),
+// LIVE_BENCH_SOAK_S (RSS soak, 45), LIVE_BENCH_LEAVE_S (wait after the last client left, 60:
+// the issue's figure).
+
+const seconds = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+const PHASE_S = seconds("LIVE_BENCH_PHASE_S", 10);
+const RATE_S = seconds("LIVE_BENCH_RATE_S", 5);
+const SOAK_S = seconds("LIVE_BENCH_SOAK_S", 45);
+const LEAVE_S = seconds("LIVE_BENCH_LEAVE_S", 60);
+const COLD_QUOTES = 300;
+const benchStarted = Date.now();
+
+type Row = { figure: string; value: string; target: string; met: "met" | "missed" | "" };
+const rows: Row[] = [];
+const row = (figure: string, value: string, target = "", met?: boolean) =>
+  rows.push({ figure, value, target, met: met === undefined ? "" : met ? "met" : "missed" });
+const quantile = (values: number[], q: number) => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+};
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const progress = (line: string) =>
+  console.error(`[bench ${((Date.now() - benchStarted) / 1000).toFixed(0)}s] ${line}`);
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "dealdesk-bench-"));
+const commits = new Map<string, number>();
+const server = await startBenchServer(dataDir, (event) => {
+  if (event.docName.endsWith("/private")) return;
+  for (const key of ["pricing.discount", "downPayment"])
+    if (event.changedFields.has(key.split(".")[0] as string))
+      commits.set(`${event.quoteId}:${key}:${event.after.get(key)}`, event.committedAt);
+});
+const { user, token } = await createDealer({ db: server.db, tokens: server.tokens });
+const body = {
+  vehicle: {
+    description: "2021 Honda Civic EX",
+    color: "Blue",
+    mileage: 12000,
+    stockNumber: "",
+    advertisedUrl: "",
+  },
+  pricing: { advertisedPrice: 25000, discount: 500 },
+};
+const hot = Array.from({ length: 1000 }, () => createQuote(server.db, user.id, body, 7));
+const coldIds = Array.from({ length: COLD_QUOTES }, () => createQuote(server.db, user.id, body, 7));
+progress(`created ${hot.length + coldIds.length} quotes`);
+
+const generatorScript = fileURLToPath(new URL("./load-generator.ts", import.meta.url));
+const generator: ChildProcess = spawn(process.execPath, ["--import", "tsx", generatorScript], {
+  stdio: ["ignore", "inherit", "inherit", "ipc"],
+});
+await new Promise<void>((resolve) => generator.once("message", () => resolve()));
+let nextId = 0;
+const waiting = new Map<number, (result: unknown) => void>();
+generator.on("message", (message: { type: string; id: number; result: unknown }) => {
+  if (message.type === "done") waiting.get(message.id)?.(message.result);
+});
+function ask<T>(command: Record<string, unknown>): Promise<T> {
+  const id = ++nextId;
+  return new Promise((resolve) => {
+    waiting.set(id, resolve as (result: unknown) => void);
+    generator.send({ ...command, id });
+  });
+}
+type RunResult = {
+  latencies: number[];
+  lost: number;
+  sent: number;
+  sentLog: { key: string; sentAt: number; receivedAt: number }[];
+};
+await ask({ type: "init", serverUrl: server.url, token });
+
+const settle = (s: number) => new Promise((r) => setTimeout(r, s * 1000));
+await settle(1);
+const baselineRss = process.memoryUsage().rss;
+
+/** Runs load and measures what the server spends on it. */
+async function measuredRun(rate: number, runSeconds: number) {
+  commits.clear();
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const result = await ask<RunResult>({ type: "run", rate, seconds: runSeconds });
+  const cpu = process.cpuUsage(cpu0);
+  const wall = performance.now() - t0;
+  const commitTimes: number[] = [];
+  let committedBeforeDelivery = true;
+  for (const sample of result.sentLog) {
+    const committedAt = commits.get(sample.key);
+    if (committedAt === undefined) continue;
+    commitTimes.push(committedAt - sample.sentAt);
+    if (sample.receivedAt && committedAt > sample.receivedAt) committedBeforeDelivery = false;
+  }
+  return {
+    ...result,
+    cpuPercent: ((cpu.user + cpu.system) / 1000 / wall) * 100,
+    commitTimes,
+    committedBeforeDelivery,
+  };
+}
+
+let opened = 0;
+let at1000: Awaited<ReturnType<typeof measuredRun>> | undefined;
+for (const n of [100, 500, 1000]) {
+  await ask<number[]>({ type: "open", ids: hot.slice(opened, n) });
+  opened = n;
+  await settle(1);
+  const rss = process.memoryUsage().rss;
+  progress(`N=${n}: ${server.live.loadedRooms()} rooms loaded, running ${n} edits/s for ${PHASE_S}s`);
+  const run = await measuredRun(n, PHASE_S);
+  const p50 = quantile(run.latencies, 0.5);
+  const p99 = quantile(run.latencies, 0.99);
+  const strict = n === 1000;
+  row(
+    `propagation p50, N=${n} (${run.sent} edits)`,
+    ms(p50),
+    strict ? "<= 1 ms" : "",
+    strict ? p50 <= 1 : undefined,
+  );
+  row(`propagation p99, N=${n}`, ms(p99), strict ? "<= 5 ms" : "", strict ? p99 <= 5 : undefined);
+  if (run.lost > 0) row(`edits not delivered, N=${n}`, String(run.lost), "0", false);
+  const perQuote = (rss - baselineRss) / n;
+  row(`server RSS per open quote (2 sockets), N=${n}`, kib(perQuote), "<= 100 KiB", perQuote <= 100 * 1024);
+  row(`server CPU at ${n} edits/s`, `${run.cpuPercent.toFixed(0)}% of one core`);
+  if (n === 1000) at1000 = run;
+}
+
+// Cold first sync while the 1,000 open quotes keep their one edit per second each.
+const coldRun = ask<RunResult>({ type: "run", rate: 1000, seconds: 4 });
+const coldTimes = await ask<number[]>({ type: "cold", ids: coldIds });
+await coldRun;
+const coldP99 = quantile(coldTimes, 0.99);
+row(`cold first sync p50 (${coldTimes.length} stored quotes, N=1000 open)`, ms(quantile(coldTimes, 0.5)));
+row("cold first sync p99", ms(coldP99), "<= 10 ms", coldP99 <= 10);
+
+if (at1000) {
+  row("edit → row committed p50 (N=1000)", ms(quantile(at1000.commitTimes, 0.5)));
+  row("edit → row committed p99 (N=1000)", ms(quantile(at1000.commitTimes, 0.99)));
+  row(
+    `committed before the other client received it (${at1000.commitTimes.length} samples)`,
+    at1000.committedBeforeDelivery ? "always" : "not always",
+    "always",
+    at1000.committedBeforeDelivery,
+  );
+}
+
+// Highest sustained rate with p99 < 25 ms, at N = 1,000.
+let best = 0;
+for (const rate of [1000, 2000, 3000, 4000, 5000, 7500, 10000]) {
+  progress(`rate sweep: ${rate} edits/s for ${RATE_S}s`);
+  const run = await measuredRun(rate, RATE_S);
+  const p99 = quantile(run.latencies, 0.99);
+  const achieved = run.latencies.length / RATE_S;
+  row(
+    `  ${rate} edits/s offered: p99`,
+    `${ms(p99)} (${achieved.toFixed(0)}/s delivered, CPU ${run.cpuPercent.toFixed(0)}%)`,
+  );
+  if (p99 < 25 && run.lost === 0) best = rate;
+  else break;
+}
+row(
+  "highest sustained edit rate with p99 < 25 ms (N=1000)",
+  `${best} edits/s`,
+  ">= 5,000 edits/s",
+  best >= 5000,
+);
+
+// RSS over a soak at N = 1,000, one edit per second per quote.
+progress(`soak: ${SOAK_S}s at 1000 edits/s`);
+const soakStart = process.memoryUsage().rss;
+let soakMax = soakStart;
+const sampler = setInterval(() => {
+  soakMax = Math.max(soakMax, process.memoryUsage().rss);
+}, 1000);
+await ask<RunResult>({ type: "run", rate: 1000, seconds: SOAK_S });
+clearInterval(sampler);
+const soakEnd = process.memoryUsage().rss;
+const growth = (soakEnd - soakStart) / soakStart;
+row(
+  `RSS over a ${SOAK_S}s soak (start → end, max)`,
+  `${kib(soakStart)} → ${kib(soakEnd)}, max ${kib(soakMax)}`,
+  "flat over 10 min (< 10% growth)",
+  growth < 0.1,
+);
+
+// Everyone leaves: rooms must unload.
+await ask({ type: "close" });
+progress(`all clients left; waiting ${LEAVE_S}s`);
+await settle(1);
+const roomsAfter1s = server.live.loadedRooms();
+await settle(Math.max(0, LEAVE_S - 1));
+const roomsAfter = server.live.loadedRooms();
+row("rooms in memory 1 s after the last client left", String(roomsAfter1s));
+row(`rooms in memory ${LEAVE_S} s after the last client left`, String(roomsAfter), "0", roomsAfter === 0);
+
+for (const edits of [1000, 10000]) {
+  const size = documentSizes(edits);
+  row(
+    `encoded document after ${edits} edits (stored V2 / wire V1 / JSON)`,
+    `${size.v2} / ${size.v1} / ${size.json} bytes (V2 = ${(size.v2 / size.json).toFixed(2)}× JSON)`,
+    edits === 1000 ? "<= 2× JSON" : "",
+    edits === 1000 ? size.v2 <= 2 * size.json : undefined,
+  );
+}
+
+generator.kill();
+await server.close();
+rmSync(dataDir, { recursive: true, force: true });
+
+const widths = [0, 1, 2, 3].map((i) =>
+  Math.max(
+    ...[
+      ["figure", "value", "target", "result"],
+      ...rows.map((r) => [r.figure, r.value, r.target, r.met]),
+    ].map((c) => (c[i] as string).length),
+  ),
+);
+const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] as number)).join(" | ")} |`;
+console.log(
+  `\nDealDesk live server benchmark (loopback, ${new Date().toISOString()}, ${((Date.now() - benchStarted) / 1000).toFixed(0)} s)`,
+);
+console.log(line(["figure", "value", "target", "result"]));
+console.log(line(widths.map((w) => "-".repeat(w))));
+for (const r of rows) console.log(line([r.figure, r.value, r.target, r.met]));
+console.log(
+  "\nLoad: raw `ws` clients speaking the y-websocket protocol with a Y.Doc each (not full providers), one dealer and one shopper per quote, in a child process on the same 2 cores as the server.",
+);
