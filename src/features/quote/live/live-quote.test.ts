@@ -125,4 +125,18 @@ describe("LiveQuote against the live server", () => {
     expect(result.ok).toBe(false);
     expect(shopper.getSnapshot().data?.pricing.advertisedPrice).toBe(25_000);
   });
+
+  it("ends when the quote is deleted and leaves no copy of it on the device", async () => {
+    const quoteId = await createQuoteVia(h, token);
+    const shopper = openLive(quoteId);
+    await eventually(() => expect(shopper.getSnapshot().status).toBe("connected"));
+    await shopper.update("downPayment", -1_000);
+    const name = localCopyName("shopper", dealDocName(quoteId));
+    const localCopies = async () => (await indexedDB.databases()).map((db) => db.name);
+    await eventually(async () => expect(await localCopies()).toContain(name));
+    const res = await h.api("DELETE", `/api/quotes/${quoteId}`, undefined, token);
+    expect(res.status).toBe(204);
+    await eventually(() => expect(shopper.getSnapshot().ended).toBe("quoteDeleted"));
+    await eventually(async () => expect(await localCopies()).not.toContain(name));
+  });
 });

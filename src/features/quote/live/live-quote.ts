@@ -174,8 +174,14 @@ export class LiveQuote {
       void this.resync(replica);
       return;
     }
-    if (code === LIVE_CLOSE_CODES.quoteDeleted) this.ended = "quoteDeleted";
-    else if (code === LIVE_CLOSE_CODES.tokenRevoked) this.ended = "sessionEnded";
+    if (code === LIVE_CLOSE_CODES.quoteDeleted) {
+      this.ended = "quoteDeleted";
+      // Nothing left to merge into: do not keep the deal (or the customer) on this device.
+      for (const other of this.replicas()) {
+        other.provider.disconnect();
+        void other.persistence?.clearData();
+      }
+    } else if (code === LIVE_CLOSE_CODES.tokenRevoked) this.ended = "sessionEnded";
     this.changed();
   }
 
