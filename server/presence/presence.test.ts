@@ -128,6 +128,22 @@ describe("presence", () => {
 });
 
 describe("live status for the dashboard", () => {
+  it("counts a shopper whose page is hidden or has stopped renewing as not looking", async () => {
+    const { id, token, dealer } = await dealAndDealer();
+    const raw = await rawSocket(h, dealDocName(id));
+    announce(raw, 5150, 1, { visible: false });
+    await eventually(() => expect(stateOf(dealer, 5150)).toEqual({ visible: false, role: "SHOPPER" }));
+    expect((await liveStatus(token)).body.quotes).toEqual([]);
+    announce(raw, 5150, 2, { visible: true });
+    await eventually(async () => expect((await liveStatus(token)).body.quotes).toHaveLength(1));
+    // No renewal: still connected (the socket answers pings), no longer looking after 3.5 s.
+    const renewedAt = Date.now();
+    await eventually(async () => expect((await liveStatus(token)).body.quotes).toEqual([]), 6000, 200);
+    expect(Date.now() - renewedAt).toBeGreaterThanOrEqual(3000);
+    raw.ws.close();
+    destroyClient(dealer);
+  });
+
   it("lists the dealer's quotes a shopper has open, once per visit, and nobody else's", async () => {
     const { id, token, dealer } = await dealAndDealer();
     const other = await h.dealer();
@@ -136,7 +152,14 @@ describe("live status for the dashboard", () => {
 
     const shopper = connectClient(h, id);
     await synced(shopper);
-    const first = (await liveStatus(token)).body;
+    // Connected is not yet looking: the page announces itself first.
+    expect((await liveStatus(token)).body.quotes).toEqual([]);
+    present(shopper);
+    const first = await eventually(async () => {
+      const body = (await liveStatus(token)).body;
+      expect(body.quotes).toHaveLength(1);
+      return body;
+    });
     expect(first.quotes).toEqual([{ id, visitStartedAt: expect.any(Number), label: "2021 Honda Civic EX" }]);
     expect((await liveStatus(other.token)).body.quotes).toEqual([]);
 
@@ -145,6 +168,7 @@ describe("live status for the dashboard", () => {
     await eventually(async () => expect((await liveStatus(token)).body.quotes).toEqual([]));
     shopper.provider.connect();
     await synced(shopper);
+    present(shopper);
     await eventually(async () =>
       expect((await liveStatus(token)).body.quotes.map((q) => q.visitStartedAt)).toEqual([
         first.quotes[0]?.visitStartedAt,

@@ -6,17 +6,15 @@
 // Going away is noticed three ways: a closed socket (the server removes the states at once), a
 // silent one (the server's 2 s heartbeat), and a socket that still answers pings but carries
 // nothing (a browser that went offline mid-close, a stuck proxy): our pages renew their state
-// every RENEW_MS while visible, and a visible page's state older than STALE_MS no longer counts.
+// every PRESENCE_RENEW_MS while visible (shared/presence-rule.ts says what still counts).
 
+import { countsAsPresent, PRESENCE_RENEW_MS } from "@shared/presence-rule";
 import { isShopperActivity, type ShopperActivity } from "@shared/presence-text";
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import type { Awareness } from "y-protocols/awareness";
 
 export type PresenceView = { here: boolean; activity: ShopperActivity | null };
 
-const RENEW_MS = 1500;
-/** Past two missed renewals: gone within STALE_MS + the 500 ms look, under the 5 s the issue asks. */
-const STALE_MS = 3500;
 const NOBODY = "";
 
 const pageVisible = () => typeof document === "undefined" || document.visibilityState === "visible";
@@ -27,10 +25,7 @@ function readPresence(awareness: Awareness, wanted: "DEALER" | "SHOPPER"): strin
   const now = Date.now();
   for (const [clientId, state] of awareness.getStates()) {
     if (clientId === awareness.clientID || state?.role !== wanted) continue;
-    // A hidden tab is open, not viewed; a visible page that stopped renewing is gone.
-    if (state.visible === false) continue;
-    const renewedAt = awareness.meta.get(clientId)?.lastUpdated ?? 0;
-    if (state.visible === true && now - renewedAt > STALE_MS) continue;
+    if (!countsAsPresent(state, awareness.meta.get(clientId)?.lastUpdated ?? 0, now)) continue;
     here = true;
     if (isShopperActivity(state.activity)) activity = state.activity;
   }
@@ -75,7 +70,7 @@ export function usePresence(
     announce();
     const timer = setInterval(() => {
       if (pageVisible()) announce();
-    }, RENEW_MS);
+    }, PRESENCE_RENEW_MS);
     document.addEventListener("visibilitychange", announce);
     return () => {
       clearInterval(timer);
