@@ -12,7 +12,7 @@ export type LiveControl = {
   readLoaded(docName: string): Record<string, unknown> | undefined;
   /** How many documents are held in memory (benchmark and tests: rooms unload when empty). */
   loadedRooms(): number;
-  /** Quotes a shopper has open right now (the dashboard's live signals). */
+  /** Quotes a shopper is looking at right now (the dashboard's live signals). */
   presence: Pick<PresenceTracker, "viewing">;
   /** Closes every socket and flushes every room to the database. */
   close(): Promise<void>;

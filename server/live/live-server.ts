@@ -8,6 +8,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/connection";
 import { createHistoryRecorder } from "../history/recorder";
 import { createPresenceTracker } from "../presence/presence-tracker";
+import { shopperLooking } from "../presence/shopper-looking";
 import { startConversation } from "./connection";
 import { createCounter, type LiveLimits, MAX_MESSAGE_BYTES, readLimits, upgradeIp } from "./limits";
 import type { LiveControl } from "./live-control";
@@ -146,7 +147,12 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       return readDoc(room.kind === "deal" ? dealArray(room.doc) : privateArray(room.doc));
     },
     loadedRooms: () => rooms.rooms.size,
-    presence,
+    presence: {
+      viewing: () =>
+        presence
+          .viewing()
+          .filter((visit) => shopperLooking(rooms.get(dealDocName(visit.quoteId))?.awareness)),
+    },
     async close() {
       closed = true;
       clearInterval(heartbeat);
