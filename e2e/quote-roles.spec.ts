@@ -212,3 +212,33 @@ test("a dealer whose session is revoked while the quote is open is sent to sign 
   expect(await page.evaluate(() => window.localStorage.getItem("token"))).toBeNull();
   await context.close();
 });
+
+test("the page says 'Loading...' until the quote arrives, and offers Try Again when loading fails", async ({
+  page,
+  request,
+}) => {
+  const setup = await setUpQuote(request);
+  let failNext = true;
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`**/api/quotes/${setup.quoteId}`, async (route) => {
+    if (failNext) {
+      failNext = false;
+      await held;
+      await route.fulfill({ status: 500, contentType: "application/json", body: "{}" });
+    } else {
+      await route.continue();
+    }
+  });
+  await page.goto(`/quote/${setup.quoteId}`);
+  await expect(page.getByText("Loading...")).toBeVisible();
+  release();
+  await expect(
+    page.getByText("The quote could not be loaded. Check your connection and try again."),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Try Again" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("2024 Honda Accord EX-L");
+  await expectConnected(page);
+});
