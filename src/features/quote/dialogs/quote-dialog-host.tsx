@@ -65,6 +65,7 @@ export default function QuoteDialogHost({
           data={data}
           isDealer={isDealer}
           amountOwedOnly={dialog.fromAmountOwed && !isDealer}
+          focusAmountOwed={dialog.fromAmountOwed}
           onSave={async (result) => {
             if (result.tradeIn) {
               const saved = await update("tradeIn", result.tradeIn);

@@ -20,6 +20,8 @@ export interface TradeInDialogProps {
   isDealer: boolean;
   /** A shopper who came from the amount-owed line edits only the amount owed (spec §6). */
   amountOwedOnly: boolean;
+  /** Opened from the amount-owed line: that field takes the focus. */
+  focusAmountOwed?: boolean;
   onSave(result: { tradeIn?: TradeIn; amountOwedOnTradeIn: number }): void;
   onClose(): void;
 }
@@ -40,7 +42,14 @@ function initialValues({ tradeIn, amountOwedOnTradeIn }: TradeInDialogProps["dat
 }
 
 /** The trade-in / amount owed dialog of spec §2 and §5. */
-export function TradeInDialog({ data, isDealer, amountOwedOnly, onSave, onClose }: TradeInDialogProps) {
+export function TradeInDialog({
+  data,
+  isDealer,
+  amountOwedOnly,
+  focusAmountOwed = amountOwedOnly,
+  onSave,
+  onClose,
+}: TradeInDialogProps) {
   const [values, setValues] = useState(() => initialValues(data));
   const [submitted, setSubmitted] = useState(false);
   const refs = useRef<Partial<Record<TradeInField, HTMLInputElement | null>>>({});
@@ -128,7 +137,7 @@ export function TradeInDialog({ data, isDealer, amountOwedOnly, onSave, onClose 
               {...input("amountOwed")}
               {...amountProps("amountOwed")}
               disabled={!values.hasTradeIn}
-              data-autofocus={amountOwedOnly || undefined}
+              data-autofocus={focusAmountOwed || undefined}
             />
           </div>
           {/* A native datalist: suggestions without the weight of a combobox on the shopper's phone. */}
