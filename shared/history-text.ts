@@ -27,8 +27,6 @@ export type HistoryResponse = { events: HistoryEvent[] };
 /** The History panel's fixed words. */
 export const HISTORY_TEXT = {
   title: "History",
-  show: "Show history",
-  hide: "Hide history",
   empty: "No changes yet. Every change you or the shopper make will be listed here.",
   loadFailed: "The history could not be loaded.",
   you: "You",
