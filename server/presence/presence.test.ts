@@ -97,6 +97,34 @@ describe("presence", () => {
     destroyClient(dealer);
   });
 
+  it("lets a reconnecting shopper take its client id over from its old socket, and caps ids per socket", async () => {
+    const { id, dealer } = await dealAndDealer();
+    const old = await rawSocket(h, dealDocName(id));
+    announce(old, 999, 1, { activity: "tradeIn" });
+    await eventually(() => expect(stateOf(dealer, 999)?.activity).toBe("tradeIn"));
+    // The same browser on a new socket while the server still holds the old one.
+    const fresh = await rawSocket(h, dealDocName(id));
+    announce(fresh, 999, 2, { activity: "downPayment" });
+    await eventually(() => expect(stateOf(dealer, 999)?.activity).toBe("downPayment"));
+    old.ws.close();
+    await old.closed;
+    announce(fresh, 1000, 1, { marker: 2 });
+    await eventually(() => expect(stateOf(dealer, 1000)?.marker).toBe(2));
+    expect(stateOf(dealer, 999)?.activity).toBe("downPayment"); // the old socket's close did not take it
+    // At most 4 ids per socket: the fifth and sixth are dropped.
+    for (const extra of [1001, 1002, 1003, 1004]) announce(fresh, extra, 1, { marker: extra });
+    announce(fresh, 999, 3, { marker: 3 });
+    await eventually(() => expect(stateOf(dealer, 999)?.marker).toBe(3));
+    expect([1001, 1002, 1003, 1004].map((extra) => stateOf(dealer, extra)?.marker)).toEqual([
+      1001,
+      1002,
+      undefined,
+      undefined,
+    ]);
+    fresh.ws.close();
+    destroyClient(dealer);
+  });
+
   it("removes a shopper's presence as soon as the socket closes, long before the 30 s awareness timeout", async () => {
     const { id, dealer } = await dealAndDealer();
     const shopper = connectClient(h, id);
