@@ -57,12 +57,17 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
       for (const name of events) window.removeEventListener(name, prefetch, true);
       void import("./dialogs/quote-dialog-host");
       void loadValidator().catch(() => {});
+      if (isDealer) {
+        void import("./dealer/add-ons-editor");
+        void import("./dealer/dealer-dialogs");
+        void import("./dealer/rate-editor");
+      }
     };
     for (const name of events) window.addEventListener(name, prefetch, { capture: true, passive: true });
     return () => {
       for (const name of events) window.removeEventListener(name, prefetch, true);
     };
-  }, []);
+  }, [isDealer]);
 
   // The server closed the dealer's socket because the token was revoked or expired: the stored
   // session is no longer good, so drop it before /login (which would bounce a "signed-in" user).
