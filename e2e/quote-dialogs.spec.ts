@@ -243,3 +243,23 @@ test("editing the vehicle updates the heading, title and prices on both sides; d
   await dealer.context.close();
   await shopper.context.close();
 });
+
+test("a failed delete only closes the confirmation; the quote stays open", async ({ browser, request }) => {
+  const setup = await setUpQuote(request);
+  const { context, page } = await openDealer(browser, setup);
+  await page.route(`**/api/quotes/${setup.quoteId}`, (route) =>
+    route.request().method() === "DELETE"
+      ? route.fulfill({ status: 500, contentType: "application/json", body: "{}" })
+      : route.continue(),
+  );
+  await page.getByRole("button", { name: "Delete" }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete Quote" });
+  await expect(confirm).toContainText(
+    "Are you sure you want to delete this quote? This action cannot be undone.",
+  );
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/quote/${setup.quoteId}\\?view=dealer$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("2024 Honda Accord EX-L");
+  await context.close();
+});
