@@ -134,3 +134,22 @@ test("the dealer's desktop page and an open dialog have no serious accessibility
   await expectNoSeriousA11yViolations(page);
   await context.close();
 });
+
+test("the dealer's page also works at 390x844: toolbar, lines and rate editing without sideways scrolling", async ({
+  browser,
+  request,
+}) => {
+  const setup = await setUpQuote(request, WORKED_DEFAULTS);
+  const { context, page } = await openDealer(browser, setup, PHONE);
+  await expect(page.getByTestId("dealer-toolbar")).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  const row = page.getByTestId("payment-phone-72");
+  await row.getByRole("button", { name: /Edit rate/ }).click();
+  await row.getByLabel("Rate for Good, 72 months", { exact: true }).fill("4.9");
+  await row.getByLabel("Rate for Good, 72 months", { exact: true }).press("Enter");
+  await expect(row).toContainText("4.9% APR (9%)");
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: "test-results/quote-dealer-phone.png", fullPage: true });
+  await expectNoSeriousA11yViolations(page);
+  await context.close();
+});

@@ -10,12 +10,14 @@ export default function DealerToolbar({ open }: { open(dialog: QuoteDialog): voi
     <Group
       justify="space-between"
       gap="xs"
+      wrap="nowrap"
+      align="flex-start"
       mb="sm"
       data-testid="dealer-toolbar"
       role="toolbar"
       aria-label={QUOTE_TEXT.quoteActions}
     >
-      <Group gap="xs">
+      <Group gap="xs" miw={0}>
         <Button
           leftSection={<IconShare size={16} aria-hidden="true" />}
           onClick={() => open({ kind: "share" })}
