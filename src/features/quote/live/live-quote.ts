@@ -170,7 +170,9 @@ export class LiveQuote {
 
   private onClosed(replica: Replica, code: number): void {
     if (this.destroyed) return;
-    if (code === LIVE_CLOSE_CODES.changeRefused) {
+    // A refused change, or a message the server could not read: either way this replica holds
+    // something the server will never take, so start again from the server's document.
+    if (code === LIVE_CLOSE_CODES.changeRefused || code === LIVE_CLOSE_CODES.malformed) {
       void this.resync(replica);
       return;
     }
