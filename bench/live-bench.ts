@@ -2,7 +2,10 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { createQuote } from "../server/quotes/create-quote";
 import { createDealer } from "../server/testing/fixtures";
 import { startBenchServer } from "./bench-server";
@@ -25,6 +28,15 @@ const SOAK_S = seconds("LIVE_BENCH_SOAK_S", 45);
 const LEAVE_S = seconds("LIVE_BENCH_LEAVE_S", 60);
 const COLD_QUOTES = 300;
 const benchStarted = Date.now();
+// A full GC before each memory sample, so RSS figures compare live data, not GC timing.
+setFlagsFromString("--expose-gc");
+const collect = runInNewContext("gc") as () => void;
+const rssAfterGc = () => {
+  collect();
+  return process.memoryUsage().rss;
+};
+const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+loopDelay.enable();
 
 type Row = { figure: string; value: string; target: string; met: "met" | "missed" | "" };
 const rows: Row[] = [];
@@ -85,16 +97,19 @@ type RunResult = {
   lost: number;
   sent: number;
   sentLog: { key: string; sentAt: number; receivedAt: number }[];
+  loopP99: number;
+  loopMax: number;
 };
 await ask({ type: "init", serverUrl: server.url, token });
 
 const settle = (s: number) => new Promise((r) => setTimeout(r, s * 1000));
 await settle(1);
-const baselineRss = process.memoryUsage().rss;
+const baselineRss = rssAfterGc();
 
 /** Runs load and measures what the server spends on it. */
 async function measuredRun(rate: number, runSeconds: number) {
   commits.clear();
+  loopDelay.reset();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const result = await ask<RunResult>({ type: "run", rate, seconds: runSeconds });
@@ -113,6 +128,8 @@ async function measuredRun(rate: number, runSeconds: number) {
     cpuPercent: ((cpu.user + cpu.system) / 1000 / wall) * 100,
     commitTimes,
     committedBeforeDelivery,
+    serverLoopP99: loopDelay.percentile(99) / 1e6,
+    serverLoopMax: loopDelay.max / 1e6,
   };
 }
 
@@ -122,7 +139,7 @@ for (const n of [100, 500, 1000]) {
   await ask<number[]>({ type: "open", ids: hot.slice(opened, n) });
   opened = n;
   await settle(1);
-  const rss = process.memoryUsage().rss;
+  const rss = rssAfterGc();
   progress(`N=${n}: ${server.live.loadedRooms()} rooms loaded, running ${n} edits/s for ${PHASE_S}s`);
   const run = await measuredRun(n, PHASE_S);
   const p50 = quantile(run.latencies, 0.5);
@@ -139,6 +156,10 @@ for (const n of [100, 500, 1000]) {
   const perQuote = (rss - baselineRss) / n;
   row(`server RSS per open quote (2 sockets), N=${n}`, kib(perQuote), "<= 100 KiB", perQuote <= 100 * 1024);
   row(`server CPU at ${n} edits/s`, `${run.cpuPercent.toFixed(0)}% of one core`);
+  row(
+    `event-loop delay p99 / max, server / load generator, N=${n}`,
+    `${ms(run.serverLoopP99)} / ${ms(run.serverLoopMax)}; ${ms(run.loopP99)} / ${ms(run.loopMax)}`,
+  );
   if (n === 1000) at1000 = run;
 }
 
@@ -184,14 +205,14 @@ row(
 
 // RSS over a soak at N = 1,000, one edit per second per quote.
 progress(`soak: ${SOAK_S}s at 1000 edits/s`);
-const soakStart = process.memoryUsage().rss;
+const soakStart = rssAfterGc();
 let soakMax = soakStart;
 const sampler = setInterval(() => {
   soakMax = Math.max(soakMax, process.memoryUsage().rss);
 }, 1000);
-await ask<RunResult>({ type: "run", rate: 1000, seconds: SOAK_S });
+await measuredRun(1000, SOAK_S);
 clearInterval(sampler);
-const soakEnd = process.memoryUsage().rss;
+const soakEnd = rssAfterGc();
 const growth = (soakEnd - soakStart) / soakStart;
 row(
   `RSS over a ${SOAK_S}s soak (start → end, max)`,

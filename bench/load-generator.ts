@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { liveProtocols, liveServerUrl } from "@shared/live-protocol";
 import { dealArray, readEntries, writeField } from "@shared/quote-doc";
 import * as decoding from "lib0/decoding";
@@ -150,7 +151,11 @@ async function open(ids: string[]) {
 }
 
 /** `rate` edits per second spread over the open quotes, for `seconds`. */
+const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+loopDelay.enable();
+
 async function run(rate: number, seconds: number) {
+  loopDelay.reset();
   latencies = [];
   sentLog = [];
   inflight.clear();
@@ -176,7 +181,14 @@ async function run(rate: number, seconds: number) {
   // Let the last deliveries arrive.
   await new Promise((r) => setTimeout(r, 500));
   const lost = inflight.size;
-  return { latencies, lost, sent: cursor, sentLog };
+  return {
+    latencies,
+    lost,
+    sent: cursor,
+    sentLog,
+    loopP99: loopDelay.percentile(99) / 1e6,
+    loopMax: loopDelay.max / 1e6,
+  };
 }
 
 /** Opens cold (stored, not loaded) quotes one after another; time from socket open to SyncStep2. */

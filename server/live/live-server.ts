@@ -9,6 +9,7 @@ import type { Db } from "../db/connection";
 import { createHistoryRecorder } from "../history/recorder";
 import { createPresenceTracker } from "../presence/presence-tracker";
 import { shopperLooking } from "../presence/shopper-looking";
+import { startCheckpointer } from "./checkpointer";
 import { startConversation } from "./connection";
 import { createCounter, type LiveLimits, MAX_MESSAGE_BYTES, readLimits, upgradeIp } from "./limits";
 import type { LiveControl } from "./live-control";
@@ -55,6 +56,8 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
   const perIp = createCounter(limits.perIp);
   const perQuote = createCounter(limits.perQuote);
   let closed = false;
+  // Started with the first live connection, so apps that never open one (API tests) pay nothing.
+  let stopCheckpoints: (() => void) | undefined;
 
   const heartbeat = setInterval(() => {
     for (const conn of conns) {
@@ -93,6 +96,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       else socket.destroy();
       return;
     }
+    stopCheckpoints ??= startCheckpointer(db.$client, log);
     wss.handleUpgrade(request, socket, head, (ws) => {
       ws.on("error", () => ws.terminate());
       ws.once("close", release);
@@ -155,6 +159,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     },
     async close() {
       closed = true;
+      stopCheckpoints?.();
       clearInterval(heartbeat);
       stopWatch();
       rooms.closeAll(LIVE_CLOSE_CODES.goingAway, LIVE_CLOSE_REASONS.goingAway);
