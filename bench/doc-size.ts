@@ -5,7 +5,8 @@ import { newQuoteData } from "../shared/new-quote";
 // Encoded size of a quote document against its JSON size after `edits` edits by two clients
 // alternating over several fields, each client applying the other's updates (as over the wire).
 
-export function documentSizes(edits: number) {
+/** `writers`: 2 = two clients alternating (each edit by the other), 1 = one client. `items`: line items per list. */
+export function documentSizes(edits: number, writers: 1 | 2 = 2, items = 1) {
   const a = new Y.Doc();
   const b = new Y.Doc();
   a.on("update", (u: Uint8Array, origin: unknown) => origin !== "peer" && Y.applyUpdate(b, u, "peer"));
@@ -22,17 +23,32 @@ export function documentSizes(edits: number) {
       pricing: { advertisedPrice: 25000, discount: 500 },
     },
     {
-      addOns: [{ id: "a1", name: "Tint", description: "Ceramic", price: 499 }],
-      taxes: [{ id: "t1", description: "State tax", rate: 6.25 }],
-      dealerFees: [{ id: "f1", name: "Doc fee", description: "", amount: 199 }],
-      governmentFees: [{ id: "g1", name: "Title", description: "", amount: 75 }],
+      addOns: Array.from({ length: items }, (_, i) => ({
+        id: `a${i}`,
+        name: `Add-on ${i}`,
+        description: "Dealer installed",
+        price: 499,
+      })),
+      taxes: Array.from({ length: items }, (_, i) => ({ id: `t${i}`, description: `Tax ${i}`, rate: 1.25 })),
+      dealerFees: Array.from({ length: items }, (_, i) => ({
+        id: `f${i}`,
+        name: `Fee ${i}`,
+        description: "",
+        amount: 199,
+      })),
+      governmentFees: Array.from({ length: items }, (_, i) => ({
+        id: `g${i}`,
+        name: `Gov ${i}`,
+        description: "",
+        amount: 75,
+      })),
     },
   );
   writeField(dealArray(a), "vehicle", data.vehicle);
   for (const [field, value] of Object.entries(data)) writeField(dealArray(a), field, value);
   const tiers = ["excellent", "very-good", "good", "fair", "poor"];
   for (let i = 0; i < edits; i++) {
-    const doc = i % 2 === 0 ? a : b;
+    const doc = writers === 2 && i % 2 === 1 ? b : a;
     const deal = dealArray(doc);
     const current = readDoc(deal) as { pricing: object; tradeIn: { vehicle: object } };
     switch (i % 5) {
