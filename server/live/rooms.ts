@@ -81,7 +81,7 @@ export function createRooms(options: RoomsOptions) {
 
   function rebuildScratch(room: Room) {
     room.scratch.destroy();
-    room.scratch = new Y.Doc();
+    room.scratch = new Y.Doc({ guid: room.name });
     Y.applyUpdateV2(room.scratch, encodeState(room.doc));
   }
 
@@ -108,7 +108,7 @@ export function createRooms(options: RoomsOptions) {
     const existing = rooms.get(name);
     if (existing) return existing;
     const { doc, lastSeq, logLength } = loadStoredDoc(store, name);
-    const scratch = new Y.Doc();
+    const scratch = new Y.Doc({ guid: name });
     Y.applyUpdateV2(scratch, encodeState(doc));
     const awareness = new Awareness(doc);
     awareness.setLocalState(null);

@@ -20,10 +20,10 @@ export const newQuoteId = () => randomBytes(16).toString("base64url");
  */
 export function createQuote(db: Db, dealerId: string, body: CreateQuoteBody, validityDays: number): string {
   const data = newQuoteData(body, dealerDefaultsSnapshot(db, dealerId));
-  const deal = new Y.Doc();
+  const deal = new Y.Doc({ guid: "new-quote" });
   writeFields(dealArray(deal), data as unknown as Record<string, unknown>);
   const dealState = Y.encodeStateAsUpdateV2(deal);
-  const privateState = Y.encodeStateAsUpdateV2(new Y.Doc());
+  const privateState = Y.encodeStateAsUpdateV2(new Y.Doc({ guid: "new-quote-private" }));
   deal.destroy();
 
   const id = newQuoteId();
