@@ -1,3 +1,4 @@
+import net from "node:net";
 import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
 import { dealDocName, privateDocName, readDoc, writeField } from "@shared/quote-doc";
 import { eq } from "drizzle-orm";
@@ -122,5 +123,27 @@ describe("connection caps", () => {
     await sockets[0]?.closed;
     await eventually(async () => expect(await upgradeStatus(h, dealDocName(id))).toBe(101));
     for (const socket of sockets) socket.ws.close();
+  });
+
+  it("gives the slot back when a handshake fails after admission", async () => {
+    const { token } = await h.dealer();
+    const id = await createQuoteVia(h, token);
+    for (let i = 0; i < 25; i++) {
+      const socket = net.connect(h.server.port, "127.0.0.1");
+      socket.on("error", () => {});
+      // Admitted (the quote exists) but no valid WebSocket key: ws aborts without accepting.
+      socket.write(
+        `GET /yjs/${dealDocName(id)} HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      );
+      const answer = await new Promise<string>((resolve) => {
+        let text = "";
+        socket.on("data", (chunk) => {
+          text += chunk.toString();
+        });
+        socket.on("close", () => resolve(text));
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 400/);
+    }
+    expect(await upgradeStatus(h, dealDocName(id))).toBe(101);
   });
 });

@@ -82,10 +82,16 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       perIp.release(ip);
       return refuseUpgrade(socket, 429, "Too Many Requests");
     }
+    // Slots go back when the TCP socket closes, whichever way: refused, failed handshake (ws then
+    // never calls back), or a WebSocket that ends later.
+    let released = false;
     const release = () => {
+      if (released) return;
+      released = true;
       perIp.release(ip);
       perQuote.release(target.quoteId);
     };
+    socket.once("close", release);
     const admission = await admit(db, tokens, target, request).catch((error: unknown) => {
       log(`live: admission failed: ${String(error)}`);
       return null;
@@ -99,7 +105,6 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     stopCheckpoints ??= startCheckpointer(db.$client, log);
     wss.handleUpgrade(request, socket, head, (ws) => {
       ws.on("error", () => ws.terminate());
-      ws.once("close", release);
       if (!store.quoteExists(target.quoteId)) {
         ws.close(LIVE_CLOSE_CODES.quoteDeleted, LIVE_CLOSE_REASONS.quoteDeleted);
         return;
