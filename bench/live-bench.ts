@@ -184,7 +184,7 @@ if (at1000) {
 
 // Highest sustained rate with p99 < 25 ms, at N = 1,000.
 let best = 0;
-for (const rate of [1000, 2000, 3000, 4000, 5000, 7500, 10000]) {
+for (const rate of [1000, 1500, 2000, 3000, 4000, 5000, 7500, 10000]) {
   progress(`rate sweep: ${rate} edits/s for ${RATE_S}s`);
   const run = await measuredRun(rate, RATE_S);
   const p99 = quantile(run.latencies, 0.99);
