@@ -132,10 +132,22 @@ describe("POST /api/quotes", () => {
     expect(h.db.select().from(quotes).where(eq(quotes.dealerId, user.id)).all()).toHaveLength(0);
   });
 
-  it("requires a signed-in dealer", async () => {
-    const res = await h.api("POST", "/api/quotes", sampleQuote);
-    expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: MSG.authenticationRequired });
+  it("requires a signed-in dealer to create, list and delete", async () => {
+    const { token } = await h.dealer();
+    const id = await createQuoteVia(h, token);
+    const calls: [string, string][] = [
+      ["POST", "/api/quotes"],
+      ["GET", "/api/quotes"],
+      ["DELETE", `/api/quotes/${id}`],
+    ];
+    for (const [method, url] of calls) {
+      const res = await h.api(method, url, method === "POST" ? sampleQuote : undefined);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ message: MSG.authenticationRequired });
+    }
+    const revoked = await h.api("GET", "/api/quotes", undefined, `${token}x`);
+    expect(revoked.status).toBe(401);
+    expect((await h.api("GET", `/api/quotes/${id}`)).status).toBe(200);
   });
 });
 
