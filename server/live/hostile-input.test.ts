@@ -143,4 +143,23 @@ describe("hostile input", () => {
     for (const ws of idle) ws.terminate();
     for (const socket of stuck) socket.destroy();
   });
+
+  it("terminates a socket that stops answering pings, and keeps one that answers", async () => {
+    const { token } = await h.dealer();
+    const id = await createQuoteVia(h, token);
+    const url = `${liveServerUrl(h.server.url)}/${dealDocName(id)}`;
+    const silent = new WebSocket(url, liveProtocols(), { autoPong: false });
+    const healthy = new WebSocket(url, liveProtocols());
+    for (const ws of [silent, healthy]) ws.on("error", () => {});
+    await eventually(() =>
+      expect([silent.readyState, healthy.readyState]).toEqual([WebSocket.OPEN, WebSocket.OPEN]),
+    );
+    const opened = Date.now();
+    const closed = await new Promise<number>((resolve) => silent.once("close", (code) => resolve(code)));
+    // Two heartbeat intervals (2 s each) at most, plus a slice.
+    expect(Date.now() - opened).toBeLessThan(5000);
+    expect(closed).toBe(1006);
+    expect(healthy.readyState).toBe(WebSocket.OPEN);
+    healthy.close();
+  }, 10_000);
 });

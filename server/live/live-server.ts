@@ -59,8 +59,16 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
   // Started with the first live connection, so apps that never open one (API tests) pay nothing.
   let stopCheckpoints: (() => void) | undefined;
 
+  // Pings are spread over the interval in HEARTBEAT_SLICES groups: pinging thousands of sockets
+  // in one burst (one write each) stalled the event loop for tens of ms every interval.
+  const HEARTBEAT_SLICES = 10;
+  const slots = new WeakMap<Conn, number>();
+  let nextSlot = 0;
+  let tick = 0;
   const heartbeat = setInterval(() => {
+    const slice = tick++ % HEARTBEAT_SLICES;
     for (const conn of conns) {
+      if (slots.get(conn) !== slice) continue;
       if (!conn.alive) {
         conn.ws.terminate();
         continue;
@@ -68,7 +76,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       conn.alive = false;
       conn.ws.ping();
     }
-  }, limits.heartbeatMs);
+  }, limits.heartbeatMs / HEARTBEAT_SLICES);
   heartbeat.unref();
   const stopWatch = watchDealerTokens(tokens, () => [...conns].filter((c) => c.role === "DEALER"));
 
@@ -129,6 +137,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       };
       room.conns.add(conn);
       conns.add(conn);
+      slots.set(conn, nextSlot++ % HEARTBEAT_SLICES);
       ws.once("close", () => conns.delete(conn));
       if (target.kind === "deal" && conn.role === "SHOPPER")
         ws.once("close", presence.shopperJoined(target.quoteId));
