@@ -99,6 +99,7 @@ type RunResult = {
   sentLog: { key: string; sentAt: number; receivedAt: number }[];
   loopP99: number;
   loopMax: number;
+  cpuPercent: number;
 };
 await ask({ type: "init", serverUrl: server.url, token });
 
@@ -125,6 +126,7 @@ async function measuredRun(rate: number, runSeconds: number) {
   }
   return {
     ...result,
+    generatorCpuPercent: result.cpuPercent,
     cpuPercent: ((cpu.user + cpu.system) / 1000 / wall) * 100,
     commitTimes,
     committedBeforeDelivery,
@@ -160,7 +162,10 @@ for (const n of [100, 500, 1000]) {
     strict ? "<= 100 KiB" : "",
     strict ? perQuote <= 100 * 1024 : undefined,
   );
-  row(`server CPU at ${n} edits/s`, `${run.cpuPercent.toFixed(0)}% of one core`);
+  row(
+    `CPU at ${n} edits/s: server / load generator`,
+    `${run.cpuPercent.toFixed(0)}% / ${run.generatorCpuPercent.toFixed(0)}% of one core`,
+  );
   row(
     `event-loop delay p99 / max, server / load generator, N=${n}`,
     `${ms(run.serverLoopP99)} / ${ms(run.serverLoopMax)}; ${ms(run.loopP99)} / ${ms(run.loopMax)}`,
@@ -196,7 +201,7 @@ for (const rate of [1000, 1500, 2000, 3000, 4000, 5000, 7500, 10000]) {
   const achieved = run.latencies.length / RATE_S;
   row(
     `  ${rate} edits/s offered: p99`,
-    `${ms(p99)} (${achieved.toFixed(0)}/s delivered, CPU ${run.cpuPercent.toFixed(0)}%)`,
+    `${ms(p99)} (${achieved.toFixed(0)}/s delivered, CPU server ${run.cpuPercent.toFixed(0)}% / generator ${run.generatorCpuPercent.toFixed(0)}%)`,
   );
   if (p99 < 25 && run.lost === 0) best = rate;
   else break;

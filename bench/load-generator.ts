@@ -156,6 +156,8 @@ loopDelay.enable();
 
 async function run(rate: number, seconds: number) {
   loopDelay.reset();
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
   latencies = [];
   sentLog = [];
   inflight.clear();
@@ -181,6 +183,7 @@ async function run(rate: number, seconds: number) {
   // Let the last deliveries arrive.
   await new Promise((r) => setTimeout(r, 500));
   const lost = inflight.size;
+  const cpu = process.cpuUsage(cpu0);
   return {
     latencies,
     lost,
@@ -188,6 +191,7 @@ async function run(rate: number, seconds: number) {
     sentLog,
     loopP99: loopDelay.percentile(99) / 1e6,
     loopMax: loopDelay.max / 1e6,
+    cpuPercent: (((cpu.user + cpu.system) / 1000) * 100) / (performance.now() - t0),
   };
 }
 
