@@ -25,6 +25,7 @@ let child: ChildProcess | undefined;
 afterAll(() => {
   child?.kill("SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(path.dirname(bundle), { recursive: true, force: true });
 });
 
 const bundle = bundleChildServer();
