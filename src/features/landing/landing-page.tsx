@@ -133,7 +133,7 @@ export default function LandingPage() {
                   <ThemeIcon size={44} radius="xl" variant="light">
                     <step.icon size={24} aria-hidden="true" />
                   </ThemeIcon>
-                  <Text fw={700} c="brand.7" fz="sm" tt="uppercase">
+                  <Text fw={700} className="dd-step-label" fz="sm" tt="uppercase">
                     Step {index + 1}
                   </Text>
                 </Group>
