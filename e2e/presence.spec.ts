@@ -1,5 +1,5 @@
-import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
-import { enterAmount, lineValue, openDealer, openLine, openShopper, setUpQuote } from "./quote-setup";
+import { expect, expectNoSeriousA11yViolations } from "./fixtures";
+import { editAmount, lineValue, openLine, quoteTest as test } from "./quote-setup";
 import { signInAs } from "./support/api";
 
 // Issue #9: presence on the quote page, the dashboard's live signals and the deal's history,
@@ -8,21 +8,22 @@ import { signInAs } from "./support/api";
 // The quote of setUpQuote without defaults: selling 32,000 - 1,500 = 30,500, nothing else, so
 // the server's default downpayment is -3,050.00.
 
+test.use({ quoteDefaults: {} });
+
 const presence = (page: import("@playwright/test").Page) => page.getByTestId("presence");
 
 test("the dealer sees the shopper arrive within 2 s and what the shopper works on; it goes within 5 s of the page closing", async ({
-  browser,
-  request,
+  quote,
+  pages,
 }) => {
-  const setup = await setUpQuote(request);
-  const dealer = await openDealer(browser, setup);
+  const dealer = await pages.dealer(quote);
   await expect(presence(dealer.page)).toHaveText("");
 
-  const shopperContext = await browser.newContext();
+  const shopperContext = await pages.context();
   const shopperPage = await shopperContext.newPage();
   const shopperRequests: string[] = [];
   shopperPage.on("request", (r) => shopperRequests.push(r.url()));
-  await shopperPage.goto(`/quote/${setup.quoteId}`);
+  await shopperPage.goto(`/quote/${quote.quoteId}`);
   await expect(presence(dealer.page)).toHaveText("Shopper is viewing", { timeout: 2_000 });
   await expect(presence(shopperPage)).toHaveText("Your sales consultant is here", { timeout: 2_000 });
 
@@ -42,17 +43,11 @@ test("the dealer sees the shopper arrive within 2 s and what the shopper works o
 
   await shopperPage.close();
   await expect(presence(dealer.page)).toHaveText("", { timeout: 5_000 });
-  await shopperContext.close();
-  await dealer.context.close();
 });
 
 test("presence goes within 5 s of the shopper losing the network, and the shopper stops seeing the consultant", async ({
-  browser,
-  request,
+  deal: { dealer, shopper },
 }) => {
-  const setup = await setUpQuote(request);
-  const dealer = await openDealer(browser, setup);
-  const shopper = await openShopper(browser, setup);
   await expect(presence(dealer.page)).toHaveText("Shopper is viewing", { timeout: 2_000 });
   await expect(presence(shopper.page)).toHaveText("Your sales consultant is here", { timeout: 2_000 });
 
@@ -64,24 +59,21 @@ test("presence goes within 5 s of the shopper losing the network, and the shoppe
 
   await dealer.context.close();
   await expect(presence(shopper.page)).toHaveText("", { timeout: 5_000 });
-  await shopper.context.close();
 });
 
 test("the dashboard row shows a live dot while the shopper views, and the dealer is told once when the shopper opens the quote", async ({
-  browser,
-  request,
+  quote,
+  pages,
 }) => {
-  const setup = await setUpQuote(request);
-  const dealerContext = await browser.newContext();
-  const dashboard = await dealerContext.newPage();
-  await signInAs(dashboard, setup.account);
+  const dashboard = await (await pages.context()).newPage();
+  await signInAs(dashboard, quote.account);
   await dashboard.goto("/dashboard");
   const row = dashboard.getByRole("row", { name: /2024 Honda Accord EX-L/ });
   await expect(row).toBeVisible();
   const dot = row.getByRole("img", { name: "Shopper viewing" });
   await expect(dot).toHaveCount(0);
 
-  const shopper = await openShopper(browser, setup);
+  const shopper = await pages.shopper(quote);
   await expect(dot).toBeVisible({ timeout: 5_000 });
   const notice = dashboard.getByText("2024 Honda Accord EX-L: your customer opened the quote");
   await expect(notice).toBeVisible();
@@ -102,16 +94,11 @@ test("the dashboard row shows a live dot while the shopper views, and the dealer
 
   await shopper.context.close();
   await expect(cardDot).toHaveCount(0, { timeout: 6_000 });
-  await dealerContext.close();
 });
 
 test("typing 3000 in the shopper's downpayment dialog is one history event, shown to the dealer with the dealer's own change", async ({
-  browser,
-  request,
+  deal: { dealer, shopper },
 }) => {
-  const setup = await setUpQuote(request);
-  const dealer = await openDealer(browser, setup);
-  const shopper = await openShopper(browser, setup);
   const panel = dealer.page.getByTestId("history-panel");
   await expect(panel.getByRole("heading", { name: "History" })).toBeVisible();
   await expect(panel).toContainText("No changes yet.");
@@ -128,8 +115,7 @@ test("typing 3000 in the shopper's downpayment dialog is one history event, show
   await expect(events.first()).toContainText("Shopper changed Downpayment from -$3,050.00 to -$3,000.00");
   await expect(events.first().locator("time")).toHaveText("just now");
 
-  await openLine(dealer.page, "discount");
-  await enterAmount(dealer.page, "2000");
+  await editAmount(dealer.page, "discount", "2000");
   await expect(events).toHaveCount(2, { timeout: 4_000 });
   await expect(events.first()).toContainText("You changed Discount from -$1,500.00 to -$2,000.00");
   await expect(events.nth(1)).toContainText("Shopper changed Downpayment");
@@ -137,6 +123,4 @@ test("typing 3000 in the shopper's downpayment dialog is one history event, show
   // The shopper's page has no history at all.
   await expect(shopper.page.getByTestId("history-panel")).toHaveCount(0);
   await expectNoSeriousA11yViolations(dealer.page);
-  await dealer.context.close();
-  await shopper.context.close();
 });

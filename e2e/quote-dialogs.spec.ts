@@ -1,15 +1,14 @@
-import { expect, test } from "./fixtures";
-import { lineValue, openDealer, openLine, openShopper, setUpQuote, WORKED_DEFAULTS } from "./quote-setup";
+import { expect } from "./fixtures";
+import { lineValue, openLine, setUpQuote, quoteTest as test } from "./quote-setup";
 
 // Base figures of the untouched worked-example quote (see quote-live.spec.ts): downpayment
 // -3,361.00, out the door 30,246.80; Good 72 months at 9 %.
 
 test("the amount dialog: Enter saves, Escape cancels, blank is 0, too large is refused, blur formats", async ({
-  browser,
-  request,
+  quote,
+  pages,
 }) => {
-  const setup = await setUpQuote(request, WORKED_DEFAULTS);
-  const { context, page } = await openShopper(browser, setup);
+  const { page } = await pages.shopper(quote);
   const dialog = page.getByRole("dialog", { name: "Downpayment" });
   const input = dialog.getByLabel("Amount");
 
@@ -41,15 +40,13 @@ test("the amount dialog: Enter saves, Escape cancels, blank is 0, too large is r
   await input.press("Enter");
   await expect(lineValue(page, "down-payment")).toHaveText("$0.00");
   await expect(lineValue(page, "out-the-door")).toHaveText("$33,607.80");
-  await context.close();
 });
 
 test("the trade-in dialog: required fields, first invalid field focused, errors clear when corrected or unchecked", async ({
-  browser,
-  request,
+  quote,
+  pages,
 }) => {
-  const setup = await setUpQuote(request, WORKED_DEFAULTS);
-  const { context, page } = await openShopper(browser, setup);
+  const { page } = await pages.shopper(quote);
   await openLine(page, "trade-in");
   const dialog = page.getByRole("dialog", { name: "Trade-in value" });
   await dialog.getByLabel("I have a car to trade in").check();
@@ -76,15 +73,13 @@ test("the trade-in dialog: required fields, first invalid field focused, errors 
     .getByLabel("Condition")
     .evaluate((input: HTMLInputElement) => [...(input.list?.options ?? [])].map((o) => o.value));
   expect(options).toEqual(["Excellent", "Good", "Fair", "Poor"]);
-  await context.close();
 });
 
 test("the dealer's add-on prices: valid number, not negative, not above retail, Save disabled while wrong", async ({
-  browser,
-  request,
+  quote,
+  pages,
 }) => {
-  const setup = await setUpQuote(request, WORKED_DEFAULTS);
-  const { context, page } = await openDealer(browser, setup);
+  const { page } = await pages.dealer(quote);
   await openLine(page, "add-ons");
   const dialog = page.getByRole("dialog", { name: "Add-ons & Accessories" });
   const price = dialog.getByLabel("Selling price for Paint Protection");
@@ -107,15 +102,13 @@ test("the dealer's add-on prices: valid number, not negative, not above retail, 
   // Empty counts as 0: selected, free, retail struck through.
   await expect(lineValue(page, "add-ons")).toHaveText("$0.00");
   await expect(page.getByTestId("line-add-ons-note")).toHaveText("(1 selected)");
-  await context.close();
 });
 
 test("share quote: name, email and phone rules, Email and Text need valid details, copy link shows its notice for 3 s", async ({
-  browser,
-  request,
+  quote,
+  pages,
 }) => {
-  const setup = await setUpQuote(request, WORKED_DEFAULTS);
-  const { context, page } = await openDealer(browser, setup);
+  const { context, page } = await pages.dealer(quote);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.getByRole("button", { name: "Share" }).click();
   const dialog = page.getByRole("dialog", { name: "Share Quote" });
@@ -144,23 +137,18 @@ test("share quote: name, email and phone rules, Email and Text need valid detail
   const notice = dialog.getByText("URL copied to clipboard");
   await expect(notice).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied).toBe(`${new URL(page.url()).origin}/quote/${setup.quoteId}`);
+  expect(copied).toBe(`${new URL(page.url()).origin}/quote/${quote.quoteId}`);
   await expect(notice).toBeHidden({ timeout: 4_000 });
 
   await dialog.getByLabel("Customer name").fill(" Sam Lee ");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId("customer-line")).toContainText("Customer: Sam Lee");
-  await context.close();
 });
 
 test("the dealer's inline rate edit: Enter confirms, Escape and leaving cancel, the confirm button confirms, 0 to 99.99", async ({
-  browser,
-  request,
+  deal: { dealer, shopper },
 }) => {
-  const setup = await setUpQuote(request, WORKED_DEFAULTS);
-  const dealer = await openDealer(browser, setup);
-  const shopper = await openShopper(browser, setup);
   const page = dealer.page;
   const cell = page.getByTestId("payment-good-72");
   const rateInput = cell.getByLabel("Rate for Good, 72 months", { exact: true });
@@ -200,17 +188,11 @@ test("the dealer's inline rate edit: Enter confirms, Escape and leaving cancel, 
   await expect(cell60).toContainText("0% APR (8.5%)");
   // 0 %: 30,246.80 / 60 = 504.1133 -> 504.12.
   await expect(cell60).toContainText("$504.12");
-  await dealer.context.close();
-  await shopper.context.close();
 });
 
 test("editing the vehicle updates the heading, title and prices on both sides; deleting goes to the dashboard", async ({
-  browser,
-  request,
+  deal: { dealer, shopper },
 }) => {
-  const setup = await setUpQuote(request, WORKED_DEFAULTS);
-  const dealer = await openDealer(browser, setup);
-  const shopper = await openShopper(browser, setup);
   const page = dealer.page;
 
   await page.getByRole("button", { name: "Edit vehicle" }).click();
@@ -240,13 +222,11 @@ test("editing the vehicle updates the heading, title and prices on both sides; d
   await expect(page).toHaveURL(/\/dashboard$/);
   // The shopper's open page learns that the quote is gone.
   await expect(shopper.page.getByRole("heading", { name: "Quote not found" })).toBeVisible();
-  await dealer.context.close();
-  await shopper.context.close();
 });
 
-test("a failed delete only closes the confirmation; the quote stays open", async ({ browser, request }) => {
+test("a failed delete only closes the confirmation; the quote stays open", async ({ request, pages }) => {
   const setup = await setUpQuote(request);
-  const { context, page } = await openDealer(browser, setup);
+  const { page } = await pages.dealer(setup);
   await page.route(`**/api/quotes/${setup.quoteId}`, (route) =>
     route.request().method() === "DELETE"
       ? route.fulfill({ status: 500, contentType: "application/json", body: "{}" })
@@ -261,5 +241,4 @@ test("a failed delete only closes the confirmation; the quote stays open", async
   await expect(confirm).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/quote/${setup.quoteId}\\?view=dealer$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("2024 Honda Accord EX-L");
-  await context.close();
 });

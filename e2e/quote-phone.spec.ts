@@ -1,25 +1,25 @@
 import { gzipSync } from "node:zlib";
-import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, test } from "./fixtures";
-import {
-  expectConnected,
-  lineValue,
-  openDealer,
-  openLine,
-  openShopper,
-  setUpQuote,
-  WORKED_DEFAULTS,
-  waitForEditCode,
-} from "./quote-setup";
+import type { Page } from "@playwright/test";
+import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./fixtures";
+import { expectConnected, lineValue, openLine, quoteTest as test, waitForEditCode } from "./quote-setup";
 
 const PHONE = { width: 390, height: 844 };
 const BUDGET_BYTES = 160 * 1024;
 
+/** Reloads the page in dark mode, keeps a screenshot for review and runs axe on it. */
+async function expectAccessibleInDarkMode(page: Page, screenshot: string) {
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.reload();
+  await expectConnected(page);
+  await page.screenshot({ path: `test-results/${screenshot}`, fullPage: true });
+  await expectNoSeriousA11yViolations(page);
+}
+
 test("a shopper's phone loads at most 160 KiB of JavaScript (gzip) for the quote page", async ({
-  browser,
-  request,
+  quote,
+  pages,
 }) => {
-  const setup = await setUpQuote(request, WORKED_DEFAULTS);
-  const context = await browser.newContext({ viewport: PHONE });
+  const context = await pages.context({ viewport: PHONE });
   const page = await context.newPage();
   // Every script response, gzipped as a server would send it; measured once all have arrived.
   const pending: Promise<[string, number]>[] = [];
@@ -40,7 +40,7 @@ test("a shopper's phone loads at most 160 KiB of JavaScript (gzip) for the quote
     return { scripts, total: [...scripts.values()].reduce((sum, size) => sum + size, 0) };
   };
 
-  await page.goto(`/quote/${setup.quoteId}`);
+  await page.goto(`/quote/${quote.quoteId}`);
   await expectConnected(page);
   await expect(lineValue(page, "out-the-door")).toBeVisible();
   await page.waitForLoadState("networkidle");
@@ -63,15 +63,13 @@ test("a shopper's phone loads at most 160 KiB of JavaScript (gzip) for the quote
   console.log(
     `Shopper quote page JavaScript once the first scroll fetched the dialogs and validation: ${(after.total / 1024).toFixed(1)} KiB gzip in ${after.scripts.size} files`,
   );
-  await context.close();
 });
 
 test("at 390x844 the shopper sees every line and the selected tier's payments without sideways scrolling", async ({
-  browser,
-  request,
+  quote,
+  pages,
 }) => {
-  const setup = await setUpQuote(request, WORKED_DEFAULTS);
-  const { context, page } = await openShopper(browser, setup, PHONE);
+  const { page } = await pages.shopper(quote, PHONE);
   await expectNoHorizontalScroll(page);
   for (const id of [
     "advertised-price",
@@ -105,20 +103,14 @@ test("at 390x844 the shopper sees every line and the selected tier's payments wi
   await expectNoSeriousA11yViolations(page);
   await page.keyboard.press("Escape");
 
-  await page.emulateMedia({ colorScheme: "dark" });
-  await page.reload();
-  await expectConnected(page);
-  await page.screenshot({ path: "test-results/quote-shopper-phone-dark.png", fullPage: true });
-  await expectNoSeriousA11yViolations(page);
-  await context.close();
+  await expectAccessibleInDarkMode(page, "quote-shopper-phone-dark.png");
 });
 
 test("the dealer's desktop page and an open dialog have no serious accessibility violations", async ({
-  browser,
-  request,
+  quote,
+  pages,
 }) => {
-  const setup = await setUpQuote(request, WORKED_DEFAULTS);
-  const { context, page } = await openDealer(browser, setup, { width: 1280, height: 900 });
+  const { page } = await pages.dealer(quote, { width: 1280, height: 900 });
   await expect(page.getByTestId("dealer-toolbar")).toBeVisible();
   await expect(page.getByTestId("payments-table")).toBeVisible();
   await page.screenshot({ path: "test-results/quote-dealer-desktop.png", fullPage: true });
@@ -127,20 +119,14 @@ test("the dealer's desktop page and an open dialog have no serious accessibility
   await expect(page.getByRole("dialog", { name: "Share Quote" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.keyboard.press("Escape");
-  await page.emulateMedia({ colorScheme: "dark" });
-  await page.reload();
-  await expectConnected(page);
-  await page.screenshot({ path: "test-results/quote-dealer-desktop-dark.png", fullPage: true });
-  await expectNoSeriousA11yViolations(page);
-  await context.close();
+  await expectAccessibleInDarkMode(page, "quote-dealer-desktop-dark.png");
 });
 
 test("the dealer's page also works at 390x844: toolbar, lines and rate editing without sideways scrolling", async ({
-  browser,
-  request,
+  quote,
+  pages,
 }) => {
-  const setup = await setUpQuote(request, WORKED_DEFAULTS);
-  const { context, page } = await openDealer(browser, setup, PHONE);
+  const { page } = await pages.dealer(quote, PHONE);
   await expect(page.getByTestId("dealer-toolbar")).toBeVisible();
   await expectNoHorizontalScroll(page);
   const row = page.getByTestId("payment-phone-72");
@@ -151,5 +137,4 @@ test("the dealer's page also works at 390x844: toolbar, lines and rate editing w
   await expectNoHorizontalScroll(page);
   await page.screenshot({ path: "test-results/quote-dealer-phone.png", fullPage: true });
   await expectNoSeriousA11yViolations(page);
-  await context.close();
 });

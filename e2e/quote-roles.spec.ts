@@ -1,22 +1,27 @@
 import { setQuoteTimes } from "./dashboard-db";
-import { expect, test } from "./fixtures";
+import { expect } from "./fixtures";
 import {
   expectConnected,
   lineValue,
-  openDealer,
   openLine,
-  openShopper,
+  saveTradeIn,
   setUpQuote,
-  WORKED_DEFAULTS,
+  quoteTest as test,
 } from "./quote-setup";
 import { authHeaders, registerDealerViaApi, signInAs } from "./support/api";
 
+/** The shopper's own trade-in, entered without a value. */
+const SUBARU = {
+  checkbox: "I have a car to trade in",
+  description: "2015 Subaru Outback",
+  mileage: "120000",
+};
+
 test("the shopper sees no toolbar, no customer contact, read-only add-ons, no rate editing and no trade-in value field", async ({
-  browser,
-  request,
+  quote,
+  pages,
 }) => {
-  const setup = await setUpQuote(request, WORKED_DEFAULTS);
-  const dealer = await openDealer(browser, setup);
+  const dealer = await pages.dealer(quote);
 
   // The dealer saves a customer (private document) and sees the contact line.
   await dealer.page.getByRole("button", { name: "Share" }).click();
@@ -38,7 +43,7 @@ test("the shopper sees no toolbar, no customer contact, read-only add-ons, no ra
     "tel:+15551234567",
   );
 
-  const shopper = await openShopper(browser, setup);
+  const shopper = await pages.shopper(quote);
   const page = shopper.page;
   await expect(page.getByTestId("dealer-toolbar")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Share" })).toHaveCount(0);
@@ -67,10 +72,7 @@ test("the shopper sees no toolbar, no customer contact, read-only add-ons, no ra
   const tradeIn = page.getByRole("dialog", { name: "Trade-in value" });
   await expect(tradeIn.getByLabel("I have a car to trade in")).toBeVisible();
   await expect(tradeIn.getByLabel("Estimated value")).toHaveCount(0);
-  await tradeIn.getByLabel("I have a car to trade in").check();
-  await tradeIn.getByLabel("Vehicle description").fill("2015 Subaru Outback");
-  await tradeIn.getByLabel("Mileage").fill("120000");
-  await tradeIn.getByRole("button", { name: "Save" }).click();
+  await saveTradeIn(tradeIn, SUBARU);
   await expect(tradeIn).toBeHidden();
   // A trade-in without a value is 'Requested from the dealership', on both sides.
   await expect(page.getByTestId("line-trade-in-note")).toHaveText("(Requested from the dealership)");
@@ -83,27 +85,20 @@ test("the shopper sees no toolbar, no customer contact, read-only add-ons, no ra
   await dealerTradeIn.getByRole("button", { name: "Save" }).click();
   await expect(lineValue(page, "trade-in")).toHaveText("-$6,500.00", { timeout: 2_000 });
   await expect(page.getByTestId("line-trade-in-note")).toHaveCount(0);
-
-  await dealer.context.close();
-  await shopper.context.close();
 });
 
 test("a shopper opening the trade-in from the amount owed edits only the amount owed; it is dimmed without a trade-in", async ({
-  browser,
-  request,
+  quote,
+  pages,
 }) => {
-  const setup = await setUpQuote(request, WORKED_DEFAULTS);
-  const { context, page } = await openShopper(browser, setup);
+  const { page } = await pages.shopper(quote);
   // No trade-in: the amount owed is dimmed and opens nothing.
   await expect(page.getByTestId("line-amount-owed")).toHaveAttribute("data-dimmed", "true");
   await expect(page.getByTestId("line-amount-owed").getByRole("button")).toHaveCount(0);
 
   await openLine(page, "trade-in");
   const dialog = page.getByRole("dialog", { name: "Trade-in value" });
-  await dialog.getByLabel("I have a car to trade in").check();
-  await dialog.getByLabel("Vehicle description").fill("2015 Subaru Outback");
-  await dialog.getByLabel("Mileage").fill("120000");
-  await dialog.getByRole("button", { name: "Save" }).click();
+  await saveTradeIn(dialog, SUBARU);
   await expect(page.getByTestId("line-amount-owed")).not.toHaveAttribute("data-dimmed", "true");
 
   await openLine(page, "amount-owed");
@@ -115,16 +110,14 @@ test("a shopper opening the trade-in from the amount owed edits only the amount 
   await dialog.getByLabel("Amount owed").press("Enter");
   await expect(dialog).toBeHidden();
   await expect(lineValue(page, "amount-owed")).toHaveText("$2,750.50");
-  await context.close();
 });
 
 test("an expired quote is read-only for the shopper with a notice, and still the dealer's to work", async ({
-  browser,
-  request,
+  quote,
+  pages,
 }) => {
-  const setup = await setUpQuote(request, WORKED_DEFAULTS);
-  setQuoteTimes(setup.quoteId, { expiresAt: Date.now() - 60_000 });
-  const { context, page } = await openShopper(browser, setup);
+  setQuoteTimes(quote.quoteId, { expiresAt: Date.now() - 60_000 });
+  const { page } = await pages.shopper(quote);
   await expect(page.getByTestId("expired-notice")).toContainText("This quote has expired");
   await expect(
     page.getByTestId("price-lines").getByRole("button", { name: /Downpayment|Trade-in|Add-ons/ }),
@@ -132,12 +125,10 @@ test("an expired quote is read-only for the shopper with a notice, and still the
   await expect(page.getByLabel("Credit tier")).toBeDisabled();
   await expect(lineValue(page, "out-the-door")).toHaveText("$30,246.80");
 
-  const dealer = await openDealer(browser, setup);
+  const dealer = await pages.dealer(quote);
   await expect(dealer.page.getByTestId("expired-notice")).toHaveCount(0);
   await expect(dealer.page.getByTestId("expired-badge")).toHaveText("Expired");
   await expect(dealer.page.getByRole("button", { name: "Delete" })).toBeEnabled();
-  await dealer.context.close();
-  await context.close();
 });
 
 test("dealer mode without a session goes to /login and comes back to the quote after signing in", async ({
@@ -173,35 +164,34 @@ test("a quote that does not exist, or is another dealer's, shows a clear not-fou
 });
 
 test("the page title, vehicle line and dealer website link follow the vehicle", async ({
-  browser,
   request,
+  pages,
 }) => {
   const setup = await setUpQuote(
     request,
     {},
     { vehicle: { description: "2021 Mazda CX-5", mileage: 23456, color: "", advertisedUrl: "" } },
   );
-  const { context, page } = await openShopper(browser, setup);
+  const { context, page } = await pages.shopper(setup);
   await expect(page).toHaveTitle("2021 Mazda CX-5 Quote Details");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("2021 Mazda CX-5");
   await expect(page.getByTestId("vehicle-line")).toHaveText("23,456 miles | No color | Stock# A1234");
   await expect(page.getByRole("link", { name: /View on dealer website/ })).toHaveCount(0);
   await context.close();
 
-  const dealer = await openDealer(browser, await setUpQuote(request));
+  const dealer = await pages.dealer(await setUpQuote(request));
   await expect(dealer.page.getByTestId("vehicle-line")).toHaveText("12 miles | Blue | Stock# A1234");
   const link = dealer.page.getByRole("link", { name: /View on dealer website/ });
   await expect(link).toHaveAttribute("href", "https://dealer.example.com/accord");
   await expect(link).toHaveAttribute("target", "_blank");
-  await dealer.context.close();
 });
 
 test("a dealer whose session is revoked while the quote is open is sent to sign in again", async ({
-  browser,
   request,
+  pages,
 }) => {
   const setup = await setUpQuote(request);
-  const { context, page } = await openDealer(browser, setup);
+  const { page } = await pages.dealer(setup);
   // Changing the password revokes older tokens; the server closes the dealer's live connection.
   const res = await request.put("/api/auth/password", {
     data: { currentPassword: setup.account.password, newPassword: "a brand new passphrase" },
@@ -210,7 +200,6 @@ test("a dealer whose session is revoked while the quote is open is sent to sign 
   expect(res.ok()).toBe(true);
   await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
   expect(await page.evaluate(() => window.localStorage.getItem("token"))).toBeNull();
-  await context.close();
 });
 
 test("the page says 'Loading...' until the quote arrives, and offers Try Again when loading fails", async ({

@@ -1,8 +1,14 @@
 // Setup for the quote page specs: a dealer with known defaults and a quote snapshotting them,
 // made through the real API, and the dealer and shopper pages in two browser contexts.
 
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from "@playwright/test";
-import { expect } from "./fixtures";
+import type {
+  APIRequestContext,
+  BrowserContext,
+  BrowserContextOptions,
+  Locator,
+  Page,
+} from "@playwright/test";
+import { expect, test } from "./fixtures";
 import {
   authHeaders,
   createQuoteViaApi,
@@ -80,29 +86,19 @@ export async function setUpQuote(
   return { account, quoteId };
 }
 
-/** Opens the dealer's view in its own context, signed in. */
-export async function openDealer(
-  browser: Browser,
-  setup: QuoteSetup,
-  viewport?: { width: number; height: number },
-) {
-  const context = await browser.newContext(viewport ? { viewport } : {});
-  const page = await context.newPage();
-  await signInAs(page, setup.account);
-  await page.goto(`/quote/${setup.quoteId}?view=dealer`);
-  await expectConnected(page);
-  return { context, page };
+type Viewport = { width: number; height: number };
+
+/** One side of a deal: its own browser context and the quote page in it. */
+export interface Side {
+  context: BrowserContext;
+  page: Page;
 }
 
-/** Opens the shopper's plain link in its own context (no session). */
-export async function openShopper(
-  browser: Browser,
-  setup: QuoteSetup,
-  viewport?: { width: number; height: number },
-) {
-  const context: BrowserContext = await browser.newContext(viewport ? { viewport } : {});
+/** Opens the dealer's view (signed in) or the shopper's plain link (no session) in `context`. */
+async function openQuotePage(context: BrowserContext, setup: QuoteSetup, side: "dealer" | "shopper") {
   const page = await context.newPage();
-  await page.goto(`/quote/${setup.quoteId}`);
+  if (side === "dealer") await signInAs(page, setup.account);
+  await page.goto(side === "dealer" ? `/quote/${setup.quoteId}?view=dealer` : `/quote/${setup.quoteId}`);
   await expectConnected(page);
   return { context, page };
 }
@@ -128,6 +124,36 @@ export async function enterAmount(page: Page, amount: string) {
   await expect(dialog).toBeHidden();
 }
 
+/** Opens a line's amount dialog, types `amount` and saves with Enter. */
+export async function editAmount(page: Page, id: string, amount: string) {
+  await openLine(page, id);
+  await enterAmount(page, amount);
+}
+
+/** Ticks the trade-in box (labelled for the shopper or the dealer), fills the vehicle and saves. */
+export async function saveTradeIn(
+  dialog: Locator,
+  trade: { checkbox: string; description: string; mileage: string },
+) {
+  await dialog.getByLabel(trade.checkbox).check();
+  await dialog.getByLabel("Vehicle description").fill(trade.description);
+  await dialog.getByLabel("Mileage").fill(trade.mileage);
+  await dialog.getByRole("button", { name: "Save" }).click();
+}
+
+/** Cuts the side's network and waits until its page says so. */
+export async function goOffline(side: Side) {
+  await side.context.setOffline(true);
+  await expect(side.page.getByTestId("connection-status")).toHaveText("Status: Disconnected", {
+    timeout: 10_000,
+  });
+}
+
+/** Expects each line ('discount', 'out-the-door', ...) to show exactly its amount. */
+export async function expectLines(page: Page, amounts: Record<string, string>) {
+  for (const [id, amount] of Object.entries(amounts)) await expect(lineValue(page, id)).toHaveText(amount);
+}
+
 /**
  * A first touch (here a scroll, as a phone user does) makes the page fetch what an edit needs;
  * waits until the dialogs and the validation rules are there, so they work offline.
@@ -142,3 +168,56 @@ export async function waitForEditCode(page: Page) {
     );
   });
 }
+
+/** Opens quote pages and contexts for a test; everything opened here closes after the test, also on failure. */
+export interface QuotePages {
+  dealer(setup: QuoteSetup, viewport?: Viewport): Promise<Side>;
+  shopper(setup: QuoteSetup, viewport?: Viewport): Promise<Side>;
+  context(options?: BrowserContextOptions): Promise<BrowserContext>;
+}
+
+/** The quote and both sides, open and connected. */
+export interface Deal extends QuoteSetup {
+  dealer: Side;
+  shopper: Side;
+}
+
+export interface QuoteFixtures {
+  /** The defaults the `quote` and `deal` fixtures are made with (`quoteTest.use({ quoteDefaults: {} })` for none). */
+  quoteDefaults: Defaults;
+  pages: QuotePages;
+  /** A dealer with `quoteDefaults` and the quote of setUpQuote; no page opened yet. */
+  quote: QuoteSetup;
+  /** `quote` with the dealer's page and then the shopper's page opened. */
+  deal: Deal;
+}
+
+/** The quote page specs' test: fixtures that set up the quote and close every context they open. */
+export const quoteTest = test.extend<QuoteFixtures>({
+  quoteDefaults: [WORKED_DEFAULTS, { option: true }],
+  pages: async ({ browser }, use) => {
+    const opened: BrowserContext[] = [];
+    // Tracked before the page opens, so a page that fails to connect still has its context closed.
+    const context = async (options: BrowserContextOptions = {}) => {
+      const created = await browser.newContext(options);
+      opened.push(created);
+      return created;
+    };
+    const inContext = (viewport?: Viewport) => context(viewport ? { viewport } : {});
+    await use({
+      dealer: async (setup, viewport) => openQuotePage(await inContext(viewport), setup, "dealer"),
+      shopper: async (setup, viewport) => openQuotePage(await inContext(viewport), setup, "shopper"),
+      context,
+    });
+    // Closing an already closed context is a no-op, so tests may close a side early.
+    for (const context of opened) await context.close();
+  },
+  quote: async ({ request, quoteDefaults }, use) => {
+    await use(await setUpQuote(request, quoteDefaults));
+  },
+  deal: async ({ quote, pages }, use) => {
+    const dealer = await pages.dealer(quote);
+    const shopper = await pages.shopper(quote);
+    await use({ ...quote, dealer, shopper });
+  },
+});

@@ -1,13 +1,5 @@
-import { expect, test } from "./fixtures";
-import {
-  enterAmount,
-  lineValue,
-  openDealer,
-  openLine,
-  openShopper,
-  setUpQuote,
-  WORKED_DEFAULTS,
-} from "./quote-setup";
+import { expect } from "./fixtures";
+import { editAmount, lineValue, openLine, quoteTest as test } from "./quote-setup";
 
 // The worked example, every figure computed by hand from WORKED_DEFAULTS and the quote:
 //   advertised 32,000.00, discount 1,500.00
@@ -37,12 +29,8 @@ import {
 //   Excellent, 84 months, 10 %:   r = 0.0083333; (1 + r)^-84 = 0.498028; P = 231.3432 / 0.501972 = 460.8685 -> 460.87
 
 test("the worked example shows every line and payment exactly as computed by hand, for dealer and shopper", async ({
-  browser,
-  request,
+  deal: { dealer, shopper },
 }) => {
-  const setup = await setUpQuote(request, WORKED_DEFAULTS);
-  const dealer = await openDealer(browser, setup);
-  const shopper = await openShopper(browser, setup);
   const page = dealer.page;
 
   // Add-ons: select both, Paint Protection at a custom selling price.
@@ -65,8 +53,7 @@ test("the worked example shows every line and payment exactly as computed by han
   await tradeIn.getByRole("button", { name: "Save" }).click();
   await expect(tradeIn).toBeHidden();
 
-  await openLine(page, "down-payment");
-  await enterAmount(page, "2000");
+  await editAmount(page, "down-payment", "2000");
 
   for (const p of [page, shopper.page]) {
     await expect(lineValue(p, "advertised-price")).toHaveText("$32,000.00");
@@ -117,7 +104,4 @@ test("the worked example shows every line and payment exactly as computed by han
   await expect(shopper.page.getByRole("dialog", { name: "Taxes" }).getByTestId("breakdown-total")).toHaveText(
     "$1,761.68",
   );
-
-  await dealer.context.close();
-  await shopper.context.close();
 });
