@@ -53,17 +53,31 @@ const dealerId = () =>
     .notNull()
     .references(() => users.id, { onDelete: "cascade" });
 
+/** Columns every soft-deletable default list shares: owner, times, and the soft-delete mark. */
+const listItemColumns = () => ({
+  id: text("id").primaryKey(),
+  dealerId: dealerId(),
+  createdAt: integer("created_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+  // Set instead of deleting: the item leaves future quotes and stays in existing ones.
+  deletedAt: integer("deleted_at"),
+});
+
+/** Dealer fees and government fees have the same shape. */
+const feeColumns = () => ({
+  ...listItemColumns(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  amountCents: integer("amount_cents").notNull(),
+});
+
 export const defaultAddons = sqliteTable(
   "default_addons",
   {
-    id: text("id").primaryKey(),
-    dealerId: dealerId(),
+    ...listItemColumns(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     priceCents: integer("price_cents").notNull(),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
-    deletedAt: integer("deleted_at"),
   },
   (t) => [index("default_addons_dealer").on(t.dealerId)],
 );
@@ -71,13 +85,9 @@ export const defaultAddons = sqliteTable(
 export const defaultTaxes = sqliteTable(
   "default_taxes",
   {
-    id: text("id").primaryKey(),
-    dealerId: dealerId(),
+    ...listItemColumns(),
     description: text("description").notNull(),
     rate: real("rate").notNull(),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
-    deletedAt: integer("deleted_at"),
   },
   (t) => [index("default_taxes_dealer").on(t.dealerId)],
 );
@@ -85,14 +95,7 @@ export const defaultTaxes = sqliteTable(
 export const defaultDealerFees = sqliteTable(
   "default_dealer_fees",
   {
-    id: text("id").primaryKey(),
-    dealerId: dealerId(),
-    name: text("name").notNull(),
-    description: text("description").notNull().default(""),
-    amountCents: integer("amount_cents").notNull(),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
-    deletedAt: integer("deleted_at"),
+    ...feeColumns(),
   },
   (t) => [index("default_dealer_fees_dealer").on(t.dealerId)],
 );
@@ -100,14 +103,7 @@ export const defaultDealerFees = sqliteTable(
 export const defaultGovernmentFees = sqliteTable(
   "default_government_fees",
   {
-    id: text("id").primaryKey(),
-    dealerId: dealerId(),
-    name: text("name").notNull(),
-    description: text("description").notNull().default(""),
-    amountCents: integer("amount_cents").notNull(),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
-    deletedAt: integer("deleted_at"),
+    ...feeColumns(),
   },
   (t) => [index("default_government_fees_dealer").on(t.dealerId)],
 );
