@@ -73,9 +73,7 @@ export function PriceLines({ data, breakdown: b, isDealer, readOnly, open }: Pri
         label={TEXT.fees}
         amount={b.dealerFeesTotal}
         onOpen={can(true, { kind: "breakdown", which: "dealerFees" })}
-        details={listOrNull(
-          b.dealerFees.map((fee) => <DetailRow key={fee.id} name={fee.name} amount={fee.amount} />),
-        )}
+        details={feeRows(b.dealerFees)}
       />
       <PriceLine id="taxable-amount" label={TEXT.taxableAmount} amount={b.taxableAmount} />
       <PriceLine
@@ -94,9 +92,7 @@ export function PriceLines({ data, breakdown: b, isDealer, readOnly, open }: Pri
         label={TEXT.titleAndRegistration}
         amount={b.governmentFeesTotal}
         onOpen={can(true, { kind: "breakdown", which: "governmentFees" })}
-        details={listOrNull(
-          b.governmentFees.map((fee) => <DetailRow key={fee.id} name={fee.name} amount={fee.amount} />),
-        )}
+        details={feeRows(b.governmentFees)}
       />
       <PriceLine id="total-balance" label={TEXT.totalBalance} amount={b.totalBalance} />
       <PriceLine
@@ -123,4 +119,9 @@ export function PriceLines({ data, breakdown: b, isDealer, readOnly, open }: Pri
 
 function listOrNull(rows: ReactElement[]): ReactElement[] | null {
   return rows.length === 0 ? null : rows;
+}
+
+/** The expandable detail of the dealer-fee and title-and-registration lines. */
+function feeRows(fees: readonly { id: string; name: string; amount: number }[]): ReactElement[] | null {
+  return listOrNull(fees.map((fee) => <DetailRow key={fee.id} name={fee.name} amount={fee.amount} />));
 }
