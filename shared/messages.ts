@@ -328,7 +328,20 @@ export const QUOTE_TEXT = {
   phonePlaceholder: "1 (555) 123-4567",
   textButton: "Text",
   copyLink: "Copy link",
-  shareMessage: (vehicle: string, link: string): string => `Your quote for the ${vehicle}: ${link}`,
+  /** "Hi Sam, here's the quote for the 2024 Honda Accord we talked about — Dana Whitfield, Example Motors: <link>". */
+  shareMessage: (m: {
+    firstName: string;
+    vehicle: string;
+    consultant: string;
+    dealership: string;
+    link: string;
+  }) =>
+    `Hi${m.firstName ? ` ${m.firstName}` : ""}, here's the quote for the ${m.vehicle} we talked about — ${[
+      m.consultant,
+      m.dealership,
+    ]
+      .filter(Boolean)
+      .join(", ")}: ${m.link}`,
   fromMonthly: (amount: string): string => `from ${amount}/mo`,
   fromMonthlyDetail: (tier: string, term: number): string => `${tier} credit, ${term} months`,
   dueToCustomer: "Due to customer",

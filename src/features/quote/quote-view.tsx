@@ -233,6 +233,7 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
               kind={dialog.kind}
               quoteId={quote.id}
               data={data}
+              dealership={quote.dealership}
               customerInfo={customerInfo}
               updateVehicle={async (vehicle, pricing) => {
                 // Spec §4: editing the vehicle sends a vehicle update and a pricing update.
