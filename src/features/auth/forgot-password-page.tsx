@@ -4,10 +4,10 @@ import { MSG } from "@shared/messages";
 import { type ForgotPasswordValues, validateForgotPassword } from "@shared/validation/password-reset";
 import { useState } from "react";
 import { Link } from "react-router";
+import { usePageTitle } from "@/lib/page-title";
 import { messageOf, requestPasswordReset } from "./auth-api";
 import { AuthCard } from "./auth-card";
 import { FormAlert } from "./form-alert";
-import { usePageTitle } from "./use-page-title";
 
 export default function ForgotPasswordPage() {
   usePageTitle("Forgot password");

@@ -2,11 +2,11 @@ import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/
 import { MSG } from "@shared/messages";
 import { type FormEvent, startTransition, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { logIn, messageOf } from "./auth-api";
 import { AuthCard } from "./auth-card";
 import { FormAlert } from "./form-alert";
-import { usePageTitle } from "./use-page-title";
 
 /** Where to go after logging in: the page that sent the dealer here, if it is one of ours. */
 function destinationFrom(state: unknown): string {

@@ -16,11 +16,11 @@ import { MSG } from "@shared/messages";
 import { type RegisterValues, validateRegister } from "@shared/validation/register";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { messageOf, registerDealer } from "./auth-api";
 import { AuthCard } from "./auth-card";
 import { FormAlert } from "./form-alert";
-import { usePageTitle } from "./use-page-title";
 
 const EMPTY: Required<RegisterValues> = {
   firstName: "",

@@ -5,11 +5,11 @@ import { MSG } from "@shared/messages";
 import { type ResetPasswordValues, validateResetPassword } from "@shared/validation/password-reset";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { messageOf, resetPassword } from "./auth-api";
 import { AuthCard } from "./auth-card";
 import { FormAlert } from "./form-alert";
-import { usePageTitle } from "./use-page-title";
 
 export default function ResetPasswordPage() {
   usePageTitle("Reset password");

@@ -1,11 +1,13 @@
-import { Text } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import type { CreditTier, LoanTerm } from "@shared/constants";
-import { TEXT } from "@shared/messages";
+import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { computeBreakdown, paymentGrid } from "@shared/pricing";
 import type { CustomInterestRates } from "@shared/quote-schema";
+import { quoteSummary } from "@shared/quote-summary";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Navigate, useLocation } from "react-router";
 import { PageContainer } from "@/components/page-container";
+import { pageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { MonthlyPayments } from "./components/monthly-payments";
 import { PriceLines } from "./components/price-lines";
@@ -16,6 +18,8 @@ import { readCustomerInfo, readQuoteData } from "./live/quote-reader";
 import { useLiveQuote } from "./live/use-live-quote";
 import { PresenceLine } from "./presence/presence-line";
 import type { QuoteDialog } from "./quote-dialogs";
+import { DealSummaryCard } from "./summary/deal-summary-card";
+import { DealershipCard } from "./summary/dealership-card";
 import type { QuoteAnswer } from "./use-quote-load";
 
 // Dialogs load on first use; the dealer-only ones are chunks a shopper's phone never downloads.
@@ -78,9 +82,12 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
   }, [sessionEnded, signOut]);
 
   const description = data?.vehicle.description ?? "";
+  const dealershipName = quote.dealership.dealershipName;
   useEffect(() => {
-    document.title = `${description} ${TEXT.quoteDetails}`.trim();
-  }, [description]);
+    document.title = isDealer
+      ? pageTitle(description || TEXT.quoteDetails)
+      : QUOTE_TEXT.shopperTitle(description, dealershipName || TEXT.productName);
+  }, [description, dealershipName, isDealer]);
 
   if (live.ended === "quoteDeleted" || !data || !derived) return <QuoteNotFound dealerMode={isDealer} />;
   if (sessionEnded) {
@@ -116,6 +123,18 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
         customerInfo={customerInfo}
         open={setDialog}
       />
+      <Stack gap="sm" mb="md">
+        <DealSummaryCard summary={quoteSummary(derived.breakdown, derived.grid, data.selectedCreditTier)} />
+        {isDealer ? null : <DealershipCard dealership={quote.dealership} />}
+        <Text
+          size="sm"
+          className="dd-secondary-text"
+          data-testid="connection-status"
+          data-status={live.status}
+        >
+          {live.status === "connected" ? TEXT.statusConnected : TEXT.statusDisconnected}
+        </Text>
+      </Stack>
       <PresenceLine awareness={live.awareness} isDealer={isDealer} dialog={dialog} />
       <PriceLines
         data={data}
@@ -137,15 +156,6 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
           <HistoryPanel quoteId={quote.id} onQuoteUpdated={live.onQuoteUpdated} />
         </Suspense>
       ) : null}
-      <Text
-        mt="xl"
-        size="sm"
-        className="dd-secondary-text"
-        data-testid="connection-status"
-        data-status={live.status}
-      >
-        {live.status === "connected" ? TEXT.statusConnected : TEXT.statusDisconnected}
-      </Text>
 
       <Suspense fallback={null}>
         {dialog &&

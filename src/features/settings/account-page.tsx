@@ -3,12 +3,12 @@ import { useForm } from "@mantine/form";
 import { MSG } from "@shared/messages";
 import { type AccountValues, canSaveAccount, validateAccount } from "@shared/validation/account";
 import { useState } from "react";
+import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { ChangeEmailDialog } from "./profile/change-email-dialog";
 import { ChangePasswordDialog } from "./profile/change-password-dialog";
 import { messageOf, updateAccount } from "./profile/profile-api";
 import { type Banner, ProfileBanner } from "./profile/profile-banner";
-import { usePageTitle } from "./profile/use-page-title";
 
 type Dialog = "email" | "password" | null;
 

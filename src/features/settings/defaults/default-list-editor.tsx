@@ -3,8 +3,8 @@ import { emptyListMessage, logInToViewMessage, QUOTE_DEFAULTS_TEXT, TEXT } from 
 import { IconPlus } from "@tabler/icons-react";
 import { useId, useState } from "react";
 import { PageLoader } from "@/components/page-loader";
+import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
-import { usePageTitle } from "../profile/use-page-title";
 import classes from "./defaults.module.css";
 import { DeleteItemDialog } from "./delete-item-dialog";
 import { ItemForm } from "./item-form";

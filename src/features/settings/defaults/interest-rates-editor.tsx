@@ -9,8 +9,8 @@ import {
 import { QUOTE_DEFAULTS_TEXT, TEXT } from "@shared/messages";
 import { useState } from "react";
 import { PageLoader } from "@/components/page-loader";
+import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
-import { usePageTitle } from "../profile/use-page-title";
 import classes from "./defaults.module.css";
 import { StatusBanner } from "./status-banner";
 import { useTierRates } from "./use-tier-rates";
