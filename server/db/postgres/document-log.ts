@@ -82,7 +82,7 @@ const toBuffer = (v: Uint8Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLe
 export function createDocumentLog(db: PgDb): DocumentLog {
   const pool = db.$client;
 
-  const headOf = async (client: pg.ClientBase, docName: string): Promise<number | null> => {
+  const headOf = async (client: pg.Pool | pg.PoolClient, docName: string): Promise<number | null> => {
     const { rows } = await client.query<{ head_seq: number }>(
       "SELECT head_seq FROM yjs_documents WHERE doc_name = $1",
       [docName],
@@ -91,7 +91,7 @@ export function createDocumentLog(db: PgDb): DocumentLog {
   };
 
   const appendWith = async (
-    client: pg.ClientBase,
+    client: pg.Pool | pg.PoolClient,
     docName: string,
     expectedSeq: number,
     update: Uint8Array,
