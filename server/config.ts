@@ -20,6 +20,8 @@ export type Config = {
   staticDir: string | undefined;
   trustProxy: boolean;
   logRequests: boolean;
+  /** Live sockets are pinged this often; one that has not answered by the next ping is dropped. */
+  liveHeartbeatMs: number;
 };
 
 const envSchema = z.object({
@@ -41,6 +43,7 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("true")
     .transform((v) => v === "true" || v === "1"),
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(300).default(30),
 });
 
 /** Reads the JWT secret from the environment, or creates one in the data dir on first start. */
@@ -77,6 +80,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     staticDir: undefined,
     trustProxy: e.TRUST_PROXY,
     logRequests: e.LOG_REQUESTS,
+    liveHeartbeatMs: e.LIVE_HEARTBEAT_SECONDS * 1000,
     ...overrides,
   };
 }

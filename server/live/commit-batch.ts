@@ -10,8 +10,8 @@ import type { AcceptedUpdate, Conn, Room } from "./rooms";
 export type QueuedUpdate = {
   room: Room;
   sender: Conn;
-  /** V1 delta for the wire. */
-  delta: Uint8Array;
+  /** The Update message the other connections get. */
+  message: Uint8Array;
   /** What the store appends (V2 delta, listing columns, history hook). */
   entry: AppendEntry;
   /** The accepted-update event, sent after the commit (committedAt filled in then). */

@@ -42,8 +42,7 @@ export type Room = {
   /** Highest stored log seq and number of log rows since the last compaction. */
   lastSeq: number;
   logLength: number;
-  /** The delta of the update being applied, from the doc's events: V1 for the wire, V2 for storage. */
-  captured: Uint8Array | null;
+  /** The delta of the update being applied (V2, for storage), from the doc's event. */
   capturedV2: Uint8Array | null;
 };
 
@@ -69,7 +68,8 @@ export type RoomsOptions = {
 };
 
 export function send(conn: Conn, message: Uint8Array): void {
-  if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(message, (error) => error && conn.ws.terminate());
+  // No callback: a failed write ends in the socket's `error` handler, which terminates it.
+  if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(message);
 }
 
 const entriesOf = (doc: Y.Doc, kind: DocKind) =>
@@ -124,13 +124,10 @@ export function createRooms(options: RoomsOptions) {
       entries: entriesOf(doc, kind),
       lastSeq,
       logLength,
-      captured: null,
       capturedV2: null,
     };
-    doc.on("update", (update: Uint8Array) => {
-      room.captured = room.captured ? Y.mergeUpdates([room.captured, update]) : update;
-    });
-    // Yjs encodes both formats straight from the transaction: cheaper than converting V1 to V2.
+    // Only V2 is encoded from the transaction (each listened-to format costs an encoding per
+    // edit): the wire gets the update as the client sent it (see applyUpdate).
     doc.on("updateV2", (update: Uint8Array) => {
       room.capturedV2 = room.capturedV2 ? Y.mergeUpdatesV2([room.capturedV2, update]) : update;
     });
@@ -159,7 +156,7 @@ export function createRooms(options: RoomsOptions) {
    * Guard, then apply; the update is queued for the group commit and broadcast only after it
    * (nothing is sent before it is stored). See `commit` below.
    */
-  function applyUpdate(room: Room, conn: Conn, update: Uint8Array): GuardVerdict {
+  function applyUpdate(room: Room, conn: Conn, update: Uint8Array, wire: Uint8Array | null): GuardVerdict {
     const before = room.entries;
     const verdict = judgeUpdate(room.scratch, update, {
       kind: room.kind,
@@ -172,20 +169,19 @@ export function createRooms(options: RoomsOptions) {
       return verdict;
     }
     if (!verdict.changedDoc) return verdict;
-    room.captured = null;
     room.capturedV2 = null;
     Y.applyUpdate(room.doc, update, conn);
-    const delta = room.captured as Uint8Array | null;
     const deltaV2 = room.capturedV2 as Uint8Array | null;
-    room.captured = null;
     room.capturedV2 = null;
-    if (!delta || !deltaV2) return verdict;
+    if (!deltaV2) return verdict;
     room.entries = verdict.after;
     const recordChange = options.recordChange;
     batch.add({
       room,
       sender: conn,
-      delta,
+      // The guard let all of it in (no pending structs), so the update as received is what the
+      // others need: an Update message goes out byte for byte, a SyncStep2 as an Update.
+      message: wire ?? encodeUpdateMessage(update),
       entry: {
         docName: room.name,
         quoteId: room.quoteId,
@@ -235,9 +231,13 @@ export function createRooms(options: RoomsOptions) {
     try {
       seqs = store.appendMany(pending.map((item) => item.entry));
     } catch (error) {
-      const failed = new Set(pending.map((item) => item.room));
-      log(`live: storing ${pending.length} updates of ${failed.size} documents failed: ${String(error)}`);
-      for (const room of failed) discard(room, LIVE_CLOSE_CODES.serverError, LIVE_CLOSE_REASONS.serverError);
+      const failed = new Map<Room, number>();
+      for (const { room } of pending) failed.set(room, (failed.get(room) ?? 0) + 1);
+      for (const [room, count] of failed) {
+        const what = count === 1 ? "an update" : `${count} updates`;
+        log(`live: storing ${what} of ${room.name} failed: ${String(error)}`);
+        discard(room, LIVE_CLOSE_CODES.serverError, LIVE_CLOSE_REASONS.serverError);
+      }
       return;
     }
     const committedAt = performance.timeOrigin + performance.now();
@@ -246,10 +246,7 @@ export function createRooms(options: RoomsOptions) {
       const { room } = item;
       room.lastSeq = seqs[index] as number;
       room.logLength += 1;
-      if (room.conns.size > 1) {
-        const message = encodeUpdateMessage(item.delta);
-        for (const other of room.conns) if (other !== item.sender) send(other, message);
-      }
+      for (const other of room.conns) if (other !== item.sender) send(other, item.message);
       if (room.logLength > options.compactAfter) compactLater.add(room);
     });
     for (const room of compactLater) if (rooms.get(room.name) === room) compact(room);
