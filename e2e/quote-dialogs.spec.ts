@@ -209,7 +209,11 @@ test("editing the vehicle updates the heading, title and prices on both sides; d
     await expect(p.getByRole("heading", { level: 1 })).toHaveText("2024 Honda Accord Touring", {
       timeout: 2_000,
     });
-    await expect(p).toHaveTitle("2024 Honda Accord Touring Quote Details");
+    await expect(p).toHaveTitle(
+      p === page
+        ? "2024 Honda Accord Touring Quote Details · DealDesk"
+        : "2024 Honda Accord Touring quote · Example Motors",
+    );
     await expect(lineValue(p, "selling-price")).toHaveText("$32,500.00");
   }
 

@@ -173,7 +173,7 @@ test("the page title, vehicle line and dealer website link follow the vehicle", 
     { vehicle: { description: "2021 Mazda CX-5", mileage: 23456, color: "", advertisedUrl: "" } },
   );
   const { context, page } = await pages.shopper(setup);
-  await expect(page).toHaveTitle("2021 Mazda CX-5 Quote Details");
+  await expect(page).toHaveTitle("2021 Mazda CX-5 quote · Example Motors");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("2021 Mazda CX-5");
   await expect(page.getByTestId("vehicle-line")).toHaveText("23,456 miles | No color | Stock# A1234");
   await expect(page.getByRole("link", { name: /View on dealer website/ })).toHaveCount(0);

@@ -4,6 +4,7 @@ import { createApp } from "./app";
 import { createTokenService } from "./auth/tokens";
 import { type Config, readConfig } from "./config";
 import { closeDatabase, openDatabase } from "./db/connection";
+import { lockDataDir } from "./db/data-dir-lock";
 import { createLiveServer } from "./live/live-server";
 import { createMailer } from "./mail/mailer";
 
@@ -21,7 +22,15 @@ export async function startServer(
   log: (line: string) => void = console.log,
 ): Promise<RunningServer> {
   const config = readConfig(env, overrides);
-  const db = openDatabase(config.dataDir);
+  // Before the database opens: a second process on this DATA_DIR must change nothing.
+  const lock = lockDataDir(config.dataDir);
+  let db: ReturnType<typeof openDatabase>;
+  try {
+    db = openDatabase(config.dataDir);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   const tokens = createTokenService(db, config.jwtSecret);
   const mailer = createMailer(config, log);
   const live = createLiveServer({ config, db, tokens, log });
@@ -52,6 +61,7 @@ export async function startServer(
           if ("closeAllConnections" in server) server.closeAllConnections();
         });
         closeDatabase(db);
+        lock.release();
       })();
       return closing;
     },

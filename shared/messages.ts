@@ -339,4 +339,16 @@ export const QUOTE_TEXT = {
   textButton: "Text",
   copyLink: "Copy link",
   shareMessage: (vehicle: string, link: string): string => `Your quote for the ${vehicle}: ${link}`,
+  fromMonthly: (amount: string): string => `from ${amount}/mo`,
+  fromMonthlyDetail: (tier: string, term: number): string => `${tier} credit, ${term} months`,
+  dueToCustomer: "Due to customer",
+  dueToCustomerNote:
+    "Your trade-in is worth more than the whole deal, so nothing is owed and the dealership pays you the difference.",
+  consultant: (name: string): string => `Your sales consultant: ${name}`,
+  dealership: "Dealership",
+  dialogOfflineTitle: "Not available offline",
+  dialogOffline: "You're offline — this opens when you're back online",
+  dialogFailed: "This could not be opened. Check your connection and try again.",
+  offlineBanner: "Offline — your changes are saved on this phone and will sync when you reconnect",
+  shopperTitle: (vehicle: string, dealership: string): string => `${vehicle} quote · ${dealership}`.trim(),
 } as const;

@@ -162,6 +162,8 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     readLoaded(docName) {
       const room = rooms.get(docName);
       if (!room) return undefined;
+      rooms.commitPending();
+      if (rooms.get(docName) !== room) return undefined;
       return readDoc(room.kind === "deal" ? dealArray(room.doc) : privateArray(room.doc));
     },
     loadedRooms: () => rooms.rooms.size,
