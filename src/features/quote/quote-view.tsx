@@ -134,7 +134,11 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
       />
       {isDealer ? (
         <Suspense fallback={null}>
-          <HistoryPanel quoteId={quote.id} onQuoteUpdated={live.onQuoteUpdated} />
+          <HistoryPanel
+            quoteId={quote.id}
+            onHistory={live.onHistory}
+            connected={live.status === "connected"}
+          />
         </Suspense>
       ) : null}
       <Text
