@@ -4,8 +4,17 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const built = path.join(root, "dist", "index.html");
-const sources = ["src", "shared", "public", "index.html", "vite.config.ts", "package-lock.json"];
+// The last file `npm run build` writes (scripts/prerender.mjs).
+const built = path.join(root, "dist", ".ssr", "quote.html");
+const sources = [
+  "src",
+  "shared",
+  "public",
+  "index.html",
+  "vite.config.ts",
+  "scripts/prerender.mjs",
+  "package-lock.json",
+];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -19,8 +28,8 @@ function newestMtime(target) {
 const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
 const sourcesAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
 if (builtAt < sourcesAt) {
-  console.log("Building the front end (vite build)...");
-  execSync("npx vite build", { cwd: root, stdio: "inherit" });
+  console.log("Building the front end (npm run build)...");
+  execSync("npm run build", { cwd: root, stdio: "inherit" });
 } else {
   console.log("Front end is up to date.");
 }
