@@ -68,7 +68,7 @@ describe("the HTTP app", () => {
     );
     writeFileSync(
       path.join(staticDir, ".ssr", "entry-server.js"),
-      "export const renderPage = async (url) => "<p>" + url + "</p>";\nexport const pageDataJson = (d) => JSON.stringify(d);\n",
+      'export const renderPage = async (url) => "<p>" + url + "</p>";\nexport const pageDataJson = (d) => JSON.stringify(d);\n',
     );
     t = createTestApp({ staticDir });
     const page = await t.call("GET", "/dashboard");
