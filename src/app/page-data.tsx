@@ -1,3 +1,4 @@
+import type { QuoteDealership } from "@shared/api-types";
 import { createContext, type ReactNode, useContext } from "react";
 
 // What the server rendered a page from (server/http/pages.ts), handed to the app so that its first
@@ -10,6 +11,7 @@ export interface QuoteSnapshot {
   expires_at: string;
   expired: boolean;
   data: Record<string, unknown>;
+  dealership: QuoteDealership;
 }
 
 export interface PageData {

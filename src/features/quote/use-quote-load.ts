@@ -1,3 +1,4 @@
+import type { QuoteDealership } from "@shared/api-types";
 import { useEffect, useRef, useState } from "react";
 import { usePageData } from "@/app/page-data";
 import { ApiError, apiRequest } from "@/lib/api";
@@ -9,6 +10,7 @@ export interface QuoteAnswer {
   expires_at: string;
   expired: boolean;
   data: Record<string, unknown>;
+  dealership: QuoteDealership;
 }
 
 export type QuoteLoad =
