@@ -1,4 +1,10 @@
-import { dealArray, type FlatEntries, privateArray, readEntries } from "@shared/quote-doc";
+import {
+  dealArray,
+  type FlatEntries,
+  privateArray,
+  readEntries,
+  removeUnknownPairs,
+} from "@shared/quote-doc";
 import type { WebSocket } from "ws";
 import { Awareness, encodeAwarenessUpdate, removeAwarenessStates } from "y-protocols/awareness";
 import * as Y from "yjs";
@@ -108,6 +114,8 @@ export function createRooms(options: RoomsOptions) {
     const existing = rooms.get(name);
     if (existing) return existing;
     const { doc, lastSeq, logLength } = loadStoredDoc(store, name);
+    // Pairs stored before the guard checked exact keys are removed once, stored by the compaction below.
+    const junk = removeUnknownPairs(kind === "deal" ? dealArray(doc) : privateArray(doc));
     const scratch = new Y.Doc({ guid: name });
     Y.applyUpdateV2(scratch, encodeState(doc));
     const awareness = new Awareness(doc);
@@ -152,6 +160,11 @@ export function createRooms(options: RoomsOptions) {
       },
     );
     rooms.set(name, room);
+    if (junk > 0) {
+      log(`live: removed ${junk} unknown pairs from ${name}`);
+      room.logLength = Math.max(room.logLength, 1);
+      compact(room);
+    }
     return room;
   }
 
