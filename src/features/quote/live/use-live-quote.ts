@@ -23,9 +23,16 @@ export interface LiveQuoteState extends LiveQuoteSnapshot {
   onQuoteUpdated(listener: (event: QuoteUpdatedEvent) => void): () => void;
   /** The deal document's awareness while open (presence). */
   awareness: Awareness | null;
+  dismissConflicts(): void;
 }
 
-const EMPTY: LiveQuoteSnapshot = { status: "disconnected", data: null, customerInfo: null, ended: null };
+const EMPTY: LiveQuoteSnapshot = {
+  status: "disconnected",
+  data: null,
+  customerInfo: null,
+  ended: null,
+  conflicts: [],
+};
 const noSubscription = () => () => {};
 const notOpen: UpdateResult = { ok: false, errors: [] };
 
@@ -71,6 +78,7 @@ export function useLiveQuote(params: LiveQuoteParams | null): LiveQuoteState {
       update: (field, value) => (live ? live.update(field, value) : Promise.resolve(notOpen)),
       onQuoteUpdated: (listener) => (live ? live.onQuoteUpdated(listener) : () => {}),
       awareness: live ? live.awareness : null,
+      dismissConflicts: () => live?.dismissConflicts(),
     }),
     [snapshot, derived, live],
   );
