@@ -1,4 +1,4 @@
-// The deal math of spec §9 and DECISIONS.md: one pure function from quote data
+// The deal math of spec §9 and docs/decisions/009: one pure function from quote data
 // to every line the quote page shows, in integer cents. Totals are sums of
 // rounded lines, so each breakdown adds up to the cent everywhere it is shown.
 
@@ -104,7 +104,7 @@ export function computeBreakdown(data: QuoteData): Breakdown {
   const governmentFeesTotal = sumCents(governmentFees.map((line) => line.amount));
 
   const totalBalance = taxableAmount + taxesTotal + governmentFeesTotal;
-  // Stored negative (DECISIONS.md); a positive value would raise the price, so it is ignored.
+  // Stored negative (docs/decisions/009); a positive value would raise the price, so it is ignored.
   const downPayment = Math.min(0, toCents(data.downPayment));
   const amountOwedOnTradeIn = hasTradeIn ? nonNegativeCents(data.amountOwedOnTradeIn) : 0;
   const owed = totalBalance + downPayment + amountOwedOnTradeIn - tradeInExcess;

@@ -187,7 +187,7 @@ export function changedKeys(before: FlatEntries, after: FlatEntries): string[] {
 
 const SHOPPER_WRITABLE = new Set(["tradeIn", "amountOwedOnTradeIn", "downPayment", "selectedCreditTier"]);
 
-/** DECISIONS.md: a shopper edits the trade-in (not its estimated value), amount owed, downpayment, tier. */
+/** docs/decisions/009: a shopper edits the trade-in (not its estimated value), amount owed, downpayment, tier. */
 export function shopperMayChangeKey(key: string): boolean {
   if (key === "tradeIn.vehicle.value") return false;
   return SHOPPER_WRITABLE.has(fieldOfKey(key));

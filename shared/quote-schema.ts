@@ -1,6 +1,6 @@
 // The quote data of spec §3 as zod schemas. Amounts are dollar numbers with at
 // most two decimals, as the JSON API carries them; pricing converts to cents.
-// Signs follow DECISIONS.md: discount, trade-in value and amount owed >= 0,
+// Signs follow docs/decisions/009: discount, trade-in value and amount owed >= 0,
 // downPayment <= 0.
 
 import { z } from "zod";
@@ -47,7 +47,7 @@ export const vehicleSchema = z.object({
 
 export const pricingSchema = z.object({
   advertisedPrice: dollarAmount(MSG.advertisedPriceRequired),
-  // May exceed the advertised price; pricing caps it (DECISIONS.md).
+  // May exceed the advertised price; pricing caps it (docs/decisions/009).
   discount: dollarAmount().default(0),
 });
 
@@ -187,7 +187,7 @@ export type CreateQuoteBody = z.infer<typeof createQuoteSchema>;
 export type QuoteField = keyof QuoteData;
 /** The top-level keys of the deal document, in the spec's order. */
 export const QUOTE_FIELDS: readonly QuoteField[] = Object.keys(quoteDataSchema.shape) as QuoteField[];
-/** What a shopper may change (spec §6, DECISIONS.md); the trade-in's value stays the dealer's. */
+/** What a shopper may change (spec §6, docs/decisions/009); the trade-in's value stays the dealer's. */
 export const SHOPPER_WRITABLE_FIELDS = [
   "tradeIn",
   "amountOwedOnTradeIn",
