@@ -12,6 +12,7 @@ import { mountStaticFiles } from "./http/static-files";
 import type { LiveControl } from "./live/live-control";
 import type { Mailer } from "./mail/mailer";
 import { authRoutes } from "./routes/auth";
+import { calculateRoutes } from "./routes/calculate";
 import { dealerDefaultsRoutes } from "./routes/dealer-defaults";
 import { quoteSignalsRoutes } from "./routes/quote-signals";
 import { quotesRoutes } from "./routes/quotes";
@@ -52,6 +53,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.get("/health", (c) => c.json({ ok: true }));
   api.route("/auth", authRoutes(deps));
   api.route("/dealer-defaults", dealerDefaultsRoutes(deps));
+  api.route("/calculate", calculateRoutes(deps));
   api.route("/quotes", quoteSignalsRoutes(deps)); // before quotesRoutes: its GET /:id would take /live-status
   api.route("/quotes", quotesRoutes(deps));
   api.all("*", () => {

@@ -56,7 +56,10 @@ export interface Breakdown {
   totalBalance: number;
   downPayment: number;
   amountOwedOnTradeIn: number;
+  /** Never below 0: what the deal would come to below zero is `dueToCustomer` instead. */
   outTheDoorPrice: number;
+  /** The shopper's equity beyond the whole deal (the dealership owes it); 0 in every ordinary deal. */
+  dueToCustomer: number;
 }
 
 /** Dollar input to non-negative cents (the schema guarantees the sign; this keeps a stray value harmless). */
@@ -104,7 +107,10 @@ export function computeBreakdown(data: QuoteData): Breakdown {
   // Stored negative (DECISIONS.md); a positive value would raise the price, so it is ignored.
   const downPayment = Math.min(0, toCents(data.downPayment));
   const amountOwedOnTradeIn = hasTradeIn ? nonNegativeCents(data.amountOwedOnTradeIn) : 0;
-  const outTheDoorPrice = totalBalance + downPayment + amountOwedOnTradeIn - tradeInExcess;
+  const owed = totalBalance + downPayment + amountOwedOnTradeIn - tradeInExcess;
+  // docs/decisions/003: the price stops at $0.00 and the excess shows as "Due to customer".
+  const outTheDoorPrice = Math.max(0, owed);
+  const dueToCustomer = Math.max(0, -owed);
 
   return {
     advertisedPrice,
@@ -126,6 +132,7 @@ export function computeBreakdown(data: QuoteData): Breakdown {
     downPayment,
     amountOwedOnTradeIn,
     outTheDoorPrice,
+    dueToCustomer,
   };
 }
 
@@ -134,21 +141,18 @@ function amountLines(items: QuoteData["dealerFeeItems"]): AmountLine[] {
 }
 
 /**
- * Monthly payment in cents on `amountCents` at `apr` percent over `months`
- * (DECISIONS.md): P = A*r / (1 - (1+r)^-n), r = APR/100/12; A/n when r = 0;
- * 0 when A <= 0. Rounded UP to the cent, so payment x term always covers the
- * amount financed (nearest-cent rounding would leave 0% loans short; see
- * docs/decisions/003-money-in-cents.md).
+ * Monthly payment in cents on `amountCents` at `apr` percent over `months`:
+ * P = A*r / (1 - (1+r)^-n), r = APR/100/12; A/n when r = 0; 0 when A <= 0.
+ * Rounded to the nearest cent, half away from zero (docs/decisions/003), as on
+ * a lender's disclosure: payment x term may differ from A by a few cents.
  */
 export function monthlyPayment(amountCents: number, apr: number, months: number): number {
   if (!(amountCents > 0) || !(months > 0)) return 0;
   const amount = Math.round(amountCents);
   const r = Math.max(0, apr) / 100 / 12;
-  if (r === 0) return Math.ceil(amount / months);
+  if (r === 0) return roundHalfAwayFromZero(amount / months);
   // expm1/log1p keep (1+r)^-n accurate for small monthly rates.
-  const exact = (amount * r) / -Math.expm1(-months * Math.log1p(r));
-  // Shave float noise (far below a cent) so an exact cent is not bumped up.
-  return Math.ceil(exact - 1e-9);
+  return roundHalfAwayFromZero((amount * r) / -Math.expm1(-months * Math.log1p(r)));
 }
 
 export interface EffectiveRate {

@@ -11,6 +11,7 @@ import {
   defaultTaxes,
   interestRateDefaults,
   quotes,
+  users,
   yjsDocuments,
   yjsUpdates,
 } from "../db/schema";
@@ -242,6 +243,32 @@ describe("GET /api/quotes/{id}", () => {
     const unknown = await h.api("GET", "/api/quotes/AAAAAAAAAAAAAAAAAAAAAA");
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ message: MSG.quoteNotFound });
+  });
+
+  it("names the dealership and consultant to every viewer, the shopper included", async () => {
+    const { user, token } = await h.dealer();
+    h.db
+      .update(users)
+      .set({
+        streetAddress: "1 Main St",
+        city: "Springfield",
+        state: "IL",
+        zipCode: "62701",
+        phoneNumber: "5551234567",
+      })
+      .where(eq(users.id, user.id))
+      .run();
+    const id = await createQuoteVia(h, token);
+    const body = (await (await h.api("GET", `/api/quotes/${id}`)).json()) as { dealership: unknown };
+    expect(body.dealership).toEqual({
+      dealershipName: user.dealershipName,
+      streetAddress: "1 Main St",
+      city: "Springfield",
+      state: "IL",
+      zipCode: "62701",
+      phoneNumber: "5551234567",
+      consultant: `${user.firstName} ${user.lastName}`,
+    });
   });
 
   it("reads the live document while its room is loaded", async () => {

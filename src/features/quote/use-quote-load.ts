@@ -1,3 +1,4 @@
+import type { QuoteDealership } from "@shared/api-types";
 import { useEffect, useState } from "react";
 import { ApiError, apiRequest } from "@/lib/api";
 
@@ -8,6 +9,7 @@ export interface QuoteAnswer {
   expires_at: string;
   expired: boolean;
   data: Record<string, unknown>;
+  dealership: QuoteDealership;
 }
 
 export type QuoteLoad =
