@@ -59,6 +59,8 @@ export function useLiveQuote(params: LiveQuoteParams | null): LiveQuoteState {
   const snapshot = useSyncExternalStore(
     live?.subscribe ?? noSubscription,
     live?.getSnapshot ?? (() => EMPTY),
+    // Server-rendered: the page shows the stored deal, not yet connected (as the browser starts).
+    () => EMPTY,
   );
 
   const derived = useMemo(() => {

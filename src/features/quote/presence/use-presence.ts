@@ -54,8 +54,10 @@ export function usePresence(
     },
     [awareness],
   );
-  const snapshot = useSyncExternalStore(subscribe, () =>
-    awareness ? readPresence(awareness, isDealer ? "SHOPPER" : "DEALER") : NOBODY,
+  const snapshot = useSyncExternalStore(
+    subscribe,
+    () => (awareness ? readPresence(awareness, isDealer ? "SHOPPER" : "DEALER") : NOBODY),
+    () => NOBODY,
   );
 
   useEffect(() => {
