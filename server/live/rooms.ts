@@ -1,6 +1,12 @@
 import type { HistoryPush } from "@shared/history-push";
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
-import { dealArray, type FlatEntries, privateArray, readEntries } from "@shared/quote-doc";
+import {
+  dealArray,
+  type FlatEntries,
+  privateArray,
+  readEntries,
+  removeUnknownPairs,
+} from "@shared/quote-doc";
 import type { WebSocket } from "ws";
 import { Awareness, encodeAwarenessUpdate, removeAwarenessStates } from "y-protocols/awareness";
 import * as Y from "yjs";
@@ -109,6 +115,8 @@ export function createRooms(options: RoomsOptions) {
     const existing = rooms.get(name);
     if (existing) return existing;
     const { doc, lastSeq, logLength } = loadStoredDoc(store, name);
+    // Pairs stored before the guard checked exact keys are removed once, stored by the compaction below.
+    const junk = removeUnknownPairs(kind === "deal" ? dealArray(doc) : privateArray(doc));
     const scratch = new Y.Doc({ guid: name });
     Y.applyUpdateV2(scratch, encodeState(doc));
     const awareness = new Awareness(doc);
@@ -150,6 +158,11 @@ export function createRooms(options: RoomsOptions) {
       },
     );
     rooms.set(name, room);
+    if (junk > 0) {
+      log(`live: removed ${junk} unknown pairs from ${name}`);
+      room.logLength = Math.max(room.logLength, 1);
+      compact(room);
+    }
     return room;
   }
 

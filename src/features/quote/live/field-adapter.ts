@@ -3,6 +3,7 @@
 // and to the derived pricing, never to Yjs.
 
 import { MSG } from "@shared/messages";
+import { mayWriteField, readOnlyKeysOf } from "@shared/permissions";
 import {
   assemble,
   changedFields,
@@ -40,14 +41,6 @@ export interface FieldAdapterOptions {
   readOnly?: boolean;
 }
 
-// SHOPPER_WRITABLE_FIELDS of quote-schema, restated so that this module does not pull in zod.
-const SHOPPER_FIELDS: ReadonlySet<string> = new Set([
-  "tradeIn",
-  "amountOwedOnTradeIn",
-  "downPayment",
-  "selectedCreditTier",
-]);
-
 type Validator = (field: string, value: unknown) => ValidatedUpdate;
 let validator: Promise<Validator> | null = null;
 /** The shared schema's check, loaded once on first use (see validate-update.ts). */
@@ -62,8 +55,6 @@ export function loadValidator(): Promise<Validator> {
   );
   return validator;
 }
-const TRADE_IN_VALUE_KEY = "tradeIn.vehicle.value";
-
 export function userTypeFor(role: LiveRole): UserType {
   return role === "dealer" ? "DEALER" : "SHOPPER";
 }
@@ -128,17 +119,16 @@ export class FieldAdapter {
       return { ok: true, changed: writeField(target, field, checked.value, origin) };
     }
     let next = checked.value;
-    if (field === "tradeIn" && this.options.role === "shopper") next = this.keepTradeInValue(next);
+    if (field === "tradeIn") next = this.keepReadOnlyKeys(field, next);
     return { ok: true, changed: writeField(this.options.deal, field, next, origin) };
   }
 
   /** Why the viewer may not write `field`, or undefined when it may. */
   refusal(field: UpdateField): string | undefined {
-    if (this.options.role === "dealer") {
-      return field === "customerInfo" && !this.options.private ? MSG.forbidden : undefined;
-    }
-    if (this.options.readOnly) return MSG.quoteExpired;
-    return SHOPPER_FIELDS.has(field) ? undefined : MSG.forbidden;
+    const kind = field === "customerInfo" ? "private" : "deal";
+    if (kind === "private" && !this.options.private) return MSG.forbidden;
+    if (this.options.role === "shopper" && this.options.readOnly) return MSG.quoteExpired;
+    return mayWriteField(userTypeFor(this.options.role), kind, field) ? undefined : MSG.forbidden;
   }
 
   /** Called once per change of either document, after its `quote_updated` events. */
@@ -161,16 +151,25 @@ export class FieldAdapter {
   }
 
   /**
-   * The estimated value is the dealer's (the server refuses a shopper update that touches it), so
-   * a shopper's trade-in write carries the stored value through unchanged, whatever the form held.
+   * Keys of the field the viewer may not write (a shopper's trade-in value, permissions.ts) are
+   * carried through unchanged, whatever the form held: the server refuses any pair of them.
    */
-  private keepTradeInValue(tradeIn: unknown): unknown {
-    const next = structuredClone(tradeIn) as { vehicle?: Record<string, unknown> };
-    const vehicle = next.vehicle ?? {};
-    const stored = this.dealEntries.get(TRADE_IN_VALUE_KEY);
-    if (stored === undefined) delete vehicle.value;
-    else vehicle.value = stored;
-    next.vehicle = vehicle;
+  private keepReadOnlyKeys(field: UpdateField, value: unknown): unknown {
+    const readOnly = readOnlyKeysOf(userTypeFor(this.options.role), "deal", field);
+    if (readOnly.length === 0) return value;
+    const next = structuredClone(value) as Record<string, unknown>;
+    for (const key of readOnly) {
+      const parts = key.split(".").slice(1);
+      let node = next;
+      for (const part of parts.slice(0, -1)) {
+        if (typeof node[part] !== "object" || node[part] === null) node[part] = {};
+        node = node[part] as Record<string, unknown>;
+      }
+      const leaf = parts[parts.length - 1] as string;
+      const stored = this.dealEntries.get(key);
+      if (stored === undefined) delete node[leaf];
+      else node[leaf] = stored;
+    }
     return next;
   }
 
