@@ -1,7 +1,7 @@
 // Compiles the server and the `dealdesk` command into dist-server/ with esbuild: our own TypeScript
 // (server/, shared/, the @/ and @shared/ aliases) is bundled, every npm package stays an import, so
 // production runs plain JavaScript with no TypeScript loader.
-import { rmSync } from "node:fs";
+import { chmodSync, rmSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 
@@ -12,7 +12,7 @@ export async function buildServer() {
   rmSync(outdir, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { main: "server/main.ts" },
+    entryPoints: { main: "server/main.ts", dealdesk: "server/cli/dealdesk.ts" },
     outdir,
     outExtension: { ".js": ".mjs" },
     chunkNames: "chunks/[name]-[hash]",
@@ -26,6 +26,7 @@ export async function buildServer() {
     legalComments: "none",
     logLevel: "warning",
   });
+  chmodSync(path.join(outdir, "dealdesk.mjs"), 0o755);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

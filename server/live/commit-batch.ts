@@ -1,3 +1,4 @@
+import type { HistoryPush } from "@shared/history-push";
 import type { AppendEntry } from "./persistence";
 import type { AcceptedUpdate, Conn, Room } from "./rooms";
 
@@ -16,6 +17,8 @@ export type QueuedUpdate = {
   entry: AppendEntry;
   /** The accepted-update event, sent after the commit (committedAt filled in then). */
   accepted: AcceptedUpdate | null;
+  /** History rows the commit writes, pushed to the room's dealers after it (deal documents). */
+  history: HistoryPush | null;
 };
 
 export function createCommitBatch(commit: () => void) {

@@ -1,3 +1,4 @@
+import { type HistoryPush, MESSAGE_HISTORY } from "@shared/history-push";
 import * as decoding from "lib0/decoding";
 import * as encoding from "lib0/encoding";
 import * as awarenessProtocol from "y-protocols/awareness";
@@ -77,6 +78,14 @@ export function encodeUpdateMessage(update: Uint8Array): Uint8Array {
   const encoder = encoding.createEncoder();
   encoding.writeVarUint(encoder, MESSAGE_SYNC);
   syncProtocol.writeUpdate(encoder, update);
+  return encoding.toUint8Array(encoder);
+}
+
+/** The deal's history rows a commit wrote (shared/history-push.ts), for DEALER sockets only. */
+export function encodeHistoryMessage(push: HistoryPush): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, MESSAGE_HISTORY);
+  encoding.writeVarString(encoder, JSON.stringify(push));
   return encoding.toUint8Array(encoder);
 }
 

@@ -1,13 +1,20 @@
+import type { HistoryPush } from "@shared/history-push";
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
-import { dealArray, type FlatEntries, privateArray, readEntries } from "@shared/quote-doc";
+import {
+  dealArray,
+  type FlatEntries,
+  privateArray,
+  readEntries,
+  removeUnknownPairs,
+} from "@shared/quote-doc";
 import type { WebSocket } from "ws";
 import { Awareness, encodeAwarenessUpdate, removeAwarenessStates } from "y-protocols/awareness";
 import * as Y from "yjs";
 import type { RecordedChange } from "../history/recorder";
 import type { LiveIdentity, QuoteRole } from "../policies/quote-access";
-import { createCommitBatch } from "./commit-batch";
+import { createCommitBatch, type QueuedUpdate } from "./commit-batch";
 import type { DocStore, ListingChange } from "./persistence";
-import { encodeAwarenessMessage, encodeUpdateMessage } from "./protocol";
+import { encodeAwarenessMessage, encodeHistoryMessage, encodeUpdateMessage } from "./protocol";
 import { encodeState, loadStoredDoc } from "./stored-doc";
 import { type DocKind, type GuardVerdict, judgeUpdate } from "./update-guard";
 
@@ -64,7 +71,7 @@ export type RoomsOptions = {
   compactAfter: number;
   onAcceptedUpdate?: (event: AcceptedUpdate) => void;
   /** Records a deal document's accepted change inside the append's transaction (the deal's history). */
-  recordChange?: (change: RecordedChange) => void;
+  recordChange?: (change: RecordedChange) => HistoryPush;
 };
 
 export function send(conn: Conn, message: Uint8Array): void {
@@ -108,6 +115,8 @@ export function createRooms(options: RoomsOptions) {
     const existing = rooms.get(name);
     if (existing) return existing;
     const { doc, lastSeq, logLength } = loadStoredDoc(store, name);
+    // Pairs stored before the guard checked exact keys are removed once, stored by the compaction below.
+    const junk = removeUnknownPairs(kind === "deal" ? dealArray(doc) : privateArray(doc));
     const scratch = new Y.Doc({ guid: name });
     Y.applyUpdateV2(scratch, encodeState(doc));
     const awareness = new Awareness(doc);
@@ -149,6 +158,11 @@ export function createRooms(options: RoomsOptions) {
       },
     );
     rooms.set(name, room);
+    if (junk > 0) {
+      log(`live: removed ${junk} unknown pairs from ${name}`);
+      room.logLength = Math.max(room.logLength, 1);
+      compact(room);
+    }
     return room;
   }
 
@@ -176,7 +190,7 @@ export function createRooms(options: RoomsOptions) {
     if (!deltaV2) return verdict;
     room.entries = verdict.after;
     const recordChange = options.recordChange;
-    batch.add({
+    const queued: QueuedUpdate = {
       room,
       sender: conn,
       // The guard let all of it in (no pending structs), so the update as received is what the
@@ -189,15 +203,16 @@ export function createRooms(options: RoomsOptions) {
         listing: listingChange(room, verdict),
         alsoRecord:
           room.kind === "deal" && recordChange
-            ? (at) =>
-                recordChange({
+            ? (at) => {
+                queued.history = recordChange({
                   quoteId: room.quoteId,
                   role: conn.role,
                   before,
                   after: verdict.after,
                   keys: verdict.keys,
                   at,
-                })
+                });
+              }
             : undefined,
       },
       accepted:
@@ -212,7 +227,9 @@ export function createRooms(options: RoomsOptions) {
               committedAt: 0,
             }
           : null,
-    });
+      history: null,
+    };
+    batch.add(queued);
     return verdict;
   }
 
@@ -247,6 +264,12 @@ export function createRooms(options: RoomsOptions) {
       room.lastSeq = seqs[index] as number;
       room.logLength += 1;
       for (const other of room.conns) if (other !== item.sender) send(other, item.message);
+      const { history } = item;
+      if (history && (history.events.length > 0 || history.removed.length > 0)) {
+        // The deal's history is the dealer's: shoppers never receive it.
+        const message = encodeHistoryMessage(history);
+        for (const conn of room.conns) if (conn.role === "DEALER") send(conn, message);
+      }
       if (room.logLength > options.compactAfter) compactLater.add(room);
     });
     for (const room of compactLater) if (rooms.get(room.name) === room) compact(room);
