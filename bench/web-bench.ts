@@ -122,7 +122,7 @@ async function gzipBytes(urls: string[]): Promise<number> {
   return total;
 }
 
-type NetworkRequest = { url: string; resourceType?: string };
+type NetworkRequest = { url: string; resourceType?: string; networkRequestTime?: number };
 
 async function measure(url: string, port: number): Promise<Figures> {
   const result = await lighthouse(url, {
@@ -142,8 +142,18 @@ async function measure(url: string, port: number): Promise<Figures> {
   const numeric = (id: string) => audit(id)?.numericValue ?? Number.NaN;
   const requests = ((audit("network-requests")?.details as { items?: NetworkRequest[] })?.items ??
     []) as NetworkRequest[];
+  // What the page loads to open, up to its load event: not the edit code a first touch or scroll
+  // fetches later (Lighthouse scrolls for its screenshot), which is the dialogs' budget.
+  const loadEvent =
+    (audit("metrics")?.details as { items?: { observedLoad?: number }[] })?.items?.[0]?.observedLoad ??
+    Number.POSITIVE_INFINITY;
   const ofType = (type: string) =>
-    requests.filter((r) => r.resourceType === type && r.url.startsWith("http")).map((r) => r.url);
+    requests
+      .filter(
+        (r) =>
+          r.resourceType === type && r.url.startsWith("http") && (r.networkRequestTime ?? 0) <= loadEvent,
+      )
+      .map((r) => r.url);
   const blocking = (audit("render-blocking-resources")?.details as { items?: unknown[] })?.items ?? [];
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   return {
@@ -232,8 +242,8 @@ function printTable(results: { name: string; figures: Figures }[]): void {
     ["FCP", (f) => s(f.fcp), "", () => true],
     ["TBT", (f) => `${Math.round(f.tbt)} ms`, "<= 100 ms", (f) => f.tbt <= 100],
     ["CLS", (f) => f.cls.toFixed(3), "<= 0.02", (f) => f.cls <= 0.02],
-    ["JavaScript (gzip)", (f) => kib(f.jsGzip), "<= 120 KiB", (f) => f.jsGzip <= 120 * 1024],
-    ["CSS (gzip)", (f) => kib(f.cssGzip), "", () => true],
+    ["JavaScript to load (gzip)", (f) => kib(f.jsGzip), "<= 120 KiB", (f) => f.jsGzip <= 120 * 1024],
+    ["CSS to load (gzip)", (f) => kib(f.cssGzip), "", () => true],
     ["render-blocking requests", (f) => String(f.renderBlocking), "0", (f) => f.renderBlocking === 0],
     ["accessibility", (f) => String(f.accessibility), "100", (f) => f.accessibility === 100],
     ["best practices", (f) => String(f.bestPractices), "100", (f) => f.bestPractices === 100],

@@ -24,8 +24,9 @@ test("a shopper with JavaScript disabled sees the deal and the out-the-door pric
   await expect(lineValue(page, "selling-price")).toHaveText("$30,500.00");
   await expect(lineValue(page, "taxes")).toHaveText("$2,258.30");
   await expect(page.getByTestId("connection-status")).toHaveText("Status: Disconnected");
-  // Styled without JavaScript too (critical CSS inline, the rest in <noscript>): the brand colour.
-  await expect(page.getByRole("link", { name: "Sign In" })).toHaveCSS("background-color", "rgb(28, 63, 148)");
+  // Styled without JavaScript too (critical CSS inline, the rest in <noscript>), in the theme's
+  // font, not Mantine's default one.
+  await expect(page.locator("body")).toHaveCSS("font-family", /^Inter, /);
 });
 
 test("the app hydrates onto the snapshot without a flash of different numbers and stays live", async ({

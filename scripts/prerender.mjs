@@ -111,6 +111,15 @@ const bothSchemes = (markup) => `${markup}<div data-mantine-color-scheme="dark" 
     created_at: new Date(now).toISOString(),
     expires_at: new Date(expired ? now - 1000 : now + 86_400_000).toISOString(),
     expired,
+    dealership: {
+      dealershipName: "Example Motors",
+      streetAddress: "1 Main Street",
+      city: "Springfield",
+      state: "IL",
+      zipCode: "62701",
+      phoneNumber: "5551234567",
+      consultant: "Dana Whitfield",
+    },
     data: {
       vehicle: { description: "2024 Honda Accord EX-L", color: "Blue", mileage: 12, stockNumber: "A1234" },
       pricing: { advertisedPrice: 32000, discount: 1500 },
@@ -135,7 +144,8 @@ const bothSchemes = (markup) => `${markup}<div data-mantine-color-scheme="dark" 
   ]) {
     variants.push(await renderPage(`/quote/${id}`, { quote: { id, answer } }));
   }
-  const assets = routeAssets(["src/features/quote/quote-page.tsx"]);
+  // The live channel (Yjs, providers) is imported after hydration: fetched now, run then.
+  const assets = routeAssets(["src/features/quote/quote-page.tsx", "src/features/quote/live/live-quote.ts"]);
   const extracted = await withCriticalCss(
     page({ title: "DealDesk", body: bothSchemes(variants.join("")), data: "{}", assets }),
   );

@@ -15,6 +15,8 @@ export { pageDataJson };
 
 /** The markup of `url` (path and query), every lazy page resolved. */
 export async function renderPage(url: string, pageData: PageData): Promise<string> {
+  // A component that throws would be left to the browser to render: fail instead, loudly.
+  let failure: unknown;
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AppRoot pageData={pageData}>
@@ -24,8 +26,14 @@ export async function renderPage(url: string, pageData: PageData): Promise<strin
       </AppRoot>
     </StrictMode>,
     // One piece of HTML, no boundary left to reveal by script (our CSP allows none inline).
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    {
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError(error) {
+        failure ??= error;
+      },
+    },
   );
+  if (failure) throw failure;
   const chunks: Buffer[] = [];
   for await (const chunk of prelude as Readable) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks).toString("utf8");

@@ -76,7 +76,7 @@ export function loadPrerenderedPages(staticDir: string): PrerenderedPages {
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-export type PageDeps = { db: Db; live: LiveControl };
+export type PageDeps = { db: Db; live: LiveControl; log?: (line: string) => void };
 
 /**
  * GET / (pre-rendered) and GET /quote/{id} for shoppers: 200 with the deal, 410 with the expired
@@ -103,7 +103,17 @@ export function mountPrerenderedPages(app: Hono<AppEnv>, pages: PrerenderedPages
     const { renderPage, pageDataJson } = await loadEntry();
     const url = new URL(c.req.url);
     const pageData = { quote: { id, answer } };
-    const body = await renderPage(`${url.pathname}${url.search}`, pageData);
+    let body: string;
+    try {
+      body = await renderPage(`${url.pathname}${url.search}`, pageData);
+    } catch (error) {
+      // The app in the browser can still show the quote: serve it unrendered, and say why.
+      (deps.log ?? console.log)(
+        `Rendering /quote/${id} on the server failed: ${error instanceof Error ? error.stack : String(error)}`,
+      );
+      c.header("Cache-Control", "no-cache");
+      return c.html(pages.shell);
+    }
     const description =
       typeof answer?.data.vehicle === "object" ? vehicleDescription(answer.data.vehicle) : "";
     const title = answer

@@ -8,7 +8,7 @@ import { type Breakdown, computeBreakdown, type PaymentGrid, paymentGrid } from 
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { Awareness } from "y-protocols/awareness";
 import type { LiveRole, QuoteUpdatedEvent, UpdateField, UpdateResult, UpdateValue } from "./field-adapter";
-import { LiveQuote, type LiveQuoteSnapshot } from "./live-quote";
+import type { LiveQuote, LiveQuoteSnapshot } from "./live-quote";
 
 export interface LiveQuoteParams {
   quoteId: string;
@@ -49,17 +49,27 @@ export function useLiveQuote(params: LiveQuoteParams | null): LiveQuoteState {
 
   useEffect(() => {
     if (quoteId === undefined || role === undefined) return;
-    const opened = new LiveQuote({
-      quoteId,
-      role,
-      token,
-      readOnly,
-      serverUrl: liveServerUrl(window.location.origin),
+    // Yjs and the providers are a chunk of their own, fetched with the page (modulepreload) but
+    // run after it has hydrated: the shopper's first screen never waits for them.
+    let opened: LiveQuote | null = null;
+    let cancelled = false;
+    void import("./live-quote").then(({ LiveQuote }) => {
+      if (cancelled) return;
+      opened = new LiveQuote({
+        quoteId,
+        role,
+        token,
+        readOnly,
+        serverUrl: liveServerUrl(window.location.origin),
+      });
+      setLive(opened);
     });
-    setLive(opened);
     return () => {
-      opened.destroy();
-      setLive((current) => (current === opened ? null : current));
+      cancelled = true;
+      if (!opened) return;
+      const closing = opened;
+      closing.destroy();
+      setLive((current) => (current === closing ? null : current));
     };
   }, [quoteId, role, token, readOnly]);
 
