@@ -66,11 +66,14 @@ try {
     ),
   );
   console.log(`${DOCS} documents × 1 edit/s for ${SECONDS} s, two processes, PostgreSQL + Redis...`);
+  const runStarted = performance.now();
   await Promise.all(
     children.map((child, parity) =>
       ask(child, { type: "run", parity, ratePerDoc: 1, seconds: SECONDS }, "ran"),
     ),
   );
+  // Until the last edit committed: longer than SECONDS when the machine cannot keep up.
+  const elapsedS = (performance.now() - runStarted) / 1000;
   await new Promise((r) => setTimeout(r, 3000)); // the last edits arrive (poll at the latest)
   const [a, b] = await Promise.all(children.map((child) => ask<Report>(child, { type: "report" }, "report")));
   const arrivals = [...a!.arrivals, ...b!.arrivals];
@@ -78,11 +81,11 @@ try {
   const appends = a!.appends + b!.appends;
   const rows = [
     ["edits committed", String(appends)],
-    ["edits/s", (appends / SECONDS).toFixed(0)],
+    ["edits/s asked / committed", `${DOCS} / ${(appends / elapsedS).toFixed(0)}`],
     ["cross-process propagation p50 (target ≤ 3 ms)", `${percentile(arrivals, 50).toFixed(2)} ms`],
     ["cross-process propagation p99 (target ≤ 15 ms)", `${percentile(arrivals, 99).toFixed(2)} ms`],
     [
-      "append (CAS) p50 / p99",
+      "append incl. pool wait p50 / p99",
       `${percentile(appendMs, 50).toFixed(2)} / ${percentile(appendMs, 99).toFixed(2)} ms`,
     ],
     [
