@@ -185,6 +185,7 @@ export const quoteDataSchema = z.object({
   selectedCreditTier: creditTierSchema.default(DEFAULT_CREDIT_TIER),
   customInterestRates: customInterestRatesSchema.default(() => ({})),
   interestRates: interestRatesSchema.default(defaultInterestRateTable),
+  // Absent in quotes from before rebates; read as none.
   rebates: z.array(rebateSchema, { error: MSG.expectedList }).default(() => []),
   taxRules: taxRulesSchema.optional(),
 });
