@@ -17,6 +17,7 @@ import { calculateRoutes } from "./routes/calculate";
 import { dealerDefaultsRoutes } from "./routes/dealer-defaults";
 import { quoteSignalsRoutes } from "./routes/quote-signals";
 import { quotesRoutes } from "./routes/quotes";
+import { taxProfileRoutes } from "./routes/tax-profile";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -55,6 +56,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   api.get("/health", (c) => c.json({ ok: true }));
   api.route("/auth", authRoutes(deps));
+  api.route("/dealer-defaults/tax-profile", taxProfileRoutes(deps)); // before the lists' /:list paths
   api.route("/dealer-defaults", dealerDefaultsRoutes(deps));
   api.route("/calculate", calculateRoutes(deps));
   api.route("/quotes", quoteSignalsRoutes(deps)); // before quotesRoutes: its GET /:id would take /live-status

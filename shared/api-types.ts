@@ -42,5 +42,5 @@ export type ApiErrorBody = {
 
 /** Items of GET/POST/PUT /api/dealer-defaults/{addons,taxes,dealer-fees,government-fees}, in dollars. */
 export type DefaultAddOn = { id: string; name: string; description: string; price: number };
-export type DefaultTax = { id: string; description: string; rate: number };
+export type DefaultTax = { id: string; description: string; rate: number; baseCap?: number };
 export type DefaultFee = { id: string; name: string; description: string; amount: number };

@@ -3,12 +3,14 @@
 // downpayment written once. Pure, so the server and its tests build it alike.
 
 import { CREDIT_TIER_IDS, type CreditTier, LOAN_TERM_KEYS } from "./constants";
+import { standardTaxRules } from "./deal/tax-profiles";
 import { defaultDownPayment } from "./pricing";
 import {
   type CreateQuoteBody,
   defaultInterestRateTable,
   type InterestRates,
   type QuoteData,
+  type QuoteTaxRules,
   quoteDataSchema,
 } from "./quote-schema";
 
@@ -17,7 +19,9 @@ type Id = string | number;
 export interface DealerDefaultsSnapshot {
   addOns: readonly { id: Id; name: string; description?: string | null; price: number }[];
   /** Dealer taxes have a description only; it becomes the quote line's name. */
-  taxes: readonly { id: Id; description: string; rate: number }[];
+  taxes: readonly { id: Id; description: string; rate: number; baseCap?: number }[];
+  /** The dealer's tax rules; absent: the standard rules (spec §9). */
+  taxRules?: QuoteTaxRules;
   dealerFees: readonly { id: Id; name: string; description?: string | null; amount: number }[];
   governmentFees: readonly { id: Id; name: string; description?: string | null; amount: number }[];
   /** The dealer's rate table by tier and term ({ good: { 60: 7.25 } }); missing cells take the spec's defaults. */
@@ -64,9 +68,11 @@ export function newQuoteData(body: CreateQuoteBody, defaults: DealerDefaultsSnap
       name: tax.description,
       description: "",
       rate: tax.rate,
+      ...(tax.baseCap === undefined ? {} : { baseCap: tax.baseCap }),
     })),
     governmentFeeItems: defaults.governmentFees.map(fee),
     interestRates: rateTable(defaults.interestRates),
+    taxRules: defaults.taxRules ?? standardTaxRules(),
   });
   return { ...data, downPayment: defaultDownPayment(data) };
 }

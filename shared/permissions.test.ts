@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CREDIT_TIER_IDS, LOAN_TERM_KEYS } from "./constants";
+import { standardTaxRules } from "./deal/tax-profiles";
 import {
   DEAL_KEYS,
   isLeafKey,
@@ -21,6 +22,8 @@ function schemaLeafKeys(): string[] {
   const quote = quoteDataSchema.parse({
     ...makeQuote({ tradeIn: tradeIn(1000) }),
     customInterestRates: rates,
+    taxRules: standardTaxRules(),
+    vehicle: { ...makeQuote().vehicle, isNew: true },
   });
   return Object.entries(quote).flatMap(([field, value]) => [...flattenField(field, value).keys()]);
 }

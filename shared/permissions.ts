@@ -28,6 +28,7 @@ export const DEAL_KEYS: readonly string[] = [
   "vehicle.mileage",
   "vehicle.stockNumber",
   "vehicle.advertisedUrl",
+  "vehicle.isNew",
   "pricing.advertisedPrice",
   "pricing.discount",
   "addOns",
@@ -45,6 +46,9 @@ export const DEAL_KEYS: readonly string[] = [
   "selectedCreditTier",
   ...customRateKeys,
   "interestRates",
+  // Deal structures (#15): dealer-only, one value each.
+  "rebates",
+  "taxRules",
 ];
 
 /** Every leaf key of the dealer's private document (customerInfoSchema, flattened). */

@@ -112,7 +112,7 @@ export function computeBreakdown(data: QuoteData): Breakdown {
 
   const governmentFees = amountLines(data.governmentFeeItems);
   const governmentFeesTotal = sumCents(governmentFees.map((line) => line.amount));
-  const rebates: AmountLine[] = data.rebates.map((rebate) => ({
+  const rebates: AmountLine[] = (data.rebates ?? []).map((rebate) => ({
     id: rebate.id,
     name: rebate.name,
     amount: nonNegativeCents(rebate.amount),

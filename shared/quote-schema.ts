@@ -189,6 +189,7 @@ export const quoteDataSchema = strictObject({
   selectedCreditTier: creditTierSchema.default(DEFAULT_CREDIT_TIER),
   customInterestRates: customInterestRatesSchema.default(() => ({})),
   interestRates: interestRatesSchema.default(defaultInterestRateTable),
+  // Absent in quotes from before rebates; read as none.
   rebates: z.array(rebateSchema, { error: MSG.expectedList }).default(() => []),
   taxRules: taxRulesSchema.optional(),
 });

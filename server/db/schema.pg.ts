@@ -5,6 +5,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -98,6 +99,7 @@ export const defaultTaxes = pgTable(
     ...listItemColumns(),
     description: text("description").notNull(),
     rate: doublePrecision("rate").notNull(),
+    baseCapCents: integer("base_cap_cents"),
   },
   (t) => [index("default_taxes_dealer").on(t.dealerId)],
 );
@@ -209,4 +211,12 @@ export const quoteVisits = pgTable("quote_visits", {
   visitStartedAt: ms("visit_started_at").notNull(),
   lastSeenAt: ms("last_seen_at").notNull(),
   lookingUntil: ms("looking_until").notNull(),
+});
+
+export const dealerTaxProfiles = pgTable("dealer_tax_profiles", {
+  dealerId: text("dealer_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  rules: jsonb("rules").notNull(),
+  updatedAt: bigint("updated_at", { mode: "number" }).notNull(),
 });

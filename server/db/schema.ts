@@ -88,6 +88,8 @@ export const defaultTaxes = sqliteTable(
     ...listItemColumns(),
     description: text("description").notNull(),
     rate: real("rate").notNull(),
+    // Only this much of the taxable amount is taxed at this rate (Florida's county surtax); null: no cap.
+    baseCapCents: integer("base_cap_cents"),
   },
   (t) => [index("default_taxes_dealer").on(t.dealerId)],
 );
@@ -176,3 +178,16 @@ export const quoteEvents = sqliteTable(
   },
   (t) => [index("quote_events_quote").on(t.quoteId, t.id)],
 );
+
+/**
+ * A dealer's tax rules (DESKING.md §1.5; the rate lines are the dealer's taxes list), as the
+ * quote schema's `taxRules` JSON in dollars. No row: the standard rules of spec §9, which is
+ * what every taxes list priced before tax profiles existed.
+ */
+export const dealerTaxProfiles = sqliteTable("dealer_tax_profiles", {
+  dealerId: text("dealer_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  rules: text("rules", { mode: "json" }).notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});

@@ -73,8 +73,17 @@ export function taxesList(db: Db): DefaultList<TaxBody, DefaultTax> {
     store: createListStore(
       db,
       defaultTaxes,
-      (row) => ({ id: row.id, description: row.description, rate: row.rate }),
-      (body: TaxBody) => ({ description: body.description, rate: body.rate }),
+      (row) => ({
+        id: row.id,
+        description: row.description,
+        rate: row.rate,
+        ...(row.baseCapCents === null ? {} : { baseCap: centsToDollars(row.baseCapCents) }),
+      }),
+      (body: TaxBody) => ({
+        description: body.description,
+        rate: body.rate,
+        baseCapCents: body.baseCap === undefined || body.baseCap === null ? null : toCents(body.baseCap),
+      }),
     ),
   };
 }

@@ -2,6 +2,7 @@ import type { DealerDefaultsSnapshot } from "@shared/new-quote";
 import type { Db } from "../db/connection";
 import { addOnsList, dealerFeesList, governmentFeesList, taxesList } from "../defaults/default-lists";
 import { interestRateTable } from "../defaults/interest-rate-table";
+import { readTaxRules } from "../defaults/tax-profile-store";
 
 /**
  * The dealer's active defaults (soft-deleted items left out), in dollars and in the same order the
@@ -14,5 +15,6 @@ export function dealerDefaultsSnapshot(db: Db, dealerId: string): DealerDefaults
     dealerFees: dealerFeesList(db).store.active(dealerId),
     governmentFees: governmentFeesList(db).store.active(dealerId),
     interestRates: interestRateTable(db, dealerId),
+    taxRules: readTaxRules(db, dealerId),
   };
 }

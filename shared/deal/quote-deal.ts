@@ -84,7 +84,7 @@ export function quoteDealInput(data: QuoteData, options: QuoteDealOptions = {}):
       valueCents: hasTradeIn ? nonNegativeCents(data.tradeIn.vehicle.value) : 0,
       owedCents: hasTradeIn ? nonNegativeCents(data.amountOwedOnTradeIn) : 0,
     },
-    rebates: data.rebates.map((rebate) => ({
+    rebates: (data.rebates ?? []).map((rebate) => ({
       name: rebate.name,
       amountCents: nonNegativeCents(rebate.amount),
     })),

@@ -3,6 +3,7 @@
 // flags change (VA went from 3% to 4.15%, MI's trade-in cap moves each January), so a
 // dealer checks the sources and edits before use. Nothing here is tax advice.
 
+import type { QuoteTaxRules } from "../quote-schema";
 import type { FeeKind, LeaseTaxMethod, RebateRule, TaxRateLine, TaxRules, TradeInRule } from "./deal-types";
 
 export interface TaxProfile {
@@ -183,3 +184,31 @@ export const EXAMPLE_TAX_PROFILES: readonly TaxProfile[] = [
     notes: "Rebate and doc-fee rules were not verified: set them yourself.",
   }),
 ];
+
+/** The standard rules in the quote's `taxRules` shape (dollars), written into every new quote by default. */
+export function standardTaxRules(): QuoteTaxRules {
+  return {
+    profileLabel: STANDARD_PROFILE_LABEL,
+    state: "",
+    tradeIn: { rule: STANDARD_RULES.tradeIn.rule },
+    rebates: STANDARD_RULES.rebates,
+    fees: { ...STANDARD_RULES.feeTaxableByKind },
+    lease: { ...STANDARD_RULES.lease },
+  };
+}
+
+/** A profile's rules in the quote's `taxRules` shape (dollars); its rates become the taxes list. */
+export function quoteTaxRulesOf(profile: TaxProfile): QuoteTaxRules {
+  return {
+    profileLabel: profile.label,
+    state: profile.state,
+    tradeIn: {
+      rule: profile.tradeIn.rule,
+      ...(profile.tradeIn.capCents === undefined ? {} : { cap: profile.tradeIn.capCents / 100 }),
+    },
+    rebates: profile.rebates,
+    fees: { ...profile.feeTaxableByKind },
+    ...(profile.minTaxCents === undefined ? {} : { minTax: profile.minTaxCents / 100 }),
+    lease: { ...profile.lease },
+  };
+}

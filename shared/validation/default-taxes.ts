@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { TAX_RATE_MAX, TAX_RATE_MIN } from "../constants";
 import { MSG } from "../messages";
-import { taxRate } from "../schema-fields";
+import { dollarAmount, taxRate } from "../schema-fields";
 import { parseNumberInput } from "./amount";
 import { collect, type FieldErrors, isBlank, required, ruled } from "./rules";
 
@@ -43,5 +43,7 @@ export function defaultTaxSummary(values: DefaultTaxValues): string | undefined 
 export const taxBodySchema = z.object({
   description: ruled(required(MSG.descriptionRequired), MSG.descriptionRequired).trim(),
   rate: taxRate(),
+  /** Dollars; null or absent: no cap. */
+  baseCap: dollarAmount().nullish(),
 });
 export type TaxBody = z.infer<typeof taxBodySchema>;

@@ -1,0 +1,54 @@
+import { EXAMPLE_TAX_PROFILES, quoteTaxRulesOf, standardTaxRules } from "@shared/deal/tax-profiles";
+import { MSG } from "@shared/messages";
+import { centsToDollars } from "@shared/money";
+import { taxRulesSchema } from "@shared/quote-schema";
+import { Hono } from "hono";
+import type { AppDeps } from "../app";
+import type { AppEnv } from "../app-env";
+import { requireUser } from "../auth/middleware";
+import { readTaxRules, saveTaxRules } from "../defaults/tax-profile-store";
+import { validationError } from "../http/errors";
+import { parseJson } from "../http/validate";
+
+// /api/dealer-defaults/tax-profile: the dealer's tax rules (the rate lines are the taxes list).
+// New quotes snapshot them; existing quotes keep the rules they were priced with.
+
+/** DESKING.md's example state profiles, offered as starting templates (labelled as examples). */
+export const taxProfileTemplates = () =>
+  EXAMPLE_TAX_PROFILES.map((profile) => ({
+    id: profile.id,
+    label: profile.label,
+    state: profile.state,
+    effectiveFrom: profile.effectiveFrom ?? null,
+    rates: profile.rates.map((line) => ({
+      description: line.name,
+      rate: line.ratePercent,
+      baseCap: line.baseCapCents === undefined ? null : centsToDollars(line.baseCapCents),
+    })),
+    taxRules: quoteTaxRulesOf(profile),
+    sources: profile.sources,
+    notes: profile.notes ?? "",
+  }));
+
+export function taxProfileRoutes(deps: AppDeps): Hono<AppEnv> {
+  const { db, tokens } = deps;
+  const routes = new Hono<AppEnv>();
+  routes.use("*", requireUser(tokens));
+
+  routes.get("/", (c) =>
+    c.json({
+      taxRules: readTaxRules(db, c.var.user.id) ?? standardTaxRules(),
+      templates: taxProfileTemplates(),
+    }),
+  );
+
+  routes.put("/", async (c) => {
+    const body = await parseJson(c, taxRulesSchema);
+    if (body.tradeIn.rule === "capped" && body.tradeIn.cap === undefined)
+      throw validationError([{ field: "tradeIn.cap", message: MSG.tradeInCapRequired }]);
+    saveTaxRules(db, c.var.user.id, body);
+    return c.json({ taxRules: body });
+  });
+
+  return routes;
+}
