@@ -4,13 +4,14 @@ import { compress } from "hono/compress";
 import type { AppEnv } from "./app-env";
 import type { TokenService } from "./auth/tokens";
 import type { Config } from "./config";
-import type { Db } from "./db/connection";
+import { type Db, isStorageWritable } from "./db/connection";
 import { ApiError, errorBody, notFound } from "./http/errors";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security";
 import { mountStaticFiles } from "./http/static-files";
 import type { LiveControl } from "./live/live-control";
 import type { Mailer } from "./mail/mailer";
+import { countHttpRequests, metricsHandler } from "./metrics/metrics";
 import { authRoutes } from "./routes/auth";
 import { dealerDefaultsRoutes } from "./routes/dealer-defaults";
 import { quoteSignalsRoutes } from "./routes/quote-signals";
@@ -34,6 +35,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   if (config.logRequests) app.use("*", requestLog(log));
+  if (config.metricsToken) app.use("*", countHttpRequests());
   app.use("*", securityHeaders());
   app.use("*", compress());
 
@@ -49,7 +51,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
     c.header("Cache-Control", "no-store");
   });
-  api.get("/health", (c) => c.json({ ok: true }));
+  api.get("/health", (c) => {
+    const storageWritable = isStorageWritable(deps.db);
+    return c.json({ ok: storageWritable, storageWritable }, storageWritable ? 200 : 503);
+  });
   api.route("/auth", authRoutes(deps));
   api.route("/dealer-defaults", dealerDefaultsRoutes(deps));
   api.route("/quotes", quoteSignalsRoutes(deps)); // before quotesRoutes: its GET /:id would take /live-status
@@ -58,6 +63,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     throw notFound("Not found");
   });
   app.route("/api", api);
+  // Off (404, not the app's index page) unless METRICS_TOKEN is set.
+  if (config.metricsToken) app.get("/metrics", metricsHandler(config.metricsToken));
+  else app.get("/metrics", (c) => c.json({ message: "Not found" }, 404));
   // Live documents are WebSocket-only; a plain request there is a client mistake, not a page.
   app.all("/yjs/*", (c) => c.json({ message: "Use a WebSocket connection for /yjs/" }, 426));
 

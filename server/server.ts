@@ -7,6 +7,7 @@ import { closeDatabase, openDatabase } from "./db/connection";
 import { lockDataDir } from "./db/data-dir-lock";
 import { createLiveServer } from "./live/live-server";
 import { createMailer } from "./mail/mailer";
+import { watchLive } from "./metrics/metrics";
 
 export type RunningServer = {
   url: string;
@@ -35,6 +36,7 @@ export async function startServer(
   const mailer = createMailer(config, log);
   const live = createLiveServer({ config, db, tokens, log });
   const app = createApp({ config, db, tokens, mailer, live, log });
+  const unwatchLive = watchLive(live);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
   server.on("upgrade", (request, socket, head) => live.handleUpgrade(request, socket, head));
@@ -54,6 +56,7 @@ export async function startServer(
     config,
     close() {
       closing ??= (async () => {
+        unwatchLive();
         await live.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());

@@ -3,6 +3,7 @@ import type { WebSocket } from "ws";
 import { Awareness, encodeAwarenessUpdate, removeAwarenessStates } from "y-protocols/awareness";
 import * as Y from "yjs";
 import type { RecordedChange } from "../history/recorder";
+import { liveMetrics } from "../metrics/metrics";
 import type { LiveIdentity, QuoteRole } from "../policies/quote-access";
 import type { DocStore, ListingChange } from "./persistence";
 import { encodeAwarenessMessage, encodeUpdateMessage } from "./protocol";
@@ -179,6 +180,7 @@ export function createRooms(options: RoomsOptions) {
     if (!delta || !deltaV2) return verdict;
     room.entries = verdict.after;
     let committedAt = 0;
+    const committed = liveMetrics.commitTimer();
     try {
       room.lastSeq = store.append(
         room.name,
@@ -197,6 +199,8 @@ export function createRooms(options: RoomsOptions) {
               })
           : undefined,
       );
+      committed();
+      liveMetrics.accepted();
       room.logLength += 1;
       committedAt = performance.timeOrigin + performance.now();
     } catch (error) {
