@@ -6,6 +6,7 @@ import { type Config, readConfig } from "./config";
 import { closeDatabase, openDatabase } from "./db/connection";
 import { lockDataDir } from "./db/data-dir-lock";
 import { createLiveServer } from "./live/live-server";
+import { createLogger } from "./logging/logger";
 import { createMailer } from "./mail/mailer";
 import { watchLive } from "./metrics/metrics";
 
@@ -13,6 +14,7 @@ export type RunningServer = {
   url: string;
   port: number;
   config: Config;
+  log: (line: string) => void;
   close(): Promise<void>;
 };
 
@@ -20,9 +22,11 @@ export type RunningServer = {
 export async function startServer(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<Config> = {},
-  log: (line: string) => void = console.log,
+  customLog?: (line: string) => void,
 ): Promise<RunningServer> {
   const config = readConfig(env, overrides);
+  // Tests collect lines themselves; everyone else gets LOG_FORMAT's lines, redacted.
+  const log = customLog ?? createLogger(config.logFormat);
   // Before the database opens: a second process on this DATA_DIR must change nothing.
   const lock = lockDataDir(config.dataDir);
   let db: ReturnType<typeof openDatabase>;
@@ -54,6 +58,7 @@ export async function startServer(
     url: `http://127.0.0.1:${port}`,
     port,
     config,
+    log,
     close() {
       closing ??= (async () => {
         unwatchLive();
