@@ -1,4 +1,4 @@
-// `npm start` builds what is missing or older than its sources: the front end (vite build) and the
+// `npm start` builds what is missing or older than its sources: the front end (npm run build:web) and the
 // compiled server (scripts/build-server.mjs), so the server then runs as plain JavaScript.
 import { execSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -23,11 +23,11 @@ function isStale(builtFile, sources) {
 }
 
 const lockAndConfig = ["package-lock.json", "tsconfig.json"];
-if (
-  isStale("dist/index.html", ["src", "shared", "public", "index.html", "vite.config.ts", ...lockAndConfig])
-) {
-  console.log("Building the front end (vite build)...");
-  execSync("npx vite build", { cwd: root, stdio: "inherit" });
+// dist/.ssr/quote.html is the last file the front-end build writes (scripts/prerender.mjs).
+const frontEndSources = ["src", "shared", "public", "index.html", "vite.config.ts", "scripts/prerender.mjs"];
+if (isStale("dist/.ssr/quote.html", [...frontEndSources, ...lockAndConfig])) {
+  console.log("Building the front end (npm run build:web)...");
+  execSync("npm run build:web", { cwd: root, stdio: "inherit" });
 } else {
   console.log("Front end is up to date.");
 }

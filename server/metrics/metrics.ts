@@ -28,7 +28,7 @@ const updatesRefused = new Counter({
 });
 const commitSeconds = new Histogram({
   name: "dealdesk_live_commit_seconds",
-  help: "Time to store accepted live updates in the database (one commit)",
+  help: "Time to store accepted live updates in the database (one group commit)",
   buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
   registers: [registry],
 });
@@ -61,8 +61,8 @@ export function refusalKind(reason: string): string {
 }
 
 export const liveMetrics = {
-  accepted(): void {
-    updatesAccepted.inc();
+  accepted(count = 1): void {
+    updatesAccepted.inc(count);
   },
   refused(reason: string): void {
     updatesRefused.inc({ reason: refusalKind(reason) });
