@@ -31,7 +31,7 @@ let url = "";
 let serverLog = "";
 // The operator's environment: nothing of a developer's DATA_DIR, PORT or APP_URL leaks in.
 const { DATA_DIR: _d, PORT: _p, APP_URL: _a, ...inherited } = process.env;
-const installEnv = { ...inherited, HOST: "127.0.0.1", LOG_REQUESTS: "false" };
+const installEnv: NodeJS.ProcessEnv = { ...inherited, HOST: "127.0.0.1", LOG_REQUESTS: "false" };
 
 /** Runs `npx dealdesk ...args` in the install folder; answers its exit code and output. */
 async function dealdesk(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -92,6 +92,8 @@ beforeAll(async () => {
   });
 
   const port = await freePort();
+  // The public address the server and the admin commands build links from.
+  installEnv.APP_URL = `http://localhost:${port}`;
   server = spawn("npx", ["--no-install", "dealdesk", "--port", String(port)], {
     cwd: app,
     detached: true,

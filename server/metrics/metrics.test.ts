@@ -9,6 +9,7 @@ import { closeDatabase, openDatabase } from "../db/connection";
 import { connectClient, createQuoteVia, destroyClient, eventually, synced } from "../live/live-test-kit";
 import { type RunningServer, startServer } from "../server";
 import { createDealer } from "../testing/fixtures";
+import { refusalKind } from "./metrics";
 
 // The real server on a temp SQLite file with METRICS_TOKEN set, a real y-websocket shopper.
 
@@ -130,5 +131,17 @@ describe("/api/health", () => {
     } finally {
       chmodSync(dataDir, 0o700);
     }
+  });
+});
+
+describe("refusal reasons as labels", () => {
+  it("folds key names into a fixed set", () => {
+    expect(refusalKind("shopper may not write pricing.discount")).toBe("field not allowed for role");
+    expect(refusalKind("shopper may not change pricing")).toBe("field not allowed for role");
+    expect(refusalKind(`unknown key ${"x".repeat(500)}`)).toBe("unknown key");
+    expect(refusalKind("quote expired")).toBe("quote expired");
+    expect(refusalKind("Discount can't be more than the advertised price ($25,000.00)")).toBe(
+      "invalid value",
+    );
   });
 });

@@ -55,7 +55,8 @@ new Gauge({
 
 /** The guard's reasons, folded into a fixed set: a refused key name must not become a label value. */
 export function refusalKind(reason: string): string {
-  if (reason.startsWith("shopper may not change")) return "field not allowed for role";
+  if (/^\w+ may not (change|write) /.test(reason)) return "field not allowed for role";
+  if (reason.startsWith("unknown key ")) return "unknown key";
   if (/^[a-z ]{3,40}$/.test(reason)) return reason; // the guard's fixed phrases ("quote expired", ...)
   return "invalid value";
 }
