@@ -15,7 +15,7 @@ describe("the HTTP app", () => {
     t = createTestApp();
     const res = await t.call("GET", "/api/health");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true });
+    expect(await res.json()).toEqual({ ok: true, storageWritable: true });
   });
 
   it("answers unknown API paths with 404 JSON, never the app's HTML", async () => {

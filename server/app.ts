@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "./app-env";
 import type { TokenService } from "./auth/tokens";
 import type { Config } from "./config";
-import type { Db } from "./db/connection";
+import { type Db, isStorageWritable } from "./db/connection";
 import { compression } from "./http/compression";
 import { ApiError, errorBody, notFound } from "./http/errors";
 import { loadPrerenderedPages } from "./http/pages";
@@ -12,6 +12,7 @@ import { securityHeaders } from "./http/security";
 import { mountStaticFiles } from "./http/static-files";
 import type { LiveControl } from "./live/live-control";
 import type { Mailer } from "./mail/mailer";
+import { countHttpRequests, metricsHandler } from "./metrics/metrics";
 import { authRoutes } from "./routes/auth";
 import { calculateRoutes } from "./routes/calculate";
 import { dealerDefaultsRoutes } from "./routes/dealer-defaults";
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const pages = config.staticDir ? loadPrerenderedPages(config.staticDir) : undefined;
 
   if (config.logRequests) app.use("*", requestLog(log));
+  if (config.metricsToken) app.use("*", countHttpRequests());
   app.use("*", securityHeaders(pages?.scriptHashes));
   app.use("*", compression());
 
@@ -54,7 +56,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
     c.header("Cache-Control", "no-store");
   });
-  api.get("/health", (c) => c.json({ ok: true }));
+  api.get("/health", (c) => {
+    const storageWritable = isStorageWritable(deps.db);
+    return c.json({ ok: storageWritable, storageWritable }, storageWritable ? 200 : 503);
+  });
   api.route("/auth", authRoutes(deps));
   api.route("/dealer-defaults/tax-profile", taxProfileRoutes(deps)); // before the lists' /:list paths
   api.route("/dealer-defaults", dealerDefaultsRoutes(deps));
@@ -65,6 +70,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     throw notFound("Not found");
   });
   app.route("/api", api);
+  // Off (404, not the app's index page) unless METRICS_TOKEN is set.
+  if (config.metricsToken) app.get("/metrics", metricsHandler(config.metricsToken));
+  else app.get("/metrics", (c) => c.json({ message: "Not found" }, 404));
   // Live documents are WebSocket-only; a plain request there is a client mistake, not a page.
   app.all("/yjs/*", (c) => c.json({ message: "Use a WebSocket connection for /yjs/" }, 426));
 

@@ -10,11 +10,11 @@ export async function runServer(env: NodeJS.ProcessEnv): Promise<void> {
   const staticDir = env.DEALDESK_DEV ? undefined : (env.STATIC_DIR ?? frontEndDir);
   const running = await startServer(env, { staticDir });
   const shutdown = (signal: string) => {
-    console.log(`${signal} received: closing connections and flushing data...`);
+    running.log(`${signal} received: closing connections and flushing data...`);
     running.close().then(
       () => process.exit(0),
       (error) => {
-        console.error(error);
+        running.log(`Shutdown failed: ${error instanceof Error ? error.stack : String(error)}`);
         process.exit(1);
       },
     );

@@ -1,3 +1,4 @@
+import { closeSync, fsyncSync, openSync, unlinkSync, writeSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
@@ -18,6 +19,32 @@ export function openDatabase(dataDir: string, fileName = "dealdesk.sqlite"): Db 
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: migrationsDir });
   return db;
+}
+
+/**
+ * Whether storage takes writes right now (for /api/health): the database grants a write lock, and
+ * its folder takes a small file written through to disk (a read-only mount, lost permissions or a
+ * full disk fail here).
+ */
+export function isStorageWritable(db: Db): boolean {
+  const sqlite = db.$client;
+  if (!sqlite.open || sqlite.readonly) return false;
+  const probe = path.join(path.dirname(sqlite.name), ".health-probe");
+  try {
+    sqlite.exec("BEGIN IMMEDIATE");
+    sqlite.exec("ROLLBACK");
+    const fd = openSync(probe, "w");
+    try {
+      writeSync(fd, String(Date.now()));
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    unlinkSync(probe);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function closeDatabase(db: Db): void {

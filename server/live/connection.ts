@@ -1,6 +1,7 @@
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
 import type { RawData } from "ws";
 import { applyAwarenessUpdate } from "y-protocols/awareness";
+import { liveMetrics } from "../metrics/metrics";
 import { mayAnnounce } from "../presence/awareness-claims";
 import {
   type ClientMessage,
@@ -60,6 +61,7 @@ export function startConversation(conn: Conn, rooms: Rooms, log: (line: string) 
         const result = rooms.applyUpdate(room, conn, message.update, message.wire);
         if (result.ok) return;
         log(`live: refused an update from a ${conn.role} on ${room.name}: ${result.reason}`);
+        liveMetrics.refused(result.reason);
         ws.close(LIVE_CLOSE_CODES.changeRefused, LIVE_CLOSE_REASONS.changeRefused);
         return;
       }

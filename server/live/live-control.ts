@@ -12,6 +12,8 @@ export type LiveControl = {
   readLoaded(docName: string): Record<string, unknown> | undefined;
   /** How many documents are held in memory (benchmark and tests: rooms unload when empty). */
   loadedRooms(): number;
+  /** How many live connections are open (metrics). */
+  openConnections(): number;
   /** Quotes a shopper is looking at right now (the dashboard's live signals). */
   presence: Pick<PresenceTracker, "viewing">;
   /** Closes every socket and flushes every room to the database. */

@@ -167,6 +167,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       return readDoc(room.kind === "deal" ? dealArray(room.doc) : privateArray(room.doc));
     },
     loadedRooms: () => rooms.rooms.size,
+    openConnections: () => conns.size,
     presence: {
       viewing: () =>
         presence

@@ -11,6 +11,7 @@ import type { WebSocket } from "ws";
 import { Awareness, encodeAwarenessUpdate, removeAwarenessStates } from "y-protocols/awareness";
 import * as Y from "yjs";
 import type { RecordedChange } from "../history/recorder";
+import { liveMetrics } from "../metrics/metrics";
 import type { LiveIdentity, QuoteRole } from "../policies/quote-access";
 import { createCommitBatch, type QueuedUpdate } from "./commit-batch";
 import type { DocStore, ListingChange } from "./persistence";
@@ -245,8 +246,11 @@ export function createRooms(options: RoomsOptions) {
     const pending = batch.take();
     if (pending.length === 0) return;
     let seqs: number[];
+    const committed = liveMetrics.commitTimer();
     try {
       seqs = store.appendMany(pending.map((item) => item.entry));
+      committed();
+      liveMetrics.accepted(pending.length);
     } catch (error) {
       const failed = new Map<Room, number>();
       for (const { room } of pending) failed.set(room, (failed.get(room) ?? 0) + 1);

@@ -58,8 +58,7 @@ export async function sendResetEmail(
   token: string,
 ): Promise<void> {
   const link = resetLink(deps.config.appUrl, token);
+  // The link never goes to the log, where it would outlive the mail: without SMTP the outbox file
+  // is its copy, and `dealdesk users reset-link` makes a fresh one for an admin to hand over.
   await deps.mailer.send(resetEmail(user.email, user.firstName, link));
-  // Without SMTP the outbox file is the only copy; the log line lets an admin hand the link over.
-  // With SMTP the link must not sit in logs, where it would outlive the mail.
-  if (!deps.config.smtpUrl) deps.log(`Password reset link for ${user.email}: ${link}`);
 }
