@@ -35,8 +35,20 @@ test("a shopper's phone loads at most 160 KiB of JavaScript (gzip) for the quote
       ),
     );
   });
-  const measure = async () => {
-    const scripts = new Map(await Promise.all(pending));
+  const measure = async (beforePreload = false) => {
+    let scripts = new Map(await Promise.all(pending));
+    if (beforePreload) {
+      // What an edit needs is fetched once the page is idle (quote-view.tsx marks that moment):
+      // the page-open budget counts the scripts requested before it.
+      const early = await page.evaluate((mark) => {
+        const at = performance.getEntriesByName(mark)[0]?.startTime ?? Number.POSITIVE_INFINITY;
+        return performance
+          .getEntriesByType("resource")
+          .filter((entry) => entry.startTime < at)
+          .map((entry) => entry.name);
+      }, "dealdesk:preload-edit-code");
+      scripts = new Map([...scripts].filter(([url]) => early.includes(url)));
+    }
     return { scripts, total: [...scripts.values()].reduce((sum, size) => sum + size, 0) };
   };
 
@@ -44,7 +56,7 @@ test("a shopper's phone loads at most 160 KiB of JavaScript (gzip) for the quote
   await expectConnected(page);
   await expect(lineValue(page, "out-the-door")).toBeVisible();
   await page.waitForLoadState("networkidle");
-  const { scripts, total } = await measure();
+  const { scripts, total } = await measure(true);
   console.log(
     `Shopper quote page JavaScript: ${(total / 1024).toFixed(1)} KiB gzip in ${scripts.size} files\n${[
       ...scripts,
@@ -55,13 +67,13 @@ test("a shopper's phone loads at most 160 KiB of JavaScript (gzip) for the quote
   );
   expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
 
-  // The first touch or scroll fetches what an edit needs (so that a phone that then loses its
+  // Idle time or the first touch fetches what an edit needs (so that a phone that then loses its
   // connection can still change the deal): reported, not part of the page-open budget.
   await waitForEditCode(page);
   await page.waitForLoadState("networkidle");
   const after = await measure();
   console.log(
-    `Shopper quote page JavaScript once the first scroll fetched the dialogs and validation: ${(after.total / 1024).toFixed(1)} KiB gzip in ${after.scripts.size} files`,
+    `Shopper quote page JavaScript once idle time fetched the dialogs and validation: ${(after.total / 1024).toFixed(1)} KiB gzip in ${after.scripts.size} files`,
   );
 });
 

@@ -22,10 +22,10 @@ import { editAmount, lineValue, openLine, quoteTest as test } from "./quote-setu
 // 12 Amount owed on trade-in  3,500.00
 // 13 Out of the door price   27,761.18  = 26,261.18 - 2,000 + 3,500
 //
-// Payments on A = 27,761.18, P = A r / (1 - (1 + r)^-n), r = APR / 12, rounded up to the cent
-// (shared/pricing.ts: payment x term always covers the amount):
-//   Good, 60 months, 8.5 %:       r = 0.0070833; (1 + r)^-60 = 0.654750; P = 196.6417 / 0.345250 = 569.5631 -> 569.57
-//   Good, 24 months, 6 %:         r = 0.005;     (1 + r)^-24 = 0.887186; P = 138.8059 / 0.112814 = 1,230.3924 -> 1,230.40
+// Payments on A = 27,761.18, P = A r / (1 - (1 + r)^-n), r = APR / 12, rounded to the nearest cent,
+// half away from zero (shared/pricing.ts, docs/decisions/003):
+//   Good, 60 months, 8.5 %:       r = 0.0070833; (1 + r)^-60 = 0.654750; P = 196.6417 / 0.345250 = 569.5631 -> 569.56
+//   Good, 24 months, 6 %:         r = 0.005;     (1 + r)^-24 = 0.887186; P = 138.8059 / 0.112814 = 1,230.3924 -> 1,230.39
 //   Excellent, 84 months, 10 %:   r = 0.0083333; (1 + r)^-84 = 0.498028; P = 231.3432 / 0.501972 = 460.8685 -> 460.87
 
 test("the worked example shows every line and payment exactly as computed by hand, for dealer and shopper", async ({
@@ -71,8 +71,8 @@ test("the worked example shows every line and payment exactly as computed by han
     await expect(lineValue(p, "down-payment")).toHaveText("-$2,000.00");
     await expect(lineValue(p, "amount-owed")).toHaveText("$3,500.00");
     await expect(lineValue(p, "out-the-door")).toHaveText("$27,761.18");
-    await expect(p.getByTestId("payment-good-60")).toContainText("$569.57");
-    await expect(p.getByTestId("payment-good-24")).toContainText("$1,230.40");
+    await expect(p.getByTestId("payment-good-60")).toContainText("$569.56");
+    await expect(p.getByTestId("payment-good-24")).toContainText("$1,230.39");
     await expect(p.getByTestId("payment-excellent-84")).toContainText("$460.87");
   }
 

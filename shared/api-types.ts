@@ -18,6 +18,12 @@ export type PublicUser = {
   dealerProfile: DealerProfile;
 };
 
+/**
+ * Who the quote comes from, in GET /api/quotes/{id} (every viewer): the owner's dealership profile
+ * and name. The shopper's page leads with it; phone is ten digits or ''.
+ */
+export type QuoteDealership = DealerProfile & { consultant: string };
+
 export type AuthResponse = { token: string; user: PublicUser };
 
 /** One row of GET /api/quotes: listing columns only, never the document. */

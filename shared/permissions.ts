@@ -28,12 +28,14 @@ export const DEAL_KEYS: readonly string[] = [
   "vehicle.mileage",
   "vehicle.stockNumber",
   "vehicle.advertisedUrl",
+  "vehicle.isNew",
   "pricing.advertisedPrice",
   "pricing.discount",
   "addOns",
   "dealerFeeItems",
   "taxItems",
   "governmentFeeItems",
+  "rebates",
   "tradeIn.hasTradeIn",
   "tradeIn.vehicle.description",
   "tradeIn.vehicle.vin",
@@ -45,6 +47,7 @@ export const DEAL_KEYS: readonly string[] = [
   "selectedCreditTier",
   ...customRateKeys,
   "interestRates",
+  "taxRules",
 ];
 
 /** Every leaf key of the dealer's private document (customerInfoSchema, flattened). */

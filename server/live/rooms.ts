@@ -1,3 +1,5 @@
+import type { HistoryPush } from "@shared/history-push";
+import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
 import {
   dealArray,
   type FlatEntries,
@@ -10,8 +12,9 @@ import { Awareness, encodeAwarenessUpdate, removeAwarenessStates } from "y-proto
 import * as Y from "yjs";
 import type { RecordedChange } from "../history/recorder";
 import type { LiveIdentity, QuoteRole } from "../policies/quote-access";
+import { createCommitBatch, type QueuedUpdate } from "./commit-batch";
 import type { DocStore, ListingChange } from "./persistence";
-import { encodeAwarenessMessage, encodeUpdateMessage } from "./protocol";
+import { encodeAwarenessMessage, encodeHistoryMessage, encodeUpdateMessage } from "./protocol";
 import { encodeState, loadStoredDoc } from "./stored-doc";
 import { type DocKind, type GuardVerdict, judgeUpdate } from "./update-guard";
 
@@ -46,8 +49,7 @@ export type Room = {
   /** Highest stored log seq and number of log rows since the last compaction. */
   lastSeq: number;
   logLength: number;
-  /** The delta of the update being applied, from the doc's events: V1 for the wire, V2 for storage. */
-  captured: Uint8Array | null;
+  /** The delta of the update being applied (V2, for storage), from the doc's event. */
   capturedV2: Uint8Array | null;
 };
 
@@ -69,13 +71,12 @@ export type RoomsOptions = {
   compactAfter: number;
   onAcceptedUpdate?: (event: AcceptedUpdate) => void;
   /** Records a deal document's accepted change inside the append's transaction (the deal's history). */
-  recordChange?: (change: RecordedChange) => void;
+  recordChange?: (change: RecordedChange) => HistoryPush;
 };
 
-export type ApplyResult = GuardVerdict | { ok: false; reason: string; storageFailed: true };
-
 export function send(conn: Conn, message: Uint8Array): void {
-  if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(message, (error) => error && conn.ws.terminate());
+  // No callback: a failed write ends in the socket's `error` handler, which terminates it.
+  if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(message);
 }
 
 const entriesOf = (doc: Y.Doc, kind: DocKind) =>
@@ -132,13 +133,10 @@ export function createRooms(options: RoomsOptions) {
       entries: entriesOf(doc, kind),
       lastSeq,
       logLength,
-      captured: null,
       capturedV2: null,
     };
-    doc.on("update", (update: Uint8Array) => {
-      room.captured = room.captured ? Y.mergeUpdates([room.captured, update]) : update;
-    });
-    // Yjs encodes both formats straight from the transaction: cheaper than converting V1 to V2.
+    // Only V2 is encoded from the transaction (each listened-to format costs an encoding per
+    // edit): the wire gets the update as the client sent it (see applyUpdate).
     doc.on("updateV2", (update: Uint8Array) => {
       room.capturedV2 = room.capturedV2 ? Y.mergeUpdatesV2([room.capturedV2, update]) : update;
     });
@@ -168,8 +166,11 @@ export function createRooms(options: RoomsOptions) {
     return room;
   }
 
-  /** Guard, apply, append, then broadcast (in that order: nothing is sent before it is stored). */
-  function applyUpdate(room: Room, conn: Conn, update: Uint8Array): ApplyResult {
+  /**
+   * Guard, then apply; the update is queued for the group commit and broadcast only after it
+   * (nothing is sent before it is stored). See `commit` below.
+   */
+  function applyUpdate(room: Room, conn: Conn, update: Uint8Array, wire: Uint8Array | null): GuardVerdict {
     const before = room.entries;
     const verdict = judgeUpdate(room.scratch, update, {
       kind: room.kind,
@@ -182,55 +183,108 @@ export function createRooms(options: RoomsOptions) {
       return verdict;
     }
     if (!verdict.changedDoc) return verdict;
-    room.captured = null;
     room.capturedV2 = null;
     Y.applyUpdate(room.doc, update, conn);
-    const delta = room.captured as Uint8Array | null;
     const deltaV2 = room.capturedV2 as Uint8Array | null;
-    room.captured = null;
     room.capturedV2 = null;
-    if (!delta || !deltaV2) return verdict;
+    if (!deltaV2) return verdict;
     room.entries = verdict.after;
-    let committedAt = 0;
-    try {
-      room.lastSeq = store.append(
-        room.name,
-        room.quoteId,
-        deltaV2,
-        listingChange(room, verdict),
-        room.kind === "deal" && options.recordChange
-          ? (at) =>
-              options.recordChange?.({
-                quoteId: room.quoteId,
-                role: conn.role,
-                before,
-                after: verdict.after,
-                keys: verdict.keys,
-                at,
-              })
-          : undefined,
-      );
-      room.logLength += 1;
-      committedAt = performance.timeOrigin + performance.now();
-    } catch (error) {
-      // Not stored means not seen by anyone: drop the room so the next load comes from disk.
-      log(`live: storing an update of ${room.name} failed: ${String(error)}`);
-      return { ok: false, reason: "storage failed", storageFailed: true };
-    }
-    const message = encodeUpdateMessage(delta);
-    for (const other of room.conns) if (other !== conn) send(other, message);
-    if (room.logLength > options.compactAfter) compact(room);
-    if (verdict.fields.size > 0)
-      options.onAcceptedUpdate?.({
-        quoteId: room.quoteId,
+    const recordChange = options.recordChange;
+    const queued: QueuedUpdate = {
+      room,
+      sender: conn,
+      // The guard let all of it in (no pending structs), so the update as received is what the
+      // others need: an Update message goes out byte for byte, a SyncStep2 as an Update.
+      message: wire ?? encodeUpdateMessage(update),
+      entry: {
         docName: room.name,
-        role: conn.role,
-        changedFields: verdict.fields,
-        before,
-        after: verdict.after,
-        committedAt,
-      });
+        quoteId: room.quoteId,
+        update: deltaV2,
+        listing: listingChange(room, verdict),
+        alsoRecord:
+          room.kind === "deal" && recordChange
+            ? (at) => {
+                queued.history = recordChange({
+                  quoteId: room.quoteId,
+                  role: conn.role,
+                  before,
+                  after: verdict.after,
+                  keys: verdict.keys,
+                  at,
+                });
+              }
+            : undefined,
+      },
+      accepted:
+        verdict.fields.size > 0
+          ? {
+              quoteId: room.quoteId,
+              docName: room.name,
+              role: conn.role,
+              changedFields: verdict.fields,
+              before,
+              after: verdict.after,
+              committedAt: 0,
+            }
+          : null,
+      history: null,
+    };
+    batch.add(queued);
     return verdict;
+  }
+
+  /**
+   * Group commit: every update accepted since the last commit goes into one SQLite transaction,
+   * then each is broadcast in order. Runs once per event-loop turn (setImmediate, after all the
+   * sockets read in this turn), and at once before anything reads a room's content for someone
+   * (SyncStep2, REST reads, unload), so no one ever sees an uncommitted update. A failed commit
+   * stored none of them and nobody saw them: those rooms are dropped from memory (their sockets
+   * closed with 1011) and load again from disk; the clients still hold their edits and resend them.
+   */
+  function commit() {
+    const pending = batch.take();
+    if (pending.length === 0) return;
+    let seqs: number[];
+    try {
+      seqs = store.appendMany(pending.map((item) => item.entry));
+    } catch (error) {
+      const failed = new Map<Room, number>();
+      for (const { room } of pending) failed.set(room, (failed.get(room) ?? 0) + 1);
+      for (const [room, count] of failed) {
+        const what = count === 1 ? "an update" : `${count} updates`;
+        log(`live: storing ${what} of ${room.name} failed: ${String(error)}`);
+        discard(room, LIVE_CLOSE_CODES.serverError, LIVE_CLOSE_REASONS.serverError);
+      }
+      return;
+    }
+    const committedAt = performance.timeOrigin + performance.now();
+    const compactLater = new Set<Room>();
+    pending.forEach((item, index) => {
+      const { room } = item;
+      room.lastSeq = seqs[index] as number;
+      room.logLength += 1;
+      for (const other of room.conns) if (other !== item.sender) send(other, item.message);
+      const { history } = item;
+      if (history && (history.events.length > 0 || history.removed.length > 0)) {
+        // The deal's history is the dealer's: shoppers never receive it.
+        const message = encodeHistoryMessage(history);
+        for (const conn of room.conns) if (conn.role === "DEALER") send(conn, message);
+      }
+      if (room.logLength > options.compactAfter) compactLater.add(room);
+    });
+    for (const room of compactLater) if (rooms.get(room.name) === room) compact(room);
+    if (options.onAcceptedUpdate)
+      for (const item of pending)
+        if (item.accepted) options.onAcceptedUpdate({ ...item.accepted, committedAt });
+  }
+  const batch = createCommitBatch(commit);
+
+  /** Closes every connection of a room and drops it without storing (deleted quote, storage failure). */
+  function discard(room: Room, code: number, reason: string) {
+    batch.drop(room);
+    if (rooms.get(room.name) === room) destroy(room);
+    for (const conn of [...room.conns]) conn.ws.close(code, reason);
+    room.conns.clear();
   }
 
   function listingChange(room: Room, verdict: GuardVerdict & { ok: true }): ListingChange | null {
@@ -252,18 +306,17 @@ export function createRooms(options: RoomsOptions) {
       if (!room.conns.delete(conn)) return;
       if (conn.awarenessIds.size > 0) removeAwarenessStates(room.awareness, [...conn.awarenessIds], null);
       if (room.conns.size === 0 && rooms.get(room.name) === room) {
+        batch.flush();
         compact(room);
         destroy(room);
       }
     },
-    /** Closes every connection of a room and drops it without storing (deleted quote, storage failure). */
-    discard(room: Room, code: number, reason: string) {
-      if (rooms.get(room.name) === room) destroy(room);
-      for (const conn of [...room.conns]) conn.ws.close(code, reason);
-      room.conns.clear();
-    },
+    discard,
+    /** Commits the updates queued for the group commit now, if any (before a room's content is read). */
+    commitPending: () => batch.flush(),
     /** Flushes and unloads every room (shutdown). */
     closeAll(code: number, reason: string) {
+      batch.flush();
       for (const room of [...rooms.values()]) {
         compact(room);
         destroy(room);

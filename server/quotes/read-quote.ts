@@ -1,8 +1,8 @@
-import type { QuoteListItem } from "@shared/api-types";
+import type { QuoteDealership, QuoteListItem } from "@shared/api-types";
 import { dealArray, dealDocName, privateArray, privateDocName, readDoc } from "@shared/quote-doc";
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../db/connection";
-import { quotes } from "../db/schema";
+import { quotes, users } from "../db/schema";
 import type { LiveControl } from "../live/live-control";
 import { createDocStore } from "../live/persistence";
 import { loadStoredDoc } from "../live/stored-doc";
@@ -51,7 +51,22 @@ export type QuoteView = {
   expires_at: string;
   expired: boolean;
   data: Record<string, unknown>;
+  dealership: QuoteDealership;
 };
+
+/** The quote owner's dealership profile and name (empty strings when the profile is not filled in). */
+export function quoteDealership(db: Db, dealerId: string): QuoteDealership {
+  const row = db.select().from(users).where(eq(users.id, dealerId)).get();
+  return {
+    dealershipName: row?.dealershipName ?? "",
+    streetAddress: row?.streetAddress ?? "",
+    city: row?.city ?? "",
+    state: row?.state ?? "",
+    zipCode: row?.zipCode ?? "",
+    phoneNumber: row?.phoneNumber ?? "",
+    consultant: row ? `${row.firstName} ${row.lastName}`.trim() : "",
+  };
+}
 
 /** GET /quotes/{id}: the deal; customerInfo only for its dealer (shoppers never receive it). */
 export function readQuote(db: Db, live: LiveControl, quote: QuoteRow, withPrivate: boolean): QuoteView {
@@ -67,5 +82,6 @@ export function readQuote(db: Db, live: LiveControl, quote: QuoteRow, withPrivat
     expires_at: iso(quote.expiresAt),
     expired: isExpired(quote),
     data,
+    dealership: quoteDealership(db, quote.dealerId),
   };
 }

@@ -11,6 +11,7 @@ import {
   defaultTaxes,
   interestRateDefaults,
   quotes,
+  users,
   yjsDocuments,
   yjsUpdates,
 } from "../db/schema";
@@ -110,7 +111,8 @@ describe("POST /api/quotes", () => {
     expect(data.amountOwedOnTradeIn).toBe(0);
     expect(data.customInterestRates).toEqual({});
     // -10% of the total balance with these add-ons, fees and taxes, whole dollars, written once.
-    expect(data.downPayment).toBe(defaultDownPayment(quoteDataSchema.parse({ ...data, downPayment: 0 })));
+    const { customerInfo: _dealerOnly, ...deal } = data;
+    expect(data.downPayment).toBe(defaultDownPayment(quoteDataSchema.parse({ ...deal, downPayment: 0 })));
     expect(data.downPayment).toBeLessThan(-2000);
     expect(data.customerInfo).toEqual({ name: "" });
   });
@@ -242,6 +244,32 @@ describe("GET /api/quotes/{id}", () => {
     const unknown = await h.api("GET", "/api/quotes/AAAAAAAAAAAAAAAAAAAAAA");
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ message: MSG.quoteNotFound });
+  });
+
+  it("names the dealership and consultant to every viewer, the shopper included", async () => {
+    const { user, token } = await h.dealer();
+    h.db
+      .update(users)
+      .set({
+        streetAddress: "1 Main St",
+        city: "Springfield",
+        state: "IL",
+        zipCode: "62701",
+        phoneNumber: "5551234567",
+      })
+      .where(eq(users.id, user.id))
+      .run();
+    const id = await createQuoteVia(h, token);
+    const body = (await (await h.api("GET", `/api/quotes/${id}`)).json()) as { dealership: unknown };
+    expect(body.dealership).toEqual({
+      dealershipName: user.dealershipName,
+      streetAddress: "1 Main St",
+      city: "Springfield",
+      state: "IL",
+      zipCode: "62701",
+      phoneNumber: "5551234567",
+      consultant: `${user.firstName} ${user.lastName}`,
+    });
   });
 
   it("reads the live document while its room is loaded", async () => {

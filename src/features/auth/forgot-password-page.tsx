@@ -4,10 +4,10 @@ import { MSG } from "@shared/messages";
 import { type ForgotPasswordValues, validateForgotPassword } from "@shared/validation/password-reset";
 import { useState } from "react";
 import { Link } from "react-router";
+import { Notice } from "@/components/notice";
+import { usePageTitle } from "@/lib/page-title";
 import { messageOf, requestPasswordReset } from "./auth-api";
 import { AuthCard } from "./auth-card";
-import { FormAlert } from "./form-alert";
-import { usePageTitle } from "./use-page-title";
 
 export default function ForgotPasswordPage() {
   usePageTitle("Forgot password");
@@ -37,7 +37,7 @@ export default function ForgotPasswordPage() {
     return (
       <AuthCard title="Check your email">
         <Stack>
-          <FormAlert tone="success">{MSG.checkEmail}</FormAlert>
+          <Notice tone="success">{MSG.checkEmail}</Notice>
           <Anchor component={Link} to="/login" ta="center">
             Back to login
           </Anchor>
@@ -53,7 +53,7 @@ export default function ForgotPasswordPage() {
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+          {error ? <Notice tone="error">{error}</Notice> : null}
           <TextInput
             label="Email"
             type="email"

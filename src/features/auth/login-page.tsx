@@ -2,11 +2,11 @@ import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/
 import { MSG } from "@shared/messages";
 import { type FormEvent, startTransition, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { Notice } from "@/components/notice";
+import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { logIn, messageOf } from "./auth-api";
 import { AuthCard } from "./auth-card";
-import { FormAlert } from "./form-alert";
-import { usePageTitle } from "./use-page-title";
 
 /** Where to go after logging in: the page that sent the dealer here, if it is one of ours. */
 function destinationFrom(state: unknown): string {
@@ -49,7 +49,7 @@ export default function LoginPage() {
     <AuthCard title="Log in to your account">
       <form onSubmit={submit} noValidate>
         <Stack>
-          {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+          {error ? <Notice tone="error">{error}</Notice> : null}
           <TextInput
             label="Email"
             type="email"

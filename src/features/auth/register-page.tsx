@@ -16,11 +16,11 @@ import { MSG } from "@shared/messages";
 import { type RegisterValues, validateRegister } from "@shared/validation/register";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { Notice } from "@/components/notice";
+import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { messageOf, registerDealer } from "./auth-api";
 import { AuthCard } from "./auth-card";
-import { FormAlert } from "./form-alert";
-import { usePageTitle } from "./use-page-title";
 
 const EMPTY: Required<RegisterValues> = {
   firstName: "",
@@ -67,7 +67,7 @@ export default function RegisterPage() {
     <AuthCard title="Create your dealer account" subtitle="Start building quotes in minutes." width={620}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+          {error ? <Notice tone="error">{error}</Notice> : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label="First name"

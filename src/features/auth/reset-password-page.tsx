@@ -5,11 +5,11 @@ import { MSG } from "@shared/messages";
 import { type ResetPasswordValues, validateResetPassword } from "@shared/validation/password-reset";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { Notice } from "@/components/notice";
+import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { messageOf, resetPassword } from "./auth-api";
 import { AuthCard } from "./auth-card";
-import { FormAlert } from "./form-alert";
-import { usePageTitle } from "./use-page-title";
 
 export default function ResetPasswordPage() {
   usePageTitle("Reset password");
@@ -52,11 +52,9 @@ export default function ResetPasswordPage() {
     <AuthCard title="Reset your password" subtitle="Choose a new password for your account.">
       <form onSubmit={submit} noValidate>
         <Stack>
-          {missing ? <FormAlert tone="error">{MSG.resetTokenMissing}</FormAlert> : null}
-          {error ? <FormAlert tone="error">{error}</FormAlert> : null}
-          {done ? (
-            <FormAlert tone="success">{MSG.resetSuccess} Taking you to the login page...</FormAlert>
-          ) : null}
+          {missing ? <Notice tone="error">{MSG.resetTokenMissing}</Notice> : null}
+          {error ? <Notice tone="error">{error}</Notice> : null}
+          {done ? <Notice tone="success">{MSG.resetSuccess} Taking you to the login page...</Notice> : null}
           <PasswordInput
             label="New password"
             autoComplete="new-password"

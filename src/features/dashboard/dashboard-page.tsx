@@ -8,10 +8,11 @@ import { Button, Group, Paper, Stack, Switch, TextInput, Title } from "@mantine/
 import { useMediaQuery } from "@mantine/hooks";
 import { noActiveQuotes, TEXT } from "@shared/messages";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
-import { useDeferredValue, useEffect, useMemo, useState } from "react";
+import { useDeferredValue, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { DeleteQuoteDialog } from "@/components/delete-quote-dialog";
 import { PageContainer } from "@/components/page-container";
+import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { LiveSignals } from "./live-signals/live-signals";
 import { QuoteListBody } from "./quote-list-body";
@@ -35,9 +36,7 @@ export default function DashboardPage() {
   const [sort, setSort] = useState<QuoteSort>(DEFAULT_SORT);
   const [page, setPage] = useState(1);
 
-  useEffect(() => {
-    document.title = "Dashboard";
-  }, []);
+  usePageTitle("Dashboard");
 
   const quotes = state.status === "ready" ? state.quotes : [];
   const shown = useMemo(

@@ -2,10 +2,11 @@
 
 import { Paper, Title } from "@mantine/core";
 import { MSG, TEXT } from "@shared/messages";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { PageContainer } from "@/components/page-container";
 import { EMPTY_VEHICLE_FORM, VehicleForm } from "@/components/vehicle-form";
+import { usePageTitle } from "@/lib/page-title";
 import { createQuote } from "./quotes-api";
 
 export default function NewQuotePage() {
@@ -14,9 +15,7 @@ export default function NewQuotePage() {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
 
-  useEffect(() => {
-    document.title = TEXT.createNewQuote;
-  }, []);
+  usePageTitle(TEXT.createNewQuote);
 
   return (
     <PageContainer>

@@ -20,8 +20,8 @@ import {
   IconTrophy,
   IconUsers,
 } from "@tabler/icons-react";
-import { useEffect } from "react";
 import { Link } from "react-router";
+import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 
 const steps = [
@@ -89,9 +89,7 @@ export default function LandingPage() {
   const { user } = useSession();
   const signedIn = Boolean(user);
 
-  useEffect(() => {
-    document.title = "DealDesk: online desking for car dealerships";
-  }, []);
+  usePageTitle("Online desking for car dealerships");
 
   return (
     <>

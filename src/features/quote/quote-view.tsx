@@ -1,28 +1,41 @@
-import { Text } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import type { CreditTier, LoanTerm } from "@shared/constants";
-import { TEXT } from "@shared/messages";
+import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { computeBreakdown, paymentGrid } from "@shared/pricing";
 import type { CustomInterestRates } from "@shared/quote-schema";
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { quoteSummary } from "@shared/quote-summary";
+import { Suspense, useEffect, useMemo, useState } from "react";
 import { Navigate, useLocation } from "react-router";
+import { LoadBoundary } from "@/components/load-boundary";
+import { Notice } from "@/components/notice";
 import { PageContainer } from "@/components/page-container";
+import { useOnline, whenIdle } from "@/lib/browser";
+import { pageTitle } from "@/lib/page-title";
+import { resilientLazy } from "@/lib/resilient-lazy";
 import { useSession } from "@/lib/session";
 import { MonthlyPayments } from "./components/monthly-payments";
 import { PriceLines } from "./components/price-lines";
 import { QuoteHeader } from "./components/quote-header";
 import { QuoteNotFound } from "./components/quote-states";
+import { QuoteModal } from "./dialogs/quote-modal";
 import { type LiveRole, loadValidator, type UpdateResult } from "./live/field-adapter";
 import { readCustomerInfo, readQuoteData } from "./live/quote-reader";
 import { useLiveQuote } from "./live/use-live-quote";
 import { PresenceLine } from "./presence/presence-line";
 import type { QuoteDialog } from "./quote-dialogs";
+import { DealSummaryCard } from "./summary/deal-summary-card";
+import { DealershipCard } from "./summary/dealership-card";
 import type { QuoteAnswer } from "./use-quote-load";
 
 // Dialogs load on first use; the dealer-only ones are chunks a shopper's phone never downloads.
-const QuoteDialogHost = lazy(() => import("./dialogs/quote-dialog-host"));
-const DealerDialogs = lazy(() => import("./dealer/dealer-dialogs"));
-const AddOnsEditor = lazy(() => import("./dealer/add-ons-editor"));
-const HistoryPanel = lazy(() => import("./history/history-panel"));
+// A chunk that fails to load (offline) never takes the page down: see LoadBoundary below.
+const QuoteDialogHost = resilientLazy(() => import("./dialogs/quote-dialog-host"));
+const DealerDialogs = resilientLazy(() => import("./dealer/dealer-dialogs"));
+const AddOnsEditor = resilientLazy(() => import("./dealer/add-ons-editor"));
+const HistoryPanel = resilientLazy(() => import("./history/history-panel"));
+
+/** Marked when the page starts fetching what an edit needs (the page-weight test reads it). */
+export const PRELOAD_MARK = "dealdesk:preload-edit-code";
 
 export interface QuoteViewProps {
   quote: QuoteAnswer;
@@ -48,23 +61,30 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
   }, [live.breakdown, live.grid, data]);
   const customerInfo = isDealer ? (live.customerInfo ?? readCustomerInfo(quote.data)) : null;
 
-  // What an edit needs (dialogs, validation rules) is fetched on the viewer's first touch, scroll
-  // or key press, while the network is there: opening the link stays light (the shopper budget),
-  // and a phone that drops its connection after that can still open a dialog and change the deal.
+  // What an edit needs (dialogs, validation rules) is fetched once the page is idle, or on the
+  // viewer's first touch, scroll or key press if that comes first, while the network is there:
+  // opening the link stays light (the shopper budget), and a phone that drops its connection
+  // after that can still open a dialog and change the deal.
   useEffect(() => {
     const events = ["pointerdown", "touchstart", "keydown", "scroll", "wheel"] as const;
+    let done = false;
     const prefetch = () => {
+      if (done) return;
+      done = true;
       for (const name of events) window.removeEventListener(name, prefetch, true);
-      void import("./dialogs/quote-dialog-host");
+      performance.mark(PRELOAD_MARK);
+      void import("./dialogs/quote-dialog-host").catch(() => {});
       void loadValidator().catch(() => {});
       if (isDealer) {
-        void import("./dealer/add-ons-editor");
-        void import("./dealer/dealer-dialogs");
-        void import("./dealer/rate-editor");
+        void import("./dealer/add-ons-editor").catch(() => {});
+        void import("./dealer/dealer-dialogs").catch(() => {});
+        void import("./dealer/rate-editor").catch(() => {});
       }
     };
     for (const name of events) window.addEventListener(name, prefetch, { capture: true, passive: true });
+    const idle = whenIdle(prefetch);
     return () => {
+      idle.cancel();
       for (const name of events) window.removeEventListener(name, prefetch, true);
     };
   }, [isDealer]);
@@ -78,9 +98,20 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
   }, [sessionEnded, signOut]);
 
   const description = data?.vehicle.description ?? "";
+  const dealershipName = quote.dealership.dealershipName;
   useEffect(() => {
-    document.title = `${description} ${TEXT.quoteDetails}`.trim();
-  }, [description]);
+    document.title = isDealer
+      ? pageTitle(`${description} ${TEXT.quoteDetails}`.trim())
+      : QUOTE_TEXT.shopperTitle(description, dealershipName || TEXT.productName);
+  }, [description, dealershipName, isDealer]);
+
+  const online = useOnline();
+  const [everConnected, setEverConnected] = useState(false);
+  useEffect(() => {
+    if (live.status === "connected") setEverConnected(true);
+  }, [live.status]);
+  // The browser says so, or the connection we had dropped: edits now wait in the local copy.
+  const offline = !readOnly && (!online || (everConnected && live.status !== "connected"));
 
   if (live.ended === "quoteDeleted" || !data || !derived) return <QuoteNotFound dealerMode={isDealer} />;
   if (sessionEnded) {
@@ -116,6 +147,23 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
         customerInfo={customerInfo}
         open={setDialog}
       />
+      <Stack gap="sm" mb="md">
+        <DealSummaryCard summary={quoteSummary(derived.breakdown, derived.grid, data.selectedCreditTier)} />
+        {isDealer ? null : <DealershipCard dealership={quote.dealership} />}
+        {offline ? (
+          <Notice tone="warning" data-testid="offline-notice">
+            {QUOTE_TEXT.offlineBanner}
+          </Notice>
+        ) : null}
+        <Text
+          size="sm"
+          className="dd-secondary-text"
+          data-testid="connection-status"
+          data-status={live.status}
+        >
+          {live.status === "connected" ? TEXT.statusConnected : TEXT.statusDisconnected}
+        </Text>
+      </Stack>
       <PresenceLine awareness={live.awareness} isDealer={isDealer} dialog={dialog} />
       <PriceLines
         data={data}
@@ -133,58 +181,75 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
         onRateChange={saveRate}
       />
       {isDealer ? (
-        <Suspense fallback={null}>
-          <HistoryPanel quoteId={quote.id} onQuoteUpdated={live.onQuoteUpdated} />
-        </Suspense>
+        <LoadBoundary fallback={() => null}>
+          <Suspense fallback={null}>
+            <HistoryPanel
+              quoteId={quote.id}
+              onHistory={live.onHistory}
+              connected={live.status === "connected"}
+            />
+          </Suspense>
+        </LoadBoundary>
       ) : null}
-      <Text
-        mt="xl"
-        size="sm"
-        className="dd-secondary-text"
-        data-testid="connection-status"
-        data-status={live.status}
-      >
-        {live.status === "connected" ? TEXT.statusConnected : TEXT.statusDisconnected}
-      </Text>
 
-      <Suspense fallback={null}>
-        {dialog &&
-        (dialog.kind === "amount" ||
-          dialog.kind === "tradeIn" ||
-          dialog.kind === "breakdown" ||
-          (dialog.kind === "addOns" && !isDealer)) ? (
-          <QuoteDialogHost
-            dialog={dialog}
-            data={data}
-            breakdown={derived.breakdown}
-            isDealer={isDealer}
-            update={live.update}
-            onClose={close}
-          />
-        ) : null}
-        {isDealer && dialog?.kind === "addOns" ? (
-          <AddOnsEditor
-            addOns={data.addOns}
-            onSave={async (addOns) => closeIfSaved(await live.update("addOns", addOns))}
-            onClose={close}
-          />
-        ) : null}
-        {isDealer && (dialog?.kind === "share" || dialog?.kind === "vehicle" || dialog?.kind === "delete") ? (
-          <DealerDialogs
-            kind={dialog.kind}
-            quoteId={quote.id}
-            data={data}
-            customerInfo={customerInfo}
-            updateVehicle={async (vehicle, pricing) => {
-              // Spec §4: editing the vehicle sends a vehicle update and a pricing update.
-              const first = await live.update("vehicle", vehicle);
-              return first.ok ? live.update("pricing", pricing) : first;
-            }}
-            updateCustomerInfo={(info) => live.update("customerInfo", info)}
-            onClose={close}
-          />
-        ) : null}
-      </Suspense>
+      <LoadBoundary
+        fallback={(retry) =>
+          dialog ? (
+            <QuoteModal
+              title={QUOTE_TEXT.dialogOfflineTitle}
+              onClose={() => {
+                close();
+                retry();
+              }}
+            >
+              <p data-testid="dialog-offline">
+                {navigator.onLine ? QUOTE_TEXT.dialogFailed : QUOTE_TEXT.dialogOffline}
+              </p>
+            </QuoteModal>
+          ) : null
+        }
+      >
+        <Suspense fallback={null}>
+          {dialog &&
+          (dialog.kind === "amount" ||
+            dialog.kind === "tradeIn" ||
+            dialog.kind === "breakdown" ||
+            (dialog.kind === "addOns" && !isDealer)) ? (
+            <QuoteDialogHost
+              dialog={dialog}
+              data={data}
+              breakdown={derived.breakdown}
+              isDealer={isDealer}
+              update={live.update}
+              onClose={close}
+            />
+          ) : null}
+          {isDealer && dialog?.kind === "addOns" ? (
+            <AddOnsEditor
+              addOns={data.addOns}
+              onSave={async (addOns) => closeIfSaved(await live.update("addOns", addOns))}
+              onClose={close}
+            />
+          ) : null}
+          {isDealer &&
+          (dialog?.kind === "share" || dialog?.kind === "vehicle" || dialog?.kind === "delete") ? (
+            <DealerDialogs
+              kind={dialog.kind}
+              quoteId={quote.id}
+              data={data}
+              dealership={quote.dealership}
+              customerInfo={customerInfo}
+              updateVehicle={async (vehicle, pricing) => {
+                // Spec §4: editing the vehicle sends a vehicle update and a pricing update.
+                const first = await live.update("vehicle", vehicle);
+                return first.ok ? live.update("pricing", pricing) : first;
+              }}
+              updateCustomerInfo={(info) => live.update("customerInfo", info)}
+              onClose={close}
+            />
+          ) : null}
+        </Suspense>
+      </LoadBoundary>
     </PageContainer>
   );
 }

@@ -3,12 +3,12 @@ import { useForm } from "@mantine/form";
 import { MSG } from "@shared/messages";
 import { type AccountValues, canSaveAccount, validateAccount } from "@shared/validation/account";
 import { useState } from "react";
+import { type Banner, BannerNotice } from "@/components/notice";
+import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { ChangeEmailDialog } from "./profile/change-email-dialog";
 import { ChangePasswordDialog } from "./profile/change-password-dialog";
 import { messageOf, updateAccount } from "./profile/profile-api";
-import { type Banner, ProfileBanner } from "./profile/profile-banner";
-import { usePageTitle } from "./profile/use-page-title";
 
 type Dialog = "email" | "password" | null;
 
@@ -46,7 +46,7 @@ export default function AccountPage() {
   return (
     <Stack gap="lg">
       <Title order={2}>Account</Title>
-      <ProfileBanner banner={banner} onClose={() => setBanner(null)} />
+      <BannerNotice banner={banner} onClose={() => setBanner(null)} />
 
       <Paper withBorder radius="md" p="lg">
         <form onSubmit={submit} noValidate>

@@ -10,10 +10,10 @@ import {
   validateDealership,
 } from "@shared/validation/dealership";
 import { type FormEvent, useState } from "react";
+import { type Banner, BannerNotice } from "@/components/notice";
+import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { messageOf, updateProfile } from "./profile/profile-api";
-import { type Banner, ProfileBanner } from "./profile/profile-banner";
-import { usePageTitle } from "./profile/use-page-title";
 
 /** The stored profile as the form shows it: phone as (XXX) XXX-XXXX. */
 const formValues = (profile: DealerProfile): DealershipValues => ({
@@ -80,7 +80,7 @@ export default function ContactInformationPage() {
   return (
     <Stack gap="lg">
       <Title order={2}>Dealership information</Title>
-      <ProfileBanner banner={banner} onClose={() => setBanner(null)} />
+      <BannerNotice banner={banner} onClose={() => setBanner(null)} />
       <Paper withBorder radius="md" p="lg">
         <form onSubmit={submit} noValidate>
           <Stack>

@@ -1,6 +1,6 @@
 import { Paper, Text } from "@mantine/core";
 import { TEXT } from "@shared/messages";
-import { usePageTitle } from "./profile/use-page-title";
+import { usePageTitle } from "@/lib/page-title";
 
 export default function SettingsHome() {
   usePageTitle("Settings");

@@ -1,6 +1,6 @@
 import { Box } from "@mantine/core";
 import { formatMileage, formatPercent } from "@shared/format";
-import { TEXT } from "@shared/messages";
+import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import type { Breakdown } from "@shared/pricing";
 import type { QuoteData } from "@shared/quote-schema";
 import type { ReactElement } from "react";
@@ -113,6 +113,15 @@ export function PriceLines({ data, breakdown: b, isDealer, readOnly, open }: Pri
         <PriceLine id="trade-in-excess" label={TEXT.tradeInExcess} amount={-b.tradeInExcess} />
       ) : null}
       <PriceLine id="out-the-door" label={TEXT.outTheDoorPrice} amount={b.outTheDoorPrice} strong />
+      {b.dueToCustomer > 0 ? (
+        <PriceLine
+          id="due-to-customer"
+          label={QUOTE_TEXT.dueToCustomer}
+          sublabel={QUOTE_TEXT.dueToCustomerNote}
+          amount={b.dueToCustomer}
+          strong
+        />
+      ) : null}
     </Box>
   );
 }

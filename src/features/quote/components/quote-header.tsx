@@ -4,6 +4,7 @@ import { MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
 import type { CustomerInfo, Vehicle } from "@shared/quote-schema";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
+import { Notice } from "@/components/notice";
 import type { QuoteDialog } from "../quote-dialogs";
 import classes from "./quote-header.module.css";
 
@@ -95,9 +96,10 @@ export function QuoteHeader({ vehicle, isDealer, expired, customerInfo, open }: 
       {isDealer && customerInfo?.name ? <CustomerLine info={customerInfo} /> : null}
 
       {expired && !isDealer ? (
-        <Box mt="md" p="sm" className={classes.notice} role="status" data-testid="expired-notice">
-          <Text fw={700}>{MSG.quoteExpired}</Text>
-          <Text size="sm">{QUOTE_TEXT.expiredNote}</Text>
+        <Box mt="md">
+          <Notice tone="warning" title={MSG.quoteExpired} data-testid="expired-notice">
+            {QUOTE_TEXT.expiredNote}
+          </Notice>
         </Box>
       ) : null}
     </Box>

@@ -1,8 +1,8 @@
 import { Button, Center, Loader, Stack, Text, Title } from "@mantine/core";
 import { MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
-import { useEffect } from "react";
 import { Link } from "react-router";
 import { PageContainer } from "@/components/page-container";
+import { usePageTitle } from "@/lib/page-title";
 
 /** Spec §2: the quote page shows 'Loading...' until loaded. */
 export function QuoteLoading() {
@@ -18,9 +18,7 @@ export function QuoteLoading() {
 
 /** A quote that does not exist, was deleted, or is another dealer's: say so and offer a way back. */
 export function QuoteNotFound({ dealerMode }: { dealerMode: boolean }) {
-  useEffect(() => {
-    document.title = `${MSG.quoteNotFound} | ${TEXT.productName}`;
-  }, []);
+  usePageTitle(MSG.quoteNotFound);
   return (
     <PageContainer>
       <Stack align="flex-start" gap="sm" data-testid="quote-not-found">

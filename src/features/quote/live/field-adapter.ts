@@ -5,10 +5,10 @@
 import { MSG } from "@shared/messages";
 import { mayWriteField, readOnlyKeysOf } from "@shared/permissions";
 import {
+  assemble,
   changedFields,
   type FlatEntries,
   type KvPair,
-  readDoc,
   readEntries,
   writeField,
 } from "@shared/quote-doc";
@@ -61,25 +61,36 @@ export function userTypeFor(role: LiveRole): UserType {
 
 export class FieldAdapter {
   private readonly listeners = new Set<(event: QuoteUpdatedEvent) => void>();
+  private readonly changeListeners = new Set<() => void>();
+  // Each document is read once per change (entries, then the assembled object, kept until the
+  // next change): the page and the events share that one read.
   private dealEntries: FlatEntries;
   private privateEntries: FlatEntries;
+  private dealDoc: Record<string, unknown>;
+  private privateDoc: Record<string, unknown>;
   private readonly unobserve: (() => void)[] = [];
   private destroyed = false;
 
   constructor(private readonly options: FieldAdapterOptions) {
     this.dealEntries = readEntries(options.deal);
     this.privateEntries = options.private ? readEntries(options.private) : new Map();
+    this.dealDoc = assemble(this.dealEntries);
+    this.privateDoc = assemble(this.privateEntries);
     this.watch(options.deal, "deal");
     if (options.private) this.watch(options.private, "private");
   }
 
-  /** The deal document as a plain object (parse it leniently before use). */
+  /**
+   * The deal document as a plain object (parse it leniently before use). The same object until the
+   * document changes: read it, never modify it.
+   */
   readDeal(): Record<string, unknown> {
-    return readDoc(this.options.deal);
+    return this.dealDoc;
   }
 
+  /** The private document, as `readDeal` (empty for a shopper). */
   readPrivate(): Record<string, unknown> {
-    return this.options.private ? readDoc(this.options.private) : {};
+    return this.privateDoc;
   }
 
   /**
@@ -120,6 +131,12 @@ export class FieldAdapter {
     return mayWriteField(userTypeFor(this.options.role), kind, field) ? undefined : MSG.forbidden;
   }
 
+  /** Called once per change of either document, after its `quote_updated` events. */
+  onChanged(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
   /** Listens to `quote_updated` events; returns the unsubscribe function. */
   onQuoteUpdated(listener: (event: QuoteUpdatedEvent) => void): () => void {
     this.listeners.add(listener);
@@ -130,6 +147,7 @@ export class FieldAdapter {
     this.destroyed = true;
     for (const stop of this.unobserve.splice(0)) stop();
     this.listeners.clear();
+    this.changeListeners.clear();
   }
 
   /**
@@ -159,12 +177,19 @@ export class FieldAdapter {
     const observer = (_event: Y.YArrayEvent<KvPair>, transaction: Y.Transaction) => {
       const before = which === "deal" ? this.dealEntries : this.privateEntries;
       const after = readEntries(array);
-      if (which === "deal") this.dealEntries = after;
-      else this.privateEntries = after;
-      const doc = readDoc(array);
-      for (const field of changedFields(before, after)) {
+      const doc = assemble(after);
+      if (which === "deal") {
+        this.dealEntries = after;
+        this.dealDoc = doc;
+      } else {
+        this.privateEntries = after;
+        this.privateDoc = doc;
+      }
+      const fields = changedFields(before, after);
+      for (const field of fields) {
         this.emit({ field: field as UpdateField, value: doc[field], local: transaction.local });
       }
+      if (fields.size > 0) for (const listener of this.changeListeners) listener();
     };
     array.observe(observer);
     this.unobserve.push(() => array.unobserve(observer));

@@ -2,15 +2,15 @@ import { Button, Paper, Stack, Text, Title } from "@mantine/core";
 import { emptyListMessage, logInToViewMessage, QUOTE_DEFAULTS_TEXT, TEXT } from "@shared/messages";
 import { IconPlus } from "@tabler/icons-react";
 import { useId, useState } from "react";
+import { BannerNotice } from "@/components/notice";
 import { PageLoader } from "@/components/page-loader";
+import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
-import { usePageTitle } from "../profile/use-page-title";
 import classes from "./defaults.module.css";
 import { DeleteItemDialog } from "./delete-item-dialog";
 import { ItemForm } from "./item-form";
 import { ItemPaper, ItemRow } from "./item-row";
 import type { DefaultListConfig, FormValues } from "./list-configs";
-import { StatusBanner } from "./status-banner";
 import { useDefaultList } from "./use-default-list";
 import { useFocusAfterRender } from "./use-focus-after-render";
 
@@ -55,7 +55,7 @@ export function DefaultListEditor<Item extends { id: string }, V extends FormVal
   return (
     <Stack gap="md" className={classes.page}>
       <Title order={2}>{config.title}</Title>
-      <StatusBanner banner={list.banner} onClose={() => list.setBanner(null)} />
+      <BannerNotice banner={list.banner} onClose={() => list.setBanner(null)} />
       <div>
         <Button
           id={`${addCardId}-toggle`}

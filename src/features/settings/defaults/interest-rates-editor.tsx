@@ -8,11 +8,11 @@ import {
 } from "@shared/constants";
 import { QUOTE_DEFAULTS_TEXT, TEXT } from "@shared/messages";
 import { useState } from "react";
+import { BannerNotice } from "@/components/notice";
 import { PageLoader } from "@/components/page-loader";
+import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
-import { usePageTitle } from "../profile/use-page-title";
 import classes from "./defaults.module.css";
-import { StatusBanner } from "./status-banner";
 import { useTierRates } from "./use-tier-rates";
 
 const TIER_OPTIONS = CREDIT_TIERS.map((tier) => ({
@@ -32,7 +32,7 @@ export function InterestRatesEditor() {
   return (
     <Stack gap="md" className={classes.page}>
       <Title order={2}>{QUOTE_DEFAULTS_TEXT.interestRates}</Title>
-      <StatusBanner banner={rates.banner} onClose={() => rates.setBanner(null)} />
+      <BannerNotice banner={rates.banner} onClose={() => rates.setBanner(null)} />
       <NativeSelect
         label={QUOTE_DEFAULTS_TEXT.creditTier}
         data={TIER_OPTIONS}

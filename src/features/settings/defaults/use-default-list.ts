@@ -1,10 +1,9 @@
 import { NOTICE_HIDE_MS } from "@shared/constants";
 import { crudMessage } from "@shared/messages";
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { Banner } from "@/components/notice";
 import { createItem, deleteItem, failureMessage, fetchItems, updateItem } from "./defaults-api";
 import type { DefaultListConfig, FormValues } from "./list-configs";
-
-export type Banner = { tone: "success" | "error" | "info"; text: string };
 
 /** The list, its loading state and the page's one banner; every change goes to the server first. */
 export function useDefaultList<Item extends { id: string }, V extends FormValues>(

@@ -7,8 +7,8 @@ import {
   validateInterestRates,
 } from "@shared/validation/interest-rates";
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { Banner } from "@/components/notice";
 import { failureMessage, fetchTierRates, saveTierRates } from "./defaults-api";
-import type { Banner } from "./use-default-list";
 
 type RateTexts = Record<LoanTerm, string>;
 

@@ -1,0 +1,80 @@
+// Issue #11, Major 4 and 5: on a 390 x 844 phone the shopper's first screen leads with the deal
+// and names the dealership; the presence band takes no space while nobody else is there.
+
+import type { Locator, Page } from "@playwright/test";
+import { expect, expectNoSeriousA11yViolations } from "./fixtures";
+import { quoteTest as test } from "./quote-setup";
+
+const PHONE = { width: 390, height: 844 };
+
+/** The element's bottom edge, in page pixels, once the page is scrolled to the top. */
+async function bottomOf(locator: Locator): Promise<number> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error("not rendered");
+  return box.y + box.height;
+}
+
+async function expectAboveTheFold(page: Page, testIds: string[]) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const id of testIds) {
+    const locator = page.getByTestId(id);
+    await expect(locator).toBeVisible();
+    expect(await bottomOf(locator), `${id} ends inside the first 844 px`).toBeLessThanOrEqual(PHONE.height);
+  }
+}
+
+test.beforeEach(async ({ quote, request }) => {
+  const res = await request.put("/api/auth/profile", {
+    headers: { Authorization: `Bearer ${quote.account.token}` },
+    data: {
+      dealershipName: "Example Motors",
+      streetAddress: "100 Harbor Blvd",
+      city: "Springfield",
+      state: "IL",
+      zipCode: "62701",
+      phoneNumber: "5558675309",
+    },
+  });
+  expect(res.ok()).toBe(true);
+});
+
+test("at 390x844 the shopper's first screen shows the vehicle, the out-the-door price, 'from $/mo', the dealership and the connection", async ({
+  quote,
+  pages,
+}) => {
+  const { page } = await pages.shopper(quote, PHONE);
+  await expectAboveTheFold(page, [
+    "vehicle-line",
+    "summary-out-the-door",
+    "summary-from-monthly",
+    "dealership-name",
+    "dealership-phone",
+    "connection-status",
+  ]);
+  const outTheDoor = await page.getByTestId("line-out-the-door-value").textContent();
+  await expect(page.getByTestId("summary-out-the-door")).toHaveText(outTheDoor ?? "");
+  // Good is selected; its lowest payment is the 84-month one.
+  const payment84 = (await page.getByTestId("payment-phone-84").textContent()) ?? "";
+  const from = await page.getByTestId("summary-from-monthly").textContent();
+  expect(from).toMatch(/^from \$[\d,]+\.\d{2}\/mo$/);
+  expect(payment84).toContain((from ?? "").replace(/^from /, "").replace("/mo", ""));
+  await expect(page.getByTestId("summary-from-detail")).toHaveText("Good credit, 84 months");
+  await expect(page.getByTestId("dealership-phone")).toHaveAttribute("href", "tel:+15558675309");
+  await expect(page.getByTestId("dealership-phone")).toHaveText("(555) 867-5309");
+  // Nobody else is here yet: the presence band takes no space.
+  expect((await page.getByTestId("presence").boundingBox())?.height ?? 0).toBe(0);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("the shopper page names the dealership and consultant, asks nobody to sign in, and titles the tab with both", async ({
+  quote,
+  pages,
+}) => {
+  const { page } = await pages.shopper(quote, PHONE);
+  await expect(page.getByTestId("dealership-name")).toHaveText("Example Motors");
+  await expect(page.getByTestId("dealership-address")).toHaveText("100 Harbor Blvd, Springfield, IL 62701");
+  await expect(page.getByTestId("dealership-consultant")).toHaveText("Your sales consultant: Dana Whitfield");
+  await expect(page.getByRole("link", { name: "Sign In" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Sign In" })).toHaveCount(0);
+  await expect(page).toHaveTitle("2024 Honda Accord EX-L quote · Example Motors");
+});

@@ -1,0 +1,238 @@
+import type pg from "pg";
+import type { PgDb } from "./connection";
+
+// The ordered log of each live document on PostgreSQL (../shared/design/SCALE.md §3). Every
+// process may write any document: the compare-and-set on `head_seq` is the only arbiter. Its row
+// lock serializes the writers of one document, so the log row, the quote's listing columns and the
+// history rows of an append commit together or not at all, with dense seqs 1, 2, 3, ...
+// Bytes in, bytes out: this module never decodes the Yjs updates.
+
+export type LoggedUpdate = { seq: number; update: Uint8Array };
+
+/** A document as stored: the compacted state, then the updates after it, in order. */
+export type LoadedDocument = {
+  state: Uint8Array;
+  snapshotSeq: number;
+  updates: LoggedUpdate[];
+  headSeq: number;
+};
+
+/** Listing columns an accepted change moves along with the document. */
+export type ListingChange = { vehicleDescription?: string; customerName?: string };
+
+export type AppendResult =
+  /** Committed as `seq`, at `at` (the database's clock, ms). */
+  | { status: "ok"; seq: number; at: number }
+  /** Someone appended first: catch up to `headSeq`, judge again, retry. */
+  | { status: "stale"; headSeq: number }
+  /** The document is gone (its quote was deleted). */
+  | { status: "gone" };
+
+/** Runs inside the append's transaction after the CAS succeeded, e.g. the deal's history rows. */
+export type AppendHook = (client: pg.PoolClient, at: number) => Promise<void>;
+
+export type DocumentLog = {
+  load(docName: string): Promise<LoadedDocument | null>;
+  append(
+    docName: string,
+    expectedSeq: number,
+    update: Uint8Array,
+    listing?: ListingChange | null,
+    alsoRecord?: AppendHook,
+  ): Promise<AppendResult>;
+  /** Updates after `seq`, or "compacted" when some of them were folded into the state meanwhile. */
+  readSince(docName: string, seq: number): Promise<LoggedUpdate[] | "compacted" | "gone">;
+  /** Head seq of each named document that still exists (a missing name means deleted). */
+  heads(docNames: readonly string[]): Promise<Map<string, number>>;
+  /**
+   * Replaces the state with one that includes every update up to `upToSeq` and drops those log
+   * rows. An older snapshot never replaces a newer one; returns whether this one was stored.
+   */
+  compact(docName: string, state: Uint8Array, upToSeq: number): Promise<boolean>;
+  /** Writes a new document's first state (quote creation). */
+  insertDocument(docName: string, quoteId: string, state: Uint8Array): Promise<void>;
+};
+
+const NOW_MS = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
+
+// One statement, one round trip: the CAS first (its row lock orders the writers; under READ
+// COMMITTED a writer that waited re-checks `head_seq` and matches nothing), then the log row and
+// the listing columns only if the CAS matched.
+const APPEND = `
+WITH cas AS (
+  UPDATE yjs_documents SET head_seq = head_seq + 1
+   WHERE doc_name = $1 AND head_seq = $2
+  RETURNING head_seq, quote_id
+), clock AS (SELECT ${NOW_MS} AS ms),
+ins AS (
+  INSERT INTO yjs_updates (doc_name, seq, quote_id, "update", created_at)
+  SELECT $1, cas.head_seq, cas.quote_id, $3, clock.ms FROM cas, clock
+  RETURNING seq, created_at
+), listing AS (
+  UPDATE quotes SET updated_at = clock.ms,
+         vehicle_description = COALESCE($4, vehicle_description),
+         customer_name = COALESCE($5, customer_name)
+    FROM cas, clock WHERE quotes.id = cas.quote_id
+  RETURNING 1
+)
+SELECT seq, created_at AS at FROM ins`;
+
+const toBuffer = (v: Uint8Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+
+export function createDocumentLog(db: PgDb): DocumentLog {
+  const pool = db.$client;
+
+  const headOf = async (client: pg.Pool | pg.PoolClient, docName: string): Promise<number | null> => {
+    const { rows } = await client.query<{ head_seq: number }>(
+      "SELECT head_seq FROM yjs_documents WHERE doc_name = $1",
+      [docName],
+    );
+    return rows[0]?.head_seq ?? null;
+  };
+
+  const appendWith = async (
+    client: pg.Pool | pg.PoolClient,
+    docName: string,
+    expectedSeq: number,
+    update: Uint8Array,
+    listing: ListingChange | null | undefined,
+  ): Promise<AppendResult> => {
+    const { rows } = await client.query<{ seq: number; at: number }>(APPEND, [
+      docName,
+      expectedSeq,
+      toBuffer(update),
+      listing?.vehicleDescription ?? null,
+      listing?.customerName ?? null,
+    ]);
+    const row = rows[0];
+    if (row) return { status: "ok", seq: row.seq, at: row.at };
+    const head = await headOf(client, docName);
+    return head === null ? { status: "gone" } : { status: "stale", headSeq: head };
+  };
+
+  return {
+    async load(docName) {
+      // One snapshot for both reads: a compaction between them cannot hide rows.
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+        const doc = await client.query<{ state: Buffer; snapshot_seq: number; head_seq: number }>(
+          "SELECT state, snapshot_seq, head_seq FROM yjs_documents WHERE doc_name = $1",
+          [docName],
+        );
+        const head = doc.rows[0];
+        if (!head) {
+          await client.query("COMMIT");
+          return null;
+        }
+        const log = await client.query<{ seq: number; update: Buffer }>(
+          'SELECT seq, "update" FROM yjs_updates WHERE doc_name = $1 AND seq > $2 ORDER BY seq',
+          [docName, head.snapshot_seq],
+        );
+        await client.query("COMMIT");
+        return {
+          state: head.state,
+          snapshotSeq: head.snapshot_seq,
+          headSeq: head.head_seq,
+          updates: log.rows.map((r) => ({ seq: r.seq, update: r.update })),
+        };
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+
+    async append(docName, expectedSeq, update, listing, alsoRecord) {
+      if (!alsoRecord) return appendWith(pool, docName, expectedSeq, update, listing);
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const result = await appendWith(client, docName, expectedSeq, update, listing);
+        if (result.status !== "ok") {
+          await client.query("ROLLBACK");
+          return result;
+        }
+        await alsoRecord(client, result.at);
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+
+    async readSince(docName, seq) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+        const doc = await client.query<{ snapshot_seq: number }>(
+          "SELECT snapshot_seq FROM yjs_documents WHERE doc_name = $1",
+          [docName],
+        );
+        const snapshotSeq = doc.rows[0]?.snapshot_seq;
+        if (snapshotSeq === undefined) {
+          await client.query("COMMIT");
+          return "gone";
+        }
+        if (snapshotSeq > seq) {
+          await client.query("COMMIT");
+          return "compacted";
+        }
+        const { rows } = await client.query<{ seq: number; update: Buffer }>(
+          'SELECT seq, "update" FROM yjs_updates WHERE doc_name = $1 AND seq > $2 ORDER BY seq',
+          [docName, seq],
+        );
+        await client.query("COMMIT");
+        return rows.map((r) => ({ seq: r.seq, update: r.update }));
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+
+    async heads(docNames) {
+      if (docNames.length === 0) return new Map();
+      const { rows } = await pool.query<{ doc_name: string; head_seq: number }>(
+        "SELECT doc_name, head_seq FROM yjs_documents WHERE doc_name = ANY($1)",
+        [docNames],
+      );
+      return new Map(rows.map((r) => [r.doc_name, r.head_seq]));
+    },
+
+    async compact(docName, state, upToSeq) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const updated = await client.query(
+          `UPDATE yjs_documents SET state = $2, snapshot_seq = $3, updated_at = ${NOW_MS}
+            WHERE doc_name = $1 AND snapshot_seq < $3 AND head_seq >= $3`,
+          [docName, toBuffer(state), upToSeq],
+        );
+        const stored = updated.rowCount === 1;
+        if (stored)
+          await client.query("DELETE FROM yjs_updates WHERE doc_name = $1 AND seq <= $2", [docName, upToSeq]);
+        await client.query("COMMIT");
+        return stored;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+
+    async insertDocument(docName, quoteId, state) {
+      await pool.query(
+        `INSERT INTO yjs_documents (doc_name, quote_id, state, head_seq, snapshot_seq, updated_at)
+         VALUES ($1, $2, $3, 0, 0, ${NOW_MS})`,
+        [docName, quoteId, toBuffer(state)],
+      );
+    },
+  };
+}

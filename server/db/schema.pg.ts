@@ -1,0 +1,212 @@
+import {
+  bigint,
+  customType,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+// The PostgreSQL twin of schema.ts (same tables, columns and names; migrations in drizzle-pg/,
+// design in ../shared/design/SCALE.md §3). Type mapping: ms timestamps are bigint (int4 overflows
+// at 2^31 ms), rates double precision, blobs bytea. schema-parity.test.ts compares the two.
+
+/** drizzle-orm 0.45 has no bytea in pg-core; node-postgres hands bytea over as a Buffer. */
+const bytes = customType<{ data: Uint8Array; driverData: Buffer }>({
+  dataType: () => "bytea",
+  toDriver: (v) => Buffer.from(v.buffer, v.byteOffset, v.byteLength),
+});
+const ms = (name: string) => bigint(name, { mode: "number" });
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    dealershipName: text("dealership_name").notNull().default(""),
+    streetAddress: text("street_address").notNull().default(""),
+    city: text("city").notNull().default(""),
+    state: text("state").notNull().default(""),
+    zipCode: text("zip_code").notNull().default(""),
+    phoneNumber: text("phone_number").notNull().default(""),
+    tokensValidAfter: ms("tokens_valid_after").notNull(),
+    createdAt: ms("created_at").notNull(),
+    updatedAt: ms("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+);
+
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: ms("expires_at").notNull(),
+    usedAt: ms("used_at"),
+    createdAt: ms("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("reset_token_hash_unique").on(t.tokenHash), index("reset_token_user").on(t.userId)],
+);
+
+const dealerId = () =>
+  text("dealer_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+
+const listItemColumns = () => ({
+  id: text("id").primaryKey(),
+  dealerId: dealerId(),
+  createdAt: ms("created_at").notNull(),
+  updatedAt: ms("updated_at").notNull(),
+  deletedAt: ms("deleted_at"),
+  // SQLite breaks ties in creation time by rowid; PostgreSQL has no rowid, so insertion order is
+  // kept by this identity column.
+  ord: bigint("ord", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
+});
+
+const feeColumns = () => ({
+  ...listItemColumns(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  amountCents: integer("amount_cents").notNull(),
+});
+
+export const defaultAddons = pgTable(
+  "default_addons",
+  {
+    ...listItemColumns(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    priceCents: integer("price_cents").notNull(),
+  },
+  (t) => [index("default_addons_dealer").on(t.dealerId)],
+);
+
+export const defaultTaxes = pgTable(
+  "default_taxes",
+  {
+    ...listItemColumns(),
+    description: text("description").notNull(),
+    rate: doublePrecision("rate").notNull(),
+  },
+  (t) => [index("default_taxes_dealer").on(t.dealerId)],
+);
+
+export const defaultDealerFees = pgTable("default_dealer_fees", { ...feeColumns() }, (t) => [
+  index("default_dealer_fees_dealer").on(t.dealerId),
+]);
+
+export const defaultGovernmentFees = pgTable("default_government_fees", { ...feeColumns() }, (t) => [
+  index("default_government_fees_dealer").on(t.dealerId),
+]);
+
+export const interestRateDefaults = pgTable(
+  "interest_rate_defaults",
+  {
+    dealerId: dealerId(),
+    tier: text("tier").notNull(),
+    termMonths: integer("term_months").notNull(),
+    rate: doublePrecision("rate").notNull(),
+    updatedAt: ms("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dealerId, t.tier, t.termMonths] })],
+);
+
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: text("id").primaryKey(),
+    dealerId: dealerId(),
+    createdAt: ms("created_at").notNull(),
+    expiresAt: ms("expires_at").notNull(),
+    updatedAt: ms("updated_at").notNull(),
+    vehicleDescription: text("vehicle_description").notNull(),
+    customerName: text("customer_name").notNull().default(""),
+  },
+  (t) => [index("quotes_dealer_created").on(t.dealerId, t.createdAt)],
+);
+
+// One document's ordered log: `head_seq` is the seq of its last appended update (the
+// compare-and-set of every append), `snapshot_seq` the last seq folded into `state`.
+export const yjsDocuments = pgTable("yjs_documents", {
+  docName: text("doc_name").primaryKey(),
+  quoteId: text("quote_id")
+    .notNull()
+    .references(() => quotes.id, { onDelete: "cascade" }),
+  state: bytes("state").notNull(),
+  headSeq: bigint("head_seq", { mode: "number" }).notNull().default(0),
+  snapshotSeq: bigint("snapshot_seq", { mode: "number" }).notNull().default(0),
+  updatedAt: ms("updated_at").notNull(),
+});
+
+// Updates appended since the last compaction; seq is dense per document (1, 2, 3, ...).
+export const yjsUpdates = pgTable(
+  "yjs_updates",
+  {
+    docName: text("doc_name").notNull(),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    quoteId: text("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    update: bytes("update").notNull(),
+    createdAt: ms("created_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.docName, t.seq] }),
+    foreignKey({ columns: [t.docName], foreignColumns: [yjsDocuments.docName] }).onDelete("cascade"),
+  ],
+);
+
+export const quoteEvents = pgTable(
+  "quote_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    quoteId: text("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    at: ms("at").notNull(),
+    role: text("role").notNull(),
+    field: text("field").notNull(),
+    oldValue: text("old_value"),
+    newValue: text("new_value"),
+  },
+  (t) => [index("quote_events_quote").on(t.quoteId, t.id)],
+);
+
+// PostgreSQL only: what one process keeps in memory or in DATA_DIR when it runs alone.
+
+/** Secrets every process must share, e.g. the generated JWT secret (name "jwt"). */
+export const appSecrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+});
+
+/** Failed logins and reset mails, counted across processes (key = what is limited). */
+export const authAttempts = pgTable(
+  "auth_attempts",
+  {
+    key: text("key").notNull(),
+    at: ms("at").notNull(),
+  },
+  (t) => [index("auth_attempts_key_at").on(t.key, t.at)],
+);
+
+/** Shoppers on a quote page, for the dashboard's live status across processes. */
+export const quoteVisits = pgTable("quote_visits", {
+  quoteId: text("quote_id")
+    .primaryKey()
+    .references(() => quotes.id, { onDelete: "cascade" }),
+  visitStartedAt: ms("visit_started_at").notNull(),
+  lastSeenAt: ms("last_seen_at").notNull(),
+  lookingUntil: ms("looking_until").notNull(),
+});

@@ -1,0 +1,60 @@
+import { IconAlertCircle, IconAlertTriangle, IconCircleCheck, IconInfoCircle } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import classes from "./notice.module.css";
+
+export type NoticeTone = "info" | "success" | "warning" | "error";
+
+/** What a page keeps in state for its one banner. */
+export type Banner = { tone: NoticeTone; text: string };
+
+const ICONS = {
+  info: IconInfoCircle,
+  success: IconCircleCheck,
+  warning: IconAlertTriangle,
+  error: IconAlertCircle,
+} as const;
+
+export interface NoticeProps {
+  tone: NoticeTone;
+  title?: ReactNode;
+  children?: ReactNode;
+  /** Shows a Dismiss button. */
+  onClose?: () => void;
+  "data-testid"?: string;
+}
+
+/**
+ * The one banner for page-level states (offline, expired, preview) and form results. Errors are
+ * announced at once (role=alert), everything else politely (role=status).
+ */
+export function Notice({ tone, title, children, onClose, "data-testid": testId }: NoticeProps) {
+  const Icon = ICONS[tone];
+  return (
+    <div
+      className={classes.notice}
+      data-tone={tone}
+      role={tone === "error" ? "alert" : "status"}
+      data-testid={testId}
+    >
+      <Icon size={20} aria-hidden="true" className={classes.icon} />
+      <div className={classes.body}>
+        {title ? <div className={classes.title}>{title}</div> : null}
+        {children}
+      </div>
+      {onClose ? (
+        <button type="button" className={classes.close} aria-label="Dismiss" onClick={onClose}>
+          <span aria-hidden="true">×</span>
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** A page's banner state shown, or nothing. */
+export function BannerNotice({ banner, onClose }: { banner: Banner | null; onClose(): void }) {
+  return banner ? (
+    <Notice tone={banner.tone} onClose={onClose}>
+      {banner.text}
+    </Notice>
+  ) : null;
+}
