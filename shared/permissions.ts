@@ -1,4 +1,4 @@
-// Who may write what in a quote's live documents: the one table (docs/decisions/009-trust-model.md).
+// Who may write what in a quote's live documents: the one table (docs/decisions/010-trust-model.md).
 //
 // Each document stores flat {key, val} pairs (quote-doc.ts). This module lists every leaf key a
 // document may hold, exactly, and which of them each role may write. The server's live guard, the
