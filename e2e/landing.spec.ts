@@ -61,6 +61,11 @@ test("dark mode stays on after a reload", async ({ page }) => {
   await expect(html).toHaveAttribute("data-mantine-color-scheme", "dark");
   await page.reload();
   await expect(html).toHaveAttribute("data-mantine-color-scheme", "dark");
-  await expect(page.getByRole("button", { name: "Switch to light mode" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  // The toggle goes back to the system's setting too (light, dark and system).
+  await page.getByRole("button", { name: /Switch to system setting/ }).click();
+  await expect(html).toHaveAttribute("data-mantine-color-scheme", "light");
+  await expect(page.getByTestId("color-scheme-toggle")).toHaveAttribute("data-scheme", "auto");
+  await page.reload();
+  await expect(page.getByTestId("color-scheme-toggle")).toHaveAttribute("data-scheme", "auto");
 });

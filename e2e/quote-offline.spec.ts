@@ -1,7 +1,15 @@
 // Issue #11, Major 1 and 8: offline, nothing blanks and nothing is dropped without a word.
 
 import { expect } from "./fixtures";
-import { expectConnected, goOffline, lineValue, openLine, quoteTest as test } from "./quote-setup";
+import {
+  editAmount,
+  expectConnected,
+  goOffline,
+  lineValue,
+  openLine,
+  quoteTest as test,
+  waitForEditCode,
+} from "./quote-setup";
 
 const PHONE = { width: 390, height: 844 };
 const DIALOG_CHUNK = "**/assets/quote-dialog-host-*.js";
@@ -55,4 +63,52 @@ test("at 390x844 an offline shopper sees a clear banner, gone once reconnected",
   await shopper.context.setOffline(false);
   await expectConnected(shopper.page);
   await expect(banner).toHaveCount(0);
+});
+
+test("at 390x844 an offline edit that lost to the dealer's edit of the same value is named in one notice with both values", async ({
+  deal,
+  pages,
+}) => {
+  test.setTimeout(240_000);
+  const { dealer } = deal;
+  let shopper = await pages.shopper(deal, PHONE);
+  // Which of two concurrent edits wins depends on the two documents' random client ids, so the
+  // round repeats (a fresh shopper page has a new id) until the dealer's edit wins; each round
+  // where the shopper's edit wins must show no notice.
+  for (let round = 1; round <= 6; round += 1) {
+    await waitForEditCode(shopper.page);
+    const mine = `${5000 + round}`;
+    const theirs = `${4200 + round}`;
+    await goOffline(shopper);
+    await editAmount(shopper.page, "down-payment", mine);
+    await editAmount(dealer.page, "down-payment", theirs);
+    await shopper.context.setOffline(false);
+    await expectConnected(shopper.page);
+    // Both sides settle on one value.
+    let kept = "";
+    await expect
+      .poll(
+        async () => {
+          const onDealer = await lineValue(dealer.page, "down-payment").textContent();
+          const onShopper = await lineValue(shopper.page, "down-payment").textContent();
+          kept = onDealer === onShopper ? (onDealer ?? "") : "";
+          return kept;
+        },
+        { timeout: 10_000 },
+      )
+      .not.toBe("");
+    const notice = shopper.page.getByTestId("offline-conflict");
+    if (kept === `-$${theirs.slice(0, 1)},${theirs.slice(1)}.00`) {
+      await expect(notice).toHaveText(
+        `While you were offline, the dealer also changed Downpayment: their -$${theirs.slice(0, 1)},${theirs.slice(1)}.00 was kept, not your -$${mine.slice(0, 1)},${mine.slice(1)}.00.`,
+      );
+      await notice.getByRole("button", { name: "Dismiss" }).click();
+      await expect(notice).toHaveCount(0);
+      return;
+    }
+    await expect(notice).toHaveCount(0);
+    await shopper.context.close();
+    shopper = await pages.shopper(deal, PHONE);
+  }
+  throw new Error("the dealer's edit never won in six rounds");
 });

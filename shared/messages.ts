@@ -116,7 +116,7 @@ export const MSG = {
   confirmDeleteDealerFee: "Are you sure you want to delete this dealer fee?",
   confirmDeleteGovernmentFee: "Are you sure you want to delete this government fee?",
 
-  // Server answers where the spec is silent (our wording, DECISIONS.md rules apply).
+  // Server answers where the spec is silent (our wording, docs/decisions/009 rules apply).
   validationFailed: "Validation failed",
   emailTaken: "An account with this email already exists",
   currentPasswordIncorrect: "Current password is incorrect",

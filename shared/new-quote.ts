@@ -1,4 +1,4 @@
-// The initial deal of a new quote (DECISIONS.md "Quotes"): the POST /quotes
+// The initial deal of a new quote (docs/decisions/009 "Quotes"): the POST /quotes
 // body plus a snapshot of the dealer's current defaults, with the default
 // downpayment written once. Pure, so the server and its tests build it alike.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { displayValue } from "./display";
 
-// Display values as the quote page shows them (spec §2 signs, DECISIONS.md money format).
+// Display values as the quote page shows them (spec §2 signs, docs/decisions/009 money format).
 describe("history display values", () => {
   it.each([
     ["pricing.advertisedPrice", 32000, "$32,000.00"],

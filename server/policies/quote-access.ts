@@ -8,7 +8,7 @@ import { quotes } from "../db/schema";
 // Who may do what with a quote, for the REST routes and the WebSocket handshake alike (one
 // policy, so the two can never disagree): the quote's owner is its DEALER; anyone else with
 // the link is a SHOPPER. A dealer asking for another dealer's quote in dealer mode gets
-// "not found" (DECISIONS.md), never a hint that it exists.
+// "not found" (docs/decisions/009), never a hint that it exists.
 
 export type QuoteRole = "DEALER" | "SHOPPER";
 export type QuoteRow = typeof quotes.$inferSelect;

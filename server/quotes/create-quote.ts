@@ -10,7 +10,7 @@ import { dealerDefaultsSnapshot } from "./defaults-snapshot";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** 128 random bits, URL-safe: the plain link is the shopper's only key (DECISIONS.md). */
+/** 128 random bits, URL-safe: the plain link is the shopper's only key (docs/decisions/009). */
 export const newQuoteId = () => randomBytes(16).toString("base64url");
 
 /**

@@ -16,7 +16,7 @@ import { saveTierRates, tierRates } from "../defaults/interest-rate-store";
 import { notFound } from "../http/errors";
 import { parseJson } from "../http/validate";
 
-/** /api/dealer-defaults: the signed-in dealer's own defaults (spec §7, DECISIONS.md). */
+/** /api/dealer-defaults: the signed-in dealer's own defaults (spec §7, docs/decisions/009). */
 export function dealerDefaultsRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use("*", requireUser(deps.tokens));

@@ -54,7 +54,7 @@ export function validateRegister(values: RegisterValues): FieldErrors<RegisterFi
   ]);
 }
 
-/** Emails are stored and compared trimmed and lower-case (DECISIONS.md). */
+/** Emails are stored and compared trimmed and lower-case (docs/decisions/009). */
 export const normalizeEmail = (value: string): string => value.trim().toLowerCase();
 
 export const emailField = (invalidMessage: string) =>

@@ -1,21 +1,45 @@
-import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
-import { IconMoon, IconSun } from "@tabler/icons-react";
+import {
+  ActionIcon,
+  type MantineColorScheme,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from "@mantine/core";
+import { IconDeviceDesktop, IconMoon, IconSun } from "@tabler/icons-react";
 import { hydrating } from "@/app/hydration";
 
+// Light, dark and back to the system's setting: one button that steps through the three. From the
+// system setting it goes to the scheme that changes what is seen.
+const NAMES: Record<MantineColorScheme, string> = {
+  light: "light mode",
+  dark: "dark mode",
+  auto: "system setting",
+};
+const ICONS = { light: IconSun, dark: IconMoon, auto: IconDeviceDesktop } as const;
+
 export function ColorSchemeToggle() {
-  const { setColorScheme } = useMantineColorScheme();
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme("light", { getInitialValueInEffect: hydrating });
-  const next = computed === "dark" ? "light" : "dark";
+  const next: MantineColorScheme =
+    colorScheme === "auto"
+      ? computed === "dark"
+        ? "light"
+        : "dark"
+      : colorScheme === "light"
+        ? "dark"
+        : "auto";
+  const Icon = ICONS[colorScheme];
   return (
     <ActionIcon
       variant="subtle"
       color="gray"
       size="lg"
       onClick={() => setColorScheme(next)}
-      aria-label={next === "dark" ? "Switch to dark mode" : "Switch to light mode"}
+      aria-label={`Colour scheme: ${NAMES[colorScheme]}. Switch to ${NAMES[next]}`}
+      title={`Colour scheme: ${NAMES[colorScheme]}`}
       data-testid="color-scheme-toggle"
+      data-scheme={colorScheme}
     >
-      {computed === "dark" ? <IconSun size={20} stroke={1.6} /> : <IconMoon size={20} stroke={1.6} />}
+      <Icon size={20} stroke={1.6} aria-hidden="true" />
     </ActionIcon>
   );
 }

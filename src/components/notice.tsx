@@ -1,4 +1,10 @@
-import { IconAlertCircle, IconAlertTriangle, IconCircleCheck, IconInfoCircle } from "@tabler/icons-react";
+import {
+  IconAlertCircle,
+  IconAlertTriangle,
+  IconCircleCheck,
+  IconInfoCircle,
+  IconX,
+} from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import classes from "./notice.module.css";
 
@@ -43,7 +49,7 @@ export function Notice({ tone, title, children, onClose, "data-testid": testId }
       </div>
       {onClose ? (
         <button type="button" className={classes.close} aria-label="Dismiss" onClick={onClose}>
-          <span aria-hidden="true">×</span>
+          <IconX size={16} aria-hidden="true" />
         </button>
       ) : null}
     </div>

@@ -1,6 +1,7 @@
 import { Stack, Text } from "@mantine/core";
 import type { CreditTier, LoanTerm } from "@shared/constants";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
+import { conflictText } from "@shared/offline-conflicts";
 import { computeBreakdown, paymentGrid } from "@shared/pricing";
 import type { CustomInterestRates } from "@shared/quote-schema";
 import { quoteSummary } from "@shared/quote-summary";
@@ -150,6 +151,11 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
       <Stack gap="sm" mb="md">
         <DealSummaryCard summary={quoteSummary(derived.breakdown, derived.grid, data.selectedCreditTier)} />
         {isDealer ? null : <DealershipCard dealership={quote.dealership} />}
+        {live.conflicts.length > 0 ? (
+          <Notice tone="warning" onClose={live.dismissConflicts} data-testid="offline-conflict">
+            {conflictText(live.conflicts, isDealer ? "customer" : "dealer")}
+          </Notice>
+        ) : null}
         {offline ? (
           <Notice tone="warning" data-testid="offline-notice">
             {QUOTE_TEXT.offlineBanner}

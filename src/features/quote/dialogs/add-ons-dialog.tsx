@@ -4,7 +4,7 @@ import { formatDollars } from "@shared/money";
 import type { AddOn } from "@shared/quote-schema";
 import { QuoteModal } from "./quote-modal";
 
-/** The shopper's view of the add-ons (DECISIONS.md): what is selected and at what price, read-only. */
+/** The shopper's view of the add-ons (docs/decisions/009): what is selected and at what price, read-only. */
 export function AddOnsDialog({ addOns, onClose }: { addOns: AddOn[]; onClose(): void }) {
   return (
     <QuoteModal title={TEXT.addOns} onClose={onClose}>

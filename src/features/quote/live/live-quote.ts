@@ -7,7 +7,15 @@
 
 import { type HistoryPush, MESSAGE_HISTORY, parseHistoryPush } from "@shared/history-push";
 import { LIVE_CLOSE_CODES, liveProtocols } from "@shared/live-protocol";
-import { dealArray, dealDocName, privateArray, privateDocName } from "@shared/quote-doc";
+import type { OfflineConflict } from "@shared/offline-conflicts";
+import {
+  changedKeys,
+  dealArray,
+  dealDocName,
+  privateArray,
+  privateDocName,
+  readEntries,
+} from "@shared/quote-doc";
 import type { CustomerInfo, QuoteData } from "@shared/quote-schema";
 import * as decoding from "lib0/decoding";
 import { IndexeddbPersistence } from "y-indexeddb";
@@ -35,6 +43,8 @@ export interface LiveQuoteSnapshot {
   customerInfo: CustomerInfo | null;
   /** Why the server ended the connection for good, if it did. */
   ended: LiveEnd;
+  /** Values this browser changed offline that the other side's edits replaced (until dismissed). */
+  conflicts: readonly OfflineConflict[];
 }
 
 export interface LiveQuoteOptions {
@@ -75,6 +85,9 @@ export class LiveQuote {
   private parsedPrivate: { raw: Record<string, unknown>; data: CustomerInfo | null } | null = null;
   private destroyed = false;
   private ended: LiveEnd = null;
+  /** Deal keys written while disconnected, with the value written: checked after the next sync. */
+  private readonly offlineWrites = new Map<string, unknown>();
+  private conflicts: readonly OfflineConflict[] = [];
 
   constructor(private readonly options: LiveQuoteOptions) {
     this.deal = this.open(dealDocName(options.quoteId));
@@ -116,9 +129,22 @@ export class LiveQuote {
     return this.deal.provider.awareness;
   }
 
-  update<F extends UpdateField>(field: F, value: UpdateValue<F>): Promise<UpdateResult> {
-    return this.adapter.update(field, value);
+  async update<F extends UpdateField>(field: F, value: UpdateValue<F>): Promise<UpdateResult> {
+    const deal = dealArray(this.deal.doc);
+    const before = readEntries(deal);
+    const result = await this.adapter.update(field, value);
+    if (result.ok && result.changed && !this.deal.provider.wsconnected) {
+      const after = readEntries(dealArray(this.deal.doc));
+      for (const key of changedKeys(before, after)) this.offlineWrites.set(key, after.get(key));
+    }
+    return result;
   }
+
+  /** The conflict notice was read. */
+  dismissConflicts = (): void => {
+    this.conflicts = [];
+    this.changed();
+  };
 
   /** Why the viewer may not write `field` (undefined when it may). */
   refusal(field: UpdateField): string | undefined {
@@ -180,8 +206,29 @@ export class LiveQuote {
     }
     const replica: Replica = { name, doc, provider, persistence };
     provider.on("status", () => this.changed());
+    provider.on("sync", (synced: boolean) => {
+      if (synced && replica === this.deal) this.checkOfflineWrites();
+    });
     provider.on("closed", (event) => this.onClosed(replica, event.code));
     return replica;
+  }
+
+  /**
+   * Back in sync after offline edits: a key whose value is no longer the one written here lost
+   * to the other side's concurrent edit. Say so, with both values, instead of dropping it quietly.
+   */
+  private checkOfflineWrites(): void {
+    if (this.offlineWrites.size === 0) return;
+    const current = readEntries(dealArray(this.deal.doc));
+    const lost: OfflineConflict[] = [];
+    for (const [key, mine] of this.offlineWrites) {
+      const theirs = current.get(key);
+      if (JSON.stringify(theirs) !== JSON.stringify(mine)) lost.push({ key, mine, theirs });
+    }
+    this.offlineWrites.clear();
+    if (lost.length === 0) return;
+    this.conflicts = [...this.conflicts.filter((c) => !lost.some((l) => l.key === c.key)), ...lost];
+    this.changed();
   }
 
   private close(replica: Replica): void {
@@ -262,6 +309,7 @@ export class LiveQuote {
       data: this.parsedDeal.data,
       customerInfo,
       ended: this.ended,
+      conflicts: this.conflicts,
     };
   }
 

@@ -26,9 +26,16 @@ export interface LiveQuoteState extends LiveQuoteSnapshot {
   onHistory(listener: (push: HistoryPush) => void): () => void;
   /** The deal document's awareness while open (presence). */
   awareness: Awareness | null;
+  dismissConflicts(): void;
 }
 
-const EMPTY: LiveQuoteSnapshot = { status: "disconnected", data: null, customerInfo: null, ended: null };
+const EMPTY: LiveQuoteSnapshot = {
+  status: "disconnected",
+  data: null,
+  customerInfo: null,
+  ended: null,
+  conflicts: [],
+};
 const noSubscription = () => () => {};
 const notOpen: UpdateResult = { ok: false, errors: [] };
 
@@ -83,6 +90,7 @@ export function useLiveQuote(params: LiveQuoteParams | null): LiveQuoteState {
       onQuoteUpdated: (listener) => (live ? live.onQuoteUpdated(listener) : () => {}),
       onHistory,
       awareness: live ? live.awareness : null,
+      dismissConflicts: () => live?.dismissConflicts(),
     }),
     [snapshot, derived, live, onHistory],
   );
