@@ -14,13 +14,23 @@ import { flattenField } from "./quote-doc";
 import { customerInfoSchema, QUOTE_FIELDS, quoteDataSchema, SHOPPER_WRITABLE_FIELDS } from "./quote-schema";
 import { makeQuote, tradeIn } from "./testing/quote-fixtures";
 
+const TAX_RULES = {
+  tradeIn: { rule: "full" },
+  rebates: "taxed",
+  fees: { doc: true, dealer: true, addOn: true, gov: false },
+  lease: { method: "monthly", capReductionTaxable: true, tradeCredit: true },
+};
+
 /** Every leaf key the schema can produce: a quote with every optional leaf present, flattened. */
 function schemaLeafKeys(): string[] {
   const rates = Object.fromEntries(
     CREDIT_TIER_IDS.map((tier) => [tier, Object.fromEntries(LOAN_TERM_KEYS.map((term) => [term, 5]))]),
   );
+  const base = makeQuote({ tradeIn: tradeIn(1000) });
   const quote = quoteDataSchema.parse({
-    ...makeQuote({ tradeIn: tradeIn(1000) }),
+    ...base,
+    vehicle: { ...base.vehicle, isNew: true },
+    taxRules: TAX_RULES,
     customInterestRates: rates,
     taxRules: standardTaxRules(),
     vehicle: { ...makeQuote().vehicle, isNew: true },

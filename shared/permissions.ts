@@ -1,4 +1,4 @@
-// Who may write what in a quote's live documents: the one table (docs/decisions/009-trust-model.md).
+// Who may write what in a quote's live documents: the one table (docs/decisions/010-trust-model.md).
 //
 // Each document stores flat {key, val} pairs (quote-doc.ts). This module lists every leaf key a
 // document may hold, exactly, and which of them each role may write. The server's live guard, the
@@ -35,6 +35,7 @@ export const DEAL_KEYS: readonly string[] = [
   "dealerFeeItems",
   "taxItems",
   "governmentFeeItems",
+  "rebates",
   "tradeIn.hasTradeIn",
   "tradeIn.vehicle.description",
   "tradeIn.vehicle.vin",
@@ -46,8 +47,6 @@ export const DEAL_KEYS: readonly string[] = [
   "selectedCreditTier",
   ...customRateKeys,
   "interestRates",
-  // Deal structures (#15): dealer-only, one value each.
-  "rebates",
   "taxRules",
 ];
 

@@ -91,7 +91,7 @@ export const taxItemSchema = strictObject({
 });
 
 /** A manufacturer rebate on the quote (dealer-only); the tax rules decide whether it lowers the tax. */
-export const rebateSchema = z.object({
+export const rebateSchema = strictObject({
   id: itemId(),
   name: requiredText(MSG.nameRequired),
   amount: dollarAmount({ required: MSG.amountPositive, negative: MSG.amountPositive }),
@@ -102,17 +102,17 @@ export const rebateSchema = z.object({
  * from the dealer's tax profile; the rate lines are the quote's taxItems. A quote from before
  * tax profiles has none and is priced by the standard rules, exactly as it always was.
  */
-export const taxRulesSchema = z.object({
+export const taxRulesSchema = strictObject({
   profileLabel: optionalText(),
   state: optionalText(),
-  tradeIn: z.object({
+  tradeIn: strictObject({
     rule: z.enum(["full", "none", "capped", "newOnly"], { error: MSG.optionInvalid }),
     cap: dollarAmount().optional(),
   }),
   rebates: z.enum(["taxed", "deducted"], { error: MSG.optionInvalid }),
-  fees: z.object({ doc: boolean(), dealer: boolean(), addOn: boolean(), gov: boolean() }),
+  fees: strictObject({ doc: boolean(), dealer: boolean(), addOn: boolean(), gov: boolean() }),
   minTax: dollarAmount().optional(),
-  lease: z.object({
+  lease: strictObject({
     method: z.enum(["monthly", "upfrontTotal", "upfrontPrice"], { error: MSG.optionInvalid }),
     capReductionTaxable: boolean(),
     tradeCredit: boolean(),

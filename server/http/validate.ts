@@ -1,9 +1,17 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { badRequest, validationError, zodFieldErrors } from "./errors";
+import { ApiError, badRequest, validationError, zodFieldErrors } from "./errors";
 
-/** Reads a JSON body and parses it with a shared zod schema; bad JSON and bad fields answer 400. */
+export const JSON_REQUIRED = "Request body must be sent as application/json";
+
+/**
+ * Reads a JSON body and parses it with a shared zod schema; bad JSON and bad fields answer 400.
+ * Only `application/json` is read (415 otherwise): a cross-site form can send text/plain without
+ * a preflight, never application/json.
+ */
 export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase();
+  if (mediaType !== "application/json") throw new ApiError(415, JSON_REQUIRED);
   let body: unknown;
   try {
     body = await c.req.json();

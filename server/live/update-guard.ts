@@ -14,7 +14,7 @@ import * as Y from "yjs";
 import type { ZodType } from "zod";
 import type { QuoteRole } from "../policies/quote-access";
 
-// The guard of DESIGN.md "Who may write what" (docs/decisions/009-trust-model.md). Every incoming
+// The guard of DESIGN.md "Who may write what" (docs/decisions/010-trust-model.md). Every incoming
 // update (SyncStep2 or Update) is first applied to a scratch copy of the room's document. The
 // guard then judges the pairs the update inserts and deletes, read from the transaction, not the
 // assembled quote: each pair's key must be a leaf key the sender's role may write (shared/
