@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { CREDIT_TIER_IDS, LOAN_TERM_KEYS } from "./constants";
-import { standardTaxRules } from "./deal/tax-profiles";
 import {
   DEAL_KEYS,
   isLeafKey,
@@ -32,8 +31,6 @@ function schemaLeafKeys(): string[] {
     vehicle: { ...base.vehicle, isNew: true },
     taxRules: TAX_RULES,
     customInterestRates: rates,
-    taxRules: standardTaxRules(),
-    vehicle: { ...makeQuote().vehicle, isNew: true },
   });
   return Object.entries(quote).flatMap(([field, value]) => [...flattenField(field, value).keys()]);
 }
