@@ -20,6 +20,8 @@ export type Config = {
   staticDir: string | undefined;
   trustProxy: boolean;
   logRequests: boolean;
+  /** Who may register a new dealership: anyone, only the first one on a fresh server, or nobody (invitations only). */
+  registration: "open" | "first" | "invite";
 };
 
 const envSchema = z.object({
@@ -41,6 +43,7 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("true")
     .transform((v) => v === "true" || v === "1"),
+  REGISTRATION: z.enum(["open", "first", "invite"]).default("open"),
 });
 
 /** Reads the JWT secret from the environment, or creates one in the data dir on first start. */
@@ -77,6 +80,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     staticDir: undefined,
     trustProxy: e.TRUST_PROXY,
     logRequests: e.LOG_REQUESTS,
+    registration: e.REGISTRATION,
     ...overrides,
   };
 }

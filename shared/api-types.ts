@@ -1,3 +1,4 @@
+import type { TeamRole } from "./team-roles";
 // Shapes the REST API answers with (spec §3 and §7), shared by the server and the React app.
 
 export type DealerProfile = {
@@ -15,6 +16,8 @@ export type PublicUser = {
   email: string;
   firstName: string;
   lastName: string;
+  /** The member's role in the dealership (shared/team-roles.ts); the UI mirrors what it allows. */
+  role: TeamRole;
   dealerProfile: DealerProfile;
 };
 
@@ -33,6 +36,8 @@ export type QuoteListItem = {
   expires_at: string;
   vehicleDescription: string;
   customerName: string;
+  /** The member working the deal (the desk log filters on it). */
+  salesperson: { id: string; name: string };
 };
 
 export type ApiErrorBody = {
