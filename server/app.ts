@@ -15,6 +15,7 @@ import { authRoutes } from "./routes/auth";
 import { dealerDefaultsRoutes } from "./routes/dealer-defaults";
 import { quoteSignalsRoutes } from "./routes/quote-signals";
 import { quotesRoutes } from "./routes/quotes";
+import { acceptInvitationRoutes, reassignRoutes, teamRoutes } from "./routes/team";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -50,7 +51,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.header("Cache-Control", "no-store");
   });
   api.get("/health", (c) => c.json({ ok: true }));
+  api.route("/auth", acceptInvitationRoutes(deps));
   api.route("/auth", authRoutes(deps));
+  api.route("/team", teamRoutes(deps));
+  api.route("/quotes", reassignRoutes(deps));
   api.route("/dealer-defaults", dealerDefaultsRoutes(deps));
   api.route("/quotes", quoteSignalsRoutes(deps)); // before quotesRoutes: its GET /:id would take /live-status
   api.route("/quotes", quotesRoutes(deps));

@@ -27,6 +27,12 @@ export type PublicUser = {
  */
 export type QuoteDealership = DealerProfile & { consultant: string };
 
+/** One member in GET /api/team. */
+export type TeamMember = { id: string; email: string; firstName: string; lastName: string; role: TeamRole };
+
+/** One entry of GET /api/team/audit (owners): who did what, when. */
+export type TeamAuditEntry = { at: string; actor: string; action: string; detail: string };
+
 export type AuthResponse = { token: string; user: PublicUser };
 
 /** One row of GET /api/quotes: listing columns only, never the document. */

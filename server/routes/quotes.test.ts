@@ -195,7 +195,16 @@ describe("GET /api/quotes", () => {
     );
     h.db.$client.transaction(() => {
       for (let i = 0; i < 5000; i++)
-        insert.run(`bulk-${user.id}-${i}`, user.dealershipId, user.id, now - i, now + DAY, now, `Car ${i}`, `Buyer ${i}`);
+        insert.run(
+          `bulk-${user.id}-${i}`,
+          user.dealershipId,
+          user.id,
+          now - i,
+          now + DAY,
+          now,
+          `Car ${i}`,
+          `Buyer ${i}`,
+        );
     })();
     await h.api("GET", "/api/quotes", undefined, token); // warm-up
     const started = performance.now();
