@@ -208,7 +208,7 @@ describe("roles on REST", () => {
     const next = await newQuote(sam.token);
     const data = (
       (await (await t.call("GET", `/api/quotes/${next}`, undefined, sam.token)).json()) as {
-        data: { taxes: { name: string }[] };
+        data: { taxItems: { name: string }[] };
       }
     ).data;
     expect(data.taxItems.map((x) => x.name)).toEqual(["State"]);
