@@ -152,7 +152,7 @@ test("the dealer's inline rate edit: Enter confirms, Escape and leaving cancel, 
   const page = dealer.page;
   const cell = page.getByTestId("payment-good-72");
   const rateInput = cell.getByLabel("Rate for Good, 72 months", { exact: true });
-  await expect(cell).toContainText("$545.22");
+  await expect(cell).toContainText("$545.21");
 
   await cell.getByRole("button", { name: /Edit rate/ }).click();
   await rateInput.fill("4.5");
@@ -177,8 +177,8 @@ test("the dealer's inline rate edit: Enter confirms, Escape and leaving cancel, 
   await expect(shopper.page.getByTestId("payment-good-72")).toContainText("4.9% APR", { timeout: 2_000 });
   await expect(shopper.page.getByTestId("payment-good-72")).not.toContainText("(9%)");
   // Payment on 30,246.80 at 4.9 % over 72 months: r = 0.0040833, (1 + r)^-72 = 0.745723,
-  // P = 123.5078 / 0.254277 = 485.7209 -> 485.73 (rounded up to the cent).
-  await expect(cell).toContainText("$485.73");
+  // P = 123.5078 / 0.254277 = 485.7209 -> 485.72 (to the nearest cent).
+  await expect(cell).toContainText("$485.72");
 
   // The confirm button confirms (leaving the field for it does not cancel).
   const cell60 = page.getByTestId("payment-good-60");
@@ -186,8 +186,8 @@ test("the dealer's inline rate edit: Enter confirms, Escape and leaving cancel, 
   await cell60.getByLabel("Rate for Good, 60 months", { exact: true }).fill("0");
   await cell60.getByRole("button", { name: "Confirm rate for Good, 60 months" }).click();
   await expect(cell60).toContainText("0% APR (8.5%)");
-  // 0 %: 30,246.80 / 60 = 504.1133 -> 504.12.
-  await expect(cell60).toContainText("$504.12");
+  // 0 %: 30,246.80 / 60 = 504.1133 -> 504.11.
+  await expect(cell60).toContainText("$504.11");
 });
 
 test("editing the vehicle updates the heading, title and prices on both sides; deleting goes to the dashboard", async ({

@@ -76,6 +76,16 @@ export const MSG = {
   expectedList: "Expected a list",
   expectedObject: "Expected an object",
   unknownKey: "Unknown field",
+  // Deal structures and POST /api/calculate (our wording).
+  termMonthsInvalid: "Term must be a whole number of months from 1 to 120",
+  moneyFactorInvalid: "Money factor must be between 0 and 0.1",
+  residualPercentInvalid: "Residual must be between 0 and 100%",
+  residualRequired: "Enter a residual percent or a residual value",
+  residualBoth: "Enter a residual percent or a residual value, not both",
+  msrpRequiredForResidual: "MSRP is required for a residual percent",
+  tradeInCapRequired: "A capped trade-in credit needs a cap amount",
+  optionInvalid: "Please choose one of the listed options",
+  tooManyItems: "Too many items in this list",
 
   // Errors and banners, spec §8.
   authenticationRequired: "Authentication required",
@@ -356,7 +366,20 @@ export const QUOTE_TEXT = {
   phonePlaceholder: "1 (555) 123-4567",
   textButton: "Text",
   copyLink: "Copy link",
-  shareMessage: (vehicle: string, link: string): string => `Your quote for the ${vehicle}: ${link}`,
+  /** "Hi Sam, here's the quote for the 2024 Honda Accord we talked about — Dana Whitfield, Example Motors: <link>". */
+  shareMessage: (m: {
+    firstName: string;
+    vehicle: string;
+    consultant: string;
+    dealership: string;
+    link: string;
+  }) =>
+    `Hi${m.firstName ? ` ${m.firstName}` : ""}, here's the quote for the ${m.vehicle} we talked about — ${[
+      m.consultant,
+      m.dealership,
+    ]
+      .filter(Boolean)
+      .join(", ")}: ${m.link}`,
   fromMonthly: (amount: string): string => `from ${amount}/mo`,
   fromMonthlyDetail: (tier: string, term: number): string => `${tier} credit, ${term} months`,
   dueToCustomer: "Due to customer",
@@ -365,6 +388,10 @@ export const QUOTE_TEXT = {
   consultant: (name: string): string => `Your sales consultant: ${name}`,
   dealership: "Dealership",
   dialogOfflineTitle: "Not available offline",
+  updatedByCustomer: "Updated by the customer just now",
+  updatedByDealer: "Updated by the dealer just now",
+  amountOwedTitle: "Amount owed on trade-in",
+  tradeInNotAppraised: "Trade-in value not appraised yet",
   dialogOffline: "You're offline — this opens when you're back online",
   dialogFailed: "This could not be opened. Check your connection and try again.",
   offlineBanner: "Offline — your changes are saved on this phone and will sync when you reconnect",

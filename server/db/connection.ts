@@ -1,13 +1,11 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { migrationsDir } from "../package-root";
 import * as schema from "./schema";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
-
-const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
 
 /** Opens (or creates) the SQLite file, tunes it for one writer with many readers, and migrates it. */
 export function openDatabase(dataDir: string, fileName = "dealdesk.sqlite"): Db {
@@ -22,7 +20,7 @@ export function openDatabase(dataDir: string, fileName = "dealdesk.sqlite"): Db 
   // migrator's transaction; so they are off while migrating and checked right after (SQLite's
   // documented procedure for schema changes).
   sqlite.pragma("foreign_keys = OFF");
-  migrate(db, { migrationsFolder });
+  migrate(db, { migrationsFolder: migrationsDir });
   const broken = sqlite.pragma("foreign_key_check") as unknown[];
   if (broken.length > 0) throw new Error(`Database migration left ${broken.length} broken references`);
   sqlite.pragma("foreign_keys = ON");

@@ -1,23 +1,20 @@
-// The amount dialog (spec §5) used for the downpayment, the amount owed and prices.
+// The amount dialog (spec §5) used for the downpayment and the prices.
 //
-// Signs (DECISIONS.md): the spec says a dialog whose title contains 'trade-in'
-// or 'downpayment' stores a negative amount. We keep that rule for the
-// downpayment (stored negative) and for the trade-in VALUE entry, whose
-// negative figure is what the page shows (it is subtracted). The quote data,
-// however, stores tradeIn.vehicle.value as a magnitude >= 0, so the caller
-// saves Math.abs(result) for it; `tradeInValueFromDialog` does exactly that.
-// 'Amount owed on trade-in' contains 'trade-in' but is never negative: it is
-// added to the out-the-door price, so its title is excluded from the rule.
+// Signs (docs/decisions/009): the spec derives the sign from the dialog's title ('trade-in' or
+// 'downpayment' means negative). A title is wording, not data, so the sign comes from the field
+// the dialog edits: the downpayment is stored negative; every other amount (prices, discount,
+// the amount owed, the trade-in value, which the page shows negative but stores as a magnitude)
+// is stored >= 0.
 
 import { parseAmountInput } from "../format";
 import { amountMessage } from "./amount";
 import type { FieldErrors } from "./rules";
 
-export function amountDialogIsNegative(title: string): boolean {
-  const lower = title.toLowerCase();
-  if (lower.includes("owed")) return false;
-  return lower.includes("trade-in") || lower.includes("downpayment");
-}
+/** The fields an amount dialog edits. */
+export type AmountField = "advertisedPrice" | "discount" | "downPayment";
+
+/** Only the downpayment is stored negative. */
+export const amountFieldIsNegative = (field: AmountField): boolean => field === "downPayment";
 
 /** The dialog's only field; blank counts as 0, the limit is 999,999.99. */
 export function validateAmountDialog(raw: string): FieldErrors<"amount"> {
@@ -25,14 +22,11 @@ export function validateAmountDialog(raw: string): FieldErrors<"amount"> {
   return message === undefined ? {} : { amount: message };
 }
 
-/** The amount the dialog saves, in dollars: negative for the titles above, never -0. */
-export function amountDialogResult(title: string, raw: string): number {
+/** The amount the dialog saves, in dollars: negative for the downpayment, never -0. */
+export function amountDialogResult(field: AmountField, raw: string): number {
   const magnitude = Math.abs(parseAmountInput(raw)) || 0;
-  return amountDialogIsNegative(title) ? -magnitude || 0 : magnitude;
+  return amountFieldIsNegative(field) ? -magnitude || 0 : magnitude;
 }
-
-/** tradeIn.vehicle.value as stored (>= 0) from the dialog's signed result. */
-export const tradeInValueFromDialog = (result: number): number => Math.abs(result) || 0;
 
 /** Keyboard behaviour of the dialog (spec §5): Enter saves, Escape cancels. */
 export function amountDialogKeyAction(key: string): "save" | "cancel" | undefined {

@@ -3,10 +3,9 @@ import { MSG } from "../messages";
 import { createQuoteSchema } from "../quote-schema";
 import { canSaveSellingPrices, sellingPriceFromInput, sellingPriceMessage } from "./add-on-prices";
 import {
-  amountDialogIsNegative,
   amountDialogKeyAction,
   amountDialogResult,
-  tradeInValueFromDialog,
+  amountFieldIsNegative,
   validateAmountDialog,
 } from "./amount-dialog";
 import { canEmail, canText, customerInfoFromShare, validateShareQuote } from "./share-quote";
@@ -29,6 +28,13 @@ describe("vehicle form", () => {
     advertisedPrice: "25,000.00",
     discount: "",
   };
+
+  it("refuses a discount above the advertised price, never caps it", () => {
+    expect(validateVehicleForm({ ...valid, advertisedPrice: "100.00", discount: "100.01" })).toEqual({
+      discount: MSG.exceedsRetailPrice,
+    });
+    expect(validateVehicleForm({ ...valid, advertisedPrice: "100.00", discount: "100" })).toEqual({});
+  });
 
   it("requires description, mileage and advertised price", () => {
     expect(validateVehicleForm(valid)).toEqual({});
@@ -78,20 +84,17 @@ describe("vehicle form", () => {
 
 describe("amount dialog", () => {
   it.each([
-    ["Downpayment", true],
-    ["Edit DOWNPAYMENT", true],
-    ["Trade-in value", true],
-    ["Amount owed on trade-in", false],
-    ["Advertised price", false],
-  ])("%s is negative: %s", (title, negative) => {
-    expect(amountDialogIsNegative(title)).toBe(negative);
+    ["downPayment", true],
+    ["discount", false],
+    ["advertisedPrice", false],
+  ] as const)("%s is negative: %s (from the field, never from a title)", (field, negative) => {
+    expect(amountFieldIsNegative(field)).toBe(negative);
   });
 
   it("saves signed dollars, blank as 0, never -0", () => {
-    expect(amountDialogResult("Downpayment", "2,500.00")).toBe(-2_500);
-    expect(Object.is(amountDialogResult("Downpayment", ""), 0)).toBe(true);
-    expect(amountDialogResult("Amount owed on trade-in", "3,000.50")).toBe(3_000.5);
-    expect(tradeInValueFromDialog(amountDialogResult("Trade-in value", "8,000"))).toBe(8_000);
+    expect(amountDialogResult("downPayment", "2,500.00")).toBe(-2_500);
+    expect(Object.is(amountDialogResult("downPayment", ""), 0)).toBe(true);
+    expect(amountDialogResult("discount", "3,000.50")).toBe(3_000.5);
   });
 
   it("validates the amount and maps keys", () => {

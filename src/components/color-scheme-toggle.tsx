@@ -1,9 +1,10 @@
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
 import { IconMoon, IconSun } from "@tabler/icons-react";
+import { hydrating } from "@/app/hydration";
 
 export function ColorSchemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
-  const computed = useComputedColorScheme("light", { getInitialValueInEffect: false });
+  const computed = useComputedColorScheme("light", { getInitialValueInEffect: hydrating });
   const next = computed === "dark" ? "light" : "dark";
   return (
     <ActionIcon

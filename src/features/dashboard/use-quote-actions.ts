@@ -7,34 +7,13 @@ import { NOTICE_HIDE_MS } from "@shared/constants";
 import { copyLinkFailed, MSG } from "@shared/messages";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { copyText } from "@/lib/browser";
 import type { QuoteActionHandlers } from "./quote-actions";
 import { type DashboardQuote, shopperLink } from "./quote-list-view";
 import { deleteQuote } from "./quotes-api";
 
 function notify(message: string, ok: boolean) {
   notifications.show({ message, color: ok ? "green" : "red", autoClose: NOTICE_HIDE_MS });
-}
-
-/** The async Clipboard API, or the older copy command where that is unavailable (plain http on a LAN). */
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    try {
-      await navigator.clipboard.writeText(text);
-      return;
-    } catch {
-      // Permission refused: try the fallback below.
-    }
-  }
-  const area = document.createElement("textarea");
-  area.value = text;
-  area.setAttribute("readonly", "");
-  area.style.position = "fixed";
-  area.style.opacity = "0";
-  document.body.appendChild(area);
-  area.select();
-  const copied = document.execCommand("copy");
-  area.remove();
-  if (!copied) throw new Error("copy refused");
 }
 
 export function useQuoteActions(onDeleted: (id: string) => void) {
@@ -48,9 +27,8 @@ export function useQuoteActions(onDeleted: (id: string) => void) {
     onEdit: open,
     onCopyLink: (quote) => {
       const link = shopperLink(window.location.origin, quote.id);
-      copyText(link).then(
-        () => notify(MSG.quoteLinkCopied, true),
-        () => notify(copyLinkFailed(link), false),
+      void copyText(link).then((copied) =>
+        copied ? notify(MSG.quoteLinkCopied, true) : notify(copyLinkFailed(link), false),
       );
     },
     onDelete: setDeleteTarget,

@@ -183,7 +183,11 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
       {isDealer ? (
         <LoadBoundary fallback={() => null}>
           <Suspense fallback={null}>
-            <HistoryPanel quoteId={quote.id} onQuoteUpdated={live.onQuoteUpdated} />
+            <HistoryPanel
+              quoteId={quote.id}
+              onHistory={live.onHistory}
+              connected={live.status === "connected"}
+            />
           </Suspense>
         </LoadBoundary>
       ) : null}
@@ -233,6 +237,7 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
               kind={dialog.kind}
               quoteId={quote.id}
               data={data}
+              dealership={quote.dealership}
               customerInfo={customerInfo}
               updateVehicle={async (vehicle, pricing) => {
                 // Spec §4: editing the vehicle sends a vehicle update and a pricing update.

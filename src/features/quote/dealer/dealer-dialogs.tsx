@@ -1,4 +1,5 @@
 import { notifications } from "@mantine/notifications";
+import type { QuoteDealership } from "@shared/api-types";
 import { NOTICE_HIDE_MS } from "@shared/constants";
 import { MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
 import type { CustomerInfo, QuoteData } from "@shared/quote-schema";
@@ -16,6 +17,7 @@ export interface DealerDialogsProps {
   kind: "share" | "vehicle" | "delete";
   quoteId: string;
   data: QuoteData;
+  dealership: QuoteDealership;
   customerInfo: CustomerInfo | null;
   updateVehicle(vehicle: QuoteData["vehicle"], pricing: QuoteData["pricing"]): Promise<UpdateResult>;
   updateCustomerInfo(info: CustomerInfo): Promise<UpdateResult>;
@@ -24,17 +26,18 @@ export interface DealerDialogsProps {
 
 /** The dealer's toolbar dialogs, in their own chunk: a shopper's page never loads them. */
 export default function DealerDialogs(props: DealerDialogsProps) {
-  const { kind, quoteId, data, customerInfo, onClose } = props;
+  const { kind, quoteId, data, dealership, customerInfo, onClose } = props;
   if (kind === "share") {
     return (
       <ShareDialog
         quoteId={quoteId}
         vehicleDescription={data.vehicle.description}
+        dealership={dealership}
         customerInfo={customerInfo}
         onSave={async (info) => {
           const result = await props.updateCustomerInfo(info);
-          if (result.ok) onClose();
-          else console.error("The customer was not saved", result.errors);
+          if (!result.ok) console.error("The customer was not saved", result.errors);
+          return result.ok;
         }}
         onClose={onClose}
       />

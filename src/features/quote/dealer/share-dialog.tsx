@@ -1,7 +1,8 @@
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import type { QuoteDealership } from "@shared/api-types";
 import { CLIPBOARD_TOAST_MS, CUSTOMER_PHONE_MAX_LENGTH } from "@shared/constants";
 import { formatCustomerPhone } from "@shared/format";
-import { MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
+import { copyLinkFailed, MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
 import type { CustomerInfo } from "@shared/quote-schema";
 import { hasErrors } from "@shared/validation/rules";
 import {
@@ -13,15 +14,20 @@ import {
   validateShareQuote,
 } from "@shared/validation/share-quote";
 import { IconCopy, IconMail, IconMessage } from "@tabler/icons-react";
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { Notice } from "@/components/notice";
+import { copyText } from "@/lib/browser";
 import { QuoteModal } from "../dialogs/quote-modal";
 import { quoteLink } from "../quote-link";
 
 export interface ShareDialogProps {
   quoteId: string;
   vehicleDescription: string;
+  /** Who sends it: the consultant's and dealership's names sign the message. */
+  dealership: QuoteDealership;
   customerInfo: CustomerInfo | null;
-  onSave(info: CustomerInfo): void;
+  /** Saves the customer; resolves true when saved. */
+  onSave(info: CustomerInfo): Promise<boolean>;
   onClose(): void;
 }
 
@@ -35,6 +41,7 @@ const LABELS: Record<ShareQuoteField, string> = {
 export default function ShareDialog({
   quoteId,
   vehicleDescription,
+  dealership,
   customerInfo,
   onSave,
   onClose,
@@ -46,10 +53,17 @@ export default function ShareDialog({
   }));
   const [submitted, setSubmitted] = useState(false);
   const [copied, setCopied] = useState(false);
+  const [copyFailed, setCopyFailed] = useState(false);
   const refs = useRef<Partial<Record<ShareQuoteField, HTMLInputElement | null>>>({});
   const errors = submitted ? validateShareQuote(values) : {};
   const link = quoteLink(window.location.origin, quoteId);
-  const message = QUOTE_TEXT.shareMessage(vehicleDescription, link);
+  const message = QUOTE_TEXT.shareMessage({
+    firstName: values.name.trim().split(/\s+/)[0] ?? "",
+    vehicle: vehicleDescription,
+    consultant: dealership.consultant,
+    dealership: dealership.dealershipName,
+    link,
+  });
 
   useEffect(() => {
     if (!copied) return;
@@ -57,25 +71,38 @@ export default function ShareDialog({
     return () => window.clearTimeout(timer);
   }, [copied]);
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-    } catch (error) {
-      console.error("Copying the quote link failed", error);
-    }
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  /** Checks the form and saves the customer; false (with the errors shown) when it is not valid. */
+  const save = (): Promise<boolean> => {
     setSubmitted(true);
     const found = validateShareQuote(values);
     if (hasErrors(found)) {
       const first = (["name", "email", "phone"] as const).find((field) => found[field]);
       if (first) refs.current[first]?.focus();
+      return Promise.resolve(false);
+    }
+    return onSave(customerInfoFromShare(values));
+  };
+
+  const copy = async () => {
+    if (await copyText(link)) setCopied(true);
+    else setCopyFailed(true);
+    // The customer typed so far is saved whichever button is pressed (when it is valid).
+    if (!hasErrors(validateShareQuote(values))) void onSave(customerInfoFromShare(values));
+  };
+
+  // Email and Text save the customer too, then let the link open the mail or messages app.
+  const saveBeforeSending = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (hasErrors(validateShareQuote(values))) {
+      event.preventDefault();
+      void save();
       return;
     }
-    onSave(customerInfoFromShare(values));
+    void save();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await save()) onClose();
   };
 
   // Reads the input's value before React's state update runs (the event is gone by then).
@@ -89,7 +116,7 @@ export default function ShareDialog({
     },
   });
   const emailHref = `mailto:${encodeURIComponent(values.email.trim())}?subject=${encodeURIComponent(
-    `${vehicleDescription} ${TEXT.quoteDetails}`,
+    QUOTE_TEXT.shopperTitle(vehicleDescription, dealership.dealershipName),
   )}&body=${encodeURIComponent(message)}`;
   const smsHref = `sms:+${values.phone.replace(/\D/g, "")}?&body=${encodeURIComponent(message)}`;
 
@@ -120,12 +147,14 @@ export default function ShareDialog({
           />
           <Group gap="xs" wrap="wrap">
             <ShareLink
+              onClick={saveBeforeSending}
               href={canEmail(values) ? emailHref : null}
               icon={<IconMail size={16} aria-hidden="true" />}
             >
               {QUOTE_TEXT.email}
             </ShareLink>
             <ShareLink
+              onClick={saveBeforeSending}
               href={canText(values) ? smsHref : null}
               icon={<IconMessage size={16} aria-hidden="true" />}
             >
@@ -138,6 +167,7 @@ export default function ShareDialog({
           <Text size="sm" role="status" c="teal" mih={20}>
             {copied ? MSG.urlCopied : ""}
           </Text>
+          {copyFailed ? <Notice tone="warning">{copyLinkFailed(link)}</Notice> : null}
         </Stack>
         <Group justify="flex-end" mt="md" gap="sm">
           <Button variant="default" onClick={onClose}>
@@ -151,9 +181,19 @@ export default function ShareDialog({
 }
 
 /** A mailto:/sms: link, or a disabled button while the address or number is not valid (spec §5). */
-function ShareLink({ href, icon, children }: { href: string | null; icon: ReactNode; children: string }) {
+function ShareLink({
+  href,
+  icon,
+  children,
+  onClick,
+}: {
+  href: string | null;
+  icon: ReactNode;
+  children: string;
+  onClick(event: MouseEvent<HTMLAnchorElement>): void;
+}) {
   return href ? (
-    <Button component="a" href={href} variant="light" leftSection={icon}>
+    <Button component="a" href={href} variant="light" leftSection={icon} onClick={onClick}>
       {children}
     </Button>
   ) : (

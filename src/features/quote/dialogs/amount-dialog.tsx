@@ -1,38 +1,49 @@
 import { Button, Group, TextInput } from "@mantine/core";
 import { amountToInput, formatAmountInput, sanitizeAmountInput } from "@shared/format";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
-import { amountDialogResult, validateAmountDialog } from "@shared/validation/amount-dialog";
+import { type AmountField, amountDialogResult, validateAmountDialog } from "@shared/validation/amount-dialog";
 import { type FormEvent, useState } from "react";
 import { QuoteModal } from "./quote-modal";
+import { UpdatedNotice } from "./updated-notice";
+import { useDialogDraft } from "./use-dialog-draft";
 
 export interface AmountDialogProps {
-  /** 'Downpayment', 'Discount', ...: a title with 'downpayment' or 'trade-in' saves a negative amount. */
   title: string;
-  /** The stored amount in dollars (a negative downpayment is shown unsigned). */
-  initial: number;
+  /** The field it edits: the sign of the saved amount comes from it (the downpayment is negative). */
+  field: AmountField;
+  /** The stored amount in dollars, live (a negative downpayment is shown unsigned). */
+  current: number;
+  /** Who else edits the deal, for the "Updated by ..." notice. */
+  isDealer: boolean;
   onSave(amount: number): void;
   onClose(): void;
 }
 
 /**
  * The amount dialog of spec §5: digits and one decimal point, formatted on blur, blank is 0,
- * Enter saves, Escape cancels. Its value lives here from opening to closing, so a remote edit of
- * the same amount never overwrites what the user is typing.
+ * Enter saves, Escape cancels. A remote edit of the amount shows in the dialog while the user has
+ * not changed it, and never overwrites what the user is typing; Save writes only a changed amount.
  */
-export function AmountDialog({ title, initial, onSave, onClose }: AmountDialogProps) {
-  const [raw, setRaw] = useState(() => (initial === 0 ? "" : amountToInput(Math.abs(initial))));
+export function AmountDialog({ title, field, current, isDealer, onSave, onClose }: AmountDialogProps) {
+  const draft = useDialogDraft({ amount: current === 0 ? "" : amountToInput(Math.abs(current)) });
+  const raw = draft.values.amount;
+  const setRaw = (value: string) => draft.set("amount", value);
   const [error, setError] = useState<string | undefined>();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const message = validateAmountDialog(raw).amount;
     setError(message);
-    if (message === undefined) onSave(amountDialogResult(title, raw));
+    if (message !== undefined) return;
+    const next = amountDialogResult(field, draft.changes().amount);
+    if (next === current) onClose();
+    else onSave(next);
   };
 
   return (
     <QuoteModal title={title} onClose={onClose}>
       <form onSubmit={submit} noValidate>
+        <UpdatedNotice show={draft.updatedRemotely} isDealer={isDealer} />
         <TextInput
           label={QUOTE_TEXT.amount}
           value={raw}
@@ -40,7 +51,7 @@ export function AmountDialog({ title, initial, onSave, onClose }: AmountDialogPr
             setRaw(sanitizeAmountInput(event.currentTarget.value));
             setError(undefined);
           }}
-          onBlur={() => setRaw((value) => formatAmountInput(value))}
+          onBlur={() => setRaw(formatAmountInput(raw))}
           leftSection="$"
           inputMode="decimal"
           autoComplete="off"

@@ -47,7 +47,9 @@ export default function QuoteDialogHost({
       return (
         <AmountDialog
           title={AMOUNT_TITLES[target]}
-          initial={target === "downPayment" ? data.downPayment : data.pricing[target]}
+          field={target}
+          current={target === "downPayment" ? data.downPayment : data.pricing[target]}
+          isDealer={isDealer}
           onSave={async (amount) =>
             closeIfSaved(
               target === "downPayment"

@@ -14,8 +14,11 @@ import {
 import { type FormEvent, useId, useRef, useState } from "react";
 import { QuoteModal } from "./quote-modal";
 import classes from "./quote-modal.module.css";
+import { UpdatedNotice } from "./updated-notice";
+import { useDialogDraft } from "./use-dialog-draft";
 
 export interface TradeInDialogProps {
+  /** The live deal: a field the user has not changed follows the other side's edits. */
   data: Pick<QuoteData, "tradeIn" | "amountOwedOnTradeIn">;
   isDealer: boolean;
   /** A shopper who came from the amount-owed line edits only the amount owed (spec §6). */
@@ -50,7 +53,8 @@ export function TradeInDialog({
   onSave,
   onClose,
 }: TradeInDialogProps) {
-  const [values, setValues] = useState(() => initialValues(data));
+  const draft = useDialogDraft(initialValues(data));
+  const values = draft.values;
   const [submitted, setSubmitted] = useState(false);
   const refs = useRef<Partial<Record<TradeInField, HTMLInputElement | null>>>({});
   const conditionsId = useId();
@@ -58,8 +62,7 @@ export function TradeInDialog({
   // After the first save attempt every edit re-validates, so an error clears once corrected.
   const errors = submitted ? validateTradeIn(values, options) : {};
 
-  const set = (field: keyof TradeInValues, value: string | boolean) =>
-    setValues((v) => ({ ...v, [field]: value }));
+  const set = <K extends keyof TradeInValues>(field: K, value: TradeInValues[K]) => draft.set(field, value);
   const amountProps = (field: "value" | "amountOwed") => ({
     value: values[field],
     onChange: (event: { currentTarget: HTMLInputElement }) =>
@@ -87,13 +90,19 @@ export function TradeInDialog({
       if (first) refs.current[first]?.focus();
       return;
     }
-    const result = tradeInFromDialog(values, data.tradeIn, isDealer);
+    // Only what the user changed, over the deal as it is now: a stale field is never written back.
+    const result = tradeInFromDialog(draft.changes(), data.tradeIn, isDealer);
     onSave(amountOwedOnly ? { amountOwedOnTradeIn: result.amountOwedOnTradeIn } : result);
   };
 
   return (
-    <QuoteModal title={TEXT.tradeInValue} onClose={onClose} size="lg">
+    <QuoteModal
+      title={focusAmountOwed ? QUOTE_TEXT.amountOwedTitle : TEXT.tradeInValue}
+      onClose={onClose}
+      size="lg"
+    >
       <form onSubmit={submit} noValidate>
+        <UpdatedNotice show={draft.updatedRemotely} isDealer={isDealer} />
         <Stack gap="sm">
           <Checkbox
             label={isDealer ? TEXT.tradeInCheckboxDealer : TEXT.tradeInCheckboxShopper}
