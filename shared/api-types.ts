@@ -1,4 +1,4 @@
-import type { TeamRole } from "./team-roles";
+import type { TeamRole } from "./permissions";
 // Shapes the REST API answers with (spec §3 and §7), shared by the server and the React app.
 
 export type DealerProfile = {
@@ -16,7 +16,7 @@ export type PublicUser = {
   email: string;
   firstName: string;
   lastName: string;
-  /** The member's role in the dealership (shared/team-roles.ts); the UI mirrors what it allows. */
+  /** The member's role in the dealership (shared/permissions.ts); the UI mirrors what it allows. */
   role: TeamRole;
   dealerProfile: DealerProfile;
 };

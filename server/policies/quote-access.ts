@@ -1,4 +1,4 @@
-import { mayWorkQuote } from "@shared/team-roles";
+import { mayWorkQuote } from "@shared/permissions";
 import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import type { UserRow } from "../app-env";
@@ -24,7 +24,7 @@ export function findQuote(db: Db, id: string): QuoteRow | undefined {
   return db.select().from(quotes).where(eq(quotes.id, id)).get();
 }
 
-/** The quote's dealer: its salesperson, or an owner or manager of its dealership (shared/team-roles.ts). */
+/** The quote's dealer: its salesperson, or an owner or manager of its dealership (shared/permissions.ts). */
 export const isOwner = (
   quote: QuoteRow,
   user: Pick<UserRow, "id" | "dealershipId" | "role"> | null | undefined,

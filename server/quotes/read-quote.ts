@@ -1,6 +1,6 @@
 import type { QuoteDealership, QuoteListItem } from "@shared/api-types";
+import { type Member, seesEveryQuote } from "@shared/permissions";
 import { dealArray, dealDocName, privateArray, privateDocName, readDoc } from "@shared/quote-doc";
-import { type Member, seesEveryQuote } from "@shared/team-roles";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/connection";
 import { quotes, users } from "../db/schema";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AuthResponse, PublicUser } from "@shared/api-types";
 import { MSG, tooManyLoginAttempts } from "@shared/messages";
-import { mayWriteDefaults } from "@shared/team-roles";
+import { mayWriteDefaults } from "@shared/permissions";
 import {
   accountBodySchema,
   changeEmailBodySchema,

@@ -1,7 +1,7 @@
 import type { HistoryResponse } from "@shared/history-text";
 import { MSG } from "@shared/messages";
+import { seesEveryQuote } from "@shared/permissions";
 import type { LiveStatusResponse } from "@shared/presence-text";
-import { seesEveryQuote } from "@shared/team-roles";
 import { and, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppDeps } from "../app";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AuthResponse, TeamAuditEntry, TeamMember } from "@shared/api-types";
 import { MSG } from "@shared/messages";
-import { mayManageTeam, mayReassign, memberLabel, ROLE_LABELS } from "@shared/team-roles";
+import { mayManageTeam, mayReassign, memberLabel, ROLE_LABELS } from "@shared/permissions";
 import {
   acceptInvitationBodySchema,
   invitationBodySchema,
@@ -25,7 +25,7 @@ import { consumeInvitation, createInvitation } from "../teams/invitations";
 
 // Dealership teams (#20): GET /api/team, invitations, role changes, removal, the audit,
 // POST /api/auth/accept-invitation and PUT /api/quotes/:id/salesperson. Who may do what is
-// shared/team-roles.ts; every change is written to the audit (team_events) with who and when.
+// shared/permissions.ts; every change is written to the audit (team_events) with who and when.
 
 const fullName = (u: Pick<UserRow, "firstName" | "lastName">) => `${u.firstName} ${u.lastName}`.trim();
 

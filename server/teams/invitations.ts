@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { InvitableRole } from "@shared/team-roles";
+import type { InvitableRole } from "@shared/permissions";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../db/connection";
 import { invitations } from "../db/schema";

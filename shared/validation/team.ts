@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { MSG } from "../messages";
-import { INVITABLE_ROLES } from "../team-roles";
+import { INVITABLE_ROLES } from "../permissions";
 import { emailField } from "./register";
 import { newPassword, required, ruled } from "./rules";
 
