@@ -71,8 +71,8 @@ const body = {
   },
   pricing: { advertisedPrice: 25000, discount: 500 },
 };
-const hot = Array.from({ length: 1000 }, () => createQuote(server.db, user.id, body, 7));
-const coldIds = Array.from({ length: COLD_QUOTES }, () => createQuote(server.db, user.id, body, 7));
+const hot = Array.from({ length: 1000 }, () => createQuote(server.db, user, body, 7));
+const coldIds = Array.from({ length: COLD_QUOTES }, () => createQuote(server.db, user, body, 7));
 progress(`created ${hot.length + coldIds.length} quotes`);
 
 const generatorScript = fileURLToPath(new URL("./load-generator.ts", import.meta.url));

@@ -19,6 +19,7 @@ import { dealerDefaultsRoutes } from "./routes/dealer-defaults";
 import { quoteSignalsRoutes } from "./routes/quote-signals";
 import { quotesRoutes } from "./routes/quotes";
 import { taxProfileRoutes } from "./routes/tax-profile";
+import { acceptInvitationRoutes, reassignRoutes, teamRoutes } from "./routes/team";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -60,7 +61,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const storageWritable = isStorageWritable(deps.db);
     return c.json({ ok: storageWritable, storageWritable }, storageWritable ? 200 : 503);
   });
+  api.route("/auth", acceptInvitationRoutes(deps));
   api.route("/auth", authRoutes(deps));
+  api.route("/team", teamRoutes(deps));
+  api.route("/quotes", reassignRoutes(deps));
   api.route("/dealer-defaults/tax-profile", taxProfileRoutes(deps)); // before the lists' /:list paths
   api.route("/dealer-defaults", dealerDefaultsRoutes(deps));
   api.route("/calculate", calculateRoutes(deps));

@@ -22,6 +22,8 @@ export type Config = {
   staticDir: string | undefined;
   trustProxy: boolean;
   logRequests: boolean;
+  /** Who may register a new dealership: anyone, only the first one on a fresh server, or nobody (invitations only). */
+  registration: "open" | "first" | "invite";
   /** Live sockets are pinged this often; one that has not answered by the next ping is dropped. */
   liveHeartbeatMs: number;
   /** "plain" lines (default) or one JSON object per line. */
@@ -50,6 +52,7 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("true")
     .transform((v) => v === "true" || v === "1"),
+  REGISTRATION: z.enum(["open", "first", "invite"]).default("open"),
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(300).default(30),
   LOG_FORMAT: z.enum(["plain", "json"], { message: 'LOG_FORMAT must be "plain" or "json"' }).default("plain"),
   METRICS_TOKEN: z.preprocess(
@@ -98,6 +101,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     staticDir: undefined,
     trustProxy: e.TRUST_PROXY,
     logRequests: e.LOG_REQUESTS,
+    registration: e.REGISTRATION,
     liveHeartbeatMs: e.LIVE_HEARTBEAT_SECONDS * 1000,
     logFormat: e.LOG_FORMAT,
     metricsToken: e.METRICS_TOKEN,

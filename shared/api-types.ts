@@ -1,3 +1,4 @@
+import type { TeamRole } from "./permissions";
 // Shapes the REST API answers with (spec §3 and §7), shared by the server and the React app.
 
 export type DealerProfile = {
@@ -15,6 +16,8 @@ export type PublicUser = {
   email: string;
   firstName: string;
   lastName: string;
+  /** The member's role in the dealership (shared/permissions.ts); the UI mirrors what it allows. */
+  role: TeamRole;
   dealerProfile: DealerProfile;
 };
 
@@ -23,6 +26,12 @@ export type PublicUser = {
  * and name. The shopper's page leads with it; phone is ten digits or ''.
  */
 export type QuoteDealership = DealerProfile & { consultant: string };
+
+/** One member in GET /api/team. */
+export type TeamMember = { id: string; email: string; firstName: string; lastName: string; role: TeamRole };
+
+/** One entry of GET /api/team/audit (owners): who did what, when. */
+export type TeamAuditEntry = { at: string; actor: string; action: string; detail: string };
 
 export type AuthResponse = { token: string; user: PublicUser };
 
@@ -33,6 +42,8 @@ export type QuoteListItem = {
   expires_at: string;
   vehicleDescription: string;
   customerName: string;
+  /** The member working the deal (the desk log filters on it). */
+  salesperson: { id: string; name: string };
 };
 
 export type ApiErrorBody = {

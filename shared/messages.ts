@@ -128,6 +128,34 @@ export const MSG = {
   quoteExpired: "This quote has expired",
   tooManyRequests: "Too many requests. Please try again later.",
   internalError: "Something went wrong. Please try again.",
+
+  // Dealership teams (#20).
+  registrationClosed:
+    "Registration is closed on this server. Ask your dealership's owner to send you an invitation.",
+  invitationInvalid: "This invitation link is invalid, has expired or was already used",
+  invitationSent: (email: string): string => `Invitation sent to ${email}`,
+  memberNotFound: "Team member not found",
+  ownerRoleFixed: "The owner's role cannot be changed and the owner cannot be removed",
+  salespersonNotFound: "Choose a member of your dealership",
+  team: "Team",
+  teamMembers: "Members",
+  inviteMember: "Invite a member",
+  sendInvitation: "Send invitation",
+  role: "Role",
+  removeMember: "Remove",
+  confirmRemoveMember: (name: string): string =>
+    `Remove ${name} from the dealership? Their sessions end at once.`,
+  memberRemoved: "Member removed",
+  roleChanged: "Role changed",
+  teamAudit: "Audit",
+  deskLog: "Desk log",
+  allSalespeople: "All salespeople",
+  salesperson: "Salesperson",
+  customerLookingNow: "Customer looking now",
+  reassign: "Reassign",
+  quoteReassigned: "Quote reassigned",
+  acceptInvitation: "Join your dealership",
+  joinDealership: "Join",
 } as const;
 
 export type MessageKey = keyof typeof MSG;

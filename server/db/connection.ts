@@ -14,10 +14,17 @@ export function openDatabase(dataDir: string, fileName = "dealdesk.sqlite"): Db 
   sqlite.pragma("journal_mode = WAL");
   // NORMAL in WAL mode survives a process crash; only an OS crash can lose the last commits.
   sqlite.pragma("synchronous = NORMAL");
-  sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   const db = drizzle(sqlite, { schema }) as Db;
+  // Migrations rebuild tables (create, copy, drop, rename). With foreign keys on, dropping the old
+  // table would cascade-delete its children's rows, and the pragma is a no-op inside the
+  // migrator's transaction; so they are off while migrating and checked right after (SQLite's
+  // documented procedure for schema changes).
+  sqlite.pragma("foreign_keys = OFF");
   migrate(db, { migrationsFolder: migrationsDir });
+  const broken = sqlite.pragma("foreign_key_check") as unknown[];
+  if (broken.length > 0) throw new Error(`Database migration left ${broken.length} broken references`);
+  sqlite.pragma("foreign_keys = ON");
   return db;
 }
 

@@ -23,6 +23,20 @@ const bytes = customType<{ data: Uint8Array; driverData: Buffer }>({
 });
 const ms = (name: string) => bigint(name, { mode: "number" });
 
+// A dealership owns the profile, the defaults and the quotes; its people are the users rows
+// pointing at it. A dealership migrated from a single-account install has its owner's user id.
+export const dealerships = pgTable("dealerships", {
+  id: text("id").primaryKey(),
+  dealershipName: text("dealership_name").notNull().default(""),
+  streetAddress: text("street_address").notNull().default(""),
+  city: text("city").notNull().default(""),
+  state: text("state").notNull().default(""),
+  zipCode: text("zip_code").notNull().default(""),
+  phoneNumber: text("phone_number").notNull().default(""),
+  createdAt: ms("created_at").notNull(),
+  updatedAt: ms("updated_at").notNull(),
+});
+
 export const users = pgTable(
   "users",
   {
@@ -31,12 +45,11 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
-    dealershipName: text("dealership_name").notNull().default(""),
-    streetAddress: text("street_address").notNull().default(""),
-    city: text("city").notNull().default(""),
-    state: text("state").notNull().default(""),
-    zipCode: text("zip_code").notNull().default(""),
-    phoneNumber: text("phone_number").notNull().default(""),
+    // The member's dealership and role in it (shared/permissions.ts says what each role may do).
+    dealershipId: text("dealership_id")
+      .notNull()
+      .references(() => dealerships.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["owner", "manager", "salesperson"] }).notNull(),
     tokensValidAfter: ms("tokens_valid_after").notNull(),
     createdAt: ms("created_at").notNull(),
     updatedAt: ms("updated_at").notNull(),
@@ -62,7 +75,7 @@ export const passwordResetTokens = pgTable(
 const dealerId = () =>
   text("dealer_id")
     .notNull()
-    .references(() => users.id, { onDelete: "cascade" });
+    .references(() => dealerships.id, { onDelete: "cascade" });
 
 const listItemColumns = () => ({
   id: text("id").primaryKey(),
@@ -129,6 +142,10 @@ export const quotes = pgTable(
   {
     id: text("id").primaryKey(),
     dealerId: dealerId(),
+    // The member working the deal (reassignable); the desk log filters on it.
+    salespersonId: text("salesperson_id")
+      .notNull()
+      .references(() => users.id),
     createdAt: ms("created_at").notNull(),
     expiresAt: ms("expires_at").notNull(),
     updatedAt: ms("updated_at").notNull(),
@@ -178,6 +195,8 @@ export const quoteEvents = pgTable(
       .references(() => quotes.id, { onDelete: "cascade" }),
     at: ms("at").notNull(),
     role: text("role").notNull(),
+    // Who made the change, as "Dana (manager)"; null for the shopper and for older rows.
+    actorName: text("actor_name"),
     field: text("field").notNull(),
     oldValue: text("old_value"),
     newValue: text("new_value"),
@@ -216,7 +235,47 @@ export const quoteVisits = pgTable("quote_visits", {
 export const dealerTaxProfiles = pgTable("dealer_tax_profiles", {
   dealerId: text("dealer_id")
     .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+    .references(() => dealerships.id, { onDelete: "cascade" }),
   rules: jsonb("rules").notNull(),
   updatedAt: bigint("updated_at", { mode: "number" }).notNull(),
 });
+
+// Single-use invitations to join a dealership; only the SHA-256 of the token is stored.
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: text("id").primaryKey(),
+    dealershipId: text("dealership_id")
+      .notNull()
+      .references(() => dealerships.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role", { enum: ["manager", "salesperson"] }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: text("invited_by").notNull(),
+    expiresAt: ms("expires_at").notNull(),
+    usedAt: ms("used_at"),
+    createdAt: ms("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("invitation_token_hash_unique").on(t.tokenHash),
+    index("invitations_dealership").on(t.dealershipId),
+  ],
+);
+
+// The team audit: member and role changes and reassignments, with who and when (names kept as
+// they were, so the entry survives the member's removal).
+export const teamEvents = pgTable(
+  "team_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    dealershipId: text("dealership_id")
+      .notNull()
+      .references(() => dealerships.id, { onDelete: "cascade" }),
+    at: ms("at").notNull(),
+    actorId: text("actor_id").notNull(),
+    actorName: text("actor_name").notNull(),
+    action: text("action").notNull(),
+    detail: text("detail").notNull(),
+  },
+  (t) => [index("team_events_dealership").on(t.dealershipId, t.id)],
+);

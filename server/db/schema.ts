@@ -11,6 +11,20 @@ import {
 
 // Times are integer milliseconds since the epoch; money is integer cents.
 
+// A dealership owns the profile, the defaults and the quotes; its people are the users rows
+// pointing at it. A dealership migrated from a single-account install has its owner's user id.
+export const dealerships = sqliteTable("dealerships", {
+  id: text("id").primaryKey(),
+  dealershipName: text("dealership_name").notNull().default(""),
+  streetAddress: text("street_address").notNull().default(""),
+  city: text("city").notNull().default(""),
+  state: text("state").notNull().default(""),
+  zipCode: text("zip_code").notNull().default(""),
+  phoneNumber: text("phone_number").notNull().default(""),
+  createdAt: integer("created_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
 export const users = sqliteTable(
   "users",
   {
@@ -19,12 +33,11 @@ export const users = sqliteTable(
     passwordHash: text("password_hash").notNull(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
-    dealershipName: text("dealership_name").notNull().default(""),
-    streetAddress: text("street_address").notNull().default(""),
-    city: text("city").notNull().default(""),
-    state: text("state").notNull().default(""),
-    zipCode: text("zip_code").notNull().default(""),
-    phoneNumber: text("phone_number").notNull().default(""),
+    // The member's dealership and role in it (shared/permissions.ts says what each role may do).
+    dealershipId: text("dealership_id")
+      .notNull()
+      .references(() => dealerships.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["owner", "manager", "salesperson"] }).notNull(),
     // Tokens issued before this instant are refused (password change or reset).
     tokensValidAfter: integer("tokens_valid_after").notNull(),
     createdAt: integer("created_at").notNull(),
@@ -51,7 +64,7 @@ export const passwordResetTokens = sqliteTable(
 const dealerId = () =>
   text("dealer_id")
     .notNull()
-    .references(() => users.id, { onDelete: "cascade" });
+    .references(() => dealerships.id, { onDelete: "cascade" });
 
 /** Columns every soft-deletable default list shares: owner, times, and the soft-delete mark. */
 const listItemColumns = () => ({
@@ -128,6 +141,10 @@ export const quotes = sqliteTable(
   {
     id: text("id").primaryKey(),
     dealerId: dealerId(),
+    // The member working the deal (reassignable); the desk log filters on it.
+    salespersonId: text("salesperson_id")
+      .notNull()
+      .references(() => users.id),
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
@@ -172,6 +189,8 @@ export const quoteEvents = sqliteTable(
       .references(() => quotes.id, { onDelete: "cascade" }),
     at: integer("at").notNull(),
     role: text("role").notNull(),
+    // Who made the change, as "Dana (manager)"; null for the shopper and for older rows.
+    actorName: text("actor_name"),
     field: text("field").notNull(),
     oldValue: text("old_value"),
     newValue: text("new_value"),
@@ -187,7 +206,47 @@ export const quoteEvents = sqliteTable(
 export const dealerTaxProfiles = sqliteTable("dealer_tax_profiles", {
   dealerId: text("dealer_id")
     .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+    .references(() => dealerships.id, { onDelete: "cascade" }),
   rules: text("rules", { mode: "json" }).notNull(),
   updatedAt: integer("updated_at").notNull(),
 });
+
+// Single-use invitations to join a dealership; only the SHA-256 of the token is stored.
+export const invitations = sqliteTable(
+  "invitations",
+  {
+    id: text("id").primaryKey(),
+    dealershipId: text("dealership_id")
+      .notNull()
+      .references(() => dealerships.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role", { enum: ["manager", "salesperson"] }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: text("invited_by").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("invitation_token_hash_unique").on(t.tokenHash),
+    index("invitations_dealership").on(t.dealershipId),
+  ],
+);
+
+// The team audit: member and role changes and reassignments, with who and when (names kept as
+// they were, so the entry survives the member's removal).
+export const teamEvents = sqliteTable(
+  "team_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    dealershipId: text("dealership_id")
+      .notNull()
+      .references(() => dealerships.id, { onDelete: "cascade" }),
+    at: integer("at").notNull(),
+    actorId: text("actor_id").notNull(),
+    actorName: text("actor_name").notNull(),
+    action: text("action").notNull(),
+    detail: text("detail").notNull(),
+  },
+  (t) => [index("team_events_dealership").on(t.dealershipId, t.id)],
+);

@@ -172,7 +172,7 @@ describe("restarts", () => {
     const own = await startLiveHarness({ dataDir });
     const { user, token } = await own.dealer();
     const now = Date.now();
-    const row = { dealerId: user.id, createdAt: now, updatedAt: now };
+    const row = { dealerId: user.dealershipId, salespersonId: user.id, createdAt: now, updatedAt: now };
     own.db
       .insert(defaultAddons)
       .values({ ...row, id: "ra1", name: "Tint", description: "", priceCents: 19_900 })

@@ -1,3 +1,4 @@
+import { mayWorkQuote } from "@shared/permissions";
 import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import type { UserRow } from "../app-env";
@@ -6,7 +7,7 @@ import type { Db } from "../db/connection";
 import { quotes } from "../db/schema";
 
 // Who may do what with a quote, for the REST routes and the WebSocket handshake alike (one
-// policy, so the two can never disagree): the quote's owner is its DEALER; anyone else with
+// policy, so the two can never disagree): a member who may work the quote is its DEALER; anyone else with
 // the link is a SHOPPER. A dealer asking for another dealer's quote in dealer mode gets
 // "not found" (docs/decisions/009), never a hint that it exists.
 
@@ -23,8 +24,11 @@ export function findQuote(db: Db, id: string): QuoteRow | undefined {
   return db.select().from(quotes).where(eq(quotes.id, id)).get();
 }
 
-export const isOwner = (quote: QuoteRow, user: Pick<UserRow, "id"> | null | undefined) =>
-  user != null && user.id === quote.dealerId;
+/** The quote's dealer: its salesperson, or an owner or manager of its dealership (shared/permissions.ts). */
+export const isOwner = (
+  quote: QuoteRow,
+  user: Pick<UserRow, "id" | "dealershipId" | "role"> | null | undefined,
+) => user != null && mayWorkQuote(user, quote);
 
 export const isExpired = (quote: Pick<QuoteRow, "expiresAt">, now = Date.now()) => quote.expiresAt < now;
 

@@ -18,7 +18,13 @@ export const newQuoteId = () => randomBytes(16).toString("base64url");
  * transaction (clients never seed content: that is how line items get duplicated). The private
  * document starts empty: no customer info yet.
  */
-export function createQuote(db: Db, dealerId: string, body: CreateQuoteBody, validityDays: number): string {
+export function createQuote(
+  db: Db,
+  member: { dealershipId: string; id: string },
+  body: CreateQuoteBody,
+  validityDays: number,
+): string {
+  const dealerId = member.dealershipId;
   const data = newQuoteData(body, dealerDefaultsSnapshot(db, dealerId));
   const deal = new Y.Doc({ guid: "new-quote" });
   writeFields(dealArray(deal), data as unknown as Record<string, unknown>);
@@ -34,6 +40,7 @@ export function createQuote(db: Db, dealerId: string, body: CreateQuoteBody, val
       .values({
         id,
         dealerId,
+        salespersonId: member.id,
         createdAt: now,
         expiresAt: now + validityDays * DAY_MS,
         updatedAt: now,

@@ -1,17 +1,34 @@
 import type { QuoteDealership, QuoteListItem } from "@shared/api-types";
+import { type Member, seesEveryQuote } from "@shared/permissions";
 import { dealArray, dealDocName, privateArray, privateDocName, readDoc } from "@shared/quote-doc";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/connection";
 import { quotes, users } from "../db/schema";
 import type { LiveControl } from "../live/live-control";
 import { createDocStore } from "../live/persistence";
 import { loadStoredDoc } from "../live/stored-doc";
 import { isExpired, type QuoteRow } from "../policies/quote-access";
+import { dealershipProfile } from "../teams/dealerships";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** GET /quotes: listing columns only, newest first; documents are never loaded. */
-export function listQuotes(db: Db, dealerId: string): QuoteListItem[] {
+/**
+ * GET /quotes: listing columns only, newest first; documents are never loaded. Owners and
+ * managers get every quote of the dealership (the desk log), a salesperson their own.
+ */
+export function listQuotes(db: Db, member: Member): QuoteListItem[] {
+  const scope = seesEveryQuote(member)
+    ? eq(quotes.dealerId, member.dealershipId)
+    : and(eq(quotes.dealerId, member.dealershipId), eq(quotes.salespersonId, member.id));
+  // The few members' names in one query, rather than a join per quote row.
+  const names = new Map(
+    db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.dealershipId, member.dealershipId))
+      .all()
+      .map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim()]),
+  );
   return db
     .select({
       id: quotes.id,
@@ -19,9 +36,10 @@ export function listQuotes(db: Db, dealerId: string): QuoteListItem[] {
       expiresAt: quotes.expiresAt,
       vehicleDescription: quotes.vehicleDescription,
       customerName: quotes.customerName,
+      salespersonId: quotes.salespersonId,
     })
     .from(quotes)
-    .where(eq(quotes.dealerId, dealerId))
+    .where(scope)
     .orderBy(desc(quotes.createdAt))
     .all()
     .map((row) => ({
@@ -30,6 +48,7 @@ export function listQuotes(db: Db, dealerId: string): QuoteListItem[] {
       expires_at: iso(row.expiresAt),
       vehicleDescription: row.vehicleDescription,
       customerName: row.customerName,
+      salesperson: { id: row.salespersonId, name: names.get(row.salespersonId) ?? "" },
     }));
 }
 
@@ -54,16 +73,14 @@ export type QuoteView = {
   dealership: QuoteDealership;
 };
 
-/** The quote owner's dealership profile and name (empty strings when the profile is not filled in). */
-export function quoteDealership(db: Db, dealerId: string): QuoteDealership {
-  const row = db.select().from(users).where(eq(users.id, dealerId)).get();
+/** The quote's dealership profile and its salesperson's name (empty strings when not filled in). */
+export function quoteDealership(
+  db: Db,
+  quote: Pick<QuoteRow, "dealerId" | "salespersonId">,
+): QuoteDealership {
+  const row = db.select().from(users).where(eq(users.id, quote.salespersonId)).get();
   return {
-    dealershipName: row?.dealershipName ?? "",
-    streetAddress: row?.streetAddress ?? "",
-    city: row?.city ?? "",
-    state: row?.state ?? "",
-    zipCode: row?.zipCode ?? "",
-    phoneNumber: row?.phoneNumber ?? "",
+    ...dealershipProfile(db, quote.dealerId),
     consultant: row ? `${row.firstName} ${row.lastName}`.trim() : "",
   };
 }
@@ -82,6 +99,6 @@ export function readQuote(db: Db, live: LiveControl, quote: QuoteRow, withPrivat
     expires_at: iso(quote.expiresAt),
     expired: isExpired(quote),
     data,
-    dealership: quoteDealership(db, quote.dealerId),
+    dealership: quoteDealership(db, quote),
   };
 }

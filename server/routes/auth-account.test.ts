@@ -1,5 +1,6 @@
 import { MSG } from "@shared/messages";
 import { afterEach, describe, expect, it } from "vitest";
+import { dealershipProfile } from "../teams/dealerships";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { fieldErrorsOf, login, me, PASSWORD, register, userOf, userRow } from "./auth-test-support";
 
@@ -72,7 +73,7 @@ describe("PUT /api/auth/profile", () => {
       zipCode: "78701",
       phoneNumber: "5125550100",
     });
-    expect(userRow(t, a.user.id)?.phoneNumber).toBe("5125550100");
+    expect(dealershipProfile(t.db, userRow(t, a.user.id)?.dealershipId ?? "").phoneNumber).toBe("5125550100");
     expect(await userOf(await me(t, b.token))).toEqual(b.user);
   });
 

@@ -31,6 +31,7 @@ describe("POST /api/auth/register", () => {
       email: "dana.whitfield@example.com",
       firstName: "Dana",
       lastName: "Whitfield",
+      role: "owner",
       dealerProfile: {
         dealershipName: "Example Motors",
         streetAddress: "1 Main St",

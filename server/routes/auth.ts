@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AuthResponse, PublicUser } from "@shared/api-types";
 import { MSG, tooManyLoginAttempts } from "@shared/messages";
+import { mayWriteDefaults } from "@shared/permissions";
 import {
   accountBodySchema,
   changeEmailBodySchema,
@@ -20,9 +21,11 @@ import { toPublicUser } from "../auth/public-user";
 import { consumeResetToken, createResetToken, dropResetTokens } from "../auth/reset-tokens";
 import { users } from "../db/schema";
 import { clientIp } from "../http/client-ip";
-import { ApiError, badRequest, conflict, unauthorized } from "../http/errors";
+import { ApiError, badRequest, conflict, forbidden, unauthorized } from "../http/errors";
 import { parseJson } from "../http/validate";
 import { sendResetEmail } from "../mail/reset-email";
+import { createDealership, dealershipProfile, updateDealershipProfile } from "../teams/dealerships";
+import { registrationOpen } from "../teams/registration";
 
 export const RESET_EMAILS_PER_HOUR = 5;
 
@@ -48,12 +51,14 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   const findByEmail = (email: string) => db.select().from(users).where(eq(users.email, email)).get();
   const findById = (id: string) => db.select().from(users).where(eq(users.id, id)).get() as UserRow;
 
+  const publicUser = (row: UserRow) => toPublicUser(row, dealershipProfile(db, row.dealershipId));
+
   const updateUser = (id: string, values: Partial<UserRow>): PublicUser => {
     db.update(users)
       .set({ ...values, updatedAt: Date.now() })
       .where(eq(users.id, id))
       .run();
-    return toPublicUser(findById(id));
+    return publicUser(findById(id));
   };
 
   /** 429 while the pair is locked out; the minutes tell the dealer how long to wait. */
@@ -91,39 +96,54 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
       throw unauthorized(MSG.invalidCredentials);
     }
     limiter.reset(key);
-    return c.json<AuthResponse>({ token: await tokens.issue(user), user: toPublicUser(user) });
+    return c.json<AuthResponse>({ token: await tokens.issue(user), user: publicUser(user) });
   });
 
+  // GET tells the register page whether sign-up is open (REGISTRATION), before anyone types.
+  routes.get("/registration", (c) => c.json({ open: registrationOpen(db, config) }));
+
   routes.post("/register", async (c) => {
+    if (!registrationOpen(db, config)) throw forbidden(MSG.registrationClosed);
     const body = await parseJson(c, registerBodySchema);
     if (findByEmail(body.email)) throw conflict(MSG.emailTaken);
     const now = Date.now();
-    const row: UserRow = {
-      id: randomUUID(),
-      email: body.email,
-      passwordHash: await hashPassword(body.password),
-      firstName: body.firstName,
-      lastName: body.lastName,
+    const passwordHash = await hashPassword(body.password);
+    const profile = {
       dealershipName: body.dealershipName ?? "",
       streetAddress: body.streetAddress ?? "",
       city: body.city ?? "",
       state: body.state ?? "",
       zipCode: body.zipCode ?? "",
       phoneNumber: body.phoneNumber ?? "",
-      tokensValidAfter: now,
-      createdAt: now,
-      updatedAt: now,
     };
+    let row: UserRow;
     try {
-      db.insert(users).values(row).run();
+      // A new dealership and its owner, together or not at all.
+      row = db.transaction((tx) => {
+        const dealershipId = createDealership(tx, profile, now);
+        const user: UserRow = {
+          id: randomUUID(),
+          email: body.email,
+          passwordHash,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          dealershipId,
+          role: "owner",
+          tokensValidAfter: now,
+          createdAt: now,
+          updatedAt: now,
+        };
+        tx.insert(users).values(user).run();
+        return user;
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(MSG.emailTaken);
       throw error;
     }
-    return c.json<AuthResponse>({ token: await tokens.issue(row), user: toPublicUser(row) }, 201);
+    return c.json<AuthResponse>({ token: await tokens.issue(row), user: publicUser(row) }, 201);
   });
 
-  routes.get("/me", signedIn, (c) => c.json({ user: toPublicUser(c.var.user) }));
+  routes.get("/me", signedIn, (c) => c.json({ user: publicUser(c.var.user) }));
 
   routes.post("/request-reset", async (c) => {
     const body = await parseJson(c, requestResetBodySchema);
@@ -191,8 +211,11 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   routes.put("/profile", signedIn, async (c) => {
+    // The profile is the dealership's: owners and managers edit it, a salesperson reads it.
+    if (!mayWriteDefaults(c.var.user)) throw forbidden(MSG.forbidden);
     const body = await parseJson(c, profileBodySchema);
-    return c.json({ user: updateUser(c.var.user.id, body) });
+    updateDealershipProfile(db, c.var.user.dealershipId, body);
+    return c.json({ user: publicUser(c.var.user) });
   });
 
   return routes;

@@ -20,7 +20,7 @@ beforeEach(async () => {
   t = createTestApp();
   const dealer = await createDealer(t);
   token = dealer.token;
-  dealerId = dealer.user.id;
+  dealerId = dealer.user.dealershipId;
 });
 afterEach(async () => {
   await t.cleanup();

@@ -1,5 +1,6 @@
 import { isCreditTier } from "@shared/constants";
 import { crudMessage, MSG } from "@shared/messages";
+import { mayWriteDefaults } from "@shared/permissions";
 import { interestRatesBodySchema } from "@shared/validation/interest-rates";
 import { Hono } from "hono";
 import type { AppDeps } from "../app";
@@ -13,13 +14,20 @@ import {
   taxesList,
 } from "../defaults/default-lists";
 import { saveTierRates, tierRates } from "../defaults/interest-rate-store";
-import { notFound } from "../http/errors";
+import { forbidden, notFound } from "../http/errors";
 import { parseJson } from "../http/validate";
 
-/** /api/dealer-defaults: the signed-in dealer's own defaults (spec §7, docs/decisions/009). */
+/** /api/dealer-defaults: the signed-in member's dealership's defaults (spec §7, DECISIONS.md). */
 export function dealerDefaultsRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use("*", requireUser(deps.tokens));
+  // Everyone in the dealership reads its defaults; owners and managers write them (#20).
+  routes.use("*", async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && !mayWriteDefaults(c.var.user)) {
+      throw forbidden(MSG.forbidden);
+    }
+    await next();
+  });
 
   mountList(routes, addOnsList(deps.db));
   mountList(routes, taxesList(deps.db));
@@ -29,15 +37,15 @@ export function dealerDefaultsRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.get("/interest-rates/:tier", (c) => {
     const tier = c.req.param("tier");
     if (!isCreditTier(tier)) throw notFound(MSG.creditTierInvalid);
-    return c.json({ interestRates: tierRates(deps.db, c.var.user.id, tier) });
+    return c.json({ interestRates: tierRates(deps.db, c.var.user.dealershipId, tier) });
   });
 
   routes.put("/interest-rates/:tier", async (c) => {
     const tier = c.req.param("tier");
     if (!isCreditTier(tier)) throw notFound(MSG.creditTierInvalid);
     const body = await parseJson(c, interestRatesBodySchema);
-    saveTierRates(deps.db, c.var.user.id, tier, body.rates);
-    return c.json({ interestRates: tierRates(deps.db, c.var.user.id, tier) });
+    saveTierRates(deps.db, c.var.user.dealershipId, tier, body.rates);
+    return c.json({ interestRates: tierRates(deps.db, c.var.user.dealershipId, tier) });
   });
 
   return routes;
@@ -51,28 +59,28 @@ export function dealerDefaultsRoutes(deps: AppDeps): Hono<AppEnv> {
 function mountList<Body, Item>(routes: Hono<AppEnv>, list: DefaultList<Body, Item>): void {
   const missing = () => notFound(crudMessage(list.kind, "notFound"));
 
-  routes.get(`/${list.path}`, (c) => c.json({ [list.listKey]: list.store.active(c.var.user.id) }));
+  routes.get(`/${list.path}`, (c) => c.json({ [list.listKey]: list.store.active(c.var.user.dealershipId) }));
 
   routes.get(`/${list.path}/:id`, (c) => {
-    const item = list.store.find(c.var.user.id, c.req.param("id"));
+    const item = list.store.find(c.var.user.dealershipId, c.req.param("id"));
     if (item === undefined) throw missing();
     return c.json({ [list.itemKey]: item });
   });
 
   routes.post(`/${list.path}`, async (c) => {
     const body = await parseJson(c, list.schema);
-    return c.json({ [list.itemKey]: list.store.create(c.var.user.id, body) }, 201);
+    return c.json({ [list.itemKey]: list.store.create(c.var.user.dealershipId, body) }, 201);
   });
 
   routes.put(`/${list.path}/:id`, async (c) => {
     const body = await parseJson(c, list.schema);
-    const item = list.store.update(c.var.user.id, c.req.param("id"), body);
+    const item = list.store.update(c.var.user.dealershipId, c.req.param("id"), body);
     if (item === undefined) throw missing();
     return c.json({ [list.itemKey]: item });
   });
 
   routes.delete(`/${list.path}/:id`, (c) => {
-    if (!list.store.softDelete(c.var.user.id, c.req.param("id"))) throw missing();
+    if (!list.store.softDelete(c.var.user.dealershipId, c.req.param("id"))) throw missing();
     return c.json({ message: crudMessage(list.kind, "deleted") });
   });
 }

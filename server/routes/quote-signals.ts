@@ -1,5 +1,6 @@
 import type { HistoryResponse } from "@shared/history-text";
 import { MSG } from "@shared/messages";
+import { seesEveryQuote } from "@shared/permissions";
 import type { LiveStatusResponse } from "@shared/presence-text";
 import { and, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
@@ -29,7 +30,13 @@ export function quoteSignalsRoutes(deps: AppDeps): Hono<AppEnv> {
     const rows = db
       .select({ id: quotes.id, vehicle: quotes.vehicleDescription, customer: quotes.customerName })
       .from(quotes)
-      .where(and(eq(quotes.dealerId, c.var.user.id), inArray(quotes.id, [...started.keys()])))
+      .where(
+        and(
+          eq(quotes.dealerId, c.var.user.dealershipId),
+          seesEveryQuote(c.var.user) ? undefined : eq(quotes.salespersonId, c.var.user.id),
+          inArray(quotes.id, [...started.keys()]),
+        ),
+      )
       .all();
     body.quotes = rows.map((row) => ({
       id: row.id,

@@ -30,7 +30,8 @@ beforeAll(async () => {
     const createdAt = now - i * 90 * 60_000;
     const row = {
       id: randomUUID(),
-      dealerId: dealer.user.id,
+      dealerId: dealer.user.dealershipId,
+      salespersonId: dealer.user.id,
       createdAt,
       expiresAt: createdAt + 7 * DAY,
       updatedAt: createdAt,
@@ -56,7 +57,8 @@ beforeAll(async () => {
     .insert(quotes)
     .values({
       id: randomUUID(),
-      dealerId: other.user.id,
+      dealerId: other.user.dealershipId,
+      salespersonId: other.user.id,
       createdAt: now,
       expiresAt: now + 7 * DAY,
       updatedAt: now,

@@ -11,7 +11,6 @@ import {
   defaultTaxes,
   interestRateDefaults,
   quotes,
-  users,
   yjsDocuments,
   yjsUpdates,
 } from "../db/schema";
@@ -25,6 +24,7 @@ import {
   startLiveHarness,
   synced,
 } from "../live/live-test-kit";
+import { updateDealershipProfile } from "../teams/dealerships";
 
 let h: LiveHarness;
 beforeAll(async () => {
@@ -71,7 +71,7 @@ function seedDefaults(dealerId: string) {
 describe("POST /api/quotes", () => {
   it("creates the quote with the dealer's active defaults snapshotted and the default downpayment", async () => {
     const { user, token } = await h.dealer();
-    seedDefaults(user.id);
+    seedDefaults(user.dealershipId);
     const before = Date.now();
     const id = await createQuoteVia(h, token);
     expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -181,6 +181,7 @@ describe("GET /api/quotes", () => {
         expires_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         vehicleDescription: "2022 Honda Civic Sport",
         customerName: "Pat Shopper",
+        salesperson: { id: expect.any(String), name: "Dana Dealer" },
       });
     });
     destroyClient(dealer);
@@ -191,11 +192,20 @@ describe("GET /api/quotes", () => {
     const { user, token } = await h.dealer();
     const now = Date.now();
     const insert = h.db.$client.prepare(
-      "INSERT INTO quotes (id, dealer_id, created_at, expires_at, updated_at, vehicle_description, customer_name) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO quotes (id, dealer_id, salesperson_id, created_at, expires_at, updated_at, vehicle_description, customer_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     );
     h.db.$client.transaction(() => {
       for (let i = 0; i < 5000; i++)
-        insert.run(`bulk-${user.id}-${i}`, user.id, now - i, now + DAY, now, `Car ${i}`, `Buyer ${i}`);
+        insert.run(
+          `bulk-${user.id}-${i}`,
+          user.dealershipId,
+          user.id,
+          now - i,
+          now + DAY,
+          now,
+          `Car ${i}`,
+          `Buyer ${i}`,
+        );
     })();
     await h.api("GET", "/api/quotes", undefined, token); // warm-up
     const started = performance.now();
@@ -248,21 +258,18 @@ describe("GET /api/quotes/{id}", () => {
 
   it("names the dealership and consultant to every viewer, the shopper included", async () => {
     const { user, token } = await h.dealer();
-    h.db
-      .update(users)
-      .set({
-        streetAddress: "1 Main St",
-        city: "Springfield",
-        state: "IL",
-        zipCode: "62701",
-        phoneNumber: "5551234567",
-      })
-      .where(eq(users.id, user.id))
-      .run();
+    updateDealershipProfile(h.db, user.dealershipId, {
+      dealershipName: "Example Motors",
+      streetAddress: "1 Main St",
+      city: "Springfield",
+      state: "IL",
+      zipCode: "62701",
+      phoneNumber: "5551234567",
+    });
     const id = await createQuoteVia(h, token);
     const body = (await (await h.api("GET", `/api/quotes/${id}`)).json()) as { dealership: unknown };
     expect(body.dealership).toEqual({
-      dealershipName: user.dealershipName,
+      dealershipName: "Example Motors",
       streetAddress: "1 Main St",
       city: "Springfield",
       state: "IL",

@@ -21,11 +21,11 @@ export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.post("/", requireUser(tokens), async (c) => {
     const body = await parseJson(c, createQuoteSchema);
-    const id = createQuote(db, c.var.user.id, body, config.quoteValidityDays);
+    const id = createQuote(db, c.var.user, body, config.quoteValidityDays);
     return c.json({ id }, 201);
   });
 
-  routes.get("/", requireUser(tokens), (c) => c.json(listQuotes(db, c.var.user.id)));
+  routes.get("/", requireUser(tokens), (c) => c.json(listQuotes(db, c.var.user)));
 
   routes.get("/:id", optionalUser(tokens), (c) => {
     const quote = findQuote(db, c.req.param("id"));

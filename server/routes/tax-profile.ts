@@ -1,13 +1,14 @@
 import { EXAMPLE_TAX_PROFILES, quoteTaxRulesOf, standardTaxRules } from "@shared/deal/tax-profiles";
 import { MSG } from "@shared/messages";
 import { centsToDollars } from "@shared/money";
+import { mayWriteDefaults } from "@shared/permissions";
 import { taxRulesSchema } from "@shared/quote-schema";
 import { Hono } from "hono";
 import type { AppDeps } from "../app";
 import type { AppEnv } from "../app-env";
 import { requireUser } from "../auth/middleware";
 import { readTaxRules, saveTaxRules } from "../defaults/tax-profile-store";
-import { validationError } from "../http/errors";
+import { forbidden, validationError } from "../http/errors";
 import { parseJson } from "../http/validate";
 
 // /api/dealer-defaults/tax-profile: the dealer's tax rules (the rate lines are the taxes list).
@@ -37,16 +38,18 @@ export function taxProfileRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.get("/", (c) =>
     c.json({
-      taxRules: readTaxRules(db, c.var.user.id) ?? standardTaxRules(),
+      taxRules: readTaxRules(db, c.var.user.dealershipId) ?? standardTaxRules(),
       templates: taxProfileTemplates(),
     }),
   );
 
   routes.put("/", async (c) => {
+    // Owners and managers write the dealership's defaults (#20).
+    if (!mayWriteDefaults(c.var.user)) throw forbidden(MSG.forbidden);
     const body = await parseJson(c, taxRulesSchema);
     if (body.tradeIn.rule === "capped" && body.tradeIn.cap === undefined)
       throw validationError([{ field: "tradeIn.cap", message: MSG.tradeInCapRequired }]);
-    saveTaxRules(db, c.var.user.id, body);
+    saveTaxRules(db, c.var.user.dealershipId, body);
     return c.json({ taxRules: body });
   });
 

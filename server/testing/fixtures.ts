@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { UserRow } from "../app-env";
 import { users } from "../db/schema";
+import { createDealership } from "../teams/dealerships";
 import type { TestApp } from "./test-app";
 
 let counter = 0;
@@ -15,18 +16,17 @@ export async function createDealer(
 ): Promise<{ user: UserRow; token: string }> {
   counter += 1;
   const now = Date.now();
+  // Its own new dealership (as the owner) unless the overrides name one.
+  const dealershipId =
+    overrides.dealershipId ?? createDealership(t.db, { dealershipName: "Example Motors" }, now);
   const user: UserRow = {
     id: randomUUID(),
     email: `dealer${counter}-${now}@example.com`,
     passwordHash: "not-a-real-hash",
     firstName: "Dana",
     lastName: "Dealer",
-    dealershipName: "Example Motors",
-    streetAddress: "",
-    city: "",
-    state: "",
-    zipCode: "",
-    phoneNumber: "",
+    dealershipId,
+    role: "owner",
     tokensValidAfter: now - 1000,
     createdAt: now,
     updatedAt: now,

@@ -11,6 +11,9 @@ export const logIn = (email: string, password: string) =>
 export const registerDealer = (values: RegisterValues) =>
   apiRequest<AuthResponse>("/auth/register", { method: "POST", body: registerBody(values) });
 
+/** Whether REGISTRATION lets a new dealership register now. */
+export const registrationStatus = () => apiRequest<{ open: boolean }>("/auth/registration");
+
 export const requestPasswordReset = (email: string) =>
   apiRequest<{ message: string }>("/auth/request-reset", { method: "POST", body: { email: email.trim() } });
 

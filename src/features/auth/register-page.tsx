@@ -14,12 +14,12 @@ import { useForm } from "@mantine/form";
 import { formatDealerPhone, normalizeState } from "@shared/format";
 import { MSG } from "@shared/messages";
 import { type RegisterValues, validateRegister } from "@shared/validation/register";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Notice } from "@/components/notice";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
-import { messageOf, registerDealer } from "./auth-api";
+import { messageOf, registerDealer, registrationStatus } from "./auth-api";
 import { AuthCard } from "./auth-card";
 
 const EMPTY: Required<RegisterValues> = {
@@ -42,6 +42,17 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // REGISTRATION (first / invite) may close sign-up; the API refuses it too, with the same message.
+  const [closed, setClosed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    registrationStatus()
+      .then((status) => live && setClosed(!status.open))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
   // Errors show after Create Account and clear as soon as their field is edited (spec §5).
   const form = useForm<Required<RegisterValues>>({
     mode: "controlled",
@@ -62,6 +73,21 @@ export default function RegisterPage() {
       setSubmitting(false);
     }
   });
+
+  if (closed) {
+    return (
+      <AuthCard title="Create your dealer account" subtitle="Start building quotes in minutes." width={620}>
+        <Stack>
+          <Notice tone="info">{MSG.registrationClosed}</Notice>
+          <Text size="sm" ta="center">
+            <Anchor component={Link} to="/login">
+              Already have an account? Log in
+            </Anchor>
+          </Text>
+        </Stack>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Create your dealer account" subtitle="Start building quotes in minutes." width={620}>

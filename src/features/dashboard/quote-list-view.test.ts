@@ -17,6 +17,7 @@ function item(id: string, vehicleDescription: string, createdDaysAgo: number, cu
     id,
     vehicleDescription,
     customerName,
+    salesperson: { id: "u1", name: "Sam Seller" },
     created_at: new Date(created).toISOString(),
     expires_at: new Date(created + 7 * day).toISOString(),
   };

@@ -1,0 +1,33 @@
+// Dealership teams (#20): the bodies of the team API, shared by the server and the team page.
+
+import { z } from "zod";
+import { MSG } from "../messages";
+import { INVITABLE_ROLES } from "../permissions";
+import { emailField } from "./register";
+import { newPassword, required, ruled } from "./rules";
+
+export const ROLE_INVALID = "Choose manager or salesperson";
+
+const invitableRole = z.enum(INVITABLE_ROLES, { error: ROLE_INVALID });
+
+export const invitationBodySchema = z.object({ email: emailField(MSG.emailInvalid), role: invitableRole });
+export type InvitationBody = z.infer<typeof invitationBodySchema>;
+
+export const roleBodySchema = z.object({ role: invitableRole });
+
+export const acceptInvitationBodySchema = z.object({
+  token: z
+    .string({ error: MSG.invitationInvalid })
+    .min(1, MSG.invitationInvalid)
+    .max(200, MSG.invitationInvalid),
+  firstName: ruled(required(MSG.firstNameRequired), MSG.firstNameRequired).trim(),
+  lastName: ruled(required(MSG.lastNameRequired), MSG.lastNameRequired).trim(),
+  password: ruled(newPassword(), MSG.passwordRequired),
+});
+
+export const reassignBodySchema = z.object({
+  userId: z
+    .string({ error: MSG.salespersonNotFound })
+    .min(1, MSG.salespersonNotFound)
+    .max(100, MSG.salespersonNotFound),
+});
