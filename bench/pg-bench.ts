@@ -40,8 +40,9 @@ try {
   const db = await openPostgres(postgres.url);
   const dealer = randomUUID();
   await db.$client.query(
-    `INSERT INTO users (id, email, password_hash, first_name, last_name, tokens_valid_after, created_at, updated_at)
-     VALUES ($1, 'bench@example.com', 'x', 'Bench', 'Dealer', 0, 0, 0)`,
+    `WITH d AS (INSERT INTO dealerships (id, created_at, updated_at) VALUES ($1, 0, 0) RETURNING id)
+     INSERT INTO users (id, email, password_hash, first_name, last_name, dealership_id, role, tokens_valid_after, created_at, updated_at)
+     SELECT id, 'bench@example.com', 'x', 'Bench', 'Dealer', id, 'owner', 0, 0, 0 FROM d`,
     [dealer],
   );
   const empty = Buffer.from(Y.encodeStateAsUpdate(new Y.Doc()));
@@ -50,8 +51,8 @@ try {
     const id = randomUUID();
     docNames.push(`quote/${id}`);
     await db.$client.query(
-      `WITH q AS (INSERT INTO quotes (id, dealer_id, created_at, expires_at, updated_at, vehicle_description)
-                  VALUES ($1, $2, 0, 0, 0, 'Bench car') RETURNING id)
+      `WITH q AS (INSERT INTO quotes (id, dealer_id, salesperson_id, created_at, expires_at, updated_at, vehicle_description)
+                  VALUES ($1, $2, $2, 0, 0, 0, 'Bench car') RETURNING id)
        INSERT INTO yjs_documents (doc_name, quote_id, state, updated_at) SELECT $3, id, $4, 0 FROM q`,
       [id, dealer, `quote/${id}`, empty],
     );

@@ -19,8 +19,9 @@ beforeAll(async () => {
   [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
   setupDb = await openPostgres(postgres.url);
   await setupDb.$client.query(
-    `INSERT INTO users (id, email, password_hash, first_name, last_name, tokens_valid_after, created_at, updated_at)
-     VALUES ('dealer', 'dealer@example.com', 'x', 'Dana', 'Dealer', 0, 0, 0)`,
+    `WITH d AS (INSERT INTO dealerships (id, created_at, updated_at) VALUES ('dealer', 0, 0) RETURNING id)
+     INSERT INTO users (id, email, password_hash, first_name, last_name, dealership_id, role, tokens_valid_after, created_at, updated_at)
+     SELECT id, 'dealer@example.com', 'x', 'Dana', 'Dealer', id, 'owner', 0, 0, 0 FROM d`,
   );
 });
 afterEach(async () => {
@@ -36,8 +37,8 @@ async function newDocument(): Promise<{ quoteId: string; docName: string }> {
   docCount += 1;
   const quoteId = `q${docCount}`;
   await setupDb.$client.query(
-    `INSERT INTO quotes (id, dealer_id, created_at, expires_at, updated_at, vehicle_description)
-     VALUES ($1, 'dealer', 0, 0, 0, '2024 Honda Civic')`,
+    `INSERT INTO quotes (id, dealer_id, salesperson_id, created_at, expires_at, updated_at, vehicle_description)
+     VALUES ($1, 'dealer', 'dealer', 0, 0, 0, '2024 Honda Civic')`,
     [quoteId],
   );
   const docName = `quote/${quoteId}`;
