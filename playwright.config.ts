@@ -33,7 +33,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "npx tsx server/main.ts",
+    // The compiled server, exactly what `npm start` runs (npm run build compiles it).
+    command: "node dist-server/main.mjs",
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

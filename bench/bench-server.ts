@@ -1,14 +1,10 @@
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
-import { createApp } from "../server/app";
-import { createTokenService } from "../server/auth/tokens";
+import { buildServer, listen } from "../server/build-server";
 import { readConfig } from "../server/config";
 import { closeDatabase, openDatabase } from "../server/db/connection";
-import { createLiveServer, type LiveDeps } from "../server/live/live-server";
-import { createMailer } from "../server/mail/mailer";
+import type { LiveDeps } from "../server/live/live-server";
 
-// The server as server/server.ts assembles it, plus the live server's accepted-update hook so the
-// benchmark can read commit times. Persistence on, real SQLite file in the bench's data dir.
+// The server as server/server.ts builds it (buildServer), plus the live server's accepted-update
+// hook so the benchmark can read commit times. Persistence on, real SQLite file in the bench's data dir.
 
 export async function startBenchServer(dataDir: string, onAcceptedUpdate: LiveDeps["onAcceptedUpdate"]) {
   const config = readConfig(
@@ -16,35 +12,23 @@ export async function startBenchServer(dataDir: string, onAcceptedUpdate: LiveDe
     { dataDir, port: 0, host: "127.0.0.1" },
   );
   const db = openDatabase(config.dataDir);
-  const tokens = createTokenService(db, config.jwtSecret);
   const log = (line: string) => {
     if (!line.startsWith("live: refused")) console.error(line);
   };
-  const live = createLiveServer({
+  const built = buildServer(
     config,
-    db,
-    tokens,
-    log,
-    limits: { perIp: 100_000, perQuote: 20 },
-    onAcceptedUpdate,
-  });
-  const app = createApp({ config, db, tokens, mailer: createMailer(config, log), live, log });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-  server.on("upgrade", (request, socket, head) => live.handleUpgrade(request, socket, head));
-  await new Promise<void>((resolve) => server.once("listening", resolve));
-  const port = (server.address() as AddressInfo).port;
+    { db },
+    { log, limits: { perIp: 100_000, perQuote: 20 }, onAcceptedUpdate },
+  );
+  const listening = await listen(built);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     db,
-    tokens,
+    tokens: built.tokens,
     config,
-    live,
+    live: built.live,
     async close() {
-      await live.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        if ("closeAllConnections" in server) server.closeAllConnections();
-      });
+      await listening.close();
       closeDatabase(db);
     },
   };

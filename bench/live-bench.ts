@@ -11,7 +11,7 @@ import { createDealer } from "../server/testing/fixtures";
 import { startBenchServer } from "./bench-server";
 import { documentSizes } from "./doc-size";
 
-// npm run bench: the live server's figures of issue #6, printed as a table with their targets.
+// npm run bench:live: the live server's figures of issue #6, printed as a table with their targets.
 // The server runs in this process (persistence on, real SQLite file); the load generator is a
 // child process (bench/load-generator.ts). Durations can be shortened for a quick look:
 // LIVE_BENCH_PHASE_S (per N, default 10), LIVE_BENCH_RATE_S (per rate step, 5),

@@ -1,5 +1,5 @@
 import { type ChildProcess, execSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,7 +13,7 @@ import lighthouse from "lighthouse";
 // dir with a seeded quote, and runs Lighthouse 12 (mobile preset: simulated slow 4G, 4x CPU
 // slowdown) in Debian's Chromium on the landing page and the shopper's quote page. Each page is
 // measured WEB_BENCH_RUNS times (default 3) and the median run by performance score is reported.
-// WEB_BENCH_SKIP_BUILD=1 reuses dist/.
+// WEB_BENCH_SKIP_BUILD=1 reuses dist/; WEB_BENCH_REPORT_DIR=<dir> keeps each run's Lighthouse JSON.
 
 const root = path.resolve(fileURLToPath(import.meta.url), "../..");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -133,6 +133,10 @@ async function measure(url: string, port: number): Promise<Figures> {
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  if (process.env.WEB_BENCH_REPORT_DIR) {
+    const name = `${new URL(url).pathname === "/" ? "landing" : "shopper"}-${Date.now()}.json`;
+    writeFileSync(path.join(process.env.WEB_BENCH_REPORT_DIR, name), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id];
   const numeric = (id: string) => audit(id)?.numericValue ?? Number.NaN;

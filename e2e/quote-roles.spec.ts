@@ -223,7 +223,14 @@ test("the page says 'Loading...' until the quote arrives, and offers Try Again w
       await route.continue();
     }
   });
-  await page.goto(`/quote/${setup.quoteId}`);
+  // A fresh load of the link arrives rendered by the server (quote-snapshot.spec.ts); the app
+  // loads the quote itself when the page is reached inside it, as here.
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.evaluate((id) => {
+    window.history.pushState({}, "", `/quote/${id}`);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, setup.quoteId);
   await expect(page.getByText("Loading...")).toBeVisible();
   release();
   await expect(

@@ -35,6 +35,12 @@ function freePort() {
 }
 
 ensureChromium();
+for (const built of ["dist/index.html", "dist-server/main.mjs"]) {
+  if (!existsSync(built)) {
+    console.error(`${built} is missing: run "npm run build" first (npm test does).`);
+    process.exit(1);
+  }
+}
 const dataDir = mkdtempSync(path.join(tmpdir(), "dealdesk-e2e-"));
 const port = await freePort();
 const result = spawnSync("npx", ["playwright", "test", ...process.argv.slice(2)], {

@@ -1,11 +1,11 @@
-// `npm start` builds the front end when dist/ is missing or older than its sources.
+// `npm start` builds what is missing or older than its sources: the front end (npm run build:web) and the
+// compiled server (scripts/build-server.mjs), so the server then runs as plain JavaScript.
 import { execSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { buildServer } from "./build-server.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const built = path.join(root, "dist", "index.html");
-const sources = ["src", "shared", "public", "index.html", "vite.config.ts", "package-lock.json"];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -16,11 +16,24 @@ function newestMtime(target) {
   return newest;
 }
 
-const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-const sourcesAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
-if (builtAt < sourcesAt) {
-  console.log("Building the front end (vite build)...");
-  execSync("npx vite build", { cwd: root, stdio: "inherit" });
+function isStale(builtFile, sources) {
+  const built = path.join(root, builtFile);
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  return builtAt < Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+}
+
+const lockAndConfig = ["package-lock.json", "tsconfig.json"];
+// dist/.ssr/quote.html is the last file the front-end build writes (scripts/prerender.mjs).
+const frontEndSources = ["src", "shared", "public", "index.html", "vite.config.ts", "scripts/prerender.mjs"];
+if (isStale("dist/.ssr/quote.html", [...frontEndSources, ...lockAndConfig])) {
+  console.log("Building the front end (npm run build:web)...");
+  execSync("npm run build:web", { cwd: root, stdio: "inherit" });
 } else {
   console.log("Front end is up to date.");
+}
+if (isStale("dist-server/main.mjs", ["server", "shared", "scripts/build-server.mjs", ...lockAndConfig])) {
+  console.log("Compiling the server (esbuild)...");
+  await buildServer();
+} else {
+  console.log("Server is up to date.");
 }

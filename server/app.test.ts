@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -49,13 +50,45 @@ describe("the HTTP app", () => {
     const staticDir = path.join(createTestApp().dataDir, "dist");
     await t?.cleanup();
     mkdirSync(path.join(staticDir, "assets"), { recursive: true });
-    writeFileSync(path.join(staticDir, "index.html"), "<!doctype html><title>DealDesk</title>");
+    const inline = "document.documentElement.dataset.x=1";
+    writeFileSync(
+      path.join(staticDir, "index.html"),
+      `<!doctype html><title>DealDesk</title><script>${inline}</script>`,
+    );
     writeFileSync(path.join(staticDir, "assets", "app.js"), "console.log(1)");
+    // What scripts/prerender.mjs and the SSR build write, reduced to their contract.
+    mkdirSync(path.join(staticDir, ".ssr"));
+    writeFileSync(
+      path.join(staticDir, ".ssr", "landing.html"),
+      `<!doctype html><h1>Landing</h1><script>${inline}</script>`,
+    );
+    writeFileSync(
+      path.join(staticDir, ".ssr", "quote.html"),
+      "<title><!--ssr-title--></title><div id=root><!--ssr-body--></div><script type=application/json><!--ssr-data--></script>",
+    );
+    writeFileSync(
+      path.join(staticDir, ".ssr", "entry-server.js"),
+      'export const renderPage = async (url) => "<p>" + url + "</p>";\nexport const pageDataJson = (d) => JSON.stringify(d);\n',
+    );
     t = createTestApp({ staticDir });
     const page = await t.call("GET", "/dashboard");
     expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("no-cache");
     expect(await page.text()).toContain("<title>DealDesk</title>");
-    expect(page.headers.get("content-security-policy")).toContain("default-src 'self'");
+    const csp = page.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'self'");
+    const hash = createHash("sha256").update(inline).digest("base64");
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(await (await t.call("GET", "/")).text()).toContain("<h1>Landing</h1>");
+    const unknown = await t.call("GET", "/quote/AAAAAAAAAAAAAAAAAAAAAA");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toBe(
+      '<title>Quote not found | DealDesk</title><div id=root><p>/quote/AAAAAAAAAAAAAAAAAAAAAA</p></div><script type=application/json>{"quote":{"id":"AAAAAAAAAAAAAAAAAAAAAA","answer":null}}</script>',
+    );
+    expect(await (await t.call("GET", "/quote/AAAAAAAAAAAAAAAAAAAAAA?view=dealer")).text()).toContain(
+      "<title>DealDesk</title>",
+    );
+    expect((await t.call("GET", "/.ssr/entry-server.js")).status).toBe(404);
     const asset = await t.call("GET", "/assets/app.js");
     expect(asset.headers.get("cache-control")).toContain("immutable");
     const api = await t.call("GET", "/api/nope");

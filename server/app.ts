@@ -1,17 +1,19 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
 import type { AppEnv } from "./app-env";
 import type { TokenService } from "./auth/tokens";
 import type { Config } from "./config";
 import type { Db } from "./db/connection";
+import { compression } from "./http/compression";
 import { ApiError, errorBody, notFound } from "./http/errors";
+import { loadPrerenderedPages } from "./http/pages";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security";
 import { mountStaticFiles } from "./http/static-files";
 import type { LiveControl } from "./live/live-control";
 import type { Mailer } from "./mail/mailer";
 import { authRoutes } from "./routes/auth";
+import { calculateRoutes } from "./routes/calculate";
 import { dealerDefaultsRoutes } from "./routes/dealer-defaults";
 import { quoteSignalsRoutes } from "./routes/quote-signals";
 import { quotesRoutes } from "./routes/quotes";
@@ -33,9 +35,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const log = deps.log ?? console.log;
   const app = new Hono<AppEnv>();
 
+  const pages = config.staticDir ? loadPrerenderedPages(config.staticDir) : undefined;
+
   if (config.logRequests) app.use("*", requestLog(log));
-  app.use("*", securityHeaders());
-  app.use("*", compress());
+  app.use("*", securityHeaders(pages?.scriptHashes));
+  app.use("*", compression());
 
   const api = new Hono<AppEnv>();
   api.use(
@@ -52,6 +56,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.get("/health", (c) => c.json({ ok: true }));
   api.route("/auth", authRoutes(deps));
   api.route("/dealer-defaults", dealerDefaultsRoutes(deps));
+  api.route("/calculate", calculateRoutes(deps));
   api.route("/quotes", quoteSignalsRoutes(deps)); // before quotesRoutes: its GET /:id would take /live-status
   api.route("/quotes", quotesRoutes(deps));
   api.all("*", () => {
@@ -69,7 +74,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.json({ message: "Something went wrong on our side. Please try again." }, 500);
   });
 
-  if (config.staticDir) mountStaticFiles(app, config.staticDir);
+  if (config.staticDir && pages) mountStaticFiles(app, config.staticDir, pages, deps);
   app.notFound((c) => c.json({ message: "Not found" }, 404));
   return app;
 }

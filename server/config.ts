@@ -16,10 +16,18 @@ export type Config = {
   /** Failed logins per IP + email before 429, and the window they count in. */
   loginMaxFailures: number;
   loginWindowMs: number;
+  /** POST /api/calculate requests per dealer per minute before 429. */
+  calculateMaxPerMinute: number;
   /** Serve the built front end from here; undefined in API-only tests. */
   staticDir: string | undefined;
   trustProxy: boolean;
   logRequests: boolean;
+  /** Live sockets are pinged this often; one that has not answered by the next ping is dropped. */
+  liveHeartbeatMs: number;
+  /** "plain" lines (default) or one JSON object per line. */
+  logFormat: "plain" | "json";
+  /** Bearer token for /metrics; undefined keeps /metrics off. */
+  metricsToken: string | undefined;
 };
 
 const envSchema = z.object({
@@ -33,6 +41,7 @@ const envSchema = z.object({
   QUOTE_VALIDITY_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().min(0.01).default(15),
+  CALCULATE_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"])
     .default("false")
@@ -41,7 +50,18 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("true")
     .transform((v) => v === "true" || v === "1"),
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(300).default(30),
+  LOG_FORMAT: z.enum(["plain", "json"], { message: 'LOG_FORMAT must be "plain" or "json"' }).default("plain"),
+  METRICS_TOKEN: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+  ),
 });
+
+/** DATA_DIR as an absolute path, without creating anything (the admin commands check it first). */
+export function resolveDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(envSchema.shape.DATA_DIR.parse(env.DATA_DIR));
+}
 
 /** Reads the JWT secret from the environment, or creates one in the data dir on first start. */
 function loadJwtSecret(dataDir: string, fromEnv: string | undefined): string {
@@ -74,9 +94,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     quoteValidityDays: e.QUOTE_VALIDITY_DAYS,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+    calculateMaxPerMinute: e.CALCULATE_RATE_PER_MINUTE,
     staticDir: undefined,
     trustProxy: e.TRUST_PROXY,
     logRequests: e.LOG_REQUESTS,
+    liveHeartbeatMs: e.LIVE_HEARTBEAT_SECONDS * 1000,
+    logFormat: e.LOG_FORMAT,
+    metricsToken: e.METRICS_TOKEN,
     ...overrides,
   };
 }

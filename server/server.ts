@@ -1,12 +1,7 @@
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
-import { createApp } from "./app";
-import { createTokenService } from "./auth/tokens";
+import { buildServer, listen } from "./build-server";
 import { type Config, readConfig } from "./config";
 import { closeDatabase, openDatabase } from "./db/connection";
 import { lockDataDir } from "./db/data-dir-lock";
-import { createLiveServer } from "./live/live-server";
-import { createMailer } from "./mail/mailer";
 
 export type RunningServer = {
   url: string;
@@ -31,35 +26,20 @@ export async function startServer(
     lock.release();
     throw error;
   }
-  const tokens = createTokenService(db, config.jwtSecret);
-  const mailer = createMailer(config, log);
-  const live = createLiveServer({ config, db, tokens, log });
-  const app = createApp({ config, db, tokens, mailer, live, log });
-
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
-  server.on("upgrade", (request, socket, head) => live.handleUpgrade(request, socket, head));
-  await new Promise<void>((resolve, reject) => {
-    server.once("listening", resolve);
-    server.once("error", reject);
-  });
-  const port = (server.address() as AddressInfo).port;
+  const built = buildServer(config, { db }, { log });
+  const listening = await listen(built);
   log(
-    `DealDesk listening on http://localhost:${port} (data in ${config.dataDir}; mail: ${mailer.describe()})`,
+    `DealDesk listening on http://localhost:${listening.port} (data in ${config.dataDir}; mail: ${built.mailer.describe()})`,
   );
 
   let closing: Promise<void> | undefined;
   return {
-    url: `http://127.0.0.1:${port}`,
-    port,
+    url: listening.url,
+    port: listening.port,
     config,
     close() {
       closing ??= (async () => {
-        await live.close();
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          // Keep-alive HTTP connections would hold close() open.
-          if ("closeAllConnections" in server) server.closeAllConnections();
-        });
+        await listening.close();
         closeDatabase(db);
         lock.release();
       })();

@@ -76,6 +76,16 @@ export const MSG = {
   expectedList: "Expected a list",
   expectedObject: "Expected an object",
   unknownKey: "Unknown field",
+  // Deal structures and POST /api/calculate (our wording).
+  termMonthsInvalid: "Term must be a whole number of months from 1 to 120",
+  moneyFactorInvalid: "Money factor must be between 0 and 0.1",
+  residualPercentInvalid: "Residual must be between 0 and 100%",
+  residualRequired: "Enter a residual percent or a residual value",
+  residualBoth: "Enter a residual percent or a residual value, not both",
+  msrpRequiredForResidual: "MSRP is required for a residual percent",
+  tradeInCapRequired: "A capped trade-in credit needs a cap amount",
+  optionInvalid: "Please choose one of the listed options",
+  tooManyItems: "Too many items in this list",
 
   // Errors and banners, spec §8.
   authenticationRequired: "Authentication required",

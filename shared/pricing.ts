@@ -1,4 +1,4 @@
-// The deal math of spec §9 and docs/decisions/009: one pure function from quote data
+// The deal math of spec §9 and DECISIONS.md: one pure function from quote data
 // to every line the quote page shows, in integer cents. Totals are sums of
 // rounded lines, so each breakdown adds up to the cent everywhere it is shown.
 
@@ -9,7 +9,10 @@ import {
   LOAN_TERMS,
   type LoanTerm,
 } from "./constants";
-import { percentOfCents, roundHalfAwayFromZero, sumCents, toCents } from "./money";
+import { calculateDeal } from "./deal/calculate-deal";
+import { financePayment } from "./deal/finance";
+import { quoteDealInput } from "./deal/quote-deal";
+import { roundHalfAwayFromZero, sumCents, toCents } from "./money";
 import type { QuoteData } from "./quote-schema";
 
 export interface AddOnLine {
@@ -53,6 +56,9 @@ export interface Breakdown {
   taxesTotal: number;
   governmentFees: AmountLine[];
   governmentFeesTotal: number;
+  /** Manufacturer rebates: they lower what the shopper pays; the tax rules decide the tax. */
+  rebates: AmountLine[];
+  rebatesTotal: number;
   totalBalance: number;
   downPayment: number;
   amountOwedOnTradeIn: number;
@@ -90,27 +96,35 @@ export function computeBreakdown(data: QuoteData): Breakdown {
   const dealerFeesTotal = sumCents(dealerFees.map((line) => line.amount));
 
   const beforeTradeIn = sellingPrice + addOnsTotal + dealerFeesTotal;
-  const taxableAmount = Math.max(0, beforeTradeIn - tradeInValue);
   const tradeInExcess = Math.max(0, tradeInValue - beforeTradeIn);
-  const taxes: TaxLine[] = data.taxItems.map((item) => ({
+  // Tax, rebates and the out-the-door price come from the one deal calculator, under the
+  // quote's tax rules (the standard rules of spec §9 for a quote from before tax profiles).
+  const input = quoteDealInput(data);
+  const { tax, cash } = calculateDeal(input);
+  const taxableAmount = tax.taxableBase;
+  const taxes: TaxLine[] = data.taxItems.map((item, index) => ({
     id: item.id,
     name: item.name,
     rate: item.rate,
-    amount: percentOfCents(taxableAmount, item.rate),
+    amount: tax.lines[index]?.tax ?? 0,
   }));
-  const taxesTotal = sumCents(taxes.map((line) => line.amount));
+  const taxesTotal = tax.total;
 
   const governmentFees = amountLines(data.governmentFeeItems);
   const governmentFeesTotal = sumCents(governmentFees.map((line) => line.amount));
+  const rebates: AmountLine[] = data.rebates.map((rebate) => ({
+    id: rebate.id,
+    name: rebate.name,
+    amount: nonNegativeCents(rebate.amount),
+  }));
+  const rebatesTotal = sumCents(rebates.map((line) => line.amount));
 
   const totalBalance = taxableAmount + taxesTotal + governmentFeesTotal;
-  // Stored negative (docs/decisions/009); a positive value would raise the price, so it is ignored.
-  const downPayment = Math.min(0, toCents(data.downPayment));
-  const amountOwedOnTradeIn = hasTradeIn ? nonNegativeCents(data.amountOwedOnTradeIn) : 0;
-  const owed = totalBalance + downPayment + amountOwedOnTradeIn - tradeInExcess;
+  const downPayment = -input.downPaymentCents;
+  const amountOwedOnTradeIn = input.tradeIn.owedCents;
   // docs/decisions/003: the price stops at $0.00 and the excess shows as "Due to customer".
-  const outTheDoorPrice = Math.max(0, owed);
-  const dueToCustomer = Math.max(0, -owed);
+  const outTheDoorPrice = cash.outTheDoor;
+  const dueToCustomer = cash.dueToCustomer;
 
   return {
     advertisedPrice,
@@ -128,6 +142,8 @@ export function computeBreakdown(data: QuoteData): Breakdown {
     taxesTotal,
     governmentFees,
     governmentFeesTotal,
+    rebates,
+    rebatesTotal,
     totalBalance,
     downPayment,
     amountOwedOnTradeIn,
@@ -147,12 +163,7 @@ function amountLines(items: QuoteData["dealerFeeItems"]): AmountLine[] {
  * a lender's disclosure: payment x term may differ from A by a few cents.
  */
 export function monthlyPayment(amountCents: number, apr: number, months: number): number {
-  if (!(amountCents > 0) || !(months > 0)) return 0;
-  const amount = Math.round(amountCents);
-  const r = Math.max(0, apr) / 100 / 12;
-  if (r === 0) return roundHalfAwayFromZero(amount / months);
-  // expm1/log1p keep (1+r)^-n accurate for small monthly rates.
-  return roundHalfAwayFromZero((amount * r) / -Math.expm1(-months * Math.log1p(r)));
+  return financePayment(Math.round(amountCents), apr, months);
 }
 
 export interface EffectiveRate {

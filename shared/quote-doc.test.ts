@@ -6,9 +6,10 @@ import {
   compactDuplicates,
   dealArray,
   flattenField,
+  type KvPair,
   readDoc,
   readEntries,
-  shopperMayChangeKey,
+  removeUnknownPairs,
   writeField,
   writeFields,
 } from "./quote-doc";
@@ -30,14 +31,14 @@ describe("the quote document layout", () => {
     expect(
       assemble(
         new Map<string, unknown>([
-          ["a.b.c", 1],
-          ["a.d", 2],
-          ["x", [1]],
+          ["tradeIn.vehicle.vin", 1],
+          ["tradeIn.hasTradeIn", 2],
+          ["addOns", [1]],
         ]),
       ),
     ).toEqual({
-      a: { b: { c: 1 }, d: 2 },
-      x: [1],
+      tradeIn: { vehicle: { vin: 1 }, hasTradeIn: 2 },
+      addOns: [1],
     });
   });
 
@@ -143,14 +144,7 @@ describe("the quote document layout", () => {
     expect(encoded).toBeLessThanOrEqual(2 * json);
   });
 
-  it("lets a shopper change the trade-in, amount owed, downpayment and tier, but not the trade-in value", () => {
-    expect(shopperMayChangeKey("tradeIn.vehicle.mileage")).toBe(true);
-    expect(shopperMayChangeKey("downPayment")).toBe(true);
-    expect(shopperMayChangeKey("selectedCreditTier")).toBe(true);
-    expect(shopperMayChangeKey("amountOwedOnTradeIn")).toBe(true);
-    expect(shopperMayChangeKey("tradeIn.vehicle.value")).toBe(false);
-    expect(shopperMayChangeKey("pricing.discount")).toBe(false);
-    expect(shopperMayChangeKey("addOns")).toBe(false);
+  it("tells which top-level fields changed", () => {
     expect(
       changedFields(
         new Map([["a.b", 1]]),
@@ -160,5 +154,41 @@ describe("the quote document layout", () => {
         ]),
       ),
     ).toEqual(new Set(["a", "c"]));
+  });
+});
+
+describe("reading documents that hold unknown keys", () => {
+  const hostile = () => {
+    const doc = new Y.Doc();
+    const array = doc.getArray<KvPair>("deal");
+    writeFields(array, { tradeIn: { hasTradeIn: true, vehicle: { vin: "V", mileage: 5, value: 900 } } });
+    array.push([
+      { key: "tradeIn.__proto__.polluted", val: "yes" },
+      { key: "__proto__", val: { polluted: "yes" } },
+      { key: "constructor.prototype.polluted", val: "yes" },
+      { key: "tradeIn.vehicle", val: { value: 1 } },
+      { key: "tradeIn.junk", val: "x".repeat(100) },
+    ]);
+    return array;
+  };
+
+  it("ignores them: no prototype is touched and no parent key overrides a leaf", () => {
+    const array = hostile();
+    const deal = readDoc(array) as { tradeIn: { vehicle: { value: number } } };
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(deal)).toBeNull();
+    expect(deal.tradeIn.vehicle.value).toBe(900);
+    expect([...readEntries(array).keys()].sort()).toEqual(
+      ["tradeIn.hasTradeIn", "tradeIn.vehicle.mileage", "tradeIn.vehicle.vin"]
+        .concat(["tradeIn.vehicle.value"])
+        .sort(),
+    );
+  });
+
+  it("removes them once", () => {
+    const array = hostile();
+    expect(removeUnknownPairs(array)).toBe(5);
+    expect(array.length).toBe(4);
+    expect(removeUnknownPairs(array)).toBe(0);
   });
 });

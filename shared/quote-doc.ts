@@ -11,6 +11,7 @@
 // different sub-fields both survive a merge. Arrays and scalars are stored whole under their field.
 
 import type * as Y from "yjs";
+import { isLeafKey } from "./permissions";
 
 export const DEAL_DOC_ARRAY = "deal";
 export const PRIVATE_DOC_ARRAY = "private";
@@ -67,35 +68,63 @@ export function flattenField(field: string, value: unknown): FlatEntries {
   return out;
 }
 
+/** A pair as stored: a plain {key, val} object whose key is a leaf key of the permissions table. */
+function isKnownPair(pair: unknown): pair is KvPair {
+  return isPlainObject(pair) && isLeafKey(pair.key);
+}
+
 /**
  * The current entries of a document's array without touching it: the rightmost pair for a key
- * wins, exactly as YKeyValue reads it. Malformed pairs are skipped (the guard refuses them earlier).
+ * wins, exactly as YKeyValue reads it. Malformed pairs and unknown keys (stored before the guard
+ * checked exact keys) are ignored; the server removes them when it loads the document.
  */
 export function readEntries(array: Y.Array<KvPair>): FlatEntries {
   const out: FlatEntries = new Map();
   const items = array.toArray();
   for (let i = items.length - 1; i >= 0; i--) {
     const pair = items[i];
-    if (!isPlainObject(pair) || typeof pair.key !== "string") continue;
+    if (!isKnownPair(pair)) continue;
     if (!out.has(pair.key)) out.set(pair.key, pair.val);
   }
   return out;
 }
 
-/** Rebuilds the nested quote object from flat entries (no validation: parse it with the schema). */
+/**
+ * Rebuilds the nested quote object from flat entries (no validation: parse it with the schema).
+ * Only leaf keys of the permissions table are followed, into null-prototype objects: no key can
+ * reach Object.prototype ("tradeIn.__proto__.x") or replace a parent ("tradeIn.vehicle").
+ */
 export function assemble(entries: FlatEntries): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = Object.create(null);
   for (const [key, val] of entries) {
+    if (!isLeafKey(key)) continue;
     const parts = key.split(".");
     let node = out;
     for (let i = 0; i < parts.length - 1; i++) {
       const part = parts[i] as string;
-      if (!isPlainObject(node[part])) node[part] = {};
+      if (!Object.hasOwn(node, part)) node[part] = Object.create(null);
       node = node[part] as Record<string, unknown>;
     }
     node[parts[parts.length - 1] as string] = val;
   }
   return out;
+}
+
+/**
+ * Deletes every pair that readers ignore (malformed, or a key outside the permissions table), in
+ * one transaction. Returns how many were removed.
+ */
+export function removeUnknownPairs(array: Y.Array<KvPair>, origin?: unknown): number {
+  const items = array.toArray();
+  const junk: number[] = [];
+  for (let i = items.length - 1; i >= 0; i--) if (!isKnownPair(items[i])) junk.push(i);
+  if (junk.length === 0) return 0;
+  const run = () => {
+    for (const i of junk) array.delete(i, 1);
+  };
+  if (array.doc) array.doc.transact(run, origin);
+  else run();
+  return junk.length;
 }
 
 /** The whole document as a plain object. */
@@ -183,12 +212,4 @@ export function changedKeys(before: FlatEntries, after: FlatEntries): string[] {
   for (const [key, val] of after) if (!before.has(key) || !sameValue(before.get(key), val)) keys.push(key);
   for (const key of before.keys()) if (!after.has(key)) keys.push(key);
   return keys;
-}
-
-const SHOPPER_WRITABLE = new Set(["tradeIn", "amountOwedOnTradeIn", "downPayment", "selectedCreditTier"]);
-
-/** docs/decisions/009: a shopper edits the trade-in (not its estimated value), amount owed, downpayment, tier. */
-export function shopperMayChangeKey(key: string): boolean {
-  if (key === "tradeIn.vehicle.value") return false;
-  return SHOPPER_WRITABLE.has(fieldOfKey(key));
 }

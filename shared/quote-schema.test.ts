@@ -90,14 +90,35 @@ describe("quoteDataSchema", () => {
     });
   });
 
-  it("strips unknown fields and keeps numeric ids as strings", () => {
-    const quote = quoteDataSchema.parse({
+  it("refuses unknown fields instead of stripping them, and keeps numeric ids as strings", () => {
+    const result = quoteDataSchema.safeParse({
       ...minimal,
       sneaky: true,
       dealerFeeItems: [{ id: 7, name: "Doc fee", amount: 10, extra: 1 }],
     });
-    expect("sneaky" in quote).toBe(false);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["dealerFeeItems.0", MSG.unknownKey],
+      ["", MSG.unknownKey],
+    ]);
+    const quote = quoteDataSchema.parse({
+      ...minimal,
+      dealerFeeItems: [{ id: 7, name: "Doc fee", amount: 10 }],
+    });
     expect(quote.dealerFeeItems).toEqual([{ id: "7", name: "Doc fee", description: "", amount: 10 }]);
+  });
+
+  it("refuses a discount above the advertised price with the form's message", () => {
+    const result = quoteDataSchema.safeParse({
+      ...minimal,
+      pricing: { advertisedPrice: 100, discount: 100.01 },
+    });
+    expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["pricing.discount", MSG.exceedsRetailPrice],
+    ]);
+    expect(
+      quoteDataSchema.safeParse({ ...minimal, pricing: { advertisedPrice: 100, discount: 100 } }).success,
+    ).toBe(true);
   });
 
   it("accepts binary noise in two-decimal amounts", () => {
@@ -120,6 +141,8 @@ describe("quoteDataSchema", () => {
       "selectedCreditTier",
       "customInterestRates",
       "interestRates",
+      "rebates",
+      "taxRules",
     ]);
     expect(SHOPPER_WRITABLE_FIELDS).toEqual([
       "tradeIn",

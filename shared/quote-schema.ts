@@ -1,6 +1,6 @@
 // The quote data of spec §3 as zod schemas. Amounts are dollar numbers with at
 // most two decimals, as the JSON API carries them; pricing converts to cents.
-// Signs follow docs/decisions/009: discount, trade-in value and amount owed >= 0,
+// Signs follow DECISIONS.md: discount, trade-in value and amount owed >= 0,
 // downPayment <= 0.
 
 import { z } from "zod";
@@ -16,6 +16,8 @@ import {
   QUOTE_RATE_MAX,
 } from "./constants";
 import { MSG } from "./messages";
+import { toCents } from "./money";
+import { mayWriteField } from "./permissions";
 import {
   boolean,
   dollarAmount,
@@ -28,6 +30,7 @@ import {
   optionalText,
   optionalUrl,
   requiredText,
+  strictObject,
   taxRate,
 } from "./schema-fields";
 import { isValidEmail } from "./validation/rules";
@@ -37,52 +40,86 @@ export { type FieldError, fieldErrorMap, fieldErrors } from "./schema-fields";
 export const creditTierSchema = z.enum(CREDIT_TIER_IDS, { error: MSG.creditTierInvalid });
 export const loanTermKeySchema = z.enum(LOAN_TERM_KEYS, { error: MSG.loanTermInvalid });
 
-export const vehicleSchema = z.object({
+export const vehicleSchema = strictObject({
   description: requiredText(MSG.descriptionRequired),
   color: optionalText(),
   mileage: mileage(),
   stockNumber: optionalText(),
   advertisedUrl: optionalUrl(),
+  /** New or used: the "newOnly" trade-in rule credits the trade on new vehicles only. Absent reads as new. */
+  isNew: boolean().optional(),
 });
 
-export const pricingSchema = z.object({
+export const pricingSchema = strictObject({
   advertisedPrice: dollarAmount(MSG.advertisedPriceRequired),
-  // May exceed the advertised price; pricing caps it (docs/decisions/009).
   discount: dollarAmount().default(0),
+}).refine(
+  // DECISIONS.md: a discount above the price is refused (form, API and live update), never capped.
+  (pricing) => toCents(pricing.discount) <= toCents(pricing.advertisedPrice),
+  { message: MSG.exceedsRetailPrice, path: ["discount"] },
+);
+
+export const addOnSchema = strictObject({
+  id: itemId(),
+  name: requiredText(MSG.nameRequired),
+  description: optionalText(),
+  price: dollarAmount(MSG.priceRequired),
+  isSelected: boolean().default(false),
+  // Tolerated on an unselected add-on (pricing ignores it there) so that a
+  // deselect does not have to race a second write removing the price.
+  sellingPrice: dollarAmount().optional(),
+}).refine((addOn) => addOn.sellingPrice === undefined || addOn.sellingPrice <= addOn.price, {
+  message: MSG.exceedsRetailPrice,
+  path: ["sellingPrice"],
 });
 
-export const addOnSchema = z
-  .object({
-    id: itemId(),
-    name: requiredText(MSG.nameRequired),
-    description: optionalText(),
-    price: dollarAmount(MSG.priceRequired),
-    isSelected: boolean().default(false),
-    // Tolerated on an unselected add-on (pricing ignores it there) so that a
-    // deselect does not have to race a second write removing the price.
-    sellingPrice: dollarAmount().optional(),
-  })
-  .refine((addOn) => addOn.sellingPrice === undefined || addOn.sellingPrice <= addOn.price, {
-    message: MSG.exceedsRetailPrice,
-    path: ["sellingPrice"],
-  });
-
-export const feeItemSchema = z.object({
+export const feeItemSchema = strictObject({
   id: itemId(),
   name: requiredText(MSG.nameRequired),
   description: optionalText(),
   amount: dollarAmount(),
 });
 
-export const taxItemSchema = z.object({
+export const taxItemSchema = strictObject({
   id: itemId(),
   // Dealer taxes have only a description; the quote line shows it as the name.
   name: requiredText(MSG.descriptionRequired),
   description: optionalText(),
   rate: taxRate(),
+  /** Only the first this many dollars of the taxable amount are taxed at this rate (Florida's county surtax). */
+  baseCap: dollarAmount().optional(),
 });
 
-export const tradeInVehicleSchema = z.object({
+/** A manufacturer rebate on the quote (dealer-only); the tax rules decide whether it lowers the tax. */
+export const rebateSchema = z.object({
+  id: itemId(),
+  name: requiredText(MSG.nameRequired),
+  amount: dollarAmount({ required: MSG.amountPositive, negative: MSG.amountPositive }),
+});
+
+/**
+ * The tax rules the quote was priced with (DESKING.md §1.5, amounts in dollars), snapshotted
+ * from the dealer's tax profile; the rate lines are the quote's taxItems. A quote from before
+ * tax profiles has none and is priced by the standard rules, exactly as it always was.
+ */
+export const taxRulesSchema = z.object({
+  profileLabel: optionalText(),
+  state: optionalText(),
+  tradeIn: z.object({
+    rule: z.enum(["full", "none", "capped", "newOnly"], { error: MSG.optionInvalid }),
+    cap: dollarAmount().optional(),
+  }),
+  rebates: z.enum(["taxed", "deducted"], { error: MSG.optionInvalid }),
+  fees: z.object({ doc: boolean(), dealer: boolean(), addOn: boolean(), gov: boolean() }),
+  minTax: dollarAmount().optional(),
+  lease: z.object({
+    method: z.enum(["monthly", "upfrontTotal", "upfrontPrice"], { error: MSG.optionInvalid }),
+    capReductionTaxable: boolean(),
+    tradeCredit: boolean(),
+  }),
+});
+
+export const tradeInVehicleSchema = strictObject({
   description: optionalText(),
   vin: optionalText(),
   mileage: mileage().default(0),
@@ -99,7 +136,7 @@ const emptyTradeIn = () => ({
 // Whether a declared trade-in has its description and mileage is the trade-in
 // dialog's rule (validation/trade-in.ts), not a structural one: a live document
 // may hold a half-filled trade-in while the dialog is open elsewhere.
-export const tradeInSchema = z.object({
+export const tradeInSchema = strictObject({
   hasTradeIn: boolean(),
   vehicle: tradeInVehicleSchema.default(() => emptyTradeIn().vehicle),
 });
@@ -139,7 +176,7 @@ export function defaultInterestRateTable(): InterestRates {
 }
 
 /** The deal shared with the shopper. Customer info lives apart, dealer-only (DESIGN.md). */
-export const quoteDataSchema = z.object({
+export const quoteDataSchema = strictObject({
   vehicle: vehicleSchema,
   pricing: pricingSchema,
   addOns: z.array(addOnSchema, { error: MSG.expectedList }).default(() => []),
@@ -152,9 +189,11 @@ export const quoteDataSchema = z.object({
   selectedCreditTier: creditTierSchema.default(DEFAULT_CREDIT_TIER),
   customInterestRates: customInterestRatesSchema.default(() => ({})),
   interestRates: interestRatesSchema.default(defaultInterestRateTable),
+  rebates: z.array(rebateSchema, { error: MSG.expectedList }).default(() => []),
+  taxRules: taxRulesSchema.optional(),
 });
 
-export const customerInfoSchema = z.object({
+export const customerInfoSchema = strictObject({
   name: requiredText(MSG.customerNameRequired),
   email: z
     .string({ error: MSG.emailInvalidAddress })
@@ -168,7 +207,7 @@ export const customerInfoSchema = z.object({
 });
 
 /** POST /quotes body. */
-export const createQuoteSchema = z.object({ vehicle: vehicleSchema, pricing: pricingSchema });
+export const createQuoteSchema = strictObject({ vehicle: vehicleSchema, pricing: pricingSchema });
 
 export type QuoteData = z.infer<typeof quoteDataSchema>;
 export type QuoteDataInput = z.input<typeof quoteDataSchema>;
@@ -177,6 +216,8 @@ export type Pricing = z.infer<typeof pricingSchema>;
 export type AddOn = z.infer<typeof addOnSchema>;
 export type FeeItem = z.infer<typeof feeItemSchema>;
 export type TaxItem = z.infer<typeof taxItemSchema>;
+export type Rebate = z.infer<typeof rebateSchema>;
+export type QuoteTaxRules = z.infer<typeof taxRulesSchema>;
 export type TradeIn = z.infer<typeof tradeInSchema>;
 export type TradeInVehicle = z.infer<typeof tradeInVehicleSchema>;
 export type InterestRates = z.infer<typeof interestRatesSchema>;
@@ -187,13 +228,10 @@ export type CreateQuoteBody = z.infer<typeof createQuoteSchema>;
 export type QuoteField = keyof QuoteData;
 /** The top-level keys of the deal document, in the spec's order. */
 export const QUOTE_FIELDS: readonly QuoteField[] = Object.keys(quoteDataSchema.shape) as QuoteField[];
-/** What a shopper may change (spec §6, docs/decisions/009); the trade-in's value stays the dealer's. */
-export const SHOPPER_WRITABLE_FIELDS = [
-  "tradeIn",
-  "amountOwedOnTradeIn",
-  "downPayment",
-  "selectedCreditTier",
-] as const satisfies readonly QuoteField[];
+/** What a shopper may change (spec §6, DECISIONS.md), read from the permissions table. */
+export const SHOPPER_WRITABLE_FIELDS: readonly QuoteField[] = QUOTE_FIELDS.filter((field) =>
+  mayWriteField("SHOPPER", "deal", field),
+);
 
 export const isQuoteField = (value: unknown): value is QuoteField =>
   typeof value === "string" && (QUOTE_FIELDS as readonly string[]).includes(value);

@@ -24,6 +24,12 @@ export const text = (requiredMessage: string = MSG.expectedText) =>
 export const number = (requiredMessage: string = MSG.expectedNumber) =>
   z.number({ error: typeError(requiredMessage, MSG.expectedNumber) });
 
+/** An object that refuses unknown keys ("Unknown field"), never strips them silently. */
+export const strictObject = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.strictObject(shape, {
+    error: (issue) => (issue.code === "unrecognized_keys" ? MSG.unknownKey : undefined),
+  });
+
 export const boolean = () => z.boolean({ error: MSG.expectedBoolean });
 
 /** Required free text: trimmed, non-blank, bounded. */

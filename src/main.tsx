@@ -1,31 +1,31 @@
 import "@mantine/core/styles.css";
 import "./app/global.css";
-import { localStorageColorSchemeManager, MantineProvider } from "@mantine/core";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
+import { AppRoot } from "./app/app-root";
+import { hydrating } from "./app/hydration";
+import { readPageData } from "./app/page-data";
 import { AppRoutes } from "./app/routes";
-import { cssVariablesResolver, theme } from "./app/theme";
-import { SessionProvider } from "./lib/session";
-
-const colorSchemeManager = localStorageColorSchemeManager();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
-createRoot(root).render(
+// Server-rendered pages inline their critical CSS and only preload the full stylesheets
+// (server/http/pages.ts): apply them now, without ever having blocked the first paint.
+for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"]')) {
+  link.rel = "stylesheet";
+}
+
+const app = (
   <StrictMode>
-    <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="auto"
-      colorSchemeManager={colorSchemeManager}
-    >
-      <SessionProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </SessionProvider>
-    </MantineProvider>
-  </StrictMode>,
+    <AppRoot pageData={readPageData()}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppRoot>
+  </StrictMode>
 );
+
+if (hydrating) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -1,13 +1,11 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { migrationsDir } from "../package-root";
 import * as schema from "./schema";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
-
-const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
 
 /** Opens (or creates) the SQLite file, tunes it for one writer with many readers, and migrates it. */
 export function openDatabase(dataDir: string, fileName = "dealdesk.sqlite"): Db {
@@ -18,7 +16,7 @@ export function openDatabase(dataDir: string, fileName = "dealdesk.sqlite"): Db 
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   const db = drizzle(sqlite, { schema }) as Db;
-  migrate(db, { migrationsFolder });
+  migrate(db, { migrationsFolder: migrationsDir });
   return db;
 }
 

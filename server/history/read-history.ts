@@ -1,8 +1,8 @@
+import { HISTORY_LIMIT } from "@shared/history-push";
 import type { HistoryEvent, HistoryRole } from "@shared/history-text";
 import type { Db } from "../db/connection";
 
-/** The most a history answer holds: a deal worked on for a week stays far below it. */
-export const HISTORY_LIMIT = 500;
+// The most a history answer holds (500): a deal worked on for a week stays far below it.
 
 type Row = Omit<HistoryEvent, "role"> & { role: string };
 

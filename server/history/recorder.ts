@@ -1,3 +1,4 @@
+import type { HistoryPush } from "@shared/history-push";
 import type { FlatEntries } from "@shared/quote-doc";
 import type { Db } from "../db/connection";
 import type { QuoteRole } from "../policies/quote-access";
@@ -26,7 +27,8 @@ export type RecordedChange = {
 
 type LastEvent = { id: number; at: number; role: string; oldValue: string | null };
 
-export function createHistoryRecorder(db: Db): (change: RecordedChange) => void {
+/** Records one change; returns the rows it inserted, extended or removed (pushed to the dealer's page). */
+export function createHistoryRecorder(db: Db): (change: RecordedChange) => HistoryPush {
   const sql = db.$client;
   const lastOfField = sql.prepare<[string, string], LastEvent>(
     `SELECT id, at, role, old_value AS oldValue FROM quote_events
@@ -41,6 +43,9 @@ export function createHistoryRecorder(db: Db): (change: RecordedChange) => void 
   const remove = sql.prepare<[number]>("DELETE FROM quote_events WHERE id = ?");
 
   return (change) => {
+    const pushed: HistoryPush = { events: [], removed: [] };
+    const row = (id: number, key: string, oldValue: string | null, newValue: string | null) =>
+      pushed.events.push({ id, at: change.at, role: change.role, field: key, oldValue, newValue });
     // Reverse key order, so that newest-first reads "added a trade-in" before its details.
     for (const key of [...change.keys].sort().reverse()) {
       const oldValue = displayValue(key, change.before.get(key));
@@ -49,11 +54,20 @@ export function createHistoryRecorder(db: Db): (change: RecordedChange) => void 
       if (oldValue === newValue) continue;
       const last = lastOfField.get(change.quoteId, key);
       if (last && last.role === change.role && change.at - last.at <= HISTORY_MERGE_MS) {
-        if (last.oldValue === newValue) remove.run(last.id);
-        else extend.run(newValue, change.at, last.id);
+        if (last.oldValue === newValue) {
+          remove.run(last.id);
+          pushed.removed.push(last.id);
+        } else {
+          extend.run(newValue, change.at, last.id);
+          row(last.id, key, last.oldValue, newValue);
+        }
         continue;
       }
-      insert.run(change.quoteId, change.at, change.role, key, oldValue, newValue);
+      const id = Number(
+        insert.run(change.quoteId, change.at, change.role, key, oldValue, newValue).lastInsertRowid,
+      );
+      row(id, key, oldValue, newValue);
     }
+    return pushed;
   };
 }

@@ -1,26 +1,29 @@
 import type { MiddlewareHandler } from "hono";
 
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // Mantine writes its CSS variables and component styles at run time.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
+const csp = (scriptHashes: readonly string[]) =>
+  [
+    "default-src 'self'",
+    // Inline scripts only by hash (the colour-scheme script of server/http/pages.ts), never 'unsafe-inline'.
+    ["script-src 'self'", ...scriptHashes].join(" "),
+    // Mantine writes its CSS variables and component styles at run time.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
 
 /**
  * Headers on every response. No referrer at all: a quote link is the shopper's only key and a
  * reset link carries a token, so neither may leak to the dealer's website or anywhere else.
  */
-export function securityHeaders(): MiddlewareHandler {
+export function securityHeaders(scriptHashes: readonly string[] = []): MiddlewareHandler {
+  const CSP = csp(scriptHashes);
   return async (c, next) => {
     await next();
     const h = c.res.headers;

@@ -1,3 +1,4 @@
+import type { HistoryPush } from "@shared/history-push";
 import type { AppendEntry } from "./persistence";
 import type { AcceptedUpdate, Conn, Room } from "./rooms";
 
@@ -10,12 +11,14 @@ import type { AcceptedUpdate, Conn, Room } from "./rooms";
 export type QueuedUpdate = {
   room: Room;
   sender: Conn;
-  /** V1 delta for the wire. */
-  delta: Uint8Array;
+  /** The Update message the other connections get. */
+  message: Uint8Array;
   /** What the store appends (V2 delta, listing columns, history hook). */
   entry: AppendEntry;
   /** The accepted-update event, sent after the commit (committedAt filled in then). */
   accepted: AcceptedUpdate | null;
+  /** History rows the commit writes, pushed to the room's dealers after it (deal documents). */
+  history: HistoryPush | null;
 };
 
 export function createCommitBatch(commit: () => void) {

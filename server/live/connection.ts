@@ -57,7 +57,7 @@ export function startConversation(conn: Conn, rooms: Rooms, log: (line: string) 
         send(conn, encodeSyncStep2(room.doc, message.stateVector));
         return;
       case "sync-update": {
-        const result = rooms.applyUpdate(room, conn, message.update);
+        const result = rooms.applyUpdate(room, conn, message.update, message.wire);
         if (result.ok) return;
         log(`live: refused an update from a ${conn.role} on ${room.name}: ${result.reason}`);
         ws.close(LIVE_CLOSE_CODES.changeRefused, LIVE_CLOSE_REASONS.changeRefused);

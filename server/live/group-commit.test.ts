@@ -79,7 +79,7 @@ describe("group commit", () => {
       );
       expect(readDoc(observer.deal).pricing).toEqual({ advertisedPrice: 25000, discount: 500 });
       expect(storedDiscount(id)).toBe(500);
-      expect(h.logs.some((line) => line.includes("storing 2 updates of 1 documents failed"))).toBe(true);
+      expect(h.logs.some((line) => line.includes(`storing 2 updates of quote/${id} failed`))).toBe(true);
     } finally {
       acceptAllRows();
     }

@@ -2,7 +2,7 @@ import net from "node:net";
 import { LIVE_CLOSE_CODES, liveProtocols, liveServerUrl } from "@shared/live-protocol";
 import { dealDocName, readDoc, writeField } from "@shared/quote-doc";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import WebSocket from "ws";
 import { yjsDocuments, yjsUpdates } from "../db/schema";
 import {
@@ -145,6 +145,9 @@ describe("hostile input", () => {
   });
 
   it("terminates a socket that stops answering pings, and keeps one that answers", async () => {
+    // The default heartbeat is 30 s; this server pings every 2 s.
+    const h = await startLiveHarness({ env: { LIVE_HEARTBEAT_SECONDS: "2" } });
+    onTestFinished(() => h.stop());
     const { token } = await h.dealer();
     const id = await createQuoteVia(h, token);
     const url = `${liveServerUrl(h.server.url)}/${dealDocName(id)}`;

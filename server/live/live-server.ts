@@ -36,7 +36,7 @@ export type LiveDeps = {
 /** The y-websocket server of DESIGN.md: upgrade → role → room → guarded sync, persisted before broadcast. */
 export function createLiveServer(deps: LiveDeps): LiveControl {
   const { config, db, tokens, log } = deps;
-  const limits = { ...readLimits(), ...deps.limits };
+  const limits = { ...readLimits(config.liveHeartbeatMs), ...deps.limits };
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: MAX_MESSAGE_BYTES,

@@ -34,13 +34,13 @@ export type LiveHarness = {
 
 /** Without a dataDir, a fresh temp dir that stop() removes; with one, the dir is kept (restarts). */
 export async function startLiveHarness(
-  options: { dataDir?: string; port?: number; logRequests?: boolean } = {},
+  options: { dataDir?: string; port?: number; logRequests?: boolean; env?: NodeJS.ProcessEnv } = {},
 ): Promise<LiveHarness> {
   const { dataDir, port = 0 } = options;
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), "dealdesk-live-"));
   const logs: string[] = [];
   const server = await startServer(
-    { LOG_REQUESTS: options.logRequests ? "true" : "false" },
+    { LOG_REQUESTS: options.logRequests ? "true" : "false", ...options.env },
     { dataDir: dir, port, host: "127.0.0.1" },
     (line) => logs.push(line),
   );

@@ -1,3 +1,4 @@
+import { type HistoryPush, MESSAGE_HISTORY } from "@shared/history-push";
 import * as decoding from "lib0/decoding";
 import * as encoding from "lib0/encoding";
 import * as awarenessProtocol from "y-protocols/awareness";
@@ -15,7 +16,13 @@ export const MESSAGE_QUERY_AWARENESS = 3;
 
 export type ClientMessage =
   | { type: "sync-step-1"; stateVector: Uint8Array }
-  | { type: "sync-update"; update: Uint8Array; step: "step-2" | "update" }
+  | {
+      type: "sync-update";
+      update: Uint8Array;
+      step: "step-2" | "update";
+      /** The whole message when it is an Update: forwarded as is, never re-encoded or copied. */
+      wire: Uint8Array | null;
+    }
   | { type: "awareness"; update: Uint8Array }
   | { type: "query-awareness" };
 
@@ -35,7 +42,10 @@ export function decodeClientMessage(bytes: Uint8Array): ClientMessage {
         Y.decodeStateVector(payload);
         message = { type: "sync-step-1", stateVector: payload };
       } else if (step === syncProtocol.messageYjsSyncStep2 || step === syncProtocol.messageYjsUpdate) {
-        message = { type: "sync-update", update: payload, step: step === 1 ? "step-2" : "update" };
+        message =
+          step === syncProtocol.messageYjsUpdate
+            ? { type: "sync-update", update: payload, step: "update", wire: bytes }
+            : { type: "sync-update", update: payload, step: "step-2", wire: null };
       } else throw new MalformedMessage(`unknown sync step ${step}`);
     } else if (type === MESSAGE_AWARENESS) {
       message = { type: "awareness", update: decoding.readVarUint8Array(decoder) };
@@ -68,6 +78,14 @@ export function encodeUpdateMessage(update: Uint8Array): Uint8Array {
   const encoder = encoding.createEncoder();
   encoding.writeVarUint(encoder, MESSAGE_SYNC);
   syncProtocol.writeUpdate(encoder, update);
+  return encoding.toUint8Array(encoder);
+}
+
+/** The deal's history rows a commit wrote (shared/history-push.ts), for DEALER sockets only. */
+export function encodeHistoryMessage(push: HistoryPush): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, MESSAGE_HISTORY);
+  encoding.writeVarString(encoder, JSON.stringify(push));
   return encoding.toUint8Array(encoder);
 }
 

@@ -1,13 +1,20 @@
+import type { HistoryPush } from "@shared/history-push";
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
-import { dealArray, type FlatEntries, privateArray, readEntries } from "@shared/quote-doc";
+import {
+  dealArray,
+  type FlatEntries,
+  privateArray,
+  readEntries,
+  removeUnknownPairs,
+} from "@shared/quote-doc";
 import type { WebSocket } from "ws";
 import { Awareness, encodeAwarenessUpdate, removeAwarenessStates } from "y-protocols/awareness";
 import * as Y from "yjs";
 import type { RecordedChange } from "../history/recorder";
 import type { LiveIdentity, QuoteRole } from "../policies/quote-access";
-import { createCommitBatch } from "./commit-batch";
+import { createCommitBatch, type QueuedUpdate } from "./commit-batch";
 import type { DocStore, ListingChange } from "./persistence";
-import { encodeAwarenessMessage, encodeUpdateMessage } from "./protocol";
+import { encodeAwarenessMessage, encodeHistoryMessage, encodeUpdateMessage } from "./protocol";
 import { encodeState, loadStoredDoc } from "./stored-doc";
 import { type DocKind, type GuardVerdict, judgeUpdate } from "./update-guard";
 
@@ -42,8 +49,7 @@ export type Room = {
   /** Highest stored log seq and number of log rows since the last compaction. */
   lastSeq: number;
   logLength: number;
-  /** The delta of the update being applied, from the doc's events: V1 for the wire, V2 for storage. */
-  captured: Uint8Array | null;
+  /** The delta of the update being applied (V2, for storage), from the doc's event. */
   capturedV2: Uint8Array | null;
 };
 
@@ -65,11 +71,12 @@ export type RoomsOptions = {
   compactAfter: number;
   onAcceptedUpdate?: (event: AcceptedUpdate) => void;
   /** Records a deal document's accepted change inside the append's transaction (the deal's history). */
-  recordChange?: (change: RecordedChange) => void;
+  recordChange?: (change: RecordedChange) => HistoryPush;
 };
 
 export function send(conn: Conn, message: Uint8Array): void {
-  if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(message, (error) => error && conn.ws.terminate());
+  // No callback: a failed write ends in the socket's `error` handler, which terminates it.
+  if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(message);
 }
 
 const entriesOf = (doc: Y.Doc, kind: DocKind) =>
@@ -108,6 +115,8 @@ export function createRooms(options: RoomsOptions) {
     const existing = rooms.get(name);
     if (existing) return existing;
     const { doc, lastSeq, logLength } = loadStoredDoc(store, name);
+    // Pairs stored before the guard checked exact keys are removed once, stored by the compaction below.
+    const junk = removeUnknownPairs(kind === "deal" ? dealArray(doc) : privateArray(doc));
     const scratch = new Y.Doc({ guid: name });
     Y.applyUpdateV2(scratch, encodeState(doc));
     const awareness = new Awareness(doc);
@@ -124,13 +133,10 @@ export function createRooms(options: RoomsOptions) {
       entries: entriesOf(doc, kind),
       lastSeq,
       logLength,
-      captured: null,
       capturedV2: null,
     };
-    doc.on("update", (update: Uint8Array) => {
-      room.captured = room.captured ? Y.mergeUpdates([room.captured, update]) : update;
-    });
-    // Yjs encodes both formats straight from the transaction: cheaper than converting V1 to V2.
+    // Only V2 is encoded from the transaction (each listened-to format costs an encoding per
+    // edit): the wire gets the update as the client sent it (see applyUpdate).
     doc.on("updateV2", (update: Uint8Array) => {
       room.capturedV2 = room.capturedV2 ? Y.mergeUpdatesV2([room.capturedV2, update]) : update;
     });
@@ -152,6 +158,11 @@ export function createRooms(options: RoomsOptions) {
       },
     );
     rooms.set(name, room);
+    if (junk > 0) {
+      log(`live: removed ${junk} unknown pairs from ${name}`);
+      room.logLength = Math.max(room.logLength, 1);
+      compact(room);
+    }
     return room;
   }
 
@@ -159,7 +170,7 @@ export function createRooms(options: RoomsOptions) {
    * Guard, then apply; the update is queued for the group commit and broadcast only after it
    * (nothing is sent before it is stored). See `commit` below.
    */
-  function applyUpdate(room: Room, conn: Conn, update: Uint8Array): GuardVerdict {
+  function applyUpdate(room: Room, conn: Conn, update: Uint8Array, wire: Uint8Array | null): GuardVerdict {
     const before = room.entries;
     const verdict = judgeUpdate(room.scratch, update, {
       kind: room.kind,
@@ -172,20 +183,19 @@ export function createRooms(options: RoomsOptions) {
       return verdict;
     }
     if (!verdict.changedDoc) return verdict;
-    room.captured = null;
     room.capturedV2 = null;
     Y.applyUpdate(room.doc, update, conn);
-    const delta = room.captured as Uint8Array | null;
     const deltaV2 = room.capturedV2 as Uint8Array | null;
-    room.captured = null;
     room.capturedV2 = null;
-    if (!delta || !deltaV2) return verdict;
+    if (!deltaV2) return verdict;
     room.entries = verdict.after;
     const recordChange = options.recordChange;
-    batch.add({
+    const queued: QueuedUpdate = {
       room,
       sender: conn,
-      delta,
+      // The guard let all of it in (no pending structs), so the update as received is what the
+      // others need: an Update message goes out byte for byte, a SyncStep2 as an Update.
+      message: wire ?? encodeUpdateMessage(update),
       entry: {
         docName: room.name,
         quoteId: room.quoteId,
@@ -193,15 +203,16 @@ export function createRooms(options: RoomsOptions) {
         listing: listingChange(room, verdict),
         alsoRecord:
           room.kind === "deal" && recordChange
-            ? (at) =>
-                recordChange({
+            ? (at) => {
+                queued.history = recordChange({
                   quoteId: room.quoteId,
                   role: conn.role,
                   before,
                   after: verdict.after,
                   keys: verdict.keys,
                   at,
-                })
+                });
+              }
             : undefined,
       },
       accepted:
@@ -216,7 +227,9 @@ export function createRooms(options: RoomsOptions) {
               committedAt: 0,
             }
           : null,
-    });
+      history: null,
+    };
+    batch.add(queued);
     return verdict;
   }
 
@@ -235,9 +248,13 @@ export function createRooms(options: RoomsOptions) {
     try {
       seqs = store.appendMany(pending.map((item) => item.entry));
     } catch (error) {
-      const failed = new Set(pending.map((item) => item.room));
-      log(`live: storing ${pending.length} updates of ${failed.size} documents failed: ${String(error)}`);
-      for (const room of failed) discard(room, LIVE_CLOSE_CODES.serverError, LIVE_CLOSE_REASONS.serverError);
+      const failed = new Map<Room, number>();
+      for (const { room } of pending) failed.set(room, (failed.get(room) ?? 0) + 1);
+      for (const [room, count] of failed) {
+        const what = count === 1 ? "an update" : `${count} updates`;
+        log(`live: storing ${what} of ${room.name} failed: ${String(error)}`);
+        discard(room, LIVE_CLOSE_CODES.serverError, LIVE_CLOSE_REASONS.serverError);
+      }
       return;
     }
     const committedAt = performance.timeOrigin + performance.now();
@@ -246,9 +263,12 @@ export function createRooms(options: RoomsOptions) {
       const { room } = item;
       room.lastSeq = seqs[index] as number;
       room.logLength += 1;
-      if (room.conns.size > 1) {
-        const message = encodeUpdateMessage(item.delta);
-        for (const other of room.conns) if (other !== item.sender) send(other, message);
+      for (const other of room.conns) if (other !== item.sender) send(other, item.message);
+      const { history } = item;
+      if (history && (history.events.length > 0 || history.removed.length > 0)) {
+        // The deal's history is the dealer's: shoppers never receive it.
+        const message = encodeHistoryMessage(history);
+        for (const conn of room.conns) if (conn.role === "DEALER") send(conn, message);
       }
       if (room.logLength > options.compactAfter) compactLater.add(room);
     });

@@ -1,7 +1,6 @@
+import { type DocKind, isLeafKey, mayWriteKey } from "@shared/permissions";
 import {
   assemble,
-  changedFields,
-  changedKeys,
   DEAL_DOC_ARRAY,
   dealArray,
   type FlatEntries,
@@ -9,21 +8,21 @@ import {
   NESTED_FIELDS,
   PRIVATE_DOC_ARRAY,
   privateArray,
-  readEntries,
-  shopperMayChangeKey,
 } from "@shared/quote-doc";
 import { customerInfoSchema, isQuoteField, type QuoteField, quoteFieldSchema } from "@shared/quote-schema";
 import * as Y from "yjs";
 import type { ZodType } from "zod";
 import type { QuoteRole } from "../policies/quote-access";
 
-// The guard of DESIGN.md "Who may write what". Every incoming update (SyncStep2 or Update) is
-// first applied to a scratch copy of the room's document; the copy's entries before and after
-// tell what the update would change. One that would change anything not allowed is refused
-// whole (dropping part of it would leave the sender's later updates pending for ever). The
-// scratch copy carries no observers, so reading it changes nothing.
+// The guard of DESIGN.md "Who may write what" (docs/decisions/009-trust-model.md). Every incoming
+// update (SyncStep2 or Update) is first applied to a scratch copy of the room's document. The
+// guard then judges the pairs the update inserts and deletes, read from the transaction, not the
+// assembled quote: each pair's key must be a leaf key the sender's role may write (shared/
+// permissions.ts), even when its value is unchanged, and each field it touches must still parse
+// with the form's rules. An update failing any check is refused whole (dropping part of it would
+// leave the sender's later updates pending for ever). The scratch copy carries no observers.
 
-export type DocKind = "deal" | "private";
+export type { DocKind } from "@shared/permissions";
 
 export type GuardInput = {
   kind: DocKind;
@@ -55,19 +54,34 @@ function isJsonValue(value: unknown, depth = 0): boolean {
   return false;
 }
 
-/** Every item of the array must be a well-formed {key, val} pair whose key fits the layout. */
-function malformedPair(items: unknown[], kind: DocKind): string | null {
-  for (const pair of items) {
-    if (!isPlainRecord(pair)) return "not a key-value pair";
-    const keys = Object.keys(pair);
-    if (typeof pair.key !== "string" || keys.length !== 2 || !("val" in pair)) return "not a key-value pair";
-    if (!isJsonValue(pair.val)) return `value of ${pair.key} is not JSON`;
-    const field = fieldOfKey(pair.key);
-    if (kind === "private" ? field !== "customerInfo" : !isQuoteField(field)) return `unknown field ${field}`;
-    // Nested fields are stored one leaf per dotted key; the rest whole under the field name.
-    if (NESTED_FIELDS.has(field) === (pair.key === field)) return `bad key ${pair.key}`;
+/** What one transaction inserted and deleted, read before the scratch document collects garbage. */
+type Touched = { inserted: unknown[]; deleted: unknown[]; problem: string | null; changedDoc: boolean };
+
+function collectTouched(transaction: Y.Transaction, array: unknown, into: Touched): void {
+  const { doc } = transaction;
+  if (transaction.deleteSet.clients.size > 0) into.changedDoc = true;
+  for (const [client, clock] of transaction.afterState) {
+    const start = transaction.beforeState.get(client) ?? 0;
+    if (start === clock) continue;
+    into.changedDoc = true;
+    const structs = doc.store.clients.get(client) ?? [];
+    for (let i = Y.findIndexSS(structs, start); i < structs.length; i++) {
+      const struct = structs[i] as Y.Item | Y.GC;
+      if (struct.id.clock >= clock) break;
+      if (!(struct instanceof Y.Item)) continue;
+      if (struct.content instanceof Y.ContentDeleted) continue;
+      if (struct.parent !== array || struct.parentSub !== null || !(struct.content instanceof Y.ContentAny)) {
+        into.problem = "not a key-value pair";
+        return;
+      }
+      // Items of this transaction that it deletes again are judged as inserted (and deleted).
+      for (const pair of struct.content.getContent()) into.inserted.push(pair);
+    }
   }
-  return null;
+  Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
+    if (struct instanceof Y.Item && struct.content instanceof Y.ContentAny)
+      for (const pair of struct.content.getContent()) into.deleted.push(pair);
+  });
 }
 
 // One parser per field, built once: quoteFieldSchema() unwraps the default on every call.
@@ -82,63 +96,94 @@ function fieldSchema(field: QuoteField): ZodType {
 }
 
 function validateField(kind: DocKind, field: string, entries: FlatEntries): string | null {
-  const own = new Map([...entries].filter(([key]) => fieldOfKey(key) === field));
+  const own: FlatEntries = new Map();
+  for (const [key, val] of entries) if (fieldOfKey(key) === field) own.set(key, val);
   // A nested field with no leaves left is an empty object (customInterestRates: {}).
   const value = assemble(own)[field] ?? (NESTED_FIELDS.has(field) ? {} : undefined);
   if (kind === "private") {
     // Clearing the customer info is allowed; what is there must be valid.
     if (own.size === 0) return null;
-    return customerInfoSchema.safeParse(value).success ? null : `invalid ${field}`;
+    const result = customerInfoSchema.safeParse(value);
+    return result.success ? null : `invalid ${field}: ${result.error.issues[0]?.message}`;
   }
   if (!isQuoteField(field) || value === undefined) return `invalid ${field}`;
   const result = fieldSchema(field).safeParse(value);
   return result.success ? null : `invalid ${field}: ${result.error.issues[0]?.message}`;
 }
 
+/** The entries after the update: `before` with the touched keys re-read (rightmost pair wins). */
+function entriesAfter(array: Y.Array<unknown>, before: FlatEntries, touched: Set<string>): FlatEntries {
+  const after = new Map(before);
+  for (const key of touched) after.delete(key);
+  const missing = new Set(touched);
+  const items = array.toArray();
+  for (let i = items.length - 1; i >= 0 && missing.size > 0; i--) {
+    const pair = items[i] as { key?: unknown; val?: unknown };
+    if (isPlainRecord(pair) && typeof pair.key === "string" && missing.delete(pair.key))
+      after.set(pair.key, pair.val);
+  }
+  return after;
+}
+
+const sameValue = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
 /**
  * Applies `update` (v1) to `scratch` and judges it. `scratch` is left changed either way: the
  * caller applies an accepted update to the room too, and rebuilds the scratch copy after a refusal.
  */
 export function judgeUpdate(scratch: Y.Doc, update: Uint8Array, input: GuardInput): GuardVerdict {
-  // Whether the update adds anything, judged as Yjs does before emitting an update event (without
-  // paying for the encoding an "update" listener would cost).
-  let changedDoc = false;
-  const onTransaction = (transaction: Y.Transaction) => {
-    if (transaction.deleteSet.clients.size > 0) changedDoc = true;
-    for (const [client, clock] of transaction.afterState)
-      if (transaction.beforeState.get(client) !== clock) changedDoc = true;
-  };
-  scratch.on("afterTransaction", onTransaction);
+  const array = input.kind === "deal" ? dealArray(scratch) : privateArray(scratch);
+  const touched: Touched = { inserted: [], deleted: [], problem: null, changedDoc: false };
+  const onTransaction = (transaction: Y.Transaction) => collectTouched(transaction, array, touched);
+  scratch.on("beforeObserverCalls", onTransaction);
   try {
     Y.applyUpdate(scratch, update);
   } catch {
     return { ok: false, reason: "update does not decode" };
   } finally {
-    scratch.off("afterTransaction", onTransaction);
+    scratch.off("beforeObserverCalls", onTransaction);
   }
   if (scratch.store.pendingStructs !== null || scratch.store.pendingDs !== null)
     return { ok: false, reason: "update depends on unknown changes" };
   const name = arrayName(input.kind);
   for (const key of scratch.share.keys()) if (key !== name) return { ok: false, reason: "unknown root type" };
-  const array = input.kind === "deal" ? dealArray(scratch) : privateArray(scratch);
   // Map-style entries on the array (parentSub) are invisible to readers but would be stored.
   if (array._map.size > 0) return { ok: false, reason: "unknown root type" };
+  if (touched.problem) return { ok: false, reason: touched.problem };
+  const { changedDoc } = touched;
   if (!changedDoc) return { ok: true, after: input.before, fields: new Set(), keys: [], changedDoc };
   if (input.role === "SHOPPER" && input.expired) return { ok: false, reason: "quote expired" };
 
-  const malformed = malformedPair(array.toArray(), input.kind);
-  if (malformed) return { ok: false, reason: malformed };
-  const after = readEntries(array);
-  const keys = changedKeys(input.before, after);
-  if (input.role === "SHOPPER") {
-    if (input.kind === "private") return { ok: false, reason: "private document" };
-    const forbidden = keys.find((key) => !shopperMayChangeKey(key));
-    if (forbidden) return { ok: false, reason: `shopper may not change ${forbidden}` };
+  const keys = new Set<string>();
+  for (const pair of touched.inserted) {
+    if (!isPlainRecord(pair) || Object.keys(pair).length !== 2 || !("val" in pair))
+      return { ok: false, reason: "not a key-value pair" };
+    if (!isLeafKey(pair.key, input.kind)) return { ok: false, reason: `unknown key ${String(pair.key)}` };
+    if (!mayWriteKey(input.role, input.kind, pair.key))
+      return { ok: false, reason: `${input.role.toLowerCase()} may not write ${pair.key}` };
+    if (!isJsonValue(pair.val)) return { ok: false, reason: `value of ${pair.key} is not JSON` };
+    keys.add(pair.key);
   }
-  const fields = changedFields(input.before, after);
+  for (const pair of touched.deleted) {
+    const key = isPlainRecord(pair) ? pair.key : undefined;
+    // Junk stored before exact keys (unknown keys, malformed pairs) may be cleared by the dealer.
+    if (!isLeafKey(key, input.kind)) {
+      if (input.role === "DEALER") continue;
+      return { ok: false, reason: "may not delete an unknown pair" };
+    }
+    if (!mayWriteKey(input.role, input.kind, key))
+      return { ok: false, reason: `${input.role.toLowerCase()} may not write ${key}` };
+    keys.add(key);
+  }
+
+  const after = entriesAfter(array as Y.Array<unknown>, input.before, keys);
+  const changed = [...keys].filter(
+    (key) => after.has(key) !== input.before.has(key) || !sameValue(after.get(key), input.before.get(key)),
+  );
+  const fields = new Set(changed.map(fieldOfKey));
   for (const field of fields) {
     const problem = validateField(input.kind, field, after);
     if (problem) return { ok: false, reason: problem };
   }
-  return { ok: true, after, fields, keys, changedDoc };
+  return { ok: true, after, fields, keys: changed, changedDoc };
 }

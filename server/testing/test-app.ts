@@ -1,12 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type AppDeps, createApp } from "../app";
-import { createTokenService } from "../auth/tokens";
+import type { AppDeps, createApp } from "../app";
+import { buildServer } from "../build-server";
 import { type Config, readConfig } from "../config";
 import { closeDatabase, openDatabase } from "../db/connection";
-import { createLiveServer } from "../live/live-server";
-import { createMailer } from "../mail/mailer";
 
 export type TestApp = AppDeps & {
   app: ReturnType<typeof createApp>;
@@ -24,11 +22,7 @@ export function createTestApp(overrides: Partial<Config> = {}, env: NodeJS.Proce
   const log = (line: string) => logs.push(line);
   const config = readConfig({ LOG_REQUESTS: "false", ...env }, { dataDir, ...overrides });
   const db = openDatabase(config.dataDir);
-  const tokens = createTokenService(db, config.jwtSecret);
-  const mailer = createMailer(config, log);
-  const live = createLiveServer({ config, db, tokens, log });
-  const deps: AppDeps = { config, db, tokens, mailer, live, log };
-  const app = createApp(deps);
+  const { app, close, ...deps } = buildServer(config, { db }, { log });
   return {
     ...deps,
     app,
@@ -45,7 +39,7 @@ export function createTestApp(overrides: Partial<Config> = {}, env: NodeJS.Proce
       });
     },
     async cleanup() {
-      await live.close();
+      await close();
       closeDatabase(db);
       rmSync(dataDir, { recursive: true, force: true });
     },

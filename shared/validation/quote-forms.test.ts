@@ -29,6 +29,13 @@ describe("vehicle form", () => {
     discount: "",
   };
 
+  it("refuses a discount above the advertised price, never caps it", () => {
+    expect(validateVehicleForm({ ...valid, advertisedPrice: "100.00", discount: "100.01" })).toEqual({
+      discount: MSG.exceedsRetailPrice,
+    });
+    expect(validateVehicleForm({ ...valid, advertisedPrice: "100.00", discount: "100" })).toEqual({});
+  });
+
   it("requires description, mileage and advertised price", () => {
     expect(validateVehicleForm(valid)).toEqual({});
     expect(validateVehicleForm({ ...valid, description: "", mileage: "", advertisedPrice: "" })).toEqual({

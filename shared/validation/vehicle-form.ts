@@ -54,8 +54,19 @@ export function validateVehicleForm(values: VehicleFormValues): FieldErrors<Vehi
         tooLargeMessage: MSG.priceTooLarge,
       }),
     ],
-    ["discount", amountMessage(values.discount)],
+    ["discount", amountMessage(values.discount) ?? discountAbovePrice(values)],
   ]);
+}
+
+/** DECISIONS.md: a discount above the advertised price is refused, never capped silently. */
+function discountAbovePrice(
+  values: Pick<VehicleFormValues, "advertisedPrice" | "discount">,
+): string | undefined {
+  if (isBlank(values.discount) || isBlank(values.advertisedPrice)) return undefined;
+  const advertised = toCents(parseAmountInput(values.advertisedPrice));
+  const discount = toCents(parseAmountInput(values.discount));
+  if (!Number.isFinite(advertised) || !Number.isFinite(discount)) return undefined;
+  return discount > advertised ? MSG.exceedsRetailPrice : undefined;
 }
 
 /** The selling price the form shows, in cents: advertised minus discount, discount capped. */

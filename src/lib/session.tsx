@@ -1,5 +1,6 @@
 import type { PublicUser } from "@shared/api-types";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { hydrating } from "@/app/hydration";
 import { apiRequest, clearStoredToken, getStoredToken, storeToken } from "./api";
 
 type SessionState = {
@@ -15,10 +16,14 @@ const SessionContext = createContext<SessionState | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<PublicUser | null>(null);
-  const [status, setStatus] = useState<"checking" | "ready">(() => (getStoredToken() ? "checking" : "ready"));
+  // A server-rendered page was rendered signed out: hydrate as that, then check the stored token.
+  const [status, setStatus] = useState<"checking" | "ready">(() =>
+    getStoredToken() && !hydrating ? "checking" : "ready",
+  );
 
   useEffect(() => {
     if (!getStoredToken()) return;
+    setStatus("checking");
     let cancelled = false;
     apiRequest<{ user: PublicUser }>("/auth/me", { auth: true })
       .then((answer) => {

@@ -209,3 +209,29 @@ it("reports a deleted quote's documents as gone to appends, heads and reads", as
   ]);
   expect(rows.rows[0].n).toBe(0);
 });
+
+it("refuses appends while PostgreSQL is down, keeps every acknowledged one, and works again once it is back", async () => {
+  const { docName } = await newDocument();
+  const writer = new Y.Doc();
+  const acknowledged: number[] = [];
+  let head = 0;
+  for (let i = 1; i <= 5; i++) {
+    const result = await log.append(docName, head, itemUpdate(writer, i));
+    if (result.status === "ok") {
+      head = result.seq;
+      acknowledged.push(i);
+    }
+  }
+  await postgres.stop();
+  // The room drops and its clients keep the edit (they resend it on reconnect).
+  const pending = itemUpdate(writer, 6);
+  await expect(log.append(docName, head, pending)).rejects.toThrow();
+  await expect(otherLog.heads([docName])).rejects.toThrow();
+  await postgres.start();
+  // The pools hand out fresh connections: the resent edit is stored after the restart.
+  const resent = await log.append(docName, head, pending);
+  expect(resent).toMatchObject({ status: "ok", seq: 6 });
+  acknowledged.push(6);
+  const loaded = await otherLog.load(docName);
+  expect(itemsOf(loaded!.state, loaded!.updates)).toEqual(acknowledged);
+});

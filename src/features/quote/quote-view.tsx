@@ -189,7 +189,11 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
       {isDealer ? (
         <LoadBoundary fallback={() => null}>
           <Suspense fallback={null}>
-            <HistoryPanel quoteId={quote.id} onQuoteUpdated={live.onQuoteUpdated} />
+            <HistoryPanel
+              quoteId={quote.id}
+              onHistory={live.onHistory}
+              connected={live.status === "connected"}
+            />
           </Suspense>
         </LoadBoundary>
       ) : null}

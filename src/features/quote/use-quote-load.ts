@@ -1,5 +1,6 @@
 import type { QuoteDealership } from "@shared/api-types";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { usePageData } from "@/app/page-data";
 import { ApiError, apiRequest } from "@/lib/api";
 
 /** GET /api/quotes/{id} (server/quotes/read-quote.ts). */
@@ -30,11 +31,26 @@ export function useQuoteLoad(
   enabled: boolean,
   attempt: number,
 ): QuoteLoad {
-  const [load, setLoad] = useState<QuoteLoad>({ state: "loading" });
+  // The shopper page the server rendered starts from the quote it was rendered with (the same
+  // answer as GET /api/quotes/{id}), so hydration shows the same numbers and asks for nothing.
+  const rendered = usePageData().quote;
+  const fromServer = !dealerMode && rendered?.id === quoteId ? rendered : undefined;
+  const [load, setLoad] = useState<QuoteLoad>(() =>
+    fromServer
+      ? fromServer.answer
+        ? { state: "ready", quote: fromServer.answer }
+        : { state: "notFound" }
+      : { state: "loading" },
+  );
+  const skipFirstLoad = useRef(fromServer !== undefined);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Try Again) loads again.
   useEffect(() => {
     if (!enabled) return;
+    if (skipFirstLoad.current) {
+      skipFirstLoad.current = false;
+      return;
+    }
     const controller = new AbortController();
     setLoad({ state: "loading" });
     apiRequest<QuoteAnswer>(`/quotes/${encodeURIComponent(quoteId)}`, {

@@ -8,7 +8,8 @@ import { useQuoteHistory } from "./use-quote-history";
 
 export interface HistoryPanelProps {
   quoteId: string;
-  onQuoteUpdated: LiveQuoteState["onQuoteUpdated"];
+  onHistory: LiveQuoteState["onHistory"];
+  connected: boolean;
 }
 
 const fullTime = (at: number) =>
@@ -28,9 +29,9 @@ function useNow(): number {
  * The deal's history on the dealer's quote page (issue #9): newest first, in plain words. A lazy
  * chunk of the dealer's page; the shopper's page never loads it (and the API refuses shoppers).
  */
-export default function HistoryPanel({ quoteId, onQuoteUpdated }: HistoryPanelProps) {
+export default function HistoryPanel({ quoteId, onHistory, connected }: HistoryPanelProps) {
   const [attempt, setAttempt] = useState(0);
-  const history = useQuoteHistory(quoteId, onQuoteUpdated, attempt);
+  const history = useQuoteHistory(quoteId, onHistory, connected, attempt);
   const now = useNow();
   const events = history.status === "ready" ? history.events : [];
 

@@ -1,71 +1,73 @@
-// The deal's history for the dealer's History panel (issue #9): fetched when the panel opens and
-// again after every change of the deal (local or remote, as the field adapter reports it). The
-// server records a change when it accepts the update, a moment after the adapter sees it, so a
-// change is followed by two fetches: a quick one and a late one for a slow round trip.
+// The deal's history for the dealer's History panel (issue #9): read once when the panel opens,
+// then kept current by the rows the live server pushes after each recorded change (issue #12,
+// shared/history-push.ts); no polling. Pushes are not replayed after a lost connection, so the
+// history is read again each time the live connection comes back.
 
+import { applyHistoryPush, type HistoryPush } from "@shared/history-push";
 import type { HistoryEvent, HistoryResponse } from "@shared/history-text";
 import { useEffect, useRef, useState } from "react";
 import { apiRequest } from "@/lib/api";
-import type { QuoteUpdatedEvent } from "../live/field-adapter";
 
 export type HistoryState =
   | { status: "loading" }
   | { status: "failed" }
   | { status: "ready"; events: HistoryEvent[] };
 
-const REFETCH_AFTER_MS = [400, 2000];
-
 export function useQuoteHistory(
   quoteId: string,
-  onQuoteUpdated: (listener: (event: QuoteUpdatedEvent) => void) => () => void,
+  onHistory: (listener: (push: HistoryPush) => void) => () => void,
+  /** Whether the live connection is open. */
+  connected: boolean,
   /** Bump to load again after a failure. */
   attempt: number,
 ): HistoryState {
   const [state, setState] = useState<HistoryState>({ status: "loading" });
-  const load = useRef<() => void>(() => {});
-  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  // Pushes that arrive while a read is under way, applied again on top of its answer.
+  const duringRead = useRef<HistoryPush[] | null>(null);
+  const [reconnects, setReconnects] = useState(0);
+  const wasConnected = useRef(connected);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger.
   useEffect(() => {
-    let controller: AbortController | null = null;
-    const pending = timers.current;
-    load.current = () => {
-      controller?.abort();
-      const current = new AbortController();
-      controller = current;
-      apiRequest<HistoryResponse>(`/quotes/${encodeURIComponent(quoteId)}/history`, {
-        auth: true,
-        signal: current.signal,
-      }).then(
-        (body) => setState({ status: "ready", events: body.events }),
-        (error: unknown) => {
-          if (current.signal.aborted) return;
-          console.error("The history could not be loaded", error);
-          // Keep what is shown when a refresh fails; say so only when there is nothing to show.
-          setState((previous) => (previous.status === "ready" ? previous : { status: "failed" }));
-        },
-      );
-    };
-    setState((previous) => (previous.status === "failed" ? { status: "loading" } : previous));
-    load.current();
-    return () => {
-      for (const timer of pending) clearTimeout(timer);
-      pending.clear();
-      controller?.abort();
-      load.current = () => {};
-    };
-  }, [quoteId, attempt]);
+    if (connected && !wasConnected.current) setReconnects((n) => n + 1);
+    wasConnected.current = connected;
+  }, [connected]);
 
-  // The live state hands out a new subscribe function with every snapshot: re-subscribing must
-  // not cancel the refetches already scheduled, so those live in a ref.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` and `reconnects` are read triggers.
+  useEffect(() => {
+    const controller = new AbortController();
+    const pushes: HistoryPush[] = [];
+    duringRead.current = pushes;
+    setState((previous) => (previous.status === "failed" ? { status: "loading" } : previous));
+    apiRequest<HistoryResponse>(`/quotes/${encodeURIComponent(quoteId)}/history`, {
+      auth: true,
+      signal: controller.signal,
+    }).then(
+      (body) => {
+        if (duringRead.current === pushes) duringRead.current = null;
+        setState({ status: "ready", events: pushes.reduce(applyHistoryPush, body.events) });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (duringRead.current === pushes) duringRead.current = null;
+        console.error("The history could not be loaded", error);
+        // Keep what is shown when a refresh fails; say so only when there is nothing to show.
+        setState((previous) => (previous.status === "ready" ? previous : { status: "failed" }));
+      },
+    );
+    return () => controller.abort();
+  }, [quoteId, attempt, reconnects]);
+
   useEffect(
     () =>
-      onQuoteUpdated(() => {
-        for (const timer of timers.current) clearTimeout(timer);
-        timers.current.clear();
-        for (const delay of REFETCH_AFTER_MS) timers.current.add(setTimeout(() => load.current(), delay));
+      onHistory((push) => {
+        duringRead.current?.push(push);
+        setState((previous) =>
+          previous.status === "ready"
+            ? { status: "ready", events: applyHistoryPush(previous.events, push) }
+            : previous,
+        );
       }),
-    [onQuoteUpdated],
+    [onHistory],
   );
 
   return state;

@@ -36,6 +36,42 @@ function replicas() {
 const quoteOf = (adapter: FieldAdapter) => readQuoteData(adapter.readDeal());
 
 describe("the field adapter", () => {
+  it("reads the document once per change, however many fields it touched, and reports the change once", () => {
+    const r = replicas();
+    const events: QuoteUpdatedEvent[] = [];
+    let changes = 0;
+    r.shopper.onQuoteUpdated((e) => events.push(e));
+    r.shopper.onChanged(() => changes++);
+    const before = r.shopper.readDeal();
+    expect(r.shopper.readDeal()).toBe(before);
+    // Count the walks over the shopper's array (Yjs' own method, wrapped on this one instance).
+    const array = dealArray(r.shopperDoc);
+    const toArray = array.toArray.bind(array);
+    let reads = 0;
+    array.toArray = () => {
+      reads++;
+      return toArray();
+    };
+
+    r.dealerDoc.transact(() => {
+      writeFields(dealArray(r.dealerDoc), {
+        pricing: { advertisedPrice: 25_000, discount: 900 },
+        downPayment: -4_000,
+        selectedCreditTier: "fair",
+      });
+    });
+    r.sync(r.dealerDoc, r.shopperDoc);
+
+    expect(events.map((e) => e.field).sort()).toEqual(["downPayment", "pricing", "selectedCreditTier"]);
+    expect(changes).toBe(1);
+    expect(reads).toBe(1);
+    const after = r.shopper.readDeal();
+    expect(after).not.toBe(before);
+    expect(r.shopper.readDeal()).toBe(after);
+    expect(readQuoteData(after)).toMatchObject({ downPayment: -4_000, selectedCreditTier: "fair" });
+    expect(reads).toBe(1);
+  });
+
   it("writes a valid update and emits quote_updated locally, then remotely on the other side", async () => {
     const r = replicas();
     const dealerEvents: QuoteUpdatedEvent[] = [];

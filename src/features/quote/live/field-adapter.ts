@@ -3,11 +3,12 @@
 // and to the derived pricing, never to Yjs.
 
 import { MSG } from "@shared/messages";
+import { mayWriteField, readOnlyKeysOf } from "@shared/permissions";
 import {
+  assemble,
   changedFields,
   type FlatEntries,
   type KvPair,
-  readDoc,
   readEntries,
   writeField,
 } from "@shared/quote-doc";
@@ -40,14 +41,6 @@ export interface FieldAdapterOptions {
   readOnly?: boolean;
 }
 
-// SHOPPER_WRITABLE_FIELDS of quote-schema, restated so that this module does not pull in zod.
-const SHOPPER_FIELDS: ReadonlySet<string> = new Set([
-  "tradeIn",
-  "amountOwedOnTradeIn",
-  "downPayment",
-  "selectedCreditTier",
-]);
-
 type Validator = (field: string, value: unknown) => ValidatedUpdate;
 let validator: Promise<Validator> | null = null;
 /** The shared schema's check, loaded once on first use (see validate-update.ts). */
@@ -62,33 +55,42 @@ export function loadValidator(): Promise<Validator> {
   );
   return validator;
 }
-const TRADE_IN_VALUE_KEY = "tradeIn.vehicle.value";
-
 export function userTypeFor(role: LiveRole): UserType {
   return role === "dealer" ? "DEALER" : "SHOPPER";
 }
 
 export class FieldAdapter {
   private readonly listeners = new Set<(event: QuoteUpdatedEvent) => void>();
+  private readonly changeListeners = new Set<() => void>();
+  // Each document is read once per change (entries, then the assembled object, kept until the
+  // next change): the page and the events share that one read.
   private dealEntries: FlatEntries;
   private privateEntries: FlatEntries;
+  private dealDoc: Record<string, unknown>;
+  private privateDoc: Record<string, unknown>;
   private readonly unobserve: (() => void)[] = [];
   private destroyed = false;
 
   constructor(private readonly options: FieldAdapterOptions) {
     this.dealEntries = readEntries(options.deal);
     this.privateEntries = options.private ? readEntries(options.private) : new Map();
+    this.dealDoc = assemble(this.dealEntries);
+    this.privateDoc = assemble(this.privateEntries);
     this.watch(options.deal, "deal");
     if (options.private) this.watch(options.private, "private");
   }
 
-  /** The deal document as a plain object (parse it leniently before use). */
+  /**
+   * The deal document as a plain object (parse it leniently before use). The same object until the
+   * document changes: read it, never modify it.
+   */
   readDeal(): Record<string, unknown> {
-    return readDoc(this.options.deal);
+    return this.dealDoc;
   }
 
+  /** The private document, as `readDeal` (empty for a shopper). */
   readPrivate(): Record<string, unknown> {
-    return this.options.private ? readDoc(this.options.private) : {};
+    return this.privateDoc;
   }
 
   /**
@@ -117,17 +119,22 @@ export class FieldAdapter {
       return { ok: true, changed: writeField(target, field, checked.value, origin) };
     }
     let next = checked.value;
-    if (field === "tradeIn" && this.options.role === "shopper") next = this.keepTradeInValue(next);
+    if (field === "tradeIn") next = this.keepReadOnlyKeys(field, next);
     return { ok: true, changed: writeField(this.options.deal, field, next, origin) };
   }
 
   /** Why the viewer may not write `field`, or undefined when it may. */
   refusal(field: UpdateField): string | undefined {
-    if (this.options.role === "dealer") {
-      return field === "customerInfo" && !this.options.private ? MSG.forbidden : undefined;
-    }
-    if (this.options.readOnly) return MSG.quoteExpired;
-    return SHOPPER_FIELDS.has(field) ? undefined : MSG.forbidden;
+    const kind = field === "customerInfo" ? "private" : "deal";
+    if (kind === "private" && !this.options.private) return MSG.forbidden;
+    if (this.options.role === "shopper" && this.options.readOnly) return MSG.quoteExpired;
+    return mayWriteField(userTypeFor(this.options.role), kind, field) ? undefined : MSG.forbidden;
+  }
+
+  /** Called once per change of either document, after its `quote_updated` events. */
+  onChanged(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
   }
 
   /** Listens to `quote_updated` events; returns the unsubscribe function. */
@@ -140,19 +147,29 @@ export class FieldAdapter {
     this.destroyed = true;
     for (const stop of this.unobserve.splice(0)) stop();
     this.listeners.clear();
+    this.changeListeners.clear();
   }
 
   /**
-   * The estimated value is the dealer's (the server refuses a shopper update that touches it), so
-   * a shopper's trade-in write carries the stored value through unchanged, whatever the form held.
+   * Keys of the field the viewer may not write (a shopper's trade-in value, permissions.ts) are
+   * carried through unchanged, whatever the form held: the server refuses any pair of them.
    */
-  private keepTradeInValue(tradeIn: unknown): unknown {
-    const next = structuredClone(tradeIn) as { vehicle?: Record<string, unknown> };
-    const vehicle = next.vehicle ?? {};
-    const stored = this.dealEntries.get(TRADE_IN_VALUE_KEY);
-    if (stored === undefined) delete vehicle.value;
-    else vehicle.value = stored;
-    next.vehicle = vehicle;
+  private keepReadOnlyKeys(field: UpdateField, value: unknown): unknown {
+    const readOnly = readOnlyKeysOf(userTypeFor(this.options.role), "deal", field);
+    if (readOnly.length === 0) return value;
+    const next = structuredClone(value) as Record<string, unknown>;
+    for (const key of readOnly) {
+      const parts = key.split(".").slice(1);
+      let node = next;
+      for (const part of parts.slice(0, -1)) {
+        if (typeof node[part] !== "object" || node[part] === null) node[part] = {};
+        node = node[part] as Record<string, unknown>;
+      }
+      const leaf = parts[parts.length - 1] as string;
+      const stored = this.dealEntries.get(key);
+      if (stored === undefined) delete node[leaf];
+      else node[leaf] = stored;
+    }
     return next;
   }
 
@@ -160,12 +177,19 @@ export class FieldAdapter {
     const observer = (_event: Y.YArrayEvent<KvPair>, transaction: Y.Transaction) => {
       const before = which === "deal" ? this.dealEntries : this.privateEntries;
       const after = readEntries(array);
-      if (which === "deal") this.dealEntries = after;
-      else this.privateEntries = after;
-      const doc = readDoc(array);
-      for (const field of changedFields(before, after)) {
+      const doc = assemble(after);
+      if (which === "deal") {
+        this.dealEntries = after;
+        this.dealDoc = doc;
+      } else {
+        this.privateEntries = after;
+        this.privateDoc = doc;
+      }
+      const fields = changedFields(before, after);
+      for (const field of fields) {
         this.emit({ field: field as UpdateField, value: doc[field], local: transaction.local });
       }
+      if (fields.size > 0) for (const listener of this.changeListeners) listener();
     };
     array.observe(observer);
     this.unobserve.push(() => array.unobserve(observer));

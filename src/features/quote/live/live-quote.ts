@@ -5,6 +5,7 @@
 // The client never seeds content: the server wrote the documents when the quote was created
 // (DESIGN.md), and writing defaults here is how line items get duplicated after reconnects.
 
+import { type HistoryPush, MESSAGE_HISTORY, parseHistoryPush } from "@shared/history-push";
 import { LIVE_CLOSE_CODES, liveProtocols } from "@shared/live-protocol";
 import type { OfflineConflict } from "@shared/offline-conflicts";
 import {
@@ -16,6 +17,7 @@ import {
   readEntries,
 } from "@shared/quote-doc";
 import type { CustomerInfo, QuoteData } from "@shared/quote-schema";
+import * as decoding from "lib0/decoding";
 import { IndexeddbPersistence } from "y-indexeddb";
 import type { Awareness } from "y-protocols/awareness";
 import { WebsocketProvider } from "y-websocket";
@@ -76,7 +78,11 @@ export class LiveQuote {
   private snapshot: LiveQuoteSnapshot;
   private readonly storeListeners = new Set<() => void>();
   private readonly eventListeners = new Set<(event: QuoteUpdatedEvent) => void>();
+  private readonly historyListeners = new Set<(push: HistoryPush) => void>();
   private stopAdapterEvents: () => void = () => {};
+  // The last parse of each document, reused while the adapter hands out the same object.
+  private parsedDeal: { raw: Record<string, unknown>; data: QuoteData | null } | null = null;
+  private parsedPrivate: { raw: Record<string, unknown>; data: CustomerInfo | null } | null = null;
   private destroyed = false;
   private ended: LiveEnd = null;
   /** Deal keys written while disconnected, with the value written: checked after the next sync. */
@@ -151,6 +157,15 @@ export class LiveQuote {
     return () => this.eventListeners.delete(listener);
   }
 
+  /**
+   * History rows the server pushes to the dealer after each recorded change (shared/history-push.ts).
+   * Pushes missed while disconnected are not replayed: read the history again on reconnect.
+   */
+  onHistory(listener: (push: HistoryPush) => void): () => void {
+    this.historyListeners.add(listener);
+    return () => this.historyListeners.delete(listener);
+  }
+
   /** Resolves once the local copy (if any) has been read, so offline reloads show the deal. */
   whenLocalCopyRead(): Promise<void> {
     return Promise.all(this.replicas().map((r) => r.persistence?.whenSynced)).then(() => undefined);
@@ -167,6 +182,7 @@ export class LiveQuote {
     for (const replica of this.replicas()) this.close(replica);
     this.storeListeners.clear();
     this.eventListeners.clear();
+    this.historyListeners.clear();
   }
 
   private open(name: string): Replica {
@@ -182,6 +198,12 @@ export class LiveQuote {
       disableBc: true,
       ...(this.options.WebSocketPolyfill ? { WebSocketPolyfill: this.options.WebSocketPolyfill } : {}),
     });
+    if (this.options.role === "dealer" && name === dealDocName(this.options.quoteId)) {
+      provider.messageHandlers[MESSAGE_HISTORY] = (_encoder, decoder) => {
+        const push = parseHistoryPush(decoding.readVarString(decoder));
+        if (push) for (const listener of this.historyListeners) listener(push);
+      };
+    }
     const replica: Replica = { name, doc, provider, persistence };
     provider.on("status", () => this.changed());
     provider.on("sync", (synced: boolean) => {
@@ -261,18 +283,31 @@ export class LiveQuote {
       role: this.options.role,
       readOnly: this.options.readOnly ?? false,
     });
-    this.stopAdapterEvents = adapter.onQuoteUpdated((event) => {
-      this.changed();
+    const stopEvents = adapter.onQuoteUpdated((event) => {
       for (const listener of this.eventListeners) listener(event);
     });
+    // One new snapshot per change, however many fields it touched.
+    const stopChanges = adapter.onChanged(() => this.changed());
+    this.stopAdapterEvents = () => {
+      stopEvents();
+      stopChanges();
+    };
     return adapter;
   }
 
   private read(): LiveQuoteSnapshot {
+    const deal = this.adapter.readDeal();
+    if (this.parsedDeal?.raw !== deal) this.parsedDeal = { raw: deal, data: readQuoteData(deal) };
+    let customerInfo: CustomerInfo | null = null;
+    if (this.private) {
+      const raw = this.adapter.readPrivate();
+      if (this.parsedPrivate?.raw !== raw) this.parsedPrivate = { raw, data: readCustomerInfo(raw) };
+      customerInfo = this.parsedPrivate.data;
+    }
     return {
       status: this.deal.provider.wsconnected ? "connected" : "disconnected",
-      data: readQuoteData(this.adapter.readDeal()),
-      customerInfo: this.private ? readCustomerInfo(this.adapter.readPrivate()) : null,
+      data: this.parsedDeal.data,
+      customerInfo,
       ended: this.ended,
       conflicts: this.conflicts,
     };

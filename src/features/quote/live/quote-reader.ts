@@ -24,6 +24,8 @@ import type {
   FeeItem,
   InterestRates,
   QuoteData,
+  QuoteTaxRules,
+  Rebate,
   TaxItem,
 } from "@shared/quote-schema";
 
@@ -77,7 +79,55 @@ function fee(item: Raw): FeeItem | undefined {
 function tax(item: Raw): TaxItem | undefined {
   const itemId = id(item.id);
   if (itemId === undefined) return undefined;
-  return { id: itemId, name: str(item.name), description: str(item.description), rate: num(item.rate) };
+  const out: TaxItem = {
+    id: itemId,
+    name: str(item.name),
+    description: str(item.description),
+    rate: num(item.rate),
+  };
+  if (typeof item.baseCap === "number" && Number.isFinite(item.baseCap)) out.baseCap = item.baseCap;
+  return out;
+}
+
+function rebate(item: Raw): Rebate | undefined {
+  const itemId = id(item.id);
+  if (itemId === undefined) return undefined;
+  return { id: itemId, name: str(item.name), amount: num(item.amount) };
+}
+
+const oneOf = <T extends string>(value: unknown, options: readonly T[]): T | undefined =>
+  options.find((option) => option === value);
+const optionalNum = (value: unknown): number | undefined =>
+  typeof value === "number" && Number.isFinite(value) ? value : undefined;
+
+/** The snapshotted tax rules; a quote from before tax profiles (or a malformed value) has none. */
+function taxRules(value: unknown): QuoteTaxRules | undefined {
+  if (!isObject(value)) return undefined;
+  const tradeIn = obj(value.tradeIn);
+  const fees = obj(value.fees);
+  const lease = obj(value.lease);
+  const rule = oneOf(tradeIn.rule, ["full", "none", "capped", "newOnly"] as const);
+  const rebates = oneOf(value.rebates, ["taxed", "deducted"] as const);
+  const method = oneOf(lease.method, ["monthly", "upfrontTotal", "upfrontPrice"] as const);
+  if (!rule || !rebates || !method) return undefined;
+  return {
+    profileLabel: str(value.profileLabel),
+    state: str(value.state),
+    tradeIn: { rule, cap: optionalNum(tradeIn.cap) },
+    rebates,
+    fees: {
+      doc: fees.doc === true,
+      dealer: fees.dealer === true,
+      addOn: fees.addOn === true,
+      gov: fees.gov === true,
+    },
+    minTax: optionalNum(value.minTax),
+    lease: {
+      method,
+      capReductionTaxable: lease.capReductionTaxable === true,
+      tradeCredit: lease.tradeCredit === true,
+    },
+  };
 }
 
 function rateTable(value: unknown): InterestRates {
@@ -126,6 +176,7 @@ export function readQuoteData(raw: Raw): QuoteData | null {
       mileage: num(vehicle.mileage),
       stockNumber: str(vehicle.stockNumber),
       advertisedUrl: str(vehicle.advertisedUrl),
+      ...(typeof vehicle.isNew === "boolean" ? { isNew: vehicle.isNew } : {}),
     },
     pricing: { advertisedPrice: num(pricing.advertisedPrice), discount: num(pricing.discount) },
     addOns: items(raw.addOns, addOn),
@@ -150,6 +201,8 @@ export function readQuoteData(raw: Raw): QuoteData | null {
     selectedCreditTier: isCreditTier(tier) ? tier : DEFAULT_CREDIT_TIER,
     customInterestRates: customRates(raw.customInterestRates),
     interestRates: rateTable(raw.interestRates),
+    rebates: items(raw.rebates, rebate),
+    taxRules: taxRules(raw.taxRules),
   };
 }
 

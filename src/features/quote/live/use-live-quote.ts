@@ -2,9 +2,10 @@
 // useMemo/useState initialisers twice and would leave a second socket open) and read through
 // useSyncExternalStore.
 
+import type { HistoryPush } from "@shared/history-push";
 import { liveServerUrl } from "@shared/live-protocol";
 import { type Breakdown, computeBreakdown, type PaymentGrid, paymentGrid } from "@shared/pricing";
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { Awareness } from "y-protocols/awareness";
 import type { LiveRole, QuoteUpdatedEvent, UpdateField, UpdateResult, UpdateValue } from "./field-adapter";
 import { LiveQuote, type LiveQuoteSnapshot } from "./live-quote";
@@ -21,6 +22,8 @@ export interface LiveQuoteState extends LiveQuoteSnapshot {
   grid: PaymentGrid | null;
   update<F extends UpdateField>(field: F, value: UpdateValue<F>): Promise<UpdateResult>;
   onQuoteUpdated(listener: (event: QuoteUpdatedEvent) => void): () => void;
+  /** History rows pushed by the server (dealer only). */
+  onHistory(listener: (push: HistoryPush) => void): () => void;
   /** The deal document's awareness while open (presence). */
   awareness: Awareness | null;
   dismissConflicts(): void;
@@ -63,6 +66,8 @@ export function useLiveQuote(params: LiveQuoteParams | null): LiveQuoteState {
   const snapshot = useSyncExternalStore(
     live?.subscribe ?? noSubscription,
     live?.getSnapshot ?? (() => EMPTY),
+    // Server-rendered: the page shows the stored deal, not yet connected (as the browser starts).
+    () => EMPTY,
   );
 
   const derived = useMemo(() => {
@@ -71,15 +76,22 @@ export function useLiveQuote(params: LiveQuoteParams | null): LiveQuoteState {
     return { breakdown, grid: paymentGrid(snapshot.data, breakdown.outTheDoorPrice) };
   }, [snapshot.data]);
 
+  // Stable while the same quote is open, so a subscriber does not resubscribe on every change.
+  const onHistory = useCallback(
+    (listener: (push: HistoryPush) => void) => (live ? live.onHistory(listener) : () => {}),
+    [live],
+  );
+
   return useMemo(
     () => ({
       ...snapshot,
       ...derived,
       update: (field, value) => (live ? live.update(field, value) : Promise.resolve(notOpen)),
       onQuoteUpdated: (listener) => (live ? live.onQuoteUpdated(listener) : () => {}),
+      onHistory,
       awareness: live ? live.awareness : null,
       dismissConflicts: () => live?.dismissConflicts(),
     }),
-    [snapshot, derived, live],
+    [snapshot, derived, live, onHistory],
   );
 }

@@ -4,7 +4,7 @@
 // that an unchanged presence never re-renders the page.
 //
 // Going away is noticed three ways: a closed socket (the server removes the states at once), a
-// silent one (the server's 2 s heartbeat), and a socket that still answers pings but carries
+// silent one (the server's heartbeat, LIVE_HEARTBEAT_SECONDS), and a socket that still answers pings but carries
 // nothing (a browser that went offline mid-close, a stuck proxy): our pages renew their state
 // every PRESENCE_RENEW_MS while visible (shared/presence-rule.ts says what still counts).
 
@@ -54,8 +54,10 @@ export function usePresence(
     },
     [awareness],
   );
-  const snapshot = useSyncExternalStore(subscribe, () =>
-    awareness ? readPresence(awareness, isDealer ? "SHOPPER" : "DEALER") : NOBODY,
+  const snapshot = useSyncExternalStore(
+    subscribe,
+    () => (awareness ? readPresence(awareness, isDealer ? "SHOPPER" : "DEALER") : NOBODY),
+    () => NOBODY,
   );
 
   useEffect(() => {

@@ -1,0 +1,60 @@
+// npm run bench: DealDesk's live server against Hocuspocus and y-websocket on one workload
+// (../shared/peerbench, issue #12). The peer benchmark lives outside the project and may be
+// read-only, so it is copied into .tmp/peerbench (gitignored) and its dependencies installed
+// there; it then runs against this project (`--dealdesk-dir`) and prints its tables and verdict.
+//
+//   npm run bench                  quick mode (1,000 documents at 1,000 and 2,000 edits/s, ~3 min)
+//   npm run bench -- --full        the full run (~10 min)
+//   npm run bench -- --json f.json any other peerbench option is passed on
+//
+// PEERBENCH_DIR points at another copy of the benchmark's sources.
+
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const source = path.resolve(root, process.env.PEERBENCH_DIR ?? "../shared/peerbench");
+const copy = path.join(root, ".tmp", "peerbench");
+
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
+
+if (!existsSync(path.join(source, "run.mjs")))
+  fail(
+    `The peer benchmark is not at ${source}.\n` +
+      "Put a copy of peerbench there (or set PEERBENCH_DIR to it) and run `npm run bench` again.",
+  );
+if (!existsSync(path.join(root, "dist", "index.html")))
+  fail("Build the front end first: `npm run build` (the benchmark starts DealDesk as `npm start` does).");
+
+// Fresh sources every run; node_modules is kept while the lock file is unchanged.
+const lock = (dir) => {
+  const file = path.join(dir, "package-lock.json");
+  return existsSync(file) ? readFileSync(file, "utf8") : "";
+};
+const installed = existsSync(path.join(copy, "node_modules")) && lock(copy) === lock(source);
+mkdirSync(copy, { recursive: true });
+for (const entry of ["run.mjs", "lib", "servers", "package.json", "package-lock.json", "README.md"]) {
+  rmSync(path.join(copy, entry), { recursive: true, force: true });
+  if (existsSync(path.join(source, entry)))
+    cpSync(path.join(source, entry), path.join(copy, entry), { recursive: true });
+}
+if (!installed) {
+  console.error(`[bench] installing the benchmark's dependencies in ${path.relative(root, copy)} (npm ci)`);
+  const ci = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: copy, stdio: "inherit" });
+  if (ci.status !== 0) fail("[bench] npm ci failed in the benchmark's copy; see above.");
+}
+
+const args = process.argv.slice(2);
+const full = args.includes("--full");
+const passed = args.filter((arg) => arg !== "--full" && arg !== "--quick");
+const run = spawnSync(
+  process.execPath,
+  [path.join(copy, "run.mjs"), ...(full ? [] : ["--quick"]), "--dealdesk-dir", root, ...passed],
+  { cwd: root, stdio: "inherit" },
+);
+process.exit(run.status ?? 1);

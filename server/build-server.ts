@@ -1,0 +1,72 @@
+import type { AddressInfo } from "node:net";
+import { type ServerType, serve } from "@hono/node-server";
+import type { Hono } from "hono";
+import { type AppDeps, createApp } from "./app";
+import type { AppEnv } from "./app-env";
+import { createTokenService } from "./auth/tokens";
+import type { Config } from "./config";
+import type { Db } from "./db/connection";
+import { createLiveServer, type LiveDeps } from "./live/live-server";
+import { createMailer } from "./mail/mailer";
+
+// The one way to wire DealDesk: server.ts, the tests and the benchmark all build the app and the
+// live server here from a config and the storage, so none of them assembles its own variant.
+
+/** The storage the server runs on (opened by the caller, closed by the caller). */
+export type Stores = { db: Db };
+
+export type BuildOptions = Pick<LiveDeps, "limits" | "compactAfter" | "onAcceptedUpdate"> & {
+  log?: (line: string) => void;
+};
+
+export type BuiltServer = AppDeps & {
+  app: Hono<AppEnv>;
+  log: (line: string) => void;
+  /** Closes the live server (sockets, rooms flushed); the storage stays open. */
+  close(): Promise<void>;
+};
+
+export function buildServer(config: Config, stores: Stores, options: BuildOptions = {}): BuiltServer {
+  const log = options.log ?? console.log;
+  const { db } = stores;
+  const tokens = createTokenService(db, config.jwtSecret);
+  const mailer = createMailer(config, log);
+  const live = createLiveServer({
+    config,
+    db,
+    tokens,
+    log,
+    limits: options.limits,
+    compactAfter: options.compactAfter,
+    onAcceptedUpdate: options.onAcceptedUpdate,
+  });
+  const deps: AppDeps = { config, db, tokens, mailer, live, log };
+  return { ...deps, log, app: createApp(deps), close: () => live.close() };
+}
+
+export type Listening = { server: ServerType; port: number; url: string; close(): Promise<void> };
+
+/** Serves a built server on config.port/config.host, WebSocket upgrades included. */
+export async function listen(built: BuiltServer): Promise<Listening> {
+  const { config } = built;
+  const server = serve({ fetch: built.app.fetch, port: config.port, hostname: config.host });
+  server.on("upgrade", (request, socket, head) => built.live.handleUpgrade(request, socket, head));
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    server,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await built.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Keep-alive HTTP connections would hold close() open.
+        if ("closeAllConnections" in server) server.closeAllConnections();
+      });
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import { createClient } from "redis";
+
+// Redis pub/sub between DealDesk processes (../shared/design/SCALE.md §5). Nothing durable lives
+// here: every update published was committed to PostgreSQL first, so a message Redis drops costs
+// latency (the receiver fills the gap from PostgreSQL, or its poll does), never data. One channel
+// per loaded document plus one control channel; each message names its sender, whose own messages
+// are ignored.
+
+export type BusMessage =
+  /** A committed update of a document, `seq` its place in the document's log. */
+  | { type: "update"; docName: string; seq: number; update: Uint8Array }
+  /** Presence of a remote connection (owner = process/connection/role). */
+  | { type: "awareness"; docName: string; owner: string; update: Uint8Array }
+  | { type: "control"; control: "quote-deleted"; quoteId: string }
+  | { type: "control"; control: "token-revoked"; userId: string }
+  | { type: "control"; control: "heartbeat" };
+
+export type RedisBus = {
+  readonly processId: string;
+  /** Whether messages flow now; while false the receivers rely on polling. */
+  readonly connected: boolean;
+  /** Resolves once Redis confirmed the subscription (at once while Redis is away). */
+  subscribe(docName: string): Promise<void>;
+  unsubscribe(docName: string): void;
+  /** Best effort: a message that cannot be sent now is dropped (the receivers' poll covers it). */
+  publish(message: BusMessage): void;
+  close(): Promise<void>;
+};
+
+export type RedisBusOptions = {
+  url: string;
+  processId: string;
+  onMessage(message: BusMessage, from: string): void;
+  /** Called when the connection to Redis is lost (false) and when it is back (true). */
+  onConnectionChange?(connected: boolean): void;
+  log?(line: string): void;
+};
+
+const CONTROL = "dd:control";
+const docChannel = (docName: string) => `dd:doc:${docName}`;
+
+type Wire = { from: string; m: Record<string, unknown> };
+
+function encode(from: string, message: BusMessage): string {
+  const m: Record<string, unknown> = { ...message };
+  if ("update" in message) m.update = Buffer.from(message.update).toString("base64");
+  return JSON.stringify({ from, m } satisfies Wire);
+}
+
+function decode(raw: string): { from: string; message: BusMessage } | null {
+  try {
+    const { from, m } = JSON.parse(raw) as Wire;
+    if (typeof m.update === "string") m.update = new Uint8Array(Buffer.from(m.update, "base64"));
+    return { from, message: m as BusMessage };
+  } catch {
+    return null;
+  }
+}
+
+export async function createRedisBus(options: RedisBusOptions): Promise<RedisBus> {
+  const { processId, onMessage, log = () => {} } = options;
+  const clientOptions = {
+    url: options.url,
+    // Publishing into a queue while Redis is away would only grow memory: the poll covers the gap.
+    disableOfflineQueue: true,
+    // Back within a second of Redis returning (SCALE.md §8: ≤ 1 s after it is back).
+    socket: { reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 500) },
+  };
+  const publisher = createClient(clientOptions);
+  const subscriber = createClient(clientOptions);
+  const wanted = new Set<string>();
+  let connected = false;
+  let closed = false;
+
+  const listener = (raw: string) => {
+    const decoded = decode(raw);
+    if (!decoded || decoded.from === processId) return;
+    onMessage(decoded.message, decoded.from);
+  };
+  const trySubscribe = async (channel: string) => {
+    if (!subscriber.isReady) return; // subscribed on "ready"
+    await subscriber.subscribe(channel, listener).catch(() => {});
+  };
+  const setConnected = (value: boolean) => {
+    if (value === connected || closed) return;
+    connected = value;
+    log(
+      value
+        ? "Redis connected: live updates fan out across processes"
+        : "Redis unreachable: polling PostgreSQL",
+    );
+    options.onConnectionChange?.(value);
+  };
+
+  for (const client of [publisher, subscriber]) {
+    client.on("error", () => setConnected(false));
+    client.on("end", () => setConnected(false));
+    client.on("ready", () => {
+      if (publisher.isReady && subscriber.isReady) setConnected(true);
+    });
+  }
+  // After a reconnect the client restores the subscriptions it had; channels asked for while it
+  // was away are subscribed here.
+  subscriber.on("ready", () => {
+    for (const channel of wanted) subscriber.subscribe(channel, listener).catch(() => {});
+  });
+
+  await Promise.all([publisher.connect(), subscriber.connect()]);
+  wanted.add(CONTROL);
+  await subscriber.subscribe(CONTROL, listener);
+
+  return {
+    processId,
+    get connected() {
+      return connected;
+    },
+    async subscribe(docName) {
+      const channel = docChannel(docName);
+      if (wanted.has(channel)) return;
+      wanted.add(channel);
+      await trySubscribe(channel);
+    },
+    unsubscribe(docName) {
+      const channel = docChannel(docName);
+      if (!wanted.delete(channel)) return;
+      if (subscriber.isReady) subscriber.unsubscribe(channel, listener).catch(() => {});
+    },
+    publish(message) {
+      if (!publisher.isReady) return;
+      const channel = message.type === "control" ? CONTROL : docChannel(message.docName);
+      publisher.publish(channel, encode(processId, message)).catch(() => {});
+    },
+    async close() {
+      closed = true;
+      publisher.destroy();
+      subscriber.destroy();
+    },
+  };
+}

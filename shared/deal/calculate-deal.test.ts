@@ -1,0 +1,293 @@
+// Every worked example of research/DESKING.md, to the cent, through the one calculator.
+
+import { describe, expect, it } from "vitest";
+import { calculateDeal } from "./calculate-deal";
+import type { DealInput, TaxRules } from "./deal-types";
+import { financePayment } from "./finance";
+
+const rules = (overrides: Partial<TaxRules> = {}): TaxRules => ({
+  rates: [],
+  tradeIn: { rule: "full" },
+  rebates: "taxed",
+  fees: { doc: true, dealer: true, addOn: true, gov: false },
+  lease: { method: "monthly", capReductionTaxable: true, tradeCredit: true },
+  ...overrides,
+});
+
+const deal = (overrides: Partial<DealInput> = {}): DealInput => ({
+  sellingPriceCents: 0,
+  isNew: true,
+  addOns: [],
+  fees: [],
+  tradeIn: { valueCents: 0, owedCents: 0 },
+  rebates: [],
+  downPaymentCents: 0,
+  taxRules: rules(),
+  finance: [],
+  lease: [],
+  ...overrides,
+});
+
+describe("DESKING.md §5.1 finance: $25,000 at 6% for 60 months", () => {
+  it("pays $483.32 a month, $28,999.20 in all, $3,999.20 finance charge", () => {
+    const result = calculateDeal(
+      deal({ sellingPriceCents: 2_500_000, finance: [{ aprPercent: 6, months: 60 }] }),
+    );
+    expect(result.finance).toEqual([
+      {
+        aprPercent: 6,
+        months: 60,
+        amountFinanced: 2_500_000,
+        payment: 48_332,
+        financeCharge: 399_920,
+        totalOfPayments: 2_899_920,
+      },
+    ]);
+  });
+
+  it("pays $471.78 at 5% (§6) and $277.78 on $10,000 at 0% for 36 months (§2)", () => {
+    expect(financePayment(2_500_000, 5, 60)).toBe(47_178);
+    expect(financePayment(1_000_000, 0, 36)).toBe(27_778);
+    expect(financePayment(3_000_000, 5, 60)).toBe(56_614); // §2's 45-day example starts from 566.14
+  });
+
+  it("rounds to the nearest cent, half away from zero, never up: $100.01 over 2 months at 0% is $50.01", () => {
+    expect(financePayment(10_001, 0, 2)).toBe(5_001); // 50.005 -> 50.01
+    expect(financePayment(10_003, 0, 3)).toBe(3_334); // 33.343 -> 33.34, not 33.35
+    expect(financePayment(0, 6, 60)).toBe(0);
+    expect(financePayment(-5_000, 6, 60)).toBe(0);
+  });
+});
+
+describe("DESKING.md §5.2 lease: the Edmunds sample", () => {
+  const edmunds = (method: TaxRules["lease"]["method"]) =>
+    deal({
+      sellingPriceCents: 2_100_000,
+      msrpCents: 2_300_000,
+      fees: [{ name: "Fees", kind: "dealer", amountCents: 120_000, capitalized: true }],
+      downPaymentCents: 170_000,
+      rebates: [{ name: "Rebate", amountCents: 50_000 }],
+      taxRules: rules({
+        rates: [{ name: "Sales tax", ratePercent: 7 }],
+        lease: { method, capReductionTaxable: true, tradeCredit: true },
+      }),
+      lease: [{ months: 36, residualPercent: 57, moneyFactor: 0.00125 }],
+    });
+
+  it("monthly tax at 7%: base $232.78, total $249.07, $2,603.07 due at signing, $11,320.52 total", () => {
+    const [lease] = calculateDeal(edmunds("monthly")).lease;
+    expect(lease).toEqual({
+      months: 36,
+      grossCapCost: 2_220_000,
+      capCostReduction: 220_000,
+      adjustedCapCost: 2_000_000,
+      residualValue: 1_311_000,
+      depreciation: 689_000,
+      rentCharge: 149_008,
+      basePayment: 23_278,
+      monthlyTax: 1_629,
+      monthlyPayment: 24_907,
+      upfrontTax: 15_400,
+      amountDueAtSigning: 260_307,
+      totalOfPayments: 1_132_052,
+    });
+    // Paid by: rebate $500.00 + $2,103.07 cash.
+    expect((lease?.amountDueAtSigning ?? 0) - 50_000).toBe(210_307);
+  });
+
+  it("upfront on the total: $740.61 at signing, monthly payment $232.78", () => {
+    const [lease] = calculateDeal(edmunds("upfrontTotal")).lease;
+    expect(lease?.upfrontTax).toBe(74_061);
+    expect(lease?.monthlyTax).toBe(0);
+    expect(lease?.monthlyPayment).toBe(23_278);
+  });
+
+  it("upfront on the price: $1,470.00", () => {
+    const [lease] = calculateDeal(edmunds("upfrontPrice")).lease;
+    expect(lease?.upfrontTax).toBe(147_000);
+    expect(lease?.monthlyPayment).toBe(23_278);
+  });
+
+  it("second check: cap cost $25,000, residual $13,000, MF 0.0009, 36 months: 367.53 and 6% tax 22.05", () => {
+    const [lease] = calculateDeal(
+      deal({
+        sellingPriceCents: 2_500_000,
+        taxRules: rules({
+          rates: [{ name: "Tax", ratePercent: 6 }],
+          lease: { method: "monthly", capReductionTaxable: true, tradeCredit: true },
+        }),
+        lease: [{ months: 36, residualValueCents: 1_300_000, moneyFactor: 0.0009 }],
+      }),
+    ).lease;
+    expect(lease?.basePayment).toBe(36_753);
+    expect(lease?.monthlyTax).toBe(2_205);
+  });
+});
+
+describe("DESKING.md §3.2 rounding convention: depreciation and rent each rounded, then summed", () => {
+  it("adjusted cap $30,020, residual $18,000, 36 months, MF 0.00125: 333.89 + 60.03 = 393.92, not 393.91", () => {
+    const [lease] = calculateDeal(
+      deal({
+        sellingPriceCents: 3_002_000,
+        lease: [{ months: 36, residualValueCents: 1_800_000, moneyFactor: 0.00125 }],
+      }),
+    ).lease;
+    expect(lease?.adjustedCapCost).toBe(3_002_000);
+    expect(lease?.basePayment).toBe(39_392);
+    expect(lease?.rentCharge).toBe(39_392 * 36 - (3_002_000 - 1_800_000));
+  });
+});
+
+describe("DESKING.md §3.4 and §3.7: the Federal Reserve sample", () => {
+  // $3,500 cap reduction ($2,500 trade + $1,000 cash), a $256.94 payment over 48 months
+  // (no rent: residual chosen so depreciation is 48 x 256.94), $350 deposit, $75 title,
+  // $60 registration, $400 disposition fee.
+  const result = calculateDeal(
+    deal({
+      sellingPriceCents: 2_500_000,
+      tradeIn: { valueCents: 250_000, owedCents: 0 },
+      downPaymentCents: 100_000,
+      fees: [
+        { name: "Title", kind: "gov", amountCents: 7_500 },
+        { name: "Registration", kind: "gov", amountCents: 6_000 },
+      ],
+      lease: [
+        {
+          months: 48,
+          residualValueCents: 2_150_000 - 1_233_312,
+          moneyFactor: 0,
+          securityDepositCents: 35_000,
+          dispositionFeeCents: 40_000,
+        },
+      ],
+    }),
+  );
+
+  it("is $4,241.94 due at signing and $16,368.12 total of payments", () => {
+    const [lease] = result.lease;
+    expect(lease?.capCostReduction).toBe(350_000);
+    expect(lease?.monthlyPayment).toBe(25_694);
+    expect(lease?.amountDueAtSigning).toBe(424_194);
+    expect(lease?.totalOfPayments).toBe(1_636_812);
+  });
+});
+
+describe("DESKING.md §1: purchase tax rules", () => {
+  const withTrade = (rule: TaxRules["tradeIn"], isNew = true) =>
+    calculateDeal(
+      deal({
+        sellingPriceCents: 3_000_000,
+        isNew,
+        tradeIn: { valueCents: 1_500_000, owedCents: 0 },
+        taxRules: rules({ rates: [{ name: "Tax", ratePercent: 6 }], tradeIn: rule }),
+      }),
+    ).tax;
+
+  it("credits the trade in full, not at all, up to a cap (MI 2026: $12,000) or on new vehicles only", () => {
+    expect(withTrade({ rule: "full" }).taxableBase).toBe(1_500_000);
+    expect(withTrade({ rule: "none" }).taxableBase).toBe(3_000_000);
+    expect(withTrade({ rule: "capped", capCents: 1_200_000 }).taxableBase).toBe(1_800_000);
+    expect(withTrade({ rule: "capped", capCents: 1_200_000 }).total).toBe(108_000);
+    expect(withTrade({ rule: "newOnly" }, true).taxableBase).toBe(1_500_000);
+    expect(withTrade({ rule: "newOnly" }, false).taxableBase).toBe(3_000_000);
+  });
+
+  it("never takes the base below zero, and the amount owed never reduces it (Ohio)", () => {
+    const result = calculateDeal(
+      deal({
+        sellingPriceCents: 1_000_000,
+        tradeIn: { valueCents: 1_500_000, owedCents: 200_000 },
+        taxRules: rules({ rates: [{ name: "Tax", ratePercent: 6 }] }),
+      }),
+    );
+    expect(result.tax).toEqual({ taxableBase: 0, lines: [{ name: "Tax", base: 0, tax: 0 }], total: 0 });
+    expect(result.cash).toEqual({ outTheDoor: 0, dueToCustomer: 300_000 });
+  });
+
+  it("deducts rebates from the base (TX) or taxes them (CA); either way they lower what the buyer pays", () => {
+    const run = (rebates: TaxRules["rebates"]) =>
+      calculateDeal(
+        deal({
+          sellingPriceCents: 3_000_000,
+          rebates: [{ name: "Factory", amountCents: 200_000 }],
+          taxRules: rules({ rates: [{ name: "Tax", ratePercent: 6.25 }], rebates }),
+        }),
+      );
+    expect(run("deducted").tax.total).toBe(175_000);
+    expect(run("deducted").cash.outTheDoor).toBe(3_000_000 + 175_000 - 200_000);
+    expect(run("taxed").tax.total).toBe(187_500);
+    expect(run("taxed").cash.outTheDoor).toBe(3_000_000 + 187_500 - 200_000);
+  });
+
+  it("taxes fees by kind, a line's own flag first; government fees untaxed by default", () => {
+    const result = calculateDeal(
+      deal({
+        sellingPriceCents: 2_000_000,
+        addOns: [{ name: "Mats", priceCents: 20_000 }],
+        fees: [
+          { name: "Doc", kind: "doc", amountCents: 50_000 },
+          { name: "Prep", kind: "dealer", amountCents: 30_000, taxable: false },
+          { name: "Title", kind: "gov", amountCents: 10_000 },
+          { name: "Gov taxed", kind: "gov", amountCents: 5_000, taxable: true },
+        ],
+        taxRules: rules({
+          rates: [{ name: "Tax", ratePercent: 10 }],
+          fees: { doc: true, dealer: true, addOn: false, gov: false },
+        }),
+      }),
+    );
+    expect(result.tax.taxableBase).toBe(2_000_000 + 50_000 + 5_000);
+    expect(result.cash.outTheDoor).toBe(2_000_000 + 20_000 + 50_000 + 30_000 + 10_000 + 5_000 + 205_500);
+  });
+
+  it("caps Florida's county surtax base at $5,000 per line: 0.5% is at most $25", () => {
+    const result = calculateDeal(
+      deal({
+        sellingPriceCents: 3_000_000,
+        tradeIn: { valueCents: 500_000, owedCents: 0 },
+        taxRules: rules({
+          rates: [
+            { name: "Florida sales tax", ratePercent: 6 },
+            { name: "County surtax", ratePercent: 0.5, baseCapCents: 500_000 },
+          ],
+        }),
+      }),
+    );
+    expect(result.tax).toEqual({
+      taxableBase: 2_500_000,
+      lines: [
+        { name: "Florida sales tax", base: 2_500_000, tax: 150_000 },
+        { name: "County surtax", base: 500_000, tax: 2_500 },
+      ],
+      total: 152_500,
+    });
+  });
+
+  it("applies a minimum tax (VA style: $75) when the lines come to less", () => {
+    const run = (price: number) =>
+      calculateDeal(
+        deal({
+          sellingPriceCents: price,
+          taxRules: rules({ rates: [{ name: "VA", ratePercent: 4.15 }], minTaxCents: 7_500 }),
+        }),
+      ).tax.total;
+    expect(run(100_000)).toBe(7_500); // 41.50 -> the $75 minimum
+    expect(run(2_000_000)).toBe(83_000);
+  });
+
+  it("rounds each line half away from zero on the exact decimal: $12,345 at 7.3% is $901.19", () => {
+    const tax = calculateDeal(
+      deal({
+        sellingPriceCents: 1_234_500,
+        taxRules: rules({
+          rates: [
+            { name: "Tax", ratePercent: 7.3 },
+            { name: "City", ratePercent: 0.125 },
+          ],
+        }),
+      }),
+    ).tax;
+    expect(tax.lines.map((line) => line.tax)).toEqual([90_119, 1_543]); // 1,543.125 -> 1,543 (0.125% of 1,234,500 = 1,543.125)
+    expect(tax.total).toBe(91_662);
+  });
+});

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { CREDIT_TIER_IDS, LOAN_TERM_KEYS } from "./constants";
+import {
+  DEAL_KEYS,
+  isLeafKey,
+  mayWriteField,
+  mayWriteKey,
+  PRIVATE_KEYS,
+  ROLES,
+  WRITABLE_KEYS,
+} from "./permissions";
+import { flattenField } from "./quote-doc";
+import { customerInfoSchema, QUOTE_FIELDS, quoteDataSchema, SHOPPER_WRITABLE_FIELDS } from "./quote-schema";
+import { makeQuote, tradeIn } from "./testing/quote-fixtures";
+
+/** Every leaf key the schema can produce: a quote with every optional leaf present, flattened. */
+function schemaLeafKeys(): string[] {
+  const rates = Object.fromEntries(
+    CREDIT_TIER_IDS.map((tier) => [tier, Object.fromEntries(LOAN_TERM_KEYS.map((term) => [term, 5]))]),
+  );
+  const quote = quoteDataSchema.parse({
+    ...makeQuote({ tradeIn: tradeIn(1000) }),
+    customInterestRates: rates,
+  });
+  return Object.entries(quote).flatMap(([field, value]) => [...flattenField(field, value).keys()]);
+}
+
+describe("the permissions table", () => {
+  it("lists exactly the schema's leaf keys of the deal and the private document", () => {
+    expect([...DEAL_KEYS].sort()).toEqual(schemaLeafKeys().sort());
+    const info = customerInfoSchema.parse({ name: "Ann", email: "a@b.co", phone: "15551234567" });
+    expect([...PRIVATE_KEYS].sort()).toEqual([...flattenField("customerInfo", info).keys()].sort());
+  });
+
+  it("gives every role only leaf keys, and each field of a writable key is editable for it", () => {
+    for (const role of ROLES) {
+      for (const kind of ["deal", "private"] as const) {
+        for (const key of WRITABLE_KEYS[role][kind]) {
+          expect(isLeafKey(key, kind), `${role} ${kind} ${key}`).toBe(true);
+          expect(mayWriteKey(role, kind, key)).toBe(true);
+          expect(mayWriteField(role, kind, key.split(".")[0] as string)).toBe(true);
+        }
+      }
+    }
+  });
+
+  it("lets the dealer write every key and a shopper only the trade-in (not its value), amount owed, downpayment and tier", () => {
+    for (const key of DEAL_KEYS) expect(mayWriteKey("DEALER", "deal", key)).toBe(true);
+    for (const key of PRIVATE_KEYS) expect(mayWriteKey("DEALER", "private", key)).toBe(true);
+    expect([...WRITABLE_KEYS.SHOPPER.deal].sort()).toEqual(
+      [
+        "amountOwedOnTradeIn",
+        "downPayment",
+        "selectedCreditTier",
+        "tradeIn.hasTradeIn",
+        "tradeIn.vehicle.condition",
+        "tradeIn.vehicle.description",
+        "tradeIn.vehicle.mileage",
+        "tradeIn.vehicle.vin",
+      ].sort(),
+    );
+    expect(WRITABLE_KEYS.SHOPPER.private.size).toBe(0);
+    expect(SHOPPER_WRITABLE_FIELDS).toEqual([
+      "tradeIn",
+      "amountOwedOnTradeIn",
+      "downPayment",
+      "selectedCreditTier",
+    ]);
+    expect(QUOTE_FIELDS.filter((field) => mayWriteField("DEALER", "deal", field))).toEqual(QUOTE_FIELDS);
+  });
+
+  it("matches no parent key, prefix, empty segment or prototype name", () => {
+    for (const key of [
+      "tradeIn",
+      "tradeIn.vehicle",
+      "tradeIn.vehicle.",
+      "tradeIn..vin",
+      "tradeIn.__proto__.polluted",
+      "tradeIn.vehicle.constructor",
+      "__proto__",
+      "constructor",
+      "prototype",
+      "tradeIn.vehicle.valueX",
+      "vehicle.description.x",
+      "customInterestRates.good",
+      "customInterestRates.good.61",
+      "",
+    ]) {
+      expect(isLeafKey(key), key).toBe(false);
+      for (const role of ROLES) expect(mayWriteKey(role, "deal", key)).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,237 @@
+// POST /api/calculate: the request body in dollars (at most 2 decimals), rates in
+// percent, money factors as decimals; parsed into the calculator's cents input,
+// and the calculator's cents result back to dollars. The names are a contract
+// with dealer websites' payment widgets: keep them.
+
+import { z } from "zod";
+import { QUOTE_RATE_MAX } from "../constants";
+import type { DealInput, DealResult, LeaseOption } from "../deal/deal-types";
+import { MSG } from "../messages";
+import { centsToDollars, toCents } from "../money";
+import { boolean, dollarAmount, number, requiredText, taxRate } from "../schema-fields";
+
+export const MAX_TERM_MONTHS = 120;
+export const MAX_MONEY_FACTOR = 0.1;
+/** List bounds: far above any real deal, low enough that one request stays cheap. */
+export const CALCULATE_LIST_MAX = { items: 50, rates: 10, options: 36 } as const;
+
+const cents = (dollars: number) => toCents(dollars);
+const optionalCents = (dollars: number | undefined) => (dollars === undefined ? undefined : toCents(dollars));
+const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: MSG.optionInvalid });
+const list = <T extends z.ZodType>(item: T, max: number) =>
+  z.array(item, { error: MSG.expectedList }).max(max, MSG.tooManyItems).default([]);
+
+const months = () =>
+  number(MSG.termMonthsInvalid)
+    .int(MSG.termMonthsInvalid)
+    .min(1, MSG.termMonthsInvalid)
+    .max(MAX_TERM_MONTHS, MSG.termMonthsInvalid);
+
+const name = () => requiredText(MSG.nameRequired);
+
+const taxProfileSchema = z.object(
+  {
+    rates: list(
+      z.object({ name: name(), ratePercent: taxRate(), baseCapDollars: dollarAmount().optional() }),
+      CALCULATE_LIST_MAX.rates,
+    ),
+    tradeIn: z
+      .object({ rule: choice(["full", "none", "capped", "newOnly"]), capDollars: dollarAmount().optional() })
+      .refine((value) => value.rule !== "capped" || value.capDollars !== undefined, {
+        message: MSG.tradeInCapRequired,
+        path: ["capDollars"],
+      })
+      .default({ rule: "full" }),
+    rebates: choice(["taxed", "deducted"]).default("taxed"),
+    fees: z
+      .object({ doc: boolean(), dealer: boolean(), addOn: boolean(), gov: boolean() })
+      .default({ doc: true, dealer: true, addOn: true, gov: false }),
+    minTaxDollars: dollarAmount().optional(),
+    lease: z
+      .object({
+        method: choice(["monthly", "upfrontTotal", "upfrontPrice"]),
+        capReductionTaxable: boolean(),
+        tradeCredit: boolean(),
+      })
+      .default({ method: "monthly", capReductionTaxable: true, tradeCredit: true }),
+  },
+  { error: MSG.expectedObject },
+);
+
+const leaseSchema = z
+  .object({
+    months: months(),
+    residualPercent: number()
+      .min(0, MSG.residualPercentInvalid)
+      .max(100, MSG.residualPercentInvalid)
+      .optional(),
+    residualValue: dollarAmount().optional(),
+    moneyFactor: number(MSG.moneyFactorInvalid)
+      .min(0, MSG.moneyFactorInvalid)
+      .max(MAX_MONEY_FACTOR, MSG.moneyFactorInvalid),
+    acquisitionFee: dollarAmount().optional(),
+    acquisitionFeeCapitalized: boolean().optional(),
+    dispositionFee: dollarAmount().optional(),
+    securityDeposit: dollarAmount().optional(),
+    capitalizeTax: boolean().optional(),
+  })
+  .superRefine((value, ctx) => {
+    const given = (value.residualPercent !== undefined ? 1 : 0) + (value.residualValue !== undefined ? 1 : 0);
+    if (given !== 1)
+      ctx.addIssue({
+        code: "custom",
+        message: given === 0 ? MSG.residualRequired : MSG.residualBoth,
+        path: ["residualPercent"],
+      });
+  });
+
+export const calculateBodySchema = z
+  .object(
+    {
+      sellingPrice: dollarAmount(MSG.priceRequired),
+      msrp: dollarAmount().optional(),
+      isNew: boolean().default(true),
+      addOns: list(
+        z.object({ name: name(), price: dollarAmount(MSG.priceRequired) }),
+        CALCULATE_LIST_MAX.items,
+      ),
+      fees: list(
+        z.object({
+          name: name(),
+          kind: choice(["doc", "dealer", "gov"]),
+          amount: dollarAmount({ required: MSG.amountPositive, negative: MSG.amountPositive }),
+          taxable: boolean().optional(),
+          capitalized: boolean().optional(),
+        }),
+        CALCULATE_LIST_MAX.items,
+      ),
+      tradeIn: z
+        .object(
+          { value: dollarAmount().default(0), owed: dollarAmount().default(0) },
+          { error: MSG.expectedObject },
+        )
+        .default({ value: 0, owed: 0 }),
+      rebates: list(
+        z.object({
+          name: name(),
+          amount: dollarAmount({ required: MSG.amountPositive, negative: MSG.amountPositive }),
+        }),
+        CALCULATE_LIST_MAX.items,
+      ),
+      downPayment: dollarAmount().default(0),
+      taxProfile: taxProfileSchema.default({
+        rates: [],
+        tradeIn: { rule: "full" },
+        rebates: "taxed",
+        fees: { doc: true, dealer: true, addOn: true, gov: false },
+        lease: { method: "monthly", capReductionTaxable: true, tradeCredit: true },
+      }),
+      finance: list(
+        z.object({
+          aprPercent: number(MSG.quoteRateInvalid)
+            .min(0, MSG.quoteRateInvalid)
+            .max(QUOTE_RATE_MAX, MSG.quoteRateInvalid),
+          months: months(),
+        }),
+        CALCULATE_LIST_MAX.options,
+      ),
+      lease: list(leaseSchema, CALCULATE_LIST_MAX.options),
+    },
+    { error: MSG.expectedObject },
+  )
+  .superRefine((value, ctx) => {
+    if (value.msrp === undefined && value.lease.some((option) => option.residualPercent !== undefined))
+      ctx.addIssue({ code: "custom", message: MSG.msrpRequiredForResidual, path: ["msrp"] });
+  });
+
+export type CalculateBody = z.infer<typeof calculateBodySchema>;
+
+/** The parsed body as the calculator's cents input. */
+export function toDealInput(body: CalculateBody): DealInput {
+  const profile = body.taxProfile;
+  return {
+    sellingPriceCents: cents(body.sellingPrice),
+    msrpCents: optionalCents(body.msrp),
+    isNew: body.isNew,
+    addOns: body.addOns.map((addOn) => ({ name: addOn.name, priceCents: cents(addOn.price) })),
+    fees: body.fees.map((fee) => ({
+      name: fee.name,
+      kind: fee.kind,
+      amountCents: cents(fee.amount),
+      taxable: fee.taxable,
+      capitalized: fee.capitalized,
+    })),
+    tradeIn: { valueCents: cents(body.tradeIn.value), owedCents: cents(body.tradeIn.owed) },
+    rebates: body.rebates.map((rebate) => ({ name: rebate.name, amountCents: cents(rebate.amount) })),
+    downPaymentCents: cents(body.downPayment),
+    taxRules: {
+      rates: profile.rates.map((line) => ({
+        name: line.name,
+        ratePercent: line.ratePercent,
+        baseCapCents: optionalCents(line.baseCapDollars),
+      })),
+      tradeIn: { rule: profile.tradeIn.rule, capCents: optionalCents(profile.tradeIn.capDollars) },
+      rebates: profile.rebates,
+      fees: profile.fees,
+      minTaxCents: optionalCents(profile.minTaxDollars),
+      lease: profile.lease,
+    },
+    finance: body.finance,
+    lease: body.lease.map(
+      (option): LeaseOption => ({
+        months: option.months,
+        residualPercent: option.residualPercent,
+        residualValueCents: optionalCents(option.residualValue),
+        moneyFactor: option.moneyFactor,
+        acquisitionFeeCents: optionalCents(option.acquisitionFee),
+        acquisitionFeeCapitalized: option.acquisitionFeeCapitalized,
+        dispositionFeeCents: optionalCents(option.dispositionFee),
+        securityDepositCents: optionalCents(option.securityDeposit),
+        capitalizeTax: option.capitalizeTax,
+      }),
+    ),
+  };
+}
+
+const dollars = centsToDollars;
+
+/** The calculator's result with every amount in dollars (rates and months as given). */
+export function resultInDollars(result: DealResult) {
+  return {
+    tax: {
+      taxableBase: dollars(result.tax.taxableBase),
+      lines: result.tax.lines.map((line) => ({
+        name: line.name,
+        base: dollars(line.base),
+        tax: dollars(line.tax),
+      })),
+      total: dollars(result.tax.total),
+    },
+    cash: { outTheDoor: dollars(result.cash.outTheDoor), dueToCustomer: dollars(result.cash.dueToCustomer) },
+    finance: result.finance.map((row) => ({
+      aprPercent: row.aprPercent,
+      months: row.months,
+      amountFinanced: dollars(row.amountFinanced),
+      payment: dollars(row.payment),
+      financeCharge: dollars(row.financeCharge),
+      totalOfPayments: dollars(row.totalOfPayments),
+    })),
+    lease: result.lease.map((row) => ({
+      months: row.months,
+      grossCapCost: dollars(row.grossCapCost),
+      capCostReduction: dollars(row.capCostReduction),
+      adjustedCapCost: dollars(row.adjustedCapCost),
+      residualValue: dollars(row.residualValue),
+      depreciation: dollars(row.depreciation),
+      rentCharge: dollars(row.rentCharge),
+      basePayment: dollars(row.basePayment),
+      monthlyTax: dollars(row.monthlyTax),
+      monthlyPayment: dollars(row.monthlyPayment),
+      upfrontTax: dollars(row.upfrontTax),
+      amountDueAtSigning: dollars(row.amountDueAtSigning),
+      totalOfPayments: dollars(row.totalOfPayments),
+    })),
+  };
+}
+export type CalculateResponse = ReturnType<typeof resultInDollars>;

@@ -1,0 +1,23 @@
+import { localStorageColorSchemeManager, MantineProvider } from "@mantine/core";
+import type { ReactNode } from "react";
+import { SessionProvider } from "@/lib/session";
+import { type PageData, PageDataProvider } from "./page-data";
+import { cssVariablesResolver, theme } from "./theme";
+
+const colorSchemeManager = localStorageColorSchemeManager();
+
+/** The providers around every page, the same in the browser (main.tsx) and on the server (entry-server.tsx). */
+export function AppRoot({ pageData, children }: { pageData: PageData; children: ReactNode }) {
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+    >
+      <PageDataProvider value={pageData}>
+        <SessionProvider>{children}</SessionProvider>
+      </PageDataProvider>
+    </MantineProvider>
+  );
+}
