@@ -1,6 +1,6 @@
 // The quote data of spec §3 as zod schemas. Amounts are dollar numbers with at
 // most two decimals, as the JSON API carries them; pricing converts to cents.
-// Signs follow docs/decisions/009: discount, trade-in value and amount owed >= 0,
+// Signs follow DECISIONS.md: discount, trade-in value and amount owed >= 0,
 // downPayment <= 0.
 
 import { z } from "zod";

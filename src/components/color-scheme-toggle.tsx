@@ -5,6 +5,7 @@ import {
   useMantineColorScheme,
 } from "@mantine/core";
 import { IconDeviceDesktop, IconMoon, IconSun } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
 import { hydrating } from "@/app/hydration";
 
 // Light, dark and back to the system's setting: one button that steps through the three. From the
@@ -17,8 +18,11 @@ const NAMES: Record<MantineColorScheme, string> = {
 const ICONS = { light: IconSun, dark: IconMoon, auto: IconDeviceDesktop } as const;
 
 export function ColorSchemeToggle() {
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const { colorScheme: stored, setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme("light", { getInitialValueInEffect: hydrating });
+  // A server-rendered page was rendered for the system setting: read the stored one after hydration.
+  const [colorScheme, setShown] = useState<MantineColorScheme>(hydrating ? "auto" : stored);
+  useEffect(() => setShown(stored), [stored]);
   const next: MantineColorScheme =
     colorScheme === "auto"
       ? computed === "dark"

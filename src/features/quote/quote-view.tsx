@@ -1,4 +1,5 @@
 import { Stack, Text } from "@mantine/core";
+import type { QuoteDealership } from "@shared/api-types";
 import type { CreditTier, LoanTerm } from "@shared/constants";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { conflictText } from "@shared/offline-conflicts";
@@ -34,6 +35,16 @@ const QuoteDialogHost = resilientLazy(() => import("./dialogs/quote-dialog-host"
 const DealerDialogs = resilientLazy(() => import("./dealer/dealer-dialogs"));
 const AddOnsEditor = resilientLazy(() => import("./dealer/add-ons-editor"));
 const HistoryPanel = resilientLazy(() => import("./history/history-panel"));
+
+const NO_DEALERSHIP: QuoteDealership = {
+  dealershipName: "",
+  streetAddress: "",
+  city: "",
+  state: "",
+  zipCode: "",
+  phoneNumber: "",
+  consultant: "",
+};
 
 /** Marked when the page starts fetching what an edit needs (the page-weight test reads it). */
 export const PRELOAD_MARK = "dealdesk:preload-edit-code";
@@ -99,7 +110,9 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
   }, [sessionEnded, signOut]);
 
   const description = data?.vehicle.description ?? "";
-  const dealershipName = quote.dealership.dealershipName;
+  // An answer without it (an older server's snapshot) reads as a profile not filled in.
+  const dealership = quote.dealership ?? NO_DEALERSHIP;
+  const dealershipName = dealership.dealershipName;
   useEffect(() => {
     document.title = isDealer
       ? pageTitle(`${description} ${TEXT.quoteDetails}`.trim())
@@ -150,7 +163,7 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
       />
       <Stack gap="sm" mb="md">
         <DealSummaryCard summary={quoteSummary(derived.breakdown, derived.grid, data.selectedCreditTier)} />
-        {isDealer ? null : <DealershipCard dealership={quote.dealership} />}
+        {isDealer ? null : <DealershipCard dealership={dealership} />}
         {live.conflicts.length > 0 ? (
           <Notice tone="warning" onClose={live.dismissConflicts} data-testid="offline-conflict">
             {conflictText(live.conflicts, isDealer ? "customer" : "dealer")}
@@ -243,7 +256,7 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
               kind={dialog.kind}
               quoteId={quote.id}
               data={data}
-              dealership={quote.dealership}
+              dealership={dealership}
               customerInfo={customerInfo}
               updateVehicle={async (vehicle, pricing) => {
                 // Spec §4: editing the vehicle sends a vehicle update and a pricing update.
