@@ -34,18 +34,22 @@ export function setQuoteTimes(quoteId: string, times: { createdAt?: number; expi
 }
 
 /** Listing rows only (no documents): enough for the dashboard, which never reads documents. */
-export function seedListingRows(dealerId: string, count: number, describe: (i: number) => string): number {
+export function seedListingRows(userId: string, count: number, describe: (i: number) => string): number {
   const now = Date.now();
   withDb((db) => {
+    // The quotes belong to the user's dealership, with the user as their salesperson.
+    const { dealership_id: dealershipId } = db
+      .prepare("SELECT dealership_id FROM users WHERE id = ?")
+      .get(userId) as { dealership_id: string };
     const insert = db.prepare(
-      `INSERT INTO quotes (id, dealer_id, created_at, expires_at, updated_at, vehicle_description, customer_name)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO quotes (id, dealer_id, salesperson_id, created_at, expires_at, updated_at, vehicle_description, customer_name)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     db.transaction(() => {
       for (let i = 0; i < count; i += 1) {
         // Newest first in index order, all still valid.
         const created = now - (i + 1) * 60_000;
-        insert.run(randomUUID(), dealerId, created, created + 7 * DAY, created, describe(i), "");
+        insert.run(randomUUID(), dealershipId, userId, created, created + 7 * DAY, created, describe(i), "");
       }
     })();
   });

@@ -34,7 +34,7 @@ test.describe("the dashboard", () => {
     await signInAs(page, account);
     await page.goto("/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "Welcome, Priya!" })).toBeVisible();
-    await expect(page).toHaveTitle("Dashboard");
+    await expect(page).toHaveTitle("Dashboard · DealDesk");
     await expect(page.getByRole("heading", { level: 2, name: TEXT.activeQuotes })).toBeVisible();
     await expect(page.getByText(TEXT.noQuotesYet)).toBeVisible();
     await expect(page.getByRole("switch", { name: TEXT.showExpired })).not.toBeChecked();
@@ -49,7 +49,7 @@ test.describe("the dashboard", () => {
     await signInAs(page, account);
     await page.goto("/quote/new");
     await expect(page.getByRole("heading", { level: 1, name: TEXT.createNewQuote })).toBeVisible();
-    await expect(page).toHaveTitle(TEXT.createNewQuote);
+    await expect(page).toHaveTitle(`${TEXT.createNewQuote} · DealDesk`);
     const create = page.getByRole("button", { name: TEXT.createQuote });
 
     await create.click();
