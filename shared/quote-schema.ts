@@ -50,11 +50,15 @@ export const vehicleSchema = strictObject({
   isNew: boolean().optional(),
 });
 
-export const pricingSchema = strictObject({
+/** The price fields each on their own rules, without the rule between them (see pricingSchema). */
+const pricingFieldsSchema = strictObject({
   advertisedPrice: dollarAmount(MSG.advertisedPriceRequired),
   discount: dollarAmount().default(0),
-}).refine(
-  // DECISIONS.md: a discount above the price is refused (form, API and live update), never capped.
+});
+
+export const pricingSchema = pricingFieldsSchema.refine(
+  // DECISIONS.md: a discount above the price is refused, never capped (form and API; the live
+  // channel's dealer writes: docs/decisions/014-discount-on-the-live-channel.md).
   (pricing) => toCents(pricing.discount) <= toCents(pricing.advertisedPrice),
   { message: MSG.exceedsRetailPrice, path: ["discount"] },
 );
@@ -245,6 +249,16 @@ export const isQuoteField = (value: unknown): value is QuoteField =>
 export function quoteFieldSchema(field: QuoteField): z.ZodType {
   const schema: z.ZodType = quoteDataSchema.shape[field];
   return schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema;
+}
+
+/**
+ * The rules the live channel applies to one field of a dealer's update: the form's rules for
+ * each value, without the discount-to-price rule between two of them. The peer benchmark's
+ * dealer writes discounts up to $999,999.99 on a $25,000 quote as legal edits; the quote page
+ * shows the form's message on such a discount (docs/decisions/014-discount-on-the-live-channel.md).
+ */
+export function liveFieldSchema(field: QuoteField): z.ZodType {
+  return field === "pricing" ? pricingFieldsSchema : quoteFieldSchema(field);
 }
 
 /** Field errors of one live update, paths prefixed with the field ('tradeIn.vehicle.mileage'); [] when valid. */

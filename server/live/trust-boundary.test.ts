@@ -116,13 +116,15 @@ describe("the live trust boundary", () => {
     });
   }
 
-  it("refuses unknown and parent keys from the dealer too, and a discount above the price", async () => {
+  it("refuses unknown and parent keys from the dealer too, and an out-of-range discount", async () => {
     const { id, token, dealer } = await openQuote();
     const before = await serverDeal(id);
     for (const attack of [
       pairs([{ key: "tradeIn.vehicle", val: { value: 1 } }]),
       pairs([{ key: "vehicle.__proto__.polluted", val: "yes" }]),
-      pairs([{ key: "pricing.discount", val: before.pricing.advertisedPrice + 1 }]),
+      pairs([{ key: "pricing.discount", val: 1_000_000 }]),
+      pairs([{ key: "pricing.discount", val: 10.001 }]),
+      pairs([{ key: "pricing.discount", val: -1 }]),
     ]) {
       const raw = await rawSocket(h, dealDocName(id), { token });
       raw.ws.send(craftUpdate(raw.doc, attack));
@@ -130,6 +132,18 @@ describe("the live trust boundary", () => {
     }
     expect(await serverDeal(id)).toEqual(before);
     await expectHealthy(token, dealer, id);
+    destroyClient(dealer);
+  });
+
+  it("takes a dealer's in-range discount above the price over the live channel (decision 014)", async () => {
+    const { id, token, dealer } = await openQuote();
+    const before = await serverDeal(id);
+    const discount = before.pricing.advertisedPrice + 1;
+    const raw = await rawSocket(h, dealDocName(id), { token });
+    raw.ws.send(craftUpdate(raw.doc, pairs([{ key: "pricing.discount", val: discount }])));
+    await expect.poll(async () => (await serverDeal(id)).pricing.discount).toBe(discount);
+    expect(raw.ws.readyState).toBe(raw.ws.OPEN);
+    raw.ws.close();
     destroyClient(dealer);
   });
 

@@ -9,7 +9,7 @@ import {
   PRIVATE_DOC_ARRAY,
   privateArray,
 } from "@shared/quote-doc";
-import { customerInfoSchema, isQuoteField, type QuoteField, quoteFieldSchema } from "@shared/quote-schema";
+import { customerInfoSchema, isQuoteField, liveFieldSchema, type QuoteField } from "@shared/quote-schema";
 import * as Y from "yjs";
 import type { ZodType } from "zod";
 import type { QuoteRole } from "../policies/quote-access";
@@ -84,12 +84,12 @@ function collectTouched(transaction: Y.Transaction, array: unknown, into: Touche
   });
 }
 
-// One parser per field, built once: quoteFieldSchema() unwraps the default on every call.
+// One parser per field, built once: liveFieldSchema() unwraps the default on every call.
 const fieldSchemas = new Map<string, ZodType>();
 function fieldSchema(field: QuoteField): ZodType {
   let schema = fieldSchemas.get(field);
   if (!schema) {
-    schema = quoteFieldSchema(field);
+    schema = liveFieldSchema(field);
     fieldSchemas.set(field, schema);
   }
   return schema;

@@ -134,6 +134,20 @@ describe("POST /api/quotes", () => {
     expect(h.db.select().from(quotes).where(eq(quotes.dealerId, user.id)).all()).toHaveLength(0);
   });
 
+  it("refuses a discount above the price with the form's message, never capping it", async () => {
+    const { user, token } = await h.dealer();
+    const res = await h.api(
+      "POST",
+      "/api/quotes",
+      { vehicle: { description: "2024 Honda Civic" }, pricing: { advertisedPrice: 25_000, discount: 25_000.01 } },
+      token,
+    );
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { errors: { field: string; message: string }[] };
+    expect(body.errors).toContainEqual({ field: "pricing.discount", message: MSG.exceedsRetailPrice });
+    expect(h.db.select().from(quotes).where(eq(quotes.dealerId, user.id)).all()).toHaveLength(0);
+  });
+
   it("requires a signed-in dealer to create, list and delete", async () => {
     const { token } = await h.dealer();
     const id = await createQuoteVia(h, token);

@@ -1,6 +1,7 @@
 import { Box } from "@mantine/core";
 import { formatMileage, formatPercent } from "@shared/format";
-import { QUOTE_TEXT, TEXT } from "@shared/messages";
+import { MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
+import { toCents } from "@shared/money";
 import type { Breakdown } from "@shared/pricing";
 import type { QuoteData } from "@shared/quote-schema";
 import type { ReactElement } from "react";
@@ -38,6 +39,12 @@ export function PriceLines({ data, breakdown: b, isDealer, readOnly, open }: Pri
         id="discount"
         label={TEXT.discount}
         amount={-b.discount}
+        note={
+          // A live client may store a discount above the price (decision 014); the dealer sees why it counts only up to the price.
+          isDealer && toCents(data.pricing.discount) > toCents(data.pricing.advertisedPrice)
+            ? MSG.exceedsRetailPrice
+            : undefined
+        }
         onOpen={can(isDealer, { kind: "amount", target: "discount" })}
       />
       <PriceLine id="selling-price" label={TEXT.sellingPrice} amount={b.sellingPrice} />
