@@ -139,7 +139,10 @@ describe("POST /api/quotes", () => {
     const res = await h.api(
       "POST",
       "/api/quotes",
-      { vehicle: { description: "2024 Honda Civic" }, pricing: { advertisedPrice: 25_000, discount: 25_000.01 } },
+      {
+        vehicle: { description: "2024 Honda Civic" },
+        pricing: { advertisedPrice: 25_000, discount: 25_000.01 },
+      },
       token,
     );
     expect(res.status).toBe(400);
