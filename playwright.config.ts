@@ -46,6 +46,10 @@ export default defineConfig({
       QUOTE_VALIDITY_DAYS: "7",
       // e2e tests sign in many times from one address.
       LOGIN_MAX_FAILURES: "50",
+      // ... and register many dealerships, create many quotes and ask for resets from it.
+      SIGNUPS_PER_IP_PER_HOUR: "100000",
+      QUOTES_PER_DEALER_PER_MINUTE: "100000",
+      RESET_MAILS_PER_IP_PER_HOUR: "100000",
       ...(process.env.E2E_STATIC_DIR ? { STATIC_DIR: process.env.E2E_STATIC_DIR } : {}),
     },
   },

@@ -50,7 +50,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     "*",
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ message: "Request body is too large (limit 1 MiB)" }, 413),
+      // The rest of the body is never read, so the connection cannot carry another request:
+      // say so and close it, rather than leave a keep-alive client waiting on a dead socket.
+      onError: (c) => {
+        c.header("Connection", "close");
+        return c.json({ message: "Request body is too large (limit 1 MiB)" }, 413);
+      },
     }),
   );
   api.use("*", async (c, next) => {

@@ -18,6 +18,12 @@ export type Config = {
   loginWindowMs: number;
   /** POST /api/calculate requests per dealer per minute before 429. */
   calculateMaxPerMinute: number;
+  /** New dealerships registered from one address per hour before 429. */
+  signupsPerIpPerHour: number;
+  /** Quotes one dealer (user) creates per minute before 429. */
+  quotesPerDealerPerMinute: number;
+  /** Password-reset requests from one address per hour before 429 (on top of 3 mails per account per hour). */
+  resetMailsPerIpPerHour: number;
   /** Serve the built front end from here; undefined in API-only tests. */
   staticDir: string | undefined;
   trustProxy: boolean;
@@ -44,6 +50,9 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().min(0.01).default(15),
   CALCULATE_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  QUOTES_PER_DEALER_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  RESET_MAILS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"])
     .default("false")
@@ -84,7 +93,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // Only the server's own user may read the data dir (quotes, password hashes, the JWT secret).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const port = overrides.port ?? e.PORT;
   return {
     port,
@@ -98,6 +108,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
     calculateMaxPerMinute: e.CALCULATE_RATE_PER_MINUTE,
+    signupsPerIpPerHour: e.SIGNUPS_PER_IP_PER_HOUR,
+    quotesPerDealerPerMinute: e.QUOTES_PER_DEALER_PER_MINUTE,
+    resetMailsPerIpPerHour: e.RESET_MAILS_PER_IP_PER_HOUR,
     staticDir: undefined,
     trustProxy: e.TRUST_PROXY,
     logRequests: e.LOG_REQUESTS,

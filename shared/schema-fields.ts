@@ -32,18 +32,34 @@ export const strictObject = <Shape extends z.ZodRawShape>(shape: Shape) =>
 
 export const boolean = () => z.boolean({ error: MSG.expectedBoolean });
 
-/** Required free text: trimmed, non-blank, bounded. */
+/**
+ * Characters that show nothing on their own: whitespace, controls, format characters (zero-width
+ * space and joiners, bidi marks, the byte-order mark, soft hyphen), separators, combining marks,
+ * and the blank look-alikes (Braille blank, Hangul fillers, Mongolian vowel separator).
+ */
+const INVISIBLE = /^[\s\p{Cc}\p{Cf}\p{Z}\p{M}\u2800\u3164\uFFA0\u115F\u1160\u180E]*$/u;
+
+/** True when the text holds at least one character a reader can see: names must. */
+export function hasVisibleCharacter(value: string): boolean {
+  return !INVISIBLE.test(value);
+}
+
+/** Required free text: trimmed, with a visible character, bounded. */
 export const requiredText = (requiredMessage: string, max: number = MAX_TEXT_LENGTH) =>
-  text(requiredMessage).trim().min(1, requiredMessage).max(max, MSG.textTooLong);
+  text(requiredMessage).trim().refine(hasVisibleCharacter, requiredMessage).max(max, MSG.textTooLong);
 
 /** Optional free text: '' when absent, trimmed, bounded. */
 export const optionalText = (max: number = MAX_TEXT_LENGTH) =>
   text().trim().max(max, MSG.textTooLong).default("");
 
-/** True when a dollar number has no more than two decimals (tolerating binary noise such as 0.1 + 0.2). */
+/**
+ * True when a dollar number has no more than two decimals. Only binary noise is tolerated (0.1 + 0.2
+ * is 30 cents): the allowance is a few units in the last place of the amount in cents, so 1e-9 or
+ * 0.010000001 (a non-zero amount below a cent, a third decimal) is refused, never stored as $0.00.
+ */
 export function hasAtMostTwoDecimals(dollars: number): boolean {
   const cents = dollars * 100;
-  return Math.abs(cents - Math.round(cents)) < 1e-6;
+  return Math.abs(cents - Math.round(cents)) <= 4 * Number.EPSILON * Math.max(1, Math.abs(cents));
 }
 
 export interface DollarAmountMessages {

@@ -4,13 +4,16 @@ import Database from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { migrationsDir } from "../package-root";
+import { ensurePrivateFile } from "./private-file";
 import * as schema from "./schema";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 /** Opens (or creates) the SQLite file, tunes it for one writer with many readers, and migrates it. */
 export function openDatabase(dataDir: string, fileName = "dealdesk.sqlite"): Db {
-  const sqlite = new Database(path.join(dataDir, fileName));
+  const file = path.join(dataDir, fileName);
+  ensurePrivateFile(file);
+  const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   // NORMAL in WAL mode survives a process crash; only an OS crash can lose the last commits.
   sqlite.pragma("synchronous = NORMAL");
@@ -40,7 +43,7 @@ export function isStorageWritable(db: Db): boolean {
   try {
     sqlite.exec("BEGIN IMMEDIATE");
     sqlite.exec("ROLLBACK");
-    const fd = openSync(probe, "w");
+    const fd = openSync(probe, "w", 0o600);
     try {
       writeSync(fd, String(Date.now()));
       fsyncSync(fd);

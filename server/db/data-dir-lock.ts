@@ -1,5 +1,6 @@
 import path from "node:path";
 import Database from "better-sqlite3";
+import { ensurePrivateFile } from "./private-file";
 
 // One process per SQLite DATA_DIR: two processes would each compact documents the other is still
 // appending to, and each would keep its own rooms, so edits would not reach the other's clients.
@@ -25,7 +26,9 @@ export class DataDirLocked extends Error {
 
 /** Takes the data dir's lock for the life of this process, or throws DataDirLocked. */
 export function lockDataDir(dataDir: string): DataDirLock {
-  const lock = new Database(path.join(dataDir, LOCK_FILE_NAME), { timeout: 0 });
+  const file = path.join(dataDir, LOCK_FILE_NAME);
+  ensurePrivateFile(file);
+  const lock = new Database(file, { timeout: 0 });
   try {
     // In exclusive locking mode SQLite keeps the write lock after the first write transaction
     // until the connection closes.

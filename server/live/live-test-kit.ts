@@ -40,7 +40,14 @@ export async function startLiveHarness(
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), "dealdesk-live-"));
   const logs: string[] = [];
   const server = await startServer(
-    { LOG_REQUESTS: options.logRequests ? "true" : "false", ...options.env },
+    {
+      LOG_REQUESTS: options.logRequests ? "true" : "false",
+      // Tests create many quotes from one address: the REST volume caps are lifted unless set.
+      SIGNUPS_PER_IP_PER_HOUR: "100000",
+      QUOTES_PER_DEALER_PER_MINUTE: "100000",
+      RESET_MAILS_PER_IP_PER_HOUR: "100000",
+      ...options.env,
+    },
     { dataDir: dir, port, host: "127.0.0.1" },
     (line) => logs.push(line),
   );

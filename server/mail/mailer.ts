@@ -33,12 +33,12 @@ export function createMailer(
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: config.mailFrom, ...mail });
-      mkdirSync(outbox, { recursive: true });
+      mkdirSync(outbox, { recursive: true, mode: 0o700 });
       const file = path.join(
         outbox,
         `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^a-zA-Z0-9]/g, "")}.eml`,
       );
-      writeFileSync(file, info.message as Buffer);
+      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       log(`Mail to ${mail.to} written to ${file}`);
     },
     describe: () => `files in ${outbox} (set SMTP_URL to send real mail)`,

@@ -22,6 +22,7 @@ import { consumeResetToken, createResetToken, dropResetTokens } from "../auth/re
 import { users } from "../db/schema";
 import { clientIp } from "../http/client-ip";
 import { ApiError, badRequest, conflict, forbidden, unauthorized } from "../http/errors";
+import { createRequestRateLimiter, enforceRateLimit } from "../http/request-rate-limit";
 import { parseJson } from "../http/validate";
 import { sendResetEmail } from "../mail/reset-email";
 import { createDealership, dealershipProfile, updateDealershipProfile } from "../teams/dealerships";
@@ -46,6 +47,9 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   const limiter = createLoginRateLimiter(config.loginMaxFailures, config.loginWindowMs);
   // At most a few reset emails per account and hour, so nobody can flood a dealer's mailbox.
   const resetMails = createLoginRateLimiter(RESET_EMAILS_PER_HOUR, 60 * 60 * 1000);
+  // Volume caps per client address: sign-ups and reset requests (whichever accounts they name).
+  const signups = createRequestRateLimiter(config.signupsPerIpPerHour, 60 * 60 * 1000);
+  const resetRequests = createRequestRateLimiter(config.resetMailsPerIpPerHour, 60 * 60 * 1000);
   const signedIn = requireUser(tokens);
 
   const findByEmail = (email: string) => db.select().from(users).where(eq(users.email, email)).get();
@@ -106,6 +110,8 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!registrationOpen(db, config)) throw forbidden(MSG.registrationClosed);
     const body = await parseJson(c, registerBodySchema);
     if (findByEmail(body.email)) throw conflict(MSG.emailTaken);
+    // Counted before the (deliberately slow) password hash: a flood costs the server nothing.
+    enforceRateLimit(c, signups, clientIp(c, config.trustProxy));
     const now = Date.now();
     const passwordHash = await hashPassword(body.password);
     const profile = {
@@ -147,6 +153,8 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.post("/request-reset", async (c) => {
     const body = await parseJson(c, requestResetBodySchema);
+    // Every request counts, known address or not, so the 429 reveals nothing about accounts.
+    enforceRateLimit(c, resetRequests, clientIp(c, config.trustProxy));
     const user = findByEmail(body.email);
     if (user && resetMails.retryAfterMs(user.id) > 0) {
       log(`Password reset email to ${user.email} not sent: ${RESET_EMAILS_PER_HOUR} already sent this hour`);

@@ -1,12 +1,10 @@
 import { calculateDeal } from "@shared/deal/calculate-deal";
-import { MSG } from "@shared/messages";
 import { calculateBodySchema, resultInDollars, toDealInput } from "@shared/validation/calculate";
 import { Hono } from "hono";
 import type { AppDeps } from "../app";
 import type { AppEnv } from "../app-env";
 import { requireUser } from "../auth/middleware";
-import { ApiError } from "../http/errors";
-import { createRequestRateLimiter } from "../http/request-rate-limit";
+import { createRequestRateLimiter, enforceRateLimit } from "../http/request-rate-limit";
 import { parseJson } from "../http/validate";
 
 // POST /api/calculate: the deal calculator for dealer websites' payment widgets and for tests.
@@ -17,11 +15,7 @@ export function calculateRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.post("/", requireUser(deps.tokens), async (c) => {
-    const waitMs = limiter.take(c.var.user.id);
-    if (waitMs > 0) {
-      c.header("Retry-After", String(Math.ceil(waitMs / 1000)));
-      throw new ApiError(429, MSG.tooManyRequests);
-    }
+    enforceRateLimit(c, limiter, c.var.user.id);
     const body = await parseJson(c, calculateBodySchema);
     return c.json(resultInDollars(calculateDeal(toDealInput(body))));
   });

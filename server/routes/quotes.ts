@@ -7,6 +7,7 @@ import type { AppEnv } from "../app-env";
 import { optionalUser, requireUser } from "../auth/middleware";
 import { quotes } from "../db/schema";
 import { notFound } from "../http/errors";
+import { createRequestRateLimiter, enforceRateLimit } from "../http/request-rate-limit";
 import { parseJson } from "../http/validate";
 import { findQuote, mayManage, maySeePrivate, restViewerRole } from "../policies/quote-access";
 import { createQuote } from "../quotes/create-quote";
@@ -19,8 +20,11 @@ export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db, tokens, live, config } = deps;
   const routes = new Hono<AppEnv>();
 
+  const quoteCreations = createRequestRateLimiter(config.quotesPerDealerPerMinute);
+
   routes.post("/", requireUser(tokens), async (c) => {
     const body = await parseJson(c, createQuoteSchema);
+    enforceRateLimit(c, quoteCreations, c.var.user.id);
     const id = createQuote(db, c.var.user, body, config.quoteValidityDays);
     return c.json({ id }, 201);
   });

@@ -20,7 +20,14 @@ export function createTestApp(overrides: Partial<Config> = {}, env: NodeJS.Proce
   const dataDir = mkdtempSync(path.join(tmpdir(), "dealdesk-test-"));
   const logs: string[] = [];
   const log = (line: string) => logs.push(line);
-  const config = readConfig({ LOG_REQUESTS: "false", ...env }, { dataDir, ...overrides });
+  // Tests register many dealers and quotes from one address: the volume caps are lifted unless a
+  // test sets them (server/http/volume-caps.test.ts does).
+  const caps = {
+    SIGNUPS_PER_IP_PER_HOUR: "100000",
+    QUOTES_PER_DEALER_PER_MINUTE: "100000",
+    RESET_MAILS_PER_IP_PER_HOUR: "100000",
+  };
+  const config = readConfig({ LOG_REQUESTS: "false", ...caps, ...env }, { dataDir, ...overrides });
   const db = openDatabase(config.dataDir);
   const { app, close, ...deps } = buildServer(config, { db }, { log });
   return {

@@ -6,13 +6,14 @@
 import { MAX_EMAIL_LENGTH, MAX_TEXT_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../constants";
 import { digitsOnly, isValidZip } from "../format";
 import { MSG } from "../messages";
-import { text } from "../schema-fields";
+import { hasVisibleCharacter, text } from "../schema-fields";
 
 export type Rule = (value: string) => string | undefined;
 /** A validator's answer: one message per invalid field; {} means valid. */
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
-export const isBlank = (value: string | null | undefined): boolean => (value ?? "").trim() === "";
+/** Blank: nothing a reader can see (spaces, zero-width characters and the like count as nothing). */
+export const isBlank = (value: string | null | undefined): boolean => !hasVisibleCharacter(value ?? "");
 
 /** A basic address pattern (something@something.tld); the server's mail decides the rest. */
 export function isValidEmail(value: string): boolean {
