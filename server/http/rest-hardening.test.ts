@@ -210,7 +210,12 @@ describe("DATA_DIR", () => {
     const lock = lockDataDir(config.dataDir);
     const db = openDatabase(config.dataDir);
     db.$client.exec("CREATE TABLE IF NOT EXISTS perms_probe (x); INSERT INTO perms_probe VALUES (1)");
-    await createMailer(config, () => {}).send({ to: "dealer@example.com", subject: "Hello", text: "Hi", html: "<p>Hi</p>" });
+    await createMailer(config, () => {}).send({
+      to: "dealer@example.com",
+      subject: "Hello",
+      text: "Hi",
+      html: "<p>Hi</p>",
+    });
     const mode = (file: string) => statSync(path.join(config.dataDir, file)).mode & 0o777;
     expect(statSync(config.dataDir).mode & 0o777).toBe(0o700);
     expect(mode("outbox")).toBe(0o700);
