@@ -6,11 +6,13 @@ const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)
 const MIN_BYTES = 1024;
 /** Larger bodies are files: those are served pre-compressed (scripts/prerender.mjs). */
 const MAX_BYTES = 4 * 1024 * 1024;
+/** Above this, the fastest compression level: the time saved beats the few bytes lost. */
+const LARGE_BYTES = 64 * 1024;
 
 /**
  * Brotli when the browser takes it (about 15-20% smaller than gzip on our HTML), else gzip, for
  * HTML, JSON and other text answers that are not compressed already. Quality 5: a rendered quote
- * page compresses in about a millisecond.
+ * page compresses in about a millisecond; above 64 KiB, quality 1 (gzip level 1).
  */
 export function compression(): MiddlewareHandler {
   return async (c, next) => {
@@ -32,12 +34,18 @@ export function compression(): MiddlewareHandler {
       c.res = new Response(body, { status: res.status, statusText: res.statusText, headers });
       return;
     }
+    // Large answers (a dealer's list of 5,000 quotes is 1.4 MB of JSON) take the fastest level:
+    // brotli 5 spends 38 ms on it where brotli 1 spends 5 ms, for 1% more bytes.
+    const large = body.length > LARGE_BYTES;
     const compressed =
       encoding === "br"
         ? brotliCompressSync(body, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: large ? 1 : 5,
+              [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            },
           })
-        : gzipSync(body, { level: 6 });
+        : gzipSync(body, { level: large ? 1 : 6 });
     headers.set("Content-Encoding", encoding);
     headers.delete("Content-Length");
     c.res = new Response(compressed, { status: res.status, statusText: res.statusText, headers });

@@ -3,27 +3,14 @@
 
 import type { QuoteListItem } from "@shared/api-types";
 import { useCallback, useEffect, useState } from "react";
-import { ApiError, getStoredToken } from "@/lib/api";
+import { ApiError } from "@/lib/api";
+import { startEarlyQuoteList, takeEarlyQuoteList } from "./early-list";
 import { type DashboardQuote, toDashboardQuotes } from "./quote-list-view";
 import { listQuotes } from "./quotes-api";
 
-// The list request starts when the dashboard's code arrives, not after its first render: with
-// thousands of quotes, that overlap is a good part of the time to the first rows.
-const EARLY_MAX_AGE_MS = 5_000;
-let early: { promise: Promise<QuoteListItem[]>; at: number } | null = null;
-if (getStoredToken()) {
-  const promise = listQuotes();
-  // Failures are reported by the hook that takes the promise; this only avoids an unhandled rejection.
-  promise.catch(() => {});
-  early = { promise, at: Date.now() };
-}
-
-/** The request started at load time, once, if it is still fresh; later loads ask again. */
-function takeEarlyList(): Promise<QuoteListItem[]> | null {
-  const taken = early && Date.now() - early.at < EARLY_MAX_AGE_MS ? early.promise : null;
-  early = null;
-  return taken;
-}
+// The list request starts when the dashboard's code arrives (or earlier, from the entry script:
+// early-list.ts), not after its first render.
+startEarlyQuoteList();
 
 export type QuotesState =
   | { status: "loading" }
@@ -39,7 +26,7 @@ export function useQuotes() {
     void attempt;
     const controller = new AbortController();
     setState({ status: "loading" });
-    (takeEarlyList() ?? listQuotes(controller.signal))
+    (takeEarlyQuoteList() ?? listQuotes(controller.signal))
       .then((items) => {
         if (!controller.signal.aborted) setState({ status: "ready", quotes: toDashboardQuotes(items) });
       })
