@@ -32,11 +32,33 @@ export type Config = {
   registration: "open" | "first" | "invite";
   /** Live sockets are pinged this often; one that has not answered by the next ping is dropped. */
   liveHeartbeatMs: number;
+  /** Bounds of the live channel (docs/decisions/010-trust-model.md, README settings). */
+  liveBounds: LiveBounds;
   /** "plain" lines (default) or one JSON object per line. */
   logFormat: "plain" | "json";
   /** Bearer token for /metrics; undefined keeps /metrics off. */
   metricsToken: string | undefined;
 };
+
+export type LiveBounds = {
+  /** One update (or SyncStep2) larger than this closes the socket with 4413. */
+  maxUpdateBytes: number;
+  /** An update after which the document would be larger than this closes the socket with 4422. */
+  maxDocumentBytes: number;
+  /** Sustained updates per connection per second, after a burst of `updateBurst`; past them 4429. */
+  updatesPerSecond: number;
+  updateBurst: number;
+  /** History events one connection may add per minute; past them 4429. */
+  historyEventsPerMinute: number;
+  /** One presence (awareness) state larger than this closes the socket with 4413. */
+  maxAwarenessBytes: number;
+  /** Presence updates per connection per second (a burst of twice as many); past them 4429. */
+  awarenessPerSecond: number;
+  /** Anonymous (shopper) connections one quote accepts at once; staff always get in. */
+  maxShoppersPerQuote: number;
+};
+
+const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -63,6 +85,14 @@ const envSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
   REGISTRATION: z.enum(["open", "first", "invite"]).default("open"),
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(300).default(30),
+  LIVE_MAX_UPDATE_BYTES: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(128 * 1024),
+  LIVE_MAX_DOCUMENT_BYTES: z.coerce.number().int().min(4096).max(64 * 1024 * 1024).default(256 * 1024),
+  LIVE_UPDATES_PER_SECOND: count(20),
+  LIVE_UPDATE_BURST: count(100),
+  LIVE_HISTORY_EVENTS_PER_MINUTE: count(120),
+  LIVE_MAX_AWARENESS_BYTES: z.coerce.number().int().min(256).max(1024 * 1024).default(4096),
+  LIVE_AWARENESS_PER_SECOND: count(10),
+  LIVE_MAX_SHOPPERS_PER_QUOTE: count(8),
   LOG_FORMAT: z.enum(["plain", "json"], { message: 'LOG_FORMAT must be "plain" or "json"' }).default("plain"),
   METRICS_TOKEN: z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -116,6 +146,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logRequests: e.LOG_REQUESTS,
     registration: e.REGISTRATION,
     liveHeartbeatMs: e.LIVE_HEARTBEAT_SECONDS * 1000,
+    liveBounds: {
+      maxUpdateBytes: e.LIVE_MAX_UPDATE_BYTES,
+      maxDocumentBytes: e.LIVE_MAX_DOCUMENT_BYTES,
+      updatesPerSecond: e.LIVE_UPDATES_PER_SECOND,
+      updateBurst: e.LIVE_UPDATE_BURST,
+      historyEventsPerMinute: e.LIVE_HISTORY_EVENTS_PER_MINUTE,
+      maxAwarenessBytes: e.LIVE_MAX_AWARENESS_BYTES,
+      awarenessPerSecond: e.LIVE_AWARENESS_PER_SECOND,
+      maxShoppersPerQuote: e.LIVE_MAX_SHOPPERS_PER_QUOTE,
+    },
     logFormat: e.LOG_FORMAT,
     metricsToken: e.METRICS_TOKEN,
     ...overrides,

@@ -32,6 +32,19 @@ export const LIVE_CLOSE_CODES = {
   changeRefused: 4403,
   /** The quote was deleted while connected. Final. */
   quoteDeleted: 4404,
+  /**
+   * An update or presence state over its size bound (LIVE_MAX_UPDATE_BYTES, LIVE_MAX_AWARENESS_BYTES).
+   * Nothing of it was applied. Final: like changeRefused, the client starts again from the server's copy.
+   */
+  updateTooLarge: 4413,
+  /** The document would grow past LIVE_MAX_DOCUMENT_BYTES. Nothing was applied. Final, as changeRefused. */
+  documentTooLarge: 4422,
+  /**
+   * Updates past LIVE_UPDATES_PER_SECOND (after LIVE_UPDATE_BURST), history events past
+   * LIVE_HISTORY_EVENTS_PER_MINUTE, or presence past LIVE_AWARENESS_PER_SECOND. The update was not
+   * applied. Final: the client waits a few seconds, then starts again from the server's copy.
+   */
+  tooManyUpdates: 4429,
   /** The server is shutting down. Retried by the provider. */
   goingAway: 1001,
   /** The stored document could not be loaded or written. Retried by the provider. */
@@ -46,13 +59,37 @@ export const LIVE_CLOSE_REASONS = {
   tokenRevoked: "Session ended",
   changeRefused: "Change not allowed",
   quoteDeleted: "Quote deleted",
+  updateTooLarge: "Update too large",
+  documentTooLarge: "Document too large",
+  tooManyUpdates: "Too many updates",
   goingAway: "Server shutting down",
   serverError: "Document unavailable",
 } as const satisfies Record<keyof typeof LIVE_CLOSE_CODES, string>;
 
-/** The `protocols` option for WebsocketProvider: the token rides in the subprotocol header. */
-export function liveProtocols(token?: string | null): string[] {
-  return token ? [LIVE_SUBPROTOCOL, `${LIVE_AUTH_PREFIX}${token}`] : [LIVE_SUBPROTOCOL];
+/** Prefix of the subprotocol entry naming the browser (its device id: 16-64 URL-safe characters). */
+export const LIVE_DEVICE_PREFIX = "device.";
+const DEVICE_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * The `protocols` option for WebsocketProvider: the token rides in the subprotocol header, and so
+ * does the browser's device id, a random value kept in the browser that proves a reconnecting
+ * shopper is the one who wrote its earlier edits (Yjs client ids: docs/decisions/010-trust-model.md).
+ */
+export function liveProtocols(token?: string | null, device?: string | null): string[] {
+  const protocols = [LIVE_SUBPROTOCOL];
+  if (token) protocols.push(`${LIVE_AUTH_PREFIX}${token}`);
+  if (device && DEVICE_ID.test(device)) protocols.push(`${LIVE_DEVICE_PREFIX}${device}`);
+  return protocols;
+}
+
+/** The device id of a `Sec-WebSocket-Protocol` list, or null when there is none of the right shape. */
+export function deviceFromProtocols(protocols: Iterable<string>): string | null {
+  for (const protocol of protocols)
+    if (protocol.startsWith(LIVE_DEVICE_PREFIX)) {
+      const device = protocol.slice(LIVE_DEVICE_PREFIX.length);
+      return DEVICE_ID.test(device) ? device : null;
+    }
+  return null;
 }
 
 /** The provider's serverUrl for a page served from `origin` ('https://x' → 'wss://x/yjs'). */

@@ -186,6 +186,20 @@ export const yjsUpdates = pgTable(
   ],
 );
 
+// Who wrote under each Yjs client id of a document (schema.ts).
+export const liveClientIds = pgTable(
+  "live_client_ids",
+  {
+    docName: text("doc_name").notNull(),
+    clientId: bigint("client_id", { mode: "number" }).notNull(),
+    quoteId: text("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    principal: text("principal").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.docName, t.clientId] })],
+);
+
 export const quoteEvents = pgTable(
   "quote_events",
   {

@@ -179,6 +179,22 @@ export const yjsUpdates = sqliteTable(
   (t) => [index("yjs_updates_doc").on(t.docName, t.seq)],
 );
 
+// Who wrote under each Yjs client id of a document (issue #10, docs/decisions/010-trust-model.md):
+// "staff:<userId>" or "shopper:<device id>". An update bringing structs under an id owned by
+// another principal is refused, so nobody can write in someone else's name.
+export const liveClientIds = sqliteTable(
+  "live_client_ids",
+  {
+    docName: text("doc_name").notNull(),
+    clientId: integer("client_id").notNull(),
+    quoteId: text("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    principal: text("principal").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.docName, t.clientId] })],
+);
+
 // The deal's history: one row per accepted change of a top-level field.
 export const quoteEvents = sqliteTable(
   "quote_events",

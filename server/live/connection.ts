@@ -1,6 +1,7 @@
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
 import type { RawData } from "ws";
 import { applyAwarenessUpdate } from "y-protocols/awareness";
+import type { LiveBounds } from "../config";
 import { liveMetrics } from "../metrics/metrics";
 import { mayAnnounce } from "../presence/awareness-claims";
 import {
@@ -13,6 +14,7 @@ import {
   encodeSyncStep2,
   MalformedMessage,
 } from "./protocol";
+import { takeToken } from "./bounds";
 import { type Conn, type Rooms, send } from "./rooms";
 
 // One socket's conversation, as the reference y-websocket server holds it: the server sends its
@@ -25,24 +27,35 @@ function toBytes(data: RawData): Uint8Array {
   return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
 }
 
+/** What a shopper's presence may say: whether the page is seen, and what the shopper is doing. */
+const SHOPPER_STATE_KEYS = new Set(["visible", "activity"]);
+
 /**
  * Stamps the server-assigned role into each announced awareness state (clients cannot claim
- * DEALER) and drops states for client ids another connection owns; null when nothing is left.
+ * DEALER), keeps only the keys a shopper's page announces in a shopper's state (no name, no
+ * identity of anyone), and drops states for client ids another connection owns; null when nothing
+ * is left.
  */
 function stampRole(update: Uint8Array, conn: Conn): Uint8Array | null {
   const entries = decodeAwarenessUpdate(update)
     .filter((entry) => mayAnnounce(conn, entry.clientId, entry.state === null))
-    .map((entry) => ({
-      ...entry,
-      state:
-        entry.state !== null && typeof entry.state === "object" && !Array.isArray(entry.state)
-          ? { ...(entry.state as Record<string, unknown>), role: conn.role }
-          : entry.state,
-    }));
+    .map((entry) => {
+      if (entry.state === null || typeof entry.state !== "object" || Array.isArray(entry.state)) return entry;
+      const state: Record<string, unknown> = Object.create(null);
+      for (const [key, value] of Object.entries(entry.state as Record<string, unknown>))
+        if (conn.role === "DEALER" || SHOPPER_STATE_KEYS.has(key)) state[key] = value;
+      state.role = conn.role;
+      return { ...entry, state: { ...state } };
+    });
   return entries.length > 0 ? encodeAwarenessUpdate(entries) : null;
 }
 
-export function startConversation(conn: Conn, rooms: Rooms, log: (line: string) => void): void {
+export function startConversation(
+  conn: Conn,
+  rooms: Rooms,
+  bounds: LiveBounds,
+  log: (line: string) => void,
+): void {
   const { ws, room } = conn;
   send(conn, encodeSyncStep1(room.doc));
   const states = encodeAwarenessStates(room.awareness);
@@ -62,10 +75,23 @@ export function startConversation(conn: Conn, rooms: Rooms, log: (line: string) 
         if (result.ok) return;
         log(`live: refused an update from a ${conn.role} on ${room.name}: ${result.reason}`);
         liveMetrics.refused(result.reason);
-        ws.close(LIVE_CLOSE_CODES.changeRefused, LIVE_CLOSE_REASONS.changeRefused);
+        const close = "close" in result && result.close ? result.close : "changeRefused";
+        ws.close(LIVE_CLOSE_CODES[close], LIVE_CLOSE_REASONS[close]);
         return;
       }
       case "awareness": {
+        // Presence is bounded like updates (issue #10): one state of at most LIVE_MAX_AWARENESS_BYTES,
+        // at most LIVE_AWARENESS_PER_SECOND (a burst of twice as many). Past either, the socket closes.
+        if (message.update.length > bounds.maxAwarenessBytes) {
+          log(`live: refused presence of ${message.update.length} bytes from a ${conn.role} on ${room.name}`);
+          ws.close(LIVE_CLOSE_CODES.updateTooLarge, LIVE_CLOSE_REASONS.updateTooLarge);
+          return;
+        }
+        if (!takeToken(conn.awarenessBudget, bounds.awarenessPerSecond, bounds.awarenessPerSecond * 2)) {
+          log(`live: refused presence over the rate from a ${conn.role} on ${room.name}`);
+          ws.close(LIVE_CLOSE_CODES.tooManyUpdates, LIVE_CLOSE_REASONS.tooManyUpdates);
+          return;
+        }
         const stamped = stampRole(message.update, conn);
         if (stamped) applyAwarenessUpdate(room.awareness, stamped, conn);
         return;

@@ -114,15 +114,19 @@ describe("the upgrade decides the role", () => {
 });
 
 describe("connection caps", () => {
-  it("refuses the 21st connection to one quote with 429", async () => {
+  it("fair slots: the 9th anonymous socket of a quote gets 429, the dealer still gets in, up to 20 staff sockets", async () => {
     const { token } = await h.dealer();
     const id = await createQuoteVia(h, token);
-    const sockets = await Promise.all(Array.from({ length: 20 }, () => rawSocket(h, dealDocName(id))));
-    expect(await upgradeStatus(h, dealDocName(id))).toBe(429);
-    sockets[0]?.ws.close();
-    await sockets[0]?.closed;
+    // The attack of issue #10: 20 anonymous sockets used to fill the quote and lock the dealer out.
+    const shoppers = await Promise.all(Array.from({ length: 8 }, () => rawSocket(h, dealDocName(id))));
+    for (let i = 0; i < 12; i++) expect(await upgradeStatus(h, dealDocName(id))).toBe(429);
+    const staff = await Promise.all(Array.from({ length: 20 }, () => rawSocket(h, dealDocName(id), { token })));
+    expect(staff.every((socket) => socket.ws.readyState === socket.ws.OPEN)).toBe(true);
+    expect(await upgradeStatus(h, dealDocName(id), { token })).toBe(429);
+    shoppers[0]?.ws.close();
+    await shoppers[0]?.closed;
     await eventually(async () => expect(await upgradeStatus(h, dealDocName(id))).toBe(101));
-    for (const socket of sockets) socket.ws.close();
+    for (const socket of [...shoppers, ...staff]) socket.ws.close();
   });
 
   it("gives the slot back when a handshake fails after admission", async () => {

@@ -21,7 +21,8 @@ import {
 let h: LiveHarness;
 beforeAll(async () => {
   process.env.LIVE_MAX_CONNECTIONS_PER_IP = "1000";
-  h = await startLiveHarness();
+  // ...and 10 anonymous sockets per quote a shopper cap above the default 8.
+  h = await startLiveHarness({ env: { LIVE_MAX_SHOPPERS_PER_QUOTE: "20" } });
 });
 afterAll(async () => {
   delete process.env.LIVE_MAX_CONNECTIONS_PER_IP;

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
+import { deviceFromProtocols, LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
 import { dealArray, dealDocName, privateArray, privateDocName, readDoc } from "@shared/quote-doc";
 import { WebSocketServer } from "ws";
 import type { TokenService } from "../auth/tokens";
@@ -9,14 +9,16 @@ import type { Db } from "../db/connection";
 import { createHistoryRecorder } from "../history/recorder";
 import { createPresenceTracker } from "../presence/presence-tracker";
 import { shopperLooking } from "../presence/shopper-looking";
+import { fullBucket, newWindow } from "./bounds";
 import { startCheckpointer } from "./checkpointer";
+import { principalOf } from "./client-ids";
 import { startConversation } from "./connection";
 import { createCounter, type LiveLimits, MAX_MESSAGE_BYTES, readLimits, upgradeIp } from "./limits";
 import type { LiveControl } from "./live-control";
 import { createDocStore } from "./persistence";
 import { type AcceptedUpdate, type Conn, createRooms } from "./rooms";
 import { watchDealerTokens } from "./token-watch";
-import { admit, originAllowed, parseLivePath, refuseUpgrade, selectProtocol } from "./upgrade";
+import { admit, offeredProtocols, originAllowed, parseLivePath, refuseUpgrade, selectProtocol } from "./upgrade";
 
 export { MAX_MESSAGE_BYTES } from "./limits";
 export { refuseUpgrade } from "./upgrade";
@@ -39,7 +41,9 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
   const limits = { ...readLimits(config.liveHeartbeatMs), ...deps.limits };
   const wss = new WebSocketServer({
     noServer: true,
-    maxPayload: MAX_MESSAGE_BYTES,
+    // Frames up to twice the update bound reach the guard, which refuses with 4413 (final: the
+    // client starts again from the server's copy); only larger ones get ws's own 1009.
+    maxPayload: Math.max(MAX_MESSAGE_BYTES, 2 * config.liveBounds.maxUpdateBytes),
     handleProtocols: selectProtocol,
     perMessageDeflate: false,
   });
@@ -50,11 +54,15 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     compactAfter: deps.compactAfter ?? 100,
     onAcceptedUpdate: deps.onAcceptedUpdate,
     recordChange: createHistoryRecorder(db),
+    bounds: config.liveBounds,
   });
   const presence = createPresenceTracker();
   const conns = new Set<Conn>();
   const perIp = createCounter(limits.perIp);
-  const perQuote = createCounter(limits.perQuote);
+  // Fair slots: anonymous (shopper) sockets count against their own, smaller cap per quote, so
+  // they can never take the places of the dealership's staff, who count against the other one.
+  const staffPerQuote = createCounter(limits.perQuote);
+  const shoppersPerQuote = createCounter(config.liveBounds.maxShoppersPerQuote);
   let closed = false;
   // Started with the first live connection, so apps that never open one (API tests) pay nothing.
   let stopCheckpoints: (() => void) | undefined;
@@ -62,13 +70,13 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
   // Pings are spread over the interval in HEARTBEAT_SLICES groups: pinging thousands of sockets
   // in one burst (one write each) stalled the event loop for tens of ms every interval.
   const HEARTBEAT_SLICES = 10;
-  const slots = new WeakMap<Conn, number>();
+  const heartbeatSlices = new WeakMap<Conn, number>();
   let nextSlot = 0;
   let tick = 0;
   const heartbeat = setInterval(() => {
     const slice = tick++ % HEARTBEAT_SLICES;
     for (const conn of conns) {
-      if (slots.get(conn) !== slice) continue;
+      if (heartbeatSlices.get(conn) !== slice) continue;
       if (!conn.alive) {
         conn.ws.terminate();
         continue;
@@ -86,18 +94,15 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     if (!originAllowed(request, config.appUrl)) return refuseUpgrade(socket, 403, "Forbidden");
     const ip = upgradeIp(request, config.trustProxy);
     if (!perIp.take(ip)) return refuseUpgrade(socket, 429, "Too Many Requests");
-    if (!perQuote.take(target.quoteId)) {
-      perIp.release(ip);
-      return refuseUpgrade(socket, 429, "Too Many Requests");
-    }
     // Slots go back when the TCP socket closes, whichever way: refused, failed handshake (ws then
     // never calls back), or a WebSocket that ends later.
+    let quoteSlots: ReturnType<typeof createCounter> | null = null;
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
       perIp.release(ip);
-      perQuote.release(target.quoteId);
+      quoteSlots?.release(target.quoteId);
     };
     socket.once("close", release);
     const admission = await admit(db, tokens, target, request).catch((error: unknown) => {
@@ -110,6 +115,14 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       else socket.destroy();
       return;
     }
+    const slots = admission.identity.role === "DEALER" ? staffPerQuote : shoppersPerQuote;
+    if (!slots.take(target.quoteId)) {
+      release();
+      return refuseUpgrade(socket, 429, "Too Many Requests");
+    }
+    quoteSlots = slots;
+    if (socket.destroyed) return release();
+    const principal = principalOf(admission.identity, deviceFromProtocols(offeredProtocols(request)));
     stopCheckpoints ??= startCheckpointer(db.$client, log);
     wss.handleUpgrade(request, socket, head, (ws) => {
       ws.on("error", () => ws.terminate());
@@ -134,14 +147,18 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
         room,
         awarenessIds: new Set(),
         alive: true,
+        principal,
+        updateBudget: fullBucket(config.liveBounds.updateBurst),
+        awarenessBudget: fullBucket(config.liveBounds.awarenessPerSecond * 2),
+        historyWindow: newWindow(),
       };
       room.conns.add(conn);
       conns.add(conn);
-      slots.set(conn, nextSlot++ % HEARTBEAT_SLICES);
+      heartbeatSlices.set(conn, nextSlot++ % HEARTBEAT_SLICES);
       ws.once("close", () => conns.delete(conn));
       if (target.kind === "deal" && conn.role === "SHOPPER")
         ws.once("close", presence.shopperJoined(target.quoteId));
-      startConversation(conn, rooms, log);
+      startConversation(conn, rooms, config.liveBounds, log);
     });
   }
 

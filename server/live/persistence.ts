@@ -18,7 +18,12 @@ export type AppendEntry = {
   listing: ListingChange | null;
   /** Runs inside the transaction with its clock (the deal's history). */
   alsoRecord?: (at: number) => void;
+  /** Yjs client ids this update is the first to write under, with who wrote them. */
+  claims?: readonly ClientIdClaim[];
 };
+
+/** "staff:<userId>" or "shopper:<device id>": who may write under a Yjs client id. */
+export type ClientIdClaim = { clientId: number; principal: string };
 
 export type DocStore = {
   /** The stored state and the updates appended since it; null when the document has no row. */
@@ -34,6 +39,8 @@ export type DocStore = {
   insertDocument(docName: string, quoteId: string, state: Uint8Array): void;
   /** Whether the quote row still exists (deleted quotes are refused). */
   quoteExists(quoteId: string): boolean;
+  /** Who wrote under each Yjs client id of the document (stored with the updates that claimed them). */
+  clientIdOwners(docName: string): Map<number, string>;
 };
 
 export function createDocStore(db: Db): DocStore {
@@ -58,6 +65,12 @@ export function createDocStore(db: Db): DocStore {
     "INSERT INTO yjs_documents (doc_name, quote_id, state, updated_at) VALUES (?, ?, ?, ?)",
   );
   const selectQuote = sql.prepare<[string], { id: string }>("SELECT id FROM quotes WHERE id = ?");
+  const insertClaim = sql.prepare<[string, number, string, string]>(
+    "INSERT OR IGNORE INTO live_client_ids (doc_name, client_id, quote_id, principal) VALUES (?, ?, ?, ?)",
+  );
+  const selectClaims = sql.prepare<[string], { client_id: number; principal: string }>(
+    "SELECT client_id, principal FROM live_client_ids WHERE doc_name = ?",
+  );
 
   const appendMany = sql.transaction((entries: readonly AppendEntry[]) => {
     const now = Date.now();
@@ -74,6 +87,8 @@ export function createDocStore(db: Db): DocStore {
       if (listing?.vehicleDescription !== undefined)
         setVehicle.run(listing.vehicleDescription, entry.quoteId);
       if (listing?.customerName !== undefined) setCustomer.run(listing.customerName, entry.quoteId);
+      for (const claim of entry.claims ?? [])
+        insertClaim.run(entry.docName, claim.clientId, entry.quoteId, claim.principal);
       entry.alsoRecord?.(now);
     }
     return seqs;
@@ -100,5 +115,7 @@ export function createDocStore(db: Db): DocStore {
       insertDoc.run(docName, quoteId, state, Date.now());
     },
     quoteExists: (quoteId) => selectQuote.get(quoteId) !== undefined,
+    clientIdOwners: (docName) =>
+      new Map(selectClaims.all(docName).map((row) => [row.client_id, row.principal] as const)),
   };
 }

@@ -10,11 +10,14 @@ import {
 import type { WebSocket } from "ws";
 import { Awareness, encodeAwarenessUpdate, removeAwarenessStates } from "y-protocols/awareness";
 import * as Y from "yjs";
+import type { LiveBounds } from "../config";
 import type { RecordedChange } from "../history/recorder";
 import { liveMetrics } from "../metrics/metrics";
 import type { LiveIdentity, QuoteRole } from "../policies/quote-access";
+import { addToWindow, type Bucket, type MinuteWindow, takeToken } from "./bounds";
+import { clientIdsWritten, isStaff } from "./client-ids";
 import { createCommitBatch, type QueuedUpdate } from "./commit-batch";
-import type { DocStore, ListingChange } from "./persistence";
+import type { ClientIdClaim, DocStore, ListingChange } from "./persistence";
 import { encodeAwarenessMessage, encodeHistoryMessage, encodeUpdateMessage } from "./protocol";
 import { encodeState, loadStoredDoc } from "./stored-doc";
 import { type DocKind, type GuardVerdict, judgeUpdate } from "./update-guard";
@@ -34,6 +37,12 @@ export type Conn = {
   /** Awareness client ids this connection announced (removed when it leaves). */
   awarenessIds: Set<number>;
   alive: boolean;
+  /** Who writes through this connection: "staff:<userId>", "shopper:<device>" or "shopper" (client-ids.ts). */
+  principal: string;
+  /** Budgets (bounds.ts): updates, presence updates, history events. */
+  updateBudget: Bucket;
+  awarenessBudget: Bucket;
+  historyWindow: MinuteWindow;
 };
 
 export type Room = {
@@ -52,6 +61,12 @@ export type Room = {
   logLength: number;
   /** The delta of the update being applied (V2, for storage), from the doc's event. */
   capturedV2: Uint8Array | null;
+  /** Yjs client id → principal that owns it (stored and claimed since loading). */
+  owners: Map<number, string>;
+  /** Yjs client id → the open connection that writes under it now. */
+  writers: Map<number, Conn>;
+  /** At least the size of the encoded document (exact at load and after each check, then summed). */
+  approxBytes: number;
 };
 
 export type AcceptedUpdate = {
@@ -73,7 +88,11 @@ export type RoomsOptions = {
   onAcceptedUpdate?: (event: AcceptedUpdate) => void;
   /** Records a deal document's accepted change inside the append's transaction (the deal's history). */
   recordChange?: (change: RecordedChange) => HistoryPush;
+  bounds: LiveBounds;
 };
+
+/** Why an update was refused, and the close code its socket gets (shared/live-protocol.ts). */
+export type Refusal = { ok: false; reason: string; close?: "updateTooLarge" | "documentTooLarge" | "tooManyUpdates" };
 
 export function send(conn: Conn, message: Uint8Array): void {
   // No callback: a failed write ends in the socket's `error` handler, which terminates it.
@@ -135,6 +154,9 @@ export function createRooms(options: RoomsOptions) {
       lastSeq,
       logLength,
       capturedV2: null,
+      owners: store.clientIdOwners(name),
+      writers: new Map(),
+      approxBytes: encodeState(doc).length,
     };
     // Only V2 is encoded from the transaction (each listened-to format costs an encoding per
     // edit): the wire gets the update as the client sent it (see applyUpdate).
@@ -167,11 +189,70 @@ export function createRooms(options: RoomsOptions) {
     return room;
   }
 
+  /** The document's size and the sender's history budget, once the guard has the update in scratch. */
+  function boundsAfter(
+    room: Room,
+    conn: Conn,
+    update: Uint8Array,
+    verdict: GuardVerdict & { ok: true },
+  ): Refusal | null {
+    const { bounds } = options;
+    if (room.approxBytes + update.length > bounds.maxDocumentBytes) {
+      const exact = Y.encodeStateAsUpdateV2(room.scratch).length;
+      if (exact > bounds.maxDocumentBytes)
+        return { ok: false, reason: `document of ${exact} bytes`, close: "documentTooLarge" };
+      room.approxBytes = exact - update.length;
+    }
+    // A deal's change adds about one history event per field it changes (history/recorder.ts).
+    if (room.kind === "deal" && !addToWindow(conn.historyWindow, verdict.fields.size, bounds.historyEventsPerMinute))
+      return { ok: false, reason: "over the history events per minute", close: "tooManyUpdates" };
+    return null;
+  }
+
   /**
-   * Guard, then apply; the update is queued for the group commit and broadcast only after it
-   * (nothing is sent before it is stored). See `commit` below.
+   * Who may write under the client ids the update writes new structs under (client-ids.ts): not
+   * under an id another principal owns or another principal's open connection writes under, and
+   * not under an id stored without an owner unless staff. Answers the ids to claim, or a refusal.
    */
-  function applyUpdate(room: Room, conn: Conn, update: Uint8Array, wire: Uint8Array | null): GuardVerdict {
+  function checkWriters(room: Room, conn: Conn, update: Uint8Array): number[] | Refusal {
+    let written: number[];
+    try {
+      written = clientIdsWritten(room.doc, update);
+    } catch {
+      return { ok: false, reason: "the update does not decode" };
+    }
+    const claims: number[] = [];
+    for (const clientId of written) {
+      const writer = room.writers.get(clientId);
+      if (writer && writer !== conn && room.conns.has(writer) && writer.principal !== conn.principal)
+        return { ok: false, reason: `client id ${clientId} is another connection's` };
+      const owner = room.owners.get(clientId);
+      if (owner !== undefined && owner !== conn.principal)
+        return { ok: false, reason: `client id ${clientId} belongs to someone else` };
+      if (owner === undefined && Y.getState(room.doc.store, clientId) > 0 && !isStaff(conn.principal))
+        return { ok: false, reason: `client id ${clientId} was written before owners were kept` };
+      if (owner === undefined || writer !== conn) claims.push(clientId);
+    }
+    return claims;
+  }
+
+  /**
+   * Bounds, identity and the guard, then apply; the update is queued for the group commit and
+   * broadcast only after it (nothing is sent before it is stored). See `commit` below.
+   */
+  function applyUpdate(
+    room: Room,
+    conn: Conn,
+    update: Uint8Array,
+    wire: Uint8Array | null,
+  ): GuardVerdict | Refusal {
+    const { bounds } = options;
+    if (update.length > bounds.maxUpdateBytes)
+      return { ok: false, reason: `update of ${update.length} bytes`, close: "updateTooLarge" };
+    if (!takeToken(conn.updateBudget, bounds.updatesPerSecond, bounds.updateBurst))
+      return { ok: false, reason: "over the update rate", close: "tooManyUpdates" };
+    const claims = checkWriters(room, conn, update);
+    if (!Array.isArray(claims)) return claims;
     const before = room.entries;
     const verdict = judgeUpdate(room.scratch, update, {
       kind: room.kind,
@@ -183,6 +264,11 @@ export function createRooms(options: RoomsOptions) {
       rebuildScratch(room);
       return verdict;
     }
+    const refusal = boundsAfter(room, conn, update, verdict);
+    if (refusal) {
+      rebuildScratch(room);
+      return refusal;
+    }
     if (!verdict.changedDoc) return verdict;
     room.capturedV2 = null;
     Y.applyUpdate(room.doc, update, conn);
@@ -190,6 +276,14 @@ export function createRooms(options: RoomsOptions) {
     room.capturedV2 = null;
     if (!deltaV2) return verdict;
     room.entries = verdict.after;
+    room.approxBytes += deltaV2.length;
+    const claimed: ClientIdClaim[] = [];
+    for (const clientId of claims) {
+      room.writers.set(clientId, conn);
+      if (room.owners.get(clientId) === conn.principal) continue;
+      room.owners.set(clientId, conn.principal);
+      claimed.push({ clientId, principal: conn.principal });
+    }
     const recordChange = options.recordChange;
     const queued: QueuedUpdate = {
       room,
@@ -202,6 +296,7 @@ export function createRooms(options: RoomsOptions) {
         quoteId: room.quoteId,
         update: deltaV2,
         listing: listingChange(room, verdict),
+        claims: claimed,
         alsoRecord:
           room.kind === "deal" && recordChange
             ? (at) => {
@@ -308,6 +403,7 @@ export function createRooms(options: RoomsOptions) {
     leave(conn: Conn) {
       const room = conn.room;
       if (!room.conns.delete(conn)) return;
+      for (const [clientId, writer] of room.writers) if (writer === conn) room.writers.delete(clientId);
       if (conn.awarenessIds.size > 0) removeAwarenessStates(room.awareness, [...conn.awarenessIds], null);
       if (room.conns.size === 0 && rooms.get(room.name) === room) {
         batch.flush();

@@ -27,7 +27,7 @@ afterAll(async () => {
   await h.stop();
 });
 
-type State = { role?: string; activity?: string; marker?: number; visible?: boolean } | undefined;
+type State = { role?: string; activity?: string; visible?: boolean } | undefined;
 const stateOf = (observer: Client, clientId: number): State =>
   observer.provider.awareness.getStates().get(clientId) as State;
 
@@ -89,8 +89,9 @@ describe("presence", () => {
     announce(raw, dealerId, 1_000, { activity: "tradeIn" });
     announce(raw, dealerId, 1_001, null);
     // Messages are handled in order: once the marker arrives, the forgeries were dealt with.
-    announce(raw, 777, 1, { marker: 1 });
-    await eventually(() => expect(stateOf(observer, 777)).toEqual({ marker: 1, role: "SHOPPER" }));
+    announce(raw, 777, 1, { activity: "marker-1", name: "Dana Whitfield", role: "DEALER" });
+    // A shopper's state keeps only what a shopper's page says: no name, and the role the server gave.
+    await eventually(() => expect(stateOf(observer, 777)).toEqual({ activity: "marker-1", role: "SHOPPER" }));
     expect(stateOf(observer, dealerId)).toEqual({ activity: null, role: "DEALER" });
     expect(raw.ws.readyState).toBe(raw.ws.OPEN);
     raw.ws.close();
@@ -109,16 +110,16 @@ describe("presence", () => {
     await eventually(() => expect(stateOf(dealer, 999)?.activity).toBe("downPayment"));
     old.ws.close();
     await old.closed;
-    announce(fresh, 1000, 1, { marker: 2 });
-    await eventually(() => expect(stateOf(dealer, 1000)?.marker).toBe(2));
+    announce(fresh, 1000, 1, { activity: "marker-2" });
+    await eventually(() => expect(stateOf(dealer, 1000)?.activity).toBe("marker-2"));
     expect(stateOf(dealer, 999)?.activity).toBe("downPayment"); // the old socket's close did not take it
     // At most 4 ids per socket: the fifth and sixth are dropped.
-    for (const extra of [1001, 1002, 1003, 1004]) announce(fresh, extra, 1, { marker: extra });
-    announce(fresh, 999, 3, { marker: 3 });
-    await eventually(() => expect(stateOf(dealer, 999)?.marker).toBe(3));
-    expect([1001, 1002, 1003, 1004].map((extra) => stateOf(dealer, extra)?.marker)).toEqual([
-      1001,
-      1002,
+    for (const extra of [1001, 1002, 1003, 1004]) announce(fresh, extra, 1, { activity: `marker-${extra}` });
+    announce(fresh, 999, 3, { activity: "marker-3" });
+    await eventually(() => expect(stateOf(dealer, 999)?.activity).toBe("marker-3"));
+    expect([1001, 1002, 1003, 1004].map((extra) => stateOf(dealer, extra)?.activity)).toEqual([
+      "marker-1001",
+      "marker-1002",
       undefined,
       undefined,
     ]);

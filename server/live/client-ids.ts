@@ -1,0 +1,34 @@
+import * as Y from "yjs";
+import type { LiveIdentity } from "../policies/quote-access";
+
+// Who may write under a Yjs client id (issue #10, docs/decisions/010-trust-model.md). Every struct
+// carries the id of the client that made it, and Yjs trusts those ids: an update written under
+// someone else's id takes their clock numbers, and their own later edits are then dropped as
+// already seen. So each id belongs to the principal that first wrote under it, and is stored with
+// the update that claimed it:
+// - "staff:<userId>": a signed-in member of the dealership (the token proves who);
+// - "shopper:<device>": a browser holding the quote link, named by the random device id it sends
+//   with the connection (`device.<id>` in Sec-WebSocket-Protocol, kept in that browser), so a phone
+//   that reconnects after minutes offline may still send the edits it made under its old id;
+// - "shopper": any other client without a token (a stock y-websocket client that names no device):
+//   together they may never write under a staff member's or a named device's ids.
+// Ids in documents stored before this rule have no owner: only staff may write under them.
+
+export function principalOf(identity: LiveIdentity, device: string | null): string {
+  if (identity.role === "DEALER" && identity.dealer) return `staff:${identity.dealer.userId}`;
+  return device ? `shopper:${device}` : "shopper";
+}
+
+export const isStaff = (principal: string) => principal.startsWith("staff:");
+
+/**
+ * The client ids an update writes new structs under: those whose structs reach past what `doc`
+ * already holds (structs it already has are no-ops, whoever resends them). Throws on an update
+ * that does not decode (the guard refuses it anyway).
+ */
+export function clientIdsWritten(doc: Y.Doc, update: Uint8Array): number[] {
+  const { to } = Y.parseUpdateMeta(update);
+  const written: number[] = [];
+  for (const [client, clock] of to) if (clock > Y.getState(doc.store, client)) written.push(client);
+  return written;
+}
