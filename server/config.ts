@@ -85,12 +85,27 @@ const envSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
   REGISTRATION: z.enum(["open", "first", "invite"]).default("open"),
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(300).default(30),
-  LIVE_MAX_UPDATE_BYTES: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(128 * 1024),
-  LIVE_MAX_DOCUMENT_BYTES: z.coerce.number().int().min(4096).max(64 * 1024 * 1024).default(256 * 1024),
+  LIVE_MAX_UPDATE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(16 * 1024 * 1024)
+    .default(128 * 1024),
+  LIVE_MAX_DOCUMENT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(4096)
+    .max(64 * 1024 * 1024)
+    .default(256 * 1024),
   LIVE_UPDATES_PER_SECOND: count(20),
   LIVE_UPDATE_BURST: count(100),
   LIVE_HISTORY_EVENTS_PER_MINUTE: count(120),
-  LIVE_MAX_AWARENESS_BYTES: z.coerce.number().int().min(256).max(1024 * 1024).default(4096),
+  LIVE_MAX_AWARENESS_BYTES: z.coerce
+    .number()
+    .int()
+    .min(256)
+    .max(1024 * 1024)
+    .default(4096),
   LIVE_AWARENESS_PER_SECOND: count(10),
   LIVE_MAX_SHOPPERS_PER_QUOTE: count(8),
   LOG_FORMAT: z.enum(["plain", "json"], { message: 'LOG_FORMAT must be "plain" or "json"' }).default("plain"),

@@ -8,7 +8,12 @@ export type Bucket = { tokens: number; at: number };
 export const fullBucket = (burst: number, now = performance.now()): Bucket => ({ tokens: burst, at: now });
 
 /** Takes one token; false when the bucket is empty (the caller refuses what it was for). */
-export function takeToken(bucket: Bucket, perSecond: number, burst: number, now = performance.now()): boolean {
+export function takeToken(
+  bucket: Bucket,
+  perSecond: number,
+  burst: number,
+  now = performance.now(),
+): boolean {
   bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) / 1000) * perSecond);
   bucket.at = now;
   if (bucket.tokens < 1) return false;

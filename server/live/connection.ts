@@ -4,6 +4,7 @@ import { applyAwarenessUpdate } from "y-protocols/awareness";
 import type { LiveBounds } from "../config";
 import { liveMetrics } from "../metrics/metrics";
 import { mayAnnounce } from "../presence/awareness-claims";
+import { takeToken } from "./bounds";
 import {
   type ClientMessage,
   decodeAwarenessUpdate,
@@ -14,7 +15,6 @@ import {
   encodeSyncStep2,
   MalformedMessage,
 } from "./protocol";
-import { takeToken } from "./bounds";
 import { type Conn, type Rooms, send } from "./rooms";
 
 // One socket's conversation, as the reference y-websocket server holds it: the server sends its

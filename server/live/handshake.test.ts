@@ -120,7 +120,9 @@ describe("connection caps", () => {
     // The attack of issue #10: 20 anonymous sockets used to fill the quote and lock the dealer out.
     const shoppers = await Promise.all(Array.from({ length: 8 }, () => rawSocket(h, dealDocName(id))));
     for (let i = 0; i < 12; i++) expect(await upgradeStatus(h, dealDocName(id))).toBe(429);
-    const staff = await Promise.all(Array.from({ length: 20 }, () => rawSocket(h, dealDocName(id), { token })));
+    const staff = await Promise.all(
+      Array.from({ length: 20 }, () => rawSocket(h, dealDocName(id), { token })),
+    );
     expect(staff.every((socket) => socket.ws.readyState === socket.ws.OPEN)).toBe(true);
     expect(await upgradeStatus(h, dealDocName(id), { token })).toBe(429);
     shoppers[0]?.ws.close();

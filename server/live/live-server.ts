@@ -18,7 +18,14 @@ import type { LiveControl } from "./live-control";
 import { createDocStore } from "./persistence";
 import { type AcceptedUpdate, type Conn, createRooms } from "./rooms";
 import { watchDealerTokens } from "./token-watch";
-import { admit, offeredProtocols, originAllowed, parseLivePath, refuseUpgrade, selectProtocol } from "./upgrade";
+import {
+  admit,
+  offeredProtocols,
+  originAllowed,
+  parseLivePath,
+  refuseUpgrade,
+  selectProtocol,
+} from "./upgrade";
 
 export { MAX_MESSAGE_BYTES } from "./limits";
 export { refuseUpgrade } from "./upgrade";

@@ -92,7 +92,11 @@ export type RoomsOptions = {
 };
 
 /** Why an update was refused, and the close code its socket gets (shared/live-protocol.ts). */
-export type Refusal = { ok: false; reason: string; close?: "updateTooLarge" | "documentTooLarge" | "tooManyUpdates" };
+export type Refusal = {
+  ok: false;
+  reason: string;
+  close?: "updateTooLarge" | "documentTooLarge" | "tooManyUpdates";
+};
 
 export function send(conn: Conn, message: Uint8Array): void {
   // No callback: a failed write ends in the socket's `error` handler, which terminates it.
@@ -204,7 +208,10 @@ export function createRooms(options: RoomsOptions) {
       room.approxBytes = exact - update.length;
     }
     // A deal's change adds about one history event per field it changes (history/recorder.ts).
-    if (room.kind === "deal" && !addToWindow(conn.historyWindow, verdict.fields.size, bounds.historyEventsPerMinute))
+    if (
+      room.kind === "deal" &&
+      !addToWindow(conn.historyWindow, verdict.fields.size, bounds.historyEventsPerMinute)
+    )
       return { ok: false, reason: "over the history events per minute", close: "tooManyUpdates" };
     return null;
   }
