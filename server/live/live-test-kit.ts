@@ -109,7 +109,7 @@ export type Client = {
 export function connectClient(
   h: { server: Pick<RunningServer, "url"> },
   quoteId: string,
-  options: { token?: string; private?: boolean; doc?: Y.Doc; connect?: boolean } = {},
+  options: { token?: string; private?: boolean; doc?: Y.Doc; connect?: boolean; device?: string } = {},
 ): Client {
   const doc = options.doc ?? new Y.Doc();
   const provider = new WebsocketProvider(
@@ -118,7 +118,7 @@ export function connectClient(
     doc,
     {
       WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
-      protocols: liveProtocols(options.token),
+      protocols: liveProtocols(options.token, options.device),
       disableBc: true,
       connect: options.connect ?? true,
     },
@@ -166,11 +166,15 @@ export type RawSocket = {
 export async function rawSocket(
   h: { server: Pick<RunningServer, "url"> },
   docName: string,
-  options: { token?: string; origin?: string } = {},
+  options: { token?: string; origin?: string; device?: string } = {},
 ): Promise<RawSocket> {
-  const ws = new WebSocket(`${liveServerUrl(h.server.url)}/${docName}`, liveProtocols(options.token), {
-    origin: options.origin,
-  });
+  const ws = new WebSocket(
+    `${liveServerUrl(h.server.url)}/${docName}`,
+    liveProtocols(options.token, options.device),
+    {
+      origin: options.origin,
+    },
+  );
   ws.binaryType = "nodebuffer";
   const messages: Uint8Array[] = [];
   const doc = new Y.Doc();
@@ -205,9 +209,17 @@ export async function rawSocket(
 }
 
 /** A sync message (`[0, step, update]`) carrying what `change` does to a copy of `base`. */
-export function craftUpdate(base: Y.Doc, change: (copy: Y.Doc) => void, step: 1 | 2 = 2): Uint8Array {
+export function craftUpdate(
+  base: Y.Doc,
+  change: (copy: Y.Doc) => void,
+  step: 1 | 2 = 2,
+  clientId?: number,
+): Uint8Array {
   const copy = new Y.Doc();
   Y.applyUpdate(copy, Y.encodeStateAsUpdate(base));
+  // Writing under a chosen Yjs client id (someone else's, for the identity attacks); set after
+  // the base is in, since Yjs picks a new id when a remote update carries its own.
+  if (clientId !== undefined) copy.clientID = clientId;
   const vector = Y.encodeStateVector(copy);
   change(copy);
   const update = Y.encodeStateAsUpdate(copy, vector);

@@ -59,6 +59,8 @@ export interface LiveQuoteOptions {
   persist?: boolean;
   /** Node tests pass the `ws` package. */
   WebSocketPolyfill?: typeof WebSocket;
+  /** This browser's device id (device-id.ts): the server lets it write under its own earlier Yjs client ids. */
+  device?: string | null;
 }
 
 interface Replica {
@@ -70,6 +72,9 @@ interface Replica {
 
 /** y-indexeddb names: the role is part of it, so a dealer previewing the shopper link keeps separate copies. */
 export const localCopyName = (role: LiveRole, docName: string): string => `dealdesk:${role}:${docName}`;
+
+/** How long a page waits after 4429 (too many updates) before it starts again from the server's copy. */
+const RATE_LIMITED_PAUSE_MS = 5_000;
 
 export class LiveQuote {
   private deal: Replica;
@@ -192,7 +197,10 @@ export class LiveQuote {
         ? null
         : new IndexeddbPersistence(localCopyName(this.options.role, name), doc);
     const provider = new WebsocketProvider(this.options.serverUrl, name, doc, {
-      protocols: liveProtocols(this.options.role === "dealer" ? this.options.token : null),
+      protocols: liveProtocols(
+        this.options.role === "dealer" ? this.options.token : null,
+        this.options.device,
+      ),
       // Tabs of one browser must not pass updates around the server: a shopper tab would then
       // hold dealer changes it could later send as its own, and the server refuses those.
       disableBc: true,
@@ -241,8 +249,18 @@ export class LiveQuote {
     if (this.destroyed) return;
     // A refused change, or a message the server could not read: either way this replica holds
     // something the server will never take, so start again from the server's document.
-    if (code === LIVE_CLOSE_CODES.changeRefused || code === LIVE_CLOSE_CODES.malformed) {
+    if (
+      code === LIVE_CLOSE_CODES.changeRefused ||
+      code === LIVE_CLOSE_CODES.malformed ||
+      code === LIVE_CLOSE_CODES.updateTooLarge ||
+      code === LIVE_CLOSE_CODES.documentTooLarge
+    ) {
       void this.resync(replica);
+      return;
+    }
+    // Over a rate bound: the same, after a pause, so a runaway client does not knock again at once.
+    if (code === LIVE_CLOSE_CODES.tooManyUpdates) {
+      setTimeout(() => void this.resync(replica), RATE_LIMITED_PAUSE_MS);
       return;
     }
     if (code === LIVE_CLOSE_CODES.quoteDeleted) {

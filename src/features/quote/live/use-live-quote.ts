@@ -7,6 +7,7 @@ import { liveServerUrl } from "@shared/live-protocol";
 import { type Breakdown, computeBreakdown, type PaymentGrid, paymentGrid } from "@shared/pricing";
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { Awareness } from "y-protocols/awareness";
+import { deviceId } from "./device-id";
 import type { LiveRole, QuoteUpdatedEvent, UpdateField, UpdateResult, UpdateValue } from "./field-adapter";
 import type { LiveQuote, LiveQuoteSnapshot } from "./live-quote";
 
@@ -61,6 +62,7 @@ export function useLiveQuote(params: LiveQuoteParams | null): LiveQuoteState {
         token,
         readOnly,
         serverUrl: liveServerUrl(window.location.origin),
+        device: deviceId(),
       });
       setLive(opened);
     });
