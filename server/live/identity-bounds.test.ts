@@ -246,20 +246,36 @@ describe("bounds", () => {
     expect(logRows(h, id) - rows).toBeLessThanOrEqual(8);
   });
 
-  it("closes with 4429 past LIVE_HISTORY_EVENTS_PER_MINUTE", async () => {
+  it("closes with 4429 past LIVE_HISTORY_EVENTS_PER_MINUTE; edits that extend an event do not count", async () => {
     const { token, id } = await quote();
     const dealer = connectClient(h, id, { token });
     await synced(dealer);
-    for (let i = 1; i <= 6; i++) {
-      writeField(dealer.deal, "downPayment", -100 * i);
-      await eventually(async () => expect((await serverDeal(h, id)).downPayment).toBe(-100 * i));
-      await new Promise((resolve) => setTimeout(resolve, 220)); // under the update rate
+    const vehicle = () => readDoc(dealer.deal).vehicle as Record<string, unknown>;
+    const edits: [string, () => void][] = [
+      ["downPayment", () => writeField(dealer.deal, "downPayment", -100)],
+      ["selectedCreditTier", () => writeField(dealer.deal, "selectedCreditTier", "fair")],
+      ["vehicle.color", () => writeField(dealer.deal, "vehicle", { ...vehicle(), color: "Red" })],
+      ["vehicle.mileage", () => writeField(dealer.deal, "vehicle", { ...vehicle(), mileage: 13_000 })],
+      ["vehicle.stockNumber", () => writeField(dealer.deal, "vehicle", { ...vehicle(), stockNumber: "B2" })],
+      [
+        "pricing.discount",
+        () => writeField(dealer.deal, "pricing", { advertisedPrice: 25_000, discount: 600 }),
+      ],
+      // The same key again within 10 s extends its event: no new one.
+      ["downPayment again", () => writeField(dealer.deal, "downPayment", -200)],
+    ];
+    for (const [, edit] of edits) {
+      edit();
+      await new Promise((resolve) => setTimeout(resolve, 250)); // under the update rate
     }
-    writeField(dealer.deal, "downPayment", -999);
+    await eventually(async () => expect((await serverDeal(h, id)).downPayment).toBe(-200));
+    expect(dealer.closed).toEqual([]);
+    // A seventh key would be the seventh event this minute.
+    writeField(dealer.deal, "pricing", { advertisedPrice: 26_000, discount: 600 });
     await eventually(() =>
       expect(dealer.closed.map((c) => c.code)).toContain(LIVE_CLOSE_CODES.tooManyUpdates),
     );
-    expect((await serverDeal(h, id)).downPayment).toBe(-600);
+    expect((await serverDeal(h, id)).pricing.advertisedPrice).toBe(25_000);
     destroyClient(dealer);
   });
 

@@ -158,6 +158,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
         updateBudget: fullBucket(config.liveBounds.updateBurst),
         awarenessBudget: fullBucket(config.liveBounds.awarenessPerSecond * 2),
         historyWindow: newWindow(),
+        historyKeys: new Map(),
       };
       room.conns.add(conn);
       conns.add(conn);

@@ -11,7 +11,7 @@ import type { WebSocket } from "ws";
 import { Awareness, encodeAwarenessUpdate, removeAwarenessStates } from "y-protocols/awareness";
 import * as Y from "yjs";
 import type { LiveBounds } from "../config";
-import type { RecordedChange } from "../history/recorder";
+import { HISTORY_MERGE_MS, type RecordedChange } from "../history/recorder";
 import { liveMetrics } from "../metrics/metrics";
 import type { LiveIdentity, QuoteRole } from "../policies/quote-access";
 import { addToWindow, type Bucket, type MinuteWindow, takeToken } from "./bounds";
@@ -43,6 +43,8 @@ export type Conn = {
   updateBudget: Bucket;
   awarenessBudget: Bucket;
   historyWindow: MinuteWindow;
+  /** When this connection last changed each deal key (history events merge within HISTORY_MERGE_MS). */
+  historyKeys: Map<string, number>;
 };
 
 export type Room = {
@@ -207,12 +209,19 @@ export function createRooms(options: RoomsOptions) {
         return { ok: false, reason: `document of ${exact} bytes`, close: "documentTooLarge" };
       room.approxBytes = exact - update.length;
     }
-    // A deal's change adds about one history event per field it changes (history/recorder.ts).
-    if (
-      room.kind === "deal" &&
-      !addToWindow(conn.historyWindow, verdict.fields.size, bounds.historyEventsPerMinute)
-    )
-      return { ok: false, reason: "over the history events per minute", close: "tooManyUpdates" };
+    // A deal's change adds a history event per key it changes, unless the same key changed within
+    // HISTORY_MERGE_MS (the recorder then extends its event): counted per connection, from memory.
+    if (room.kind === "deal") {
+      const now = Date.now();
+      let events = 0;
+      for (const key of verdict.keys) {
+        const last = conn.historyKeys.get(key);
+        if (last === undefined || now - last > HISTORY_MERGE_MS) events += 1;
+      }
+      if (!addToWindow(conn.historyWindow, events, bounds.historyEventsPerMinute, now))
+        return { ok: false, reason: "over the history events per minute", close: "tooManyUpdates" };
+      for (const key of verdict.keys) conn.historyKeys.set(key, now);
+    }
     return null;
   }
 
