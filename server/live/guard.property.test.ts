@@ -132,15 +132,13 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   },
   {
     weight: 1,
-    arbitrary: fc
-      .constantFrom(...Object.entries(BAD_VALUES))
-      .chain(([key, values]) =>
-        fc.record({
-          kind: fc.constant("bad-value" as const),
-          key: fc.constant(key),
-          val: fc.constantFrom(...values),
-        }),
-      ),
+    arbitrary: fc.constantFrom(...Object.entries(BAD_VALUES)).chain(([key, values]) =>
+      fc.record({
+        kind: fc.constant("bad-value" as const),
+        key: fc.constant(key),
+        val: fc.constantFrom(...values),
+      }),
+    ),
   },
   { weight: 1, arbitrary: fc.constant({ kind: "oversize" as const }) },
 );
@@ -185,7 +183,10 @@ function setPair(array: Y.Array<KvPair>, key: string, val: unknown) {
   for (const [leaf, v] of Object.entries({ ...current, [rest.join(".")]: val })) {
     const parts = leaf.split(".");
     let at = value;
-    for (const part of parts.slice(0, -1)) at = (at[part] ??= {}) as Record<string, unknown>;
+    for (const part of parts.slice(0, -1)) {
+      at[part] ??= {};
+      at = at[part] as Record<string, unknown>;
+    }
     at[parts[parts.length - 1] as string] = v;
   }
   writeField(array, field as string, value);

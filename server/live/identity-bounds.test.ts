@@ -72,6 +72,26 @@ describe("identity: Yjs client ids", () => {
     destroyClient(dealer);
   });
 
+  it("refuses a shopper claiming the dealer's client id, seen in the presence states, before the dealer wrote", async () => {
+    const { token } = await h.dealer();
+    const id = await createQuoteVia(h, token);
+    const dealer = connectClient(h, id, { token });
+    await synced(dealer);
+    // The dealer has written nothing yet under its client id.
+    const shopper = await rawSocket(h, dealDocName(id));
+    dealer.provider.awareness.setLocalStateField("visible", true);
+    // The shopper now sees the dealer's presence, and with it the dealer's client id.
+    await eventually(() => expect(shopper.messages.some((m) => m[0] === 1)).toBe(true));
+    shopper.ws.send(
+      craftUpdate(shopper.doc, pairs([{ key: "downPayment", val: -5 }]), 2, dealer.doc.clientID),
+    );
+    expect((await shopper.closed).code).toBe(LIVE_CLOSE_CODES.changeRefused);
+    writeField(dealer.deal, "downPayment", -3000);
+    await eventually(async () => expect((await serverDeal(h, id)).downPayment).toBe(-3000));
+    expect(dealer.closed).toEqual([]);
+    destroyClient(dealer);
+  });
+
   it("refuses one shopper's device writing under another device's client id, and an unnamed client too", async () => {
     const { token } = await h.dealer();
     const id = await createQuoteVia(h, token);

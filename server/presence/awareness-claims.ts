@@ -29,5 +29,9 @@ export function mayAnnounce(conn: Conn, clientId: number, removing = false): boo
   // Claimed now, not when the awareness 'added' event fires: an id already known to the room
   // (taken over above) is reported as 'updated', and the close of this socket must still remove it.
   conn.awarenessIds.add(clientId);
+  // The stock provider announces its presence under its Yjs client id before it writes anything:
+  // the id is this connection's to write under from now on, so nobody who saw it in the presence
+  // states can claim it first (server/live/client-ids.ts).
+  if (!conn.room.writers.has(clientId)) conn.room.writers.set(clientId, conn);
   return true;
 }
