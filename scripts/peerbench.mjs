@@ -3,7 +3,8 @@
 // read-only, so it is copied into .tmp/peerbench (gitignored) and its dependencies installed
 // there; it then runs against this project (`--dealdesk-dir`) and prints its tables and verdict.
 //
-//   npm run bench                  quick mode (1,000 documents at 1,000 and 2,000 edits/s, ~3 min)
+//   npm run bench                  the guard's cost per update (bench/guard-bench.ts, ~5 s), then
+//                                  quick mode (1,000 documents at 1,000 and 2,000 edits/s, ~3 min)
 //   npm run bench -- --full        the full run (~10 min)
 //   npm run bench -- --json f.json any other peerbench option is passed on
 //
@@ -48,6 +49,15 @@ if (!installed) {
   const ci = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: copy, stdio: "inherit" });
   if (ci.status !== 0) fail("[bench] npm ci failed in the benchmark's copy; see above.");
 }
+
+// First the live guard's cost per update (issue #10), in this process's machine state: one line
+// each for a dealer's and a shopper's edit, against the figures before the issue in decision 010.
+const guard = spawnSync(process.execPath, ["--import", "tsx", path.join(root, "bench", "guard-bench.ts")], {
+  cwd: root,
+  stdio: "inherit",
+});
+if (guard.status !== 0) fail("[bench] the guard benchmark failed; see above.");
+console.log("");
 
 const args = process.argv.slice(2);
 const full = args.includes("--full");
