@@ -22,6 +22,8 @@ const TaxesPage = lazy(() => import("@/features/settings/taxes-page"));
 const DealerFeesPage = lazy(() => import("@/features/settings/dealer-fees-page"));
 const GovernmentFeesPage = lazy(() => import("@/features/settings/government-fees-page"));
 const InterestRatesPage = lazy(() => import("@/features/settings/interest-rates-page"));
+const TeamPage = lazy(() => import("@/features/team/team-page"));
+const AcceptInvitationPage = lazy(() => import("@/features/auth/accept-invitation-page"));
 
 export function AppRoutes() {
   return (
@@ -46,6 +48,7 @@ export function AppRoutes() {
         />
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/accept-invitation" element={<AcceptInvitationPage />} />
         <Route
           path="/dashboard"
           element={
@@ -75,6 +78,7 @@ export function AppRoutes() {
           <Route index element={<SettingsHome />} />
           <Route path="account" element={<AccountPage />} />
           <Route path="contact-information" element={<ContactInformationPage />} />
+          <Route path="team" element={<TeamPage />} />
           <Route path="quote-defaults/add-ons" element={<AddOnsPage />} />
           <Route path="quote-defaults/taxes" element={<TaxesPage />} />
           <Route path="quote-defaults/dealer-fees" element={<DealerFeesPage />} />

@@ -1,5 +1,5 @@
 import { Box, Button, Group, NavLink, Stack, Text, Title } from "@mantine/core";
-import { QUOTE_DEFAULTS_TEXT } from "@shared/messages";
+import { MSG, QUOTE_DEFAULTS_TEXT } from "@shared/messages";
 import { Link, Outlet, useLocation } from "react-router";
 import { PageContainer } from "@/components/page-container";
 
@@ -11,6 +11,7 @@ const MENU: MenuGroup[] = [
     items: [
       { label: "Account", to: "/settings/account" },
       { label: "Dealership information", to: "/settings/contact-information" },
+      { label: MSG.team, to: "/settings/team" },
     ],
   },
   {

@@ -1,0 +1,32 @@
+// The dealership team's calls (README "Dealership teams"): members, invitations, roles, audit.
+import type { AuthResponse, TeamAuditEntry, TeamMember } from "@shared/api-types";
+import type { InvitableRole } from "@shared/permissions";
+import { apiRequest } from "@/lib/api";
+
+export const listTeam = () => apiRequest<TeamMember[]>("/team", { auth: true });
+
+export const inviteMember = (email: string, role: InvitableRole) =>
+  apiRequest<{ message: string }>("/team/invitations", {
+    method: "POST",
+    body: { email: email.trim(), role },
+    auth: true,
+  });
+
+export const changeRole = (id: string, role: InvitableRole) =>
+  apiRequest<TeamMember>(`/team/members/${encodeURIComponent(id)}`, {
+    method: "PUT",
+    body: { role },
+    auth: true,
+  });
+
+export const removeMember = (id: string) =>
+  apiRequest<void>(`/team/members/${encodeURIComponent(id)}`, { method: "DELETE", auth: true });
+
+export const teamAudit = () => apiRequest<TeamAuditEntry[]>("/team/audit", { auth: true });
+
+export const acceptInvitation = (body: {
+  token: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+}) => apiRequest<AuthResponse>("/auth/accept-invitation", { method: "POST", body });

@@ -1,0 +1,270 @@
+import {
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
+import type { TeamAuditEntry, TeamMember } from "@shared/api-types";
+import { MSG } from "@shared/messages";
+import { INVITABLE_ROLES, type InvitableRole, mayManageTeam, ROLE_LABELS } from "@shared/permissions";
+import { isValidEmail } from "@shared/validation/rules";
+import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { type Banner, BannerNotice, Notice } from "@/components/notice";
+import { usePageTitle } from "@/lib/page-title";
+import { useSession } from "@/lib/session";
+import { messageOf } from "../auth/auth-api";
+import { changeRole, inviteMember, listTeam, removeMember, teamAudit } from "./team-api";
+
+// Settings → Team (issue #20): everyone sees who works at the dealership and in which role; the
+// owner invites people by email, changes roles, removes members and reads the audit. The server
+// enforces all of it (shared/permissions.ts); this page only mirrors what the signed-in role may do.
+
+const ROLE_OPTIONS = INVITABLE_ROLES.map((role) => ({ value: role, label: capitalized(ROLE_LABELS[role]) }));
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const fullName = (member: TeamMember) => `${member.firstName} ${member.lastName}`.trim();
+
+const auditTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+export default function TeamPage() {
+  usePageTitle(MSG.team);
+  const { user } = useSession();
+  const isOwner = user ? mayManageTeam(user) : false;
+  const [members, setMembers] = useState<TeamMember[] | null>(null);
+  const [audit, setAudit] = useState<TeamAuditEntry[]>([]);
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<TeamMember | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setMembers(await listTeam());
+      if (isOwner) setAudit(await teamAudit());
+      setLoadError(null);
+    } catch (caught) {
+      setLoadError(messageOf(caught, MSG.internalError));
+    }
+  }, [isOwner]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const onRoleChange = async (member: TeamMember, role: InvitableRole) => {
+    if (role === member.role) return;
+    setBanner(null);
+    try {
+      await changeRole(member.id, role);
+      setBanner({ tone: "success", text: MSG.roleChanged });
+      await load();
+    } catch (caught) {
+      setBanner({ tone: "error", text: messageOf(caught, MSG.internalError) });
+    }
+  };
+
+  const confirmRemove = async () => {
+    if (!removing) return;
+    const member = removing;
+    setRemoving(null);
+    setBanner(null);
+    try {
+      await removeMember(member.id);
+      setBanner({ tone: "success", text: MSG.memberRemoved });
+      await load();
+    } catch (caught) {
+      setBanner({ tone: "error", text: messageOf(caught, MSG.internalError) });
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} fz="h2">
+        {MSG.team}
+      </Title>
+      <BannerNotice banner={banner} onClose={() => setBanner(null)} />
+      {loadError ? <Notice tone="error">{loadError}</Notice> : null}
+      {isOwner ? (
+        <InviteForm onSent={(text) => setBanner({ tone: "success", text })} onSentReload={load} />
+      ) : null}
+      <Paper withBorder p="md" radius="md">
+        <Title order={2} fz="h4" mb="sm">
+          {MSG.teamMembers}
+        </Title>
+        <Table.ScrollContainer minWidth={480}>
+          <Table verticalSpacing="sm" aria-label={MSG.teamMembers}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>{MSG.role}</Table.Th>
+                {isOwner ? (
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                ) : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(members ?? []).map((member) => (
+                <Table.Tr key={member.id} data-testid="team-member">
+                  <Table.Td>{fullName(member)}</Table.Td>
+                  <Table.Td>{member.email}</Table.Td>
+                  <Table.Td>
+                    {isOwner && member.role !== "owner" ? (
+                      <Select
+                        aria-label={`${MSG.role} of ${fullName(member)}`}
+                        data={ROLE_OPTIONS}
+                        value={member.role}
+                        allowDeselect={false}
+                        w={160}
+                        onChange={(value) => value && void onRoleChange(member, value as InvitableRole)}
+                      />
+                    ) : (
+                      capitalized(ROLE_LABELS[member.role])
+                    )}
+                  </Table.Td>
+                  {isOwner ? (
+                    <Table.Td>
+                      {member.role !== "owner" ? (
+                        <Button
+                          variant="subtle"
+                          color="red"
+                          size="xs"
+                          onClick={() => setRemoving(member)}
+                          aria-label={`${MSG.removeMember} ${fullName(member)}`}
+                        >
+                          {MSG.removeMember}
+                        </Button>
+                      ) : null}
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      {isOwner ? (
+        <Paper withBorder p="md" radius="md">
+          <Title order={2} fz="h4" mb="sm">
+            {MSG.teamAudit}
+          </Title>
+          {audit.length === 0 ? (
+            <Text size="sm" className="dd-secondary-text">
+              No changes yet.
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={480}>
+              <Table verticalSpacing="xs" aria-label={MSG.teamAudit}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>When</Table.Th>
+                    <Table.Th>Who</Table.Th>
+                    <Table.Th>What</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {audit.map((entry) => (
+                    <Table.Tr
+                      key={`${entry.at}|${entry.action}|${entry.detail}`}
+                      data-testid="team-audit-entry"
+                    >
+                      <Table.Td>{auditTime.format(new Date(entry.at))}</Table.Td>
+                      <Table.Td>{entry.actor}</Table.Td>
+                      <Table.Td>
+                        {entry.action}: {entry.detail}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Paper>
+      ) : null}
+      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={MSG.removeMember} centered>
+        <Stack>
+          <Text>{removing ? MSG.confirmRemoveMember(fullName(removing)) : ""}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setRemoving(null)}>
+              Cancel
+            </Button>
+            <Button color="red" onClick={() => void confirmRemove()}>
+              {MSG.removeMember}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+function InviteForm({ onSent, onSentReload }: { onSent(text: string): void; onSentReload(): Promise<void> }) {
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<InvitableRole>("salesperson");
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!isValidEmail(email)) {
+      setError(MSG.emailInvalid);
+      return;
+    }
+    setError(null);
+    setSending(true);
+    try {
+      const answer = await inviteMember(email, role);
+      onSent(answer.message);
+      setEmail("");
+      await onSentReload();
+    } catch (caught) {
+      setError(messageOf(caught, MSG.internalError));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate>
+      <Title order={2} fz="h4" mb="sm">
+        {MSG.inviteMember}
+      </Title>
+      <Group align="flex-start" wrap="wrap">
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.currentTarget.value);
+            setError(null);
+          }}
+          error={error}
+          style={{ flex: "1 1 240px" }}
+        />
+        <Select
+          label={MSG.role}
+          data={ROLE_OPTIONS}
+          value={role}
+          allowDeselect={false}
+          onChange={(value) => value && setRole(value as InvitableRole)}
+          w={180}
+        />
+        <Button type="submit" loading={sending} mt={{ base: 0, sm: 25 }}>
+          {MSG.sendInvitation}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
