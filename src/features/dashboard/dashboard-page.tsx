@@ -4,9 +4,10 @@
 // memory; the search box feeds a deferred value, so typing never waits for the
 // filter, and one page of PAGE_SIZE rows is rendered at a time.
 
-import { Button, Group, Paper, Stack, Switch, TextInput, Title } from "@mantine/core";
+import { Button, Group, Paper, Select, Stack, Switch, TextInput, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { noActiveQuotes, TEXT } from "@shared/messages";
+import { MSG, noActiveQuotes, TEXT } from "@shared/messages";
+import { seesEveryQuote } from "@shared/permissions";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { useDeferredValue, useMemo, useState } from "react";
 import { Link } from "react-router";
@@ -35,10 +36,25 @@ export default function DashboardPage() {
   const [showExpired, setShowExpired] = useState(false);
   const [sort, setSort] = useState<QuoteSort>(DEFAULT_SORT);
   const [page, setPage] = useState(1);
+  // The desk log (issue #20): managers and owners get every quote of the dealership, with who
+  // works it, filterable by salesperson. The server decides what the list holds.
+  const deskLog = user ? seesEveryQuote(user) : false;
+  const [salespersonId, setSalespersonId] = useState<string | null>(null);
 
   usePageTitle("Dashboard");
 
-  const quotes = state.status === "ready" ? state.quotes : [];
+  const everyQuote = state.status === "ready" ? state.quotes : [];
+  const salespeople = useMemo(() => {
+    const names = new Map<string, string>();
+    for (const quote of everyQuote) names.set(quote.salesperson.id, quote.salesperson.name);
+    return [...names]
+      .map(([value, label]) => ({ value, label }))
+      .sort((a, b) => a.label.localeCompare(b.label));
+  }, [everyQuote]);
+  const quotes = useMemo(
+    () => (salespersonId ? everyQuote.filter((quote) => quote.salesperson.id === salespersonId) : everyQuote),
+    [everyQuote, salespersonId],
+  );
   const shown = useMemo(
     () => visibleQuotes(quotes, { query: deferredQuery, showExpired, sort, nowMs }),
     [quotes, deferredQuery, showExpired, sort, nowMs],
@@ -95,6 +111,20 @@ export default function DashboardPage() {
                   setPage(1);
                 }}
               />
+              {deskLog ? (
+                <Select
+                  aria-label={MSG.salesperson}
+                  data={[{ value: "", label: MSG.allSalespeople }, ...salespeople]}
+                  value={salespersonId ?? ""}
+                  allowDeselect={false}
+                  onChange={(value) => {
+                    setSalespersonId(value ? value : null);
+                    setPage(1);
+                  }}
+                  w={220}
+                  data-testid="salesperson-filter"
+                />
+              ) : null}
               {!wide && state.status === "ready" && quotes.length > 0 ? (
                 <SortSelect
                   sort={sort}
@@ -124,6 +154,7 @@ export default function DashboardPage() {
                 onOpen={open}
                 onRetry={reload}
                 handlers={handlers}
+                showSalesperson={deskLog}
               />
             </LiveSignals>
           </Stack>

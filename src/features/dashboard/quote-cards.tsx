@@ -2,8 +2,8 @@
 // click or Enter; its action buttons do their own thing.
 
 import { Badge, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
-import { QUOTE_COLUMNS, TEXT } from "@shared/messages";
-import { ShopperViewingDot } from "./live-signals/live-signals";
+import { MSG, QUOTE_COLUMNS, TEXT } from "@shared/messages";
+import { CustomerLookingNow, ShopperViewingDot } from "./live-signals/live-signals";
 import { type QuoteActionHandlers, QuoteActions } from "./quote-actions";
 import { type DashboardQuote, formatQuoteDate, isExpiredAt } from "./quote-list-view";
 import classes from "./quotes-list.module.css";
@@ -13,9 +13,11 @@ export interface QuoteCardsProps {
   nowMs: number;
   onOpen(quote: DashboardQuote): void;
   handlers: QuoteActionHandlers;
+  /** The desk log (managers and owners): who works each deal, and whether the customer is looking now. */
+  showSalesperson?: boolean;
 }
 
-export function QuoteCards({ quotes, nowMs, onOpen, handlers }: QuoteCardsProps) {
+export function QuoteCards({ quotes, nowMs, onOpen, handlers, showSalesperson }: QuoteCardsProps) {
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
       {quotes.map((quote) => {
@@ -46,6 +48,12 @@ export function QuoteCards({ quotes, nowMs, onOpen, handlers }: QuoteCardsProps)
                       {quote.customerName}
                     </Text>
                   ) : null}
+                  {showSalesperson ? (
+                    <Text size="sm" className={classes.fades} data-testid="quote-salesperson">
+                      {MSG.salesperson}: {quote.salesperson.name}
+                    </Text>
+                  ) : null}
+                  {showSalesperson ? <CustomerLookingNow quoteId={quote.id} /> : null}
                   {expired ? (
                     <Badge color="gray.7" variant="filled" className={classes.badge}>
                       {TEXT.expired}

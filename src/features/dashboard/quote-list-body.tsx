@@ -27,6 +27,8 @@ export interface QuoteListBodyProps {
   onOpen(quote: DashboardQuote): void;
   onRetry(): void;
   handlers: QuoteActionHandlers;
+  /** The desk log of managers and owners (issue #20). */
+  showSalesperson?: boolean;
 }
 
 export function QuoteListBody(props: QuoteListBodyProps) {
@@ -68,6 +70,7 @@ export function QuoteListBody(props: QuoteListBodyProps) {
           onSort={props.onSort}
           onOpen={props.onOpen}
           handlers={props.handlers}
+          showSalesperson={props.showSalesperson}
         />
       ) : (
         <QuoteCards
@@ -75,6 +78,7 @@ export function QuoteListBody(props: QuoteListBodyProps) {
           nowMs={props.nowMs}
           onOpen={props.onOpen}
           handlers={props.handlers}
+          showSalesperson={props.showSalesperson}
         />
       )}
       {props.pageCount > 1 ? (

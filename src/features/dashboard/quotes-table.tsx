@@ -2,9 +2,9 @@
 // Vehicle and Created sortable. A row opens the quote on click or Enter.
 
 import { Badge, Group, Table, Text, UnstyledButton } from "@mantine/core";
-import { QUOTE_COLUMNS, TEXT } from "@shared/messages";
+import { MSG, QUOTE_COLUMNS, TEXT } from "@shared/messages";
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from "@tabler/icons-react";
-import { ShopperViewingDot } from "./live-signals/live-signals";
+import { CustomerLookingNow, ShopperViewingDot } from "./live-signals/live-signals";
 import { type QuoteActionHandlers, QuoteActions } from "./quote-actions";
 import {
   type DashboardQuote,
@@ -45,15 +45,26 @@ export interface QuotesTableProps {
   onSort(column: SortColumn): void;
   onOpen(quote: DashboardQuote): void;
   handlers: QuoteActionHandlers;
+  /** The desk log (managers and owners): who works each deal, and whether the customer is looking now. */
+  showSalesperson?: boolean;
 }
 
-export function QuotesTable({ quotes, nowMs, sort, onSort, onOpen, handlers }: QuotesTableProps) {
+export function QuotesTable({
+  quotes,
+  nowMs,
+  sort,
+  onSort,
+  onOpen,
+  handlers,
+  showSalesperson,
+}: QuotesTableProps) {
   return (
     <Table highlightOnHover verticalSpacing="sm" className={classes.table}>
       <Table.Thead>
         <Table.Tr>
           <SortHeader column="vehicle" sort={sort} onSort={onSort} />
           <Table.Th>{QUOTE_COLUMNS.customer}</Table.Th>
+          {showSalesperson ? <Table.Th>{MSG.salesperson}</Table.Th> : null}
           <SortHeader column="created" sort={sort} onSort={onSort} />
           <Table.Th>{QUOTE_COLUMNS.expires}</Table.Th>
           <Table.Th ta="right">{QUOTE_COLUMNS.actions}</Table.Th>
@@ -84,9 +95,15 @@ export function QuotesTable({ quotes, nowMs, sort, onSort, onOpen, handlers }: Q
                       {TEXT.expired}
                     </Badge>
                   ) : null}
+                  {showSalesperson ? <CustomerLookingNow quoteId={quote.id} /> : null}
                 </Group>
               </Table.Td>
               <Table.Td className={classes.fades}>{quote.customerName || "—"}</Table.Td>
+              {showSalesperson ? (
+                <Table.Td className={classes.fades} data-testid="quote-salesperson">
+                  {quote.salesperson.name}
+                </Table.Td>
+              ) : null}
               <Table.Td className={`${classes.nowrap} ${classes.fades}`}>
                 {formatQuoteDate(quote.createdMs)}
               </Table.Td>

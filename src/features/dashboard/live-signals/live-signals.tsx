@@ -3,8 +3,9 @@
 // Polled (docs/decisions/006-presence-and-history.md): GET /api/quotes/live-status every few
 // seconds while the dashboard is open; the server answers from memory.
 
+import { Badge } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { TEXT } from "@shared/messages";
+import { MSG, TEXT } from "@shared/messages";
 import { customerOpenedQuote, type LiveStatusResponse, PRESENCE_TEXT } from "@shared/presence-text";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { ApiError, apiRequest } from "@/lib/api";
@@ -76,5 +77,16 @@ export function ShopperViewingDot({ quoteId }: { quoteId: string }) {
       title={PRESENCE_TEXT.shopperViewingShort}
       data-testid="shopper-viewing"
     />
+  );
+}
+
+/** The desk log's words for the same signal (issue #20): "Customer looking now". */
+export function CustomerLookingNow({ quoteId }: { quoteId: string }) {
+  const viewing = useContext(ViewingContext);
+  if (!viewing.has(quoteId)) return null;
+  return (
+    <Badge color="green" variant="light" data-testid="customer-looking-now">
+      {MSG.customerLookingNow}
+    </Badge>
   );
 }
