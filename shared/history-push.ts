@@ -51,6 +51,7 @@ export function parseHistoryPush(json: string): HistoryPush | null {
       Number.isInteger(e.id) &&
       typeof e.at === "number" &&
       (e.role === "DEALER" || e.role === "SHOPPER") &&
+      (e.actor === undefined || e.actor === null || typeof e.actor === "string") &&
       typeof e.field === "string" &&
       (e.oldValue === null || typeof e.oldValue === "string") &&
       (e.newValue === null || typeof e.newValue === "string"),

@@ -17,6 +17,8 @@ export type HistoryEvent = {
   /** When the change reached the server (ms since the epoch); a merged burst keeps its last time. */
   at: number;
   role: HistoryRole;
+  /** Who on the dealership's side made it, as "Dana (manager)"; absent for the shopper and older rows. */
+  actor?: string | null;
   field: string;
   oldValue: string | null;
   newValue: string | null;
@@ -67,9 +69,16 @@ export function historyFieldLabel(field: string): string {
 
 /** "Shopper changed Downpayment from -$2,000.00 to -$3,000.00", "You set Discount to -$500.00". */
 export function historySentence(
-  event: Pick<HistoryEvent, "role" | "field" | "oldValue" | "newValue">,
+  event: Pick<HistoryEvent, "role" | "actor" | "field" | "oldValue" | "newValue">,
+  /** The reader's own label ("Dana (manager)"): their own changes read "You". */
+  self?: string,
 ): string {
-  const who = event.role === "DEALER" ? HISTORY_TEXT.you : HISTORY_TEXT.shopper;
+  const who =
+    event.role === "SHOPPER"
+      ? HISTORY_TEXT.shopper
+      : event.actor && event.actor !== self
+        ? event.actor
+        : HISTORY_TEXT.you;
   if (event.field === "tradeIn.hasTradeIn")
     return event.newValue === "Yes" ? `${who} added a trade-in` : `${who} removed the trade-in`;
   const label = historyFieldLabel(event.field);

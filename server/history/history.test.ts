@@ -47,7 +47,8 @@ async function dealWithClients() {
 }
 
 const pricing = (c: Client) => readDoc(c.deal).pricing as { advertisedPrice: number; discount: number };
-const sentences = (events: HistoryEvent[]) => events.map(historySentence);
+// The test dealer is Dana, the dealership's owner: her own changes read "You".
+const sentences = (events: HistoryEvent[]) => events.map((event) => historySentence(event, "Dana (owner)"));
 
 describe("the deal's history", () => {
   it("records a scripted sequence of dealer and shopper edits, in order, with roles and display values", async () => {

@@ -10,7 +10,7 @@ type Row = Omit<HistoryEvent, "role"> & { role: string };
 export function readHistory(db: Db, quoteId: string): HistoryEvent[] {
   const rows = db.$client
     .prepare<[string, number], Row>(
-      `SELECT id, at, role, field, old_value AS oldValue, new_value AS newValue FROM quote_events
+      `SELECT id, at, role, actor_name AS actor, field, old_value AS oldValue, new_value AS newValue FROM quote_events
        WHERE quote_id = ? ORDER BY at DESC, id DESC LIMIT ?`,
     )
     .all(quoteId, HISTORY_LIMIT);

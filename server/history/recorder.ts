@@ -23,19 +23,21 @@ export type RecordedChange = {
   keys: readonly string[];
   /** When the update reached the server (the append's own clock): offline edits get their arrival time. */
   at: number;
+  /** The staff member who made it, as "Dana (manager)"; undefined for the shopper. */
+  actor?: string;
 };
 
-type LastEvent = { id: number; at: number; role: string; oldValue: string | null };
+type LastEvent = { id: number; at: number; role: string; actor: string | null; oldValue: string | null };
 
 /** Records one change; returns the rows it inserted, extended or removed (pushed to the dealer's page). */
 export function createHistoryRecorder(db: Db): (change: RecordedChange) => HistoryPush {
   const sql = db.$client;
   const lastOfField = sql.prepare<[string, string], LastEvent>(
-    `SELECT id, at, role, old_value AS oldValue FROM quote_events
+    `SELECT id, at, role, actor_name AS actor, old_value AS oldValue FROM quote_events
      WHERE quote_id = ? AND field = ? ORDER BY id DESC LIMIT 1`,
   );
-  const insert = sql.prepare<[string, number, string, string, string | null, string | null]>(
-    "INSERT INTO quote_events (quote_id, at, role, field, old_value, new_value) VALUES (?, ?, ?, ?, ?, ?)",
+  const insert = sql.prepare<[string, number, string, string | null, string, string | null, string | null]>(
+    "INSERT INTO quote_events (quote_id, at, role, actor_name, field, old_value, new_value) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
   const extend = sql.prepare<[string | null, number, number]>(
     "UPDATE quote_events SET new_value = ?, at = ? WHERE id = ?",
@@ -44,8 +46,9 @@ export function createHistoryRecorder(db: Db): (change: RecordedChange) => Histo
 
   return (change) => {
     const pushed: HistoryPush = { events: [], removed: [] };
+    const actor = change.role === "DEALER" ? (change.actor ?? null) : null;
     const row = (id: number, key: string, oldValue: string | null, newValue: string | null) =>
-      pushed.events.push({ id, at: change.at, role: change.role, field: key, oldValue, newValue });
+      pushed.events.push({ id, at: change.at, role: change.role, actor, field: key, oldValue, newValue });
     // Reverse key order, so that newest-first reads "added a trade-in" before its details.
     for (const key of [...change.keys].sort().reverse()) {
       const oldValue = displayValue(key, change.before.get(key));
@@ -53,7 +56,13 @@ export function createHistoryRecorder(db: Db): (change: RecordedChange) => Histo
       // Invisible changes (an unselected add-on's description, a value re-typed the same) are no history.
       if (oldValue === newValue) continue;
       const last = lastOfField.get(change.quoteId, key);
-      if (last && last.role === change.role && change.at - last.at <= HISTORY_MERGE_MS) {
+      // Only the same person's edits merge: a manager's change never extends the salesperson's event.
+      if (
+        last &&
+        last.role === change.role &&
+        last.actor === actor &&
+        change.at - last.at <= HISTORY_MERGE_MS
+      ) {
         if (last.oldValue === newValue) {
           remove.run(last.id);
           pushed.removed.push(last.id);
@@ -64,7 +73,7 @@ export function createHistoryRecorder(db: Db): (change: RecordedChange) => Histo
         continue;
       }
       const id = Number(
-        insert.run(change.quoteId, change.at, change.role, key, oldValue, newValue).lastInsertRowid,
+        insert.run(change.quoteId, change.at, change.role, actor, key, oldValue, newValue).lastInsertRowid,
       );
       row(id, key, oldValue, newValue);
     }

@@ -323,6 +323,7 @@ export function createRooms(options: RoomsOptions) {
                   after: verdict.after,
                   keys: verdict.keys,
                   at,
+                  actor: conn.identity.dealer?.label,
                 });
               }
             : undefined,

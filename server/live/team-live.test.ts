@@ -1,3 +1,4 @@
+import { type HistoryResponse, historySentence } from "@shared/history-text";
 import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
 import { privateDocName, readDoc, writeField } from "@shared/quote-doc";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -42,6 +43,24 @@ it("a manager edits a salesperson's quote live as DEALER; a removed manager is c
   await synced(seller);
   writeField(manager.deal, "customerInfo", { name: "Pat Shopper", email: "", phone: "" });
   await eventually(() => expect(readDoc(seller.deal).customerInfo).toMatchObject({ name: "Pat Shopper" }));
+
+  // On the deal itself, the history names the manager to the salesperson who reads it.
+  const managerDeal = connectClient(h, quoteId, { token: mia.token });
+  await synced(managerDeal);
+  writeField(managerDeal.deal, "downPayment", -4200);
+  const history = await eventually(async () => {
+    const res = await h.api("GET", `/api/quotes/${quoteId}/history`, undefined, sam.token);
+    const { events } = (await res.json()) as HistoryResponse;
+    const event = events.find((e) => e.field === "downPayment");
+    if (!event) throw new Error("no history yet");
+    return event;
+  });
+  expect(history.actor).toBe("Mia (manager)");
+  expect(historySentence(history, "Sam (salesperson)")).toBe(
+    "Mia (manager) changed Downpayment from -$2,450.00 to -$4,200.00",
+  );
+  expect(historySentence(history, "Mia (manager)")).toMatch(/^You changed Downpayment/);
+  destroyClient(managerDeal);
 
   const removed = await h.api("DELETE", `/api/team/members/${mia.user.id}`, undefined, owner.token);
   expect(removed.status).toBe(204);

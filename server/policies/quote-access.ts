@@ -1,4 +1,4 @@
-import { mayWorkQuote } from "@shared/permissions";
+import { mayWorkQuote, memberLabel } from "@shared/permissions";
 import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import type { UserRow } from "../app-env";
@@ -50,7 +50,7 @@ export const maySeePrivate = (role: QuoteRole) => role === "DEALER";
 export type LiveIdentity = {
   role: QuoteRole;
   /** Set for DEALER connections: whose token, issued when, valid until when (ms). */
-  dealer?: { userId: string; issuedAtMs: number; expiresAtMs: number };
+  dealer?: { userId: string; issuedAtMs: number; expiresAtMs: number; label: string };
 };
 
 /**
@@ -68,7 +68,10 @@ export async function liveIdentity(
   const claims = decodeJwt(token);
   const issuedAtMs = typeof claims.iatMs === "number" ? claims.iatMs : 0;
   const expiresAtMs = typeof claims.exp === "number" ? claims.exp * 1000 : 0;
-  return { role: "DEALER", dealer: { userId: user.id, issuedAtMs, expiresAtMs } };
+  return {
+    role: "DEALER",
+    dealer: { userId: user.id, issuedAtMs, expiresAtMs, label: memberLabel(user.firstName, user.role) },
+  };
 }
 
 /** A DEALER connection stays one while its token is neither revoked nor expired. */

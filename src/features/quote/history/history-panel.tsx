@@ -1,7 +1,9 @@
 import { Box, Button, Text, Title } from "@mantine/core";
 import { HISTORY_TEXT, historySentence, relativeTime } from "@shared/history-text";
 import { TEXT } from "@shared/messages";
+import { memberLabel } from "@shared/permissions";
 import { useEffect, useState } from "react";
+import { useSession } from "@/lib/session";
 import type { LiveQuoteState } from "../live/use-live-quote";
 import classes from "./history-panel.module.css";
 import { useQuoteHistory } from "./use-quote-history";
@@ -33,6 +35,9 @@ export default function HistoryPanel({ quoteId, onHistory, connected }: HistoryP
   const [attempt, setAttempt] = useState(0);
   const history = useQuoteHistory(quoteId, onHistory, connected, attempt);
   const now = useNow();
+  const { user } = useSession();
+  // Changes by the reader read "You"; a teammate's read with their name, as "Dana (manager)".
+  const self = user ? memberLabel(user.firstName, user.role) : undefined;
   const events = history.status === "ready" ? history.events : [];
 
   return (
@@ -61,7 +66,7 @@ export default function HistoryPanel({ quoteId, onHistory, connected }: HistoryP
         <ul className={classes.list} tabIndex={0} aria-labelledby="quote-history-title">
           {events.map((event) => (
             <li key={event.id} className={classes.item} data-testid="history-event">
-              <span>{historySentence(event)}</span>
+              <span>{historySentence(event, self)}</span>
               <time
                 className={classes.time}
                 dateTime={new Date(event.at).toISOString()}
