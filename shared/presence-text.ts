@@ -22,6 +22,8 @@ export const PRESENCE_TEXT = {
   consultantHere: "Your sales consultant is here",
   /** The dashboard's live dot (accessible name). */
   shopperViewingShort: "Shopper viewing",
+  /** The dealer's page, when teammates have the deal open too (issue #20). */
+  teammatesHere: (names: string): string => `Also on this deal: ${names}`,
 } as const;
 
 /** "Shopper is viewing: changing the downpayment". */

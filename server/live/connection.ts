@@ -45,6 +45,8 @@ function stampRole(update: Uint8Array, conn: Conn): Uint8Array | null {
       for (const [key, value] of Object.entries(entry.state as Record<string, unknown>))
         if (conn.role === "DEALER" || SHOPPER_STATE_KEYS.has(key)) state[key] = value;
       state.role = conn.role;
+      // A staff member shows by name and role ("Dana (manager)"), as the server knows them.
+      if (conn.identity.dealer) state.name = conn.identity.dealer.label;
       return { ...entry, state: { ...state } };
     });
   return entries.length > 0 ? encodeAwarenessUpdate(entries) : null;

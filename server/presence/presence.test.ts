@@ -27,7 +27,7 @@ afterAll(async () => {
   await h.stop();
 });
 
-type State = { role?: string; activity?: string; visible?: boolean } | undefined;
+type State = { role?: string; activity?: string; visible?: boolean; name?: string } | undefined;
 const stateOf = (observer: Client, clientId: number): State =>
   observer.provider.awareness.getStates().get(clientId) as State;
 
@@ -92,7 +92,8 @@ describe("presence", () => {
     announce(raw, 777, 1, { activity: "marker-1", name: "Dana Whitfield", role: "DEALER" });
     // A shopper's state keeps only what a shopper's page says: no name, and the role the server gave.
     await eventually(() => expect(stateOf(observer, 777)).toEqual({ activity: "marker-1", role: "SHOPPER" }));
-    expect(stateOf(observer, dealerId)).toEqual({ activity: null, role: "DEALER" });
+    // The dealer shows by the name and role the server knows (issue #20), untouched by the forgeries.
+    expect(stateOf(observer, dealerId)).toEqual({ activity: null, role: "DEALER", name: "Dana (owner)" });
     expect(raw.ws.readyState).toBe(raw.ws.OPEN);
     raw.ws.close();
     destroyClient(observer);

@@ -2,7 +2,7 @@ import { PRESENCE_TEXT, type ShopperActivity, shopperViewingText } from "@shared
 import type { Awareness } from "y-protocols/awareness";
 import type { QuoteDialog } from "../quote-dialogs";
 import classes from "./presence-line.module.css";
-import { usePresence } from "./use-presence";
+import { usePresence, useTeammates } from "./use-presence";
 
 /** What the shopper's open dialog tells the dealer. */
 export function activityOf(dialog: QuoteDialog | null): ShopperActivity | null {
@@ -37,6 +37,7 @@ export interface PresenceLineProps {
  */
 export function PresenceLine({ awareness, isDealer, dialog }: PresenceLineProps) {
   const presence = usePresence(awareness, isDealer, isDealer ? null : activityOf(dialog));
+  const teammates = useTeammates(awareness, isDealer);
   return (
     <div role="status" className={classes.line} data-testid="presence">
       {presence.here ? (
@@ -45,6 +46,7 @@ export function PresenceLine({ awareness, isDealer, dialog }: PresenceLineProps)
           <span>{isDealer ? shopperViewingText(presence.activity) : PRESENCE_TEXT.consultantHere}</span>
         </>
       ) : null}
+      {teammates ? <span data-testid="teammates">{PRESENCE_TEXT.teammatesHere(teammates)}</span> : null}
     </div>
   );
 }

@@ -84,3 +84,39 @@ export function usePresence(
   const shown = snapshot.slice("here:".length);
   return { here: true, activity: isShopperActivity(shown) ? shown : null };
 }
+
+function readTeammates(awareness: Awareness): string {
+  const names = new Set<string>();
+  const now = Date.now();
+  for (const [clientId, state] of awareness.getStates()) {
+    if (clientId === awareness.clientID || state?.role !== "DEALER" || typeof state.name !== "string")
+      continue;
+    if (!countsAsPresent(state, awareness.meta.get(clientId)?.lastUpdated ?? 0, now)) continue;
+    names.add(state.name);
+  }
+  return [...names].sort().join(", ");
+}
+
+/**
+ * The dealership's other people on this deal right now, by the name and role the server stamped
+ * ("Mia (manager)"), for the dealer's page (issue #20); "" when nobody else is here.
+ */
+export function useTeammates(awareness: Awareness | null, enabled: boolean): string {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!awareness || !enabled) return () => {};
+      awareness.on("change", onChange);
+      const timer = setInterval(onChange, 500);
+      return () => {
+        awareness.off("change", onChange);
+        clearInterval(timer);
+      };
+    },
+    [awareness, enabled],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => (awareness && enabled ? readTeammates(awareness) : ""),
+    () => "",
+  );
+}
