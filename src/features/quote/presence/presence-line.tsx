@@ -1,5 +1,7 @@
+import { memberLabel } from "@shared/permissions";
 import { PRESENCE_TEXT, type ShopperActivity, shopperViewingText } from "@shared/presence-text";
 import type { Awareness } from "y-protocols/awareness";
+import { useSession } from "@/lib/session";
 import type { QuoteDialog } from "../quote-dialogs";
 import classes from "./presence-line.module.css";
 import { usePresence, useTeammates } from "./use-presence";
@@ -37,7 +39,12 @@ export interface PresenceLineProps {
  */
 export function PresenceLine({ awareness, isDealer, dialog }: PresenceLineProps) {
   const presence = usePresence(awareness, isDealer, isDealer ? null : activityOf(dialog));
-  const teammates = useTeammates(awareness, isDealer);
+  const { user } = useSession();
+  const teammates = useTeammates(
+    awareness,
+    isDealer,
+    user ? memberLabel(user.firstName, user.role) : undefined,
+  );
   return (
     <div role="status" className={classes.line} data-testid="presence">
       {presence.here ? (

@@ -85,12 +85,13 @@ export function usePresence(
   return { here: true, activity: isShopperActivity(shown) ? shown : null };
 }
 
-function readTeammates(awareness: Awareness): string {
+function readTeammates(awareness: Awareness, self: string | undefined): string {
   const names = new Set<string>();
   const now = Date.now();
   for (const [clientId, state] of awareness.getStates()) {
     if (clientId === awareness.clientID || state?.role !== "DEALER" || typeof state.name !== "string")
       continue;
+    if (state.name === self) continue; // the reader's own other tabs
     if (!countsAsPresent(state, awareness.meta.get(clientId)?.lastUpdated ?? 0, now)) continue;
     names.add(state.name);
   }
@@ -101,7 +102,7 @@ function readTeammates(awareness: Awareness): string {
  * The dealership's other people on this deal right now, by the name and role the server stamped
  * ("Mia (manager)"), for the dealer's page (issue #20); "" when nobody else is here.
  */
-export function useTeammates(awareness: Awareness | null, enabled: boolean): string {
+export function useTeammates(awareness: Awareness | null, enabled: boolean, self?: string): string {
   const subscribe = useCallback(
     (onChange: () => void) => {
       if (!awareness || !enabled) return () => {};
@@ -116,7 +117,7 @@ export function useTeammates(awareness: Awareness | null, enabled: boolean): str
   );
   return useSyncExternalStore(
     subscribe,
-    () => (awareness && enabled ? readTeammates(awareness) : ""),
+    () => (awareness && enabled ? readTeammates(awareness, self) : ""),
     () => "",
   );
 }
