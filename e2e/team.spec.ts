@@ -3,6 +3,7 @@ import path from "node:path";
 import { readMail } from "../server/mail/read-mail";
 import { MSG } from "../shared/messages";
 import { E2E_DATA_DIR, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { editAmount, expectConnected, lineValue } from "./quote-setup";
 import { createQuoteViaApi, registerDealerViaApi, signInAs } from "./support/api";
 
 // Issue #20, end to end: the owner invites a salesperson by email, who accepts and works a deal;
@@ -38,6 +39,7 @@ test("the owner invites a salesperson, who joins and works a deal; the desk log 
   browser,
   request,
 }) => {
+  test.setTimeout(90_000); // three browsers and a whole team's day
   const owner = await registerDealerViaApi(request, { firstName: "Olivia", lastName: "Owner" });
   await signInAs(page, owner);
   await page.goto("/settings/team");
@@ -95,12 +97,35 @@ test("the owner invites a salesperson, who joins and works a deal; the desk log 
   await expect(page.getByRole("row").filter({ hasText: "2022 Ford F-150 XLT" })).toHaveCount(0);
   await expect(samRow).toBeVisible();
 
-  // Sam works the deal; the owner removes Sam, whose page is cut off within a second.
+  // Sam works the deal with the shopper watching; the owner steps in live from the desk log.
   await sam.goto(`/quote/${quoteId}?view=dealer`);
   await expect(sam.getByRole("heading", { level: 1, name: "2023 Subaru Outback Limited" })).toBeVisible();
-  // Working it live, as its dealer.
-  await expect(sam.getByTestId("connection-status")).toHaveText("Status: Connected");
+  await expectConnected(sam);
   await expect(sam.getByRole("button", { name: "Share" })).toBeVisible();
+  const shopperContext = await browser.newContext();
+  const shopper = await shopperContext.newPage();
+  await shopper.goto(`/quote/${quoteId}`);
+  await expectConnected(shopper);
+  await page.goto("/dashboard");
+  await page.getByRole("row").filter({ hasText: "2023 Subaru Outback Limited" }).click();
+  await expect(page).toHaveURL(new RegExp(`/quote/${quoteId}\\?view=dealer`));
+  await expectConnected(page);
+  await expect(sam.getByTestId("teammates")).toHaveText("Also on this deal: Olivia (owner)");
+  await editAmount(page, "discount", "750");
+  await expect(lineValue(sam, "discount")).toHaveText("-$750.00", { timeout: 2_000 });
+  await expect(lineValue(shopper, "discount")).toHaveText("-$750.00", { timeout: 2_000 });
+  // Sam's history names who made the change.
+  const samHistory = sam.getByTestId("history-panel").getByTestId("history-event");
+  await expect(samHistory.first()).toContainText("Olivia (owner) set Discount to -$750.00", {
+    timeout: 4_000,
+  });
+  // And on the owner's page, the same change is the owner's own.
+  await expect(page.getByTestId("history-panel").getByTestId("history-event").first()).toContainText(
+    "You set Discount to -$750.00",
+  );
+  await shopperContext.close();
+
+  // The owner removes Sam, whose page is cut off within a second.
   await page.goto("/settings/team");
   await page.getByRole("button", { name: "Remove Sam Seller" }).click();
   const removed = page.waitForResponse(
