@@ -92,6 +92,7 @@ test("the owner invites a salesperson, who joins and works a deal; the desk log 
   await expect(
     page.getByRole("row").filter({ hasText: "2022 Ford F-150 XLT" }).getByTestId("quote-salesperson"),
   ).toHaveText("Olivia Owner");
+  await expectNoSeriousA11yViolations(page);
   await page.getByTestId("salesperson-filter").click();
   await page.getByRole("option", { name: "Sam Seller" }).click();
   await expect(page.getByRole("row").filter({ hasText: "2022 Ford F-150 XLT" })).toHaveCount(0);

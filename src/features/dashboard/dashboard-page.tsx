@@ -36,9 +36,6 @@ export default function DashboardPage() {
   const [showExpired, setShowExpired] = useState(false);
   const [sort, setSort] = useState<QuoteSort>(DEFAULT_SORT);
   const [page, setPage] = useState(1);
-  // The desk log (issue #20): managers and owners get every quote of the dealership, with who
-  // works it, filterable by salesperson. The server decides what the list holds.
-  const deskLog = user ? seesEveryQuote(user) : false;
   const [salespersonId, setSalespersonId] = useState<string | null>(null);
 
   usePageTitle("Dashboard");
@@ -51,6 +48,10 @@ export default function DashboardPage() {
       .map(([value, label]) => ({ value, label }))
       .sort((a, b) => a.label.localeCompare(b.label));
   }, [everyQuote]);
+  // The desk log (issue #20): managers and owners get every quote of the dealership (the server
+  // decides), with who works each and a filter by salesperson; an owner working alone sees the
+  // plain list, where a salesperson column would only repeat their own name.
+  const deskLog = user ? seesEveryQuote(user) && (user.role === "manager" || salespeople.length > 1) : false;
   const quotes = useMemo(
     () => (salespersonId ? everyQuote.filter((quote) => quote.salesperson.id === salespersonId) : everyQuote),
     [everyQuote, salespersonId],

@@ -85,7 +85,7 @@ export function CustomerLookingNow({ quoteId }: { quoteId: string }) {
   const viewing = useContext(ViewingContext);
   if (!viewing.has(quoteId)) return null;
   return (
-    <Badge color="green" variant="light" data-testid="customer-looking-now">
+    <Badge color="green.9" variant="filled" data-testid="customer-looking-now">
       {MSG.customerLookingNow}
     </Badge>
   );
