@@ -7,7 +7,6 @@ import { AppRoot } from "./app/app-root";
 import { hydrating } from "./app/hydration";
 import { readPageData } from "./app/page-data";
 import { AppRoutes } from "./app/routes";
-import { startEarlyQuoteList } from "./features/dashboard/early-list";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
@@ -17,9 +16,6 @@ if (!root) throw new Error("#root is missing from index.html");
 for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"]')) {
   link.rel = "stylesheet";
 }
-
-// A signed-in dealer opening the dashboard: its list is on the way before anything renders.
-startEarlyQuoteList("/dashboard");
 
 const app = (
   <StrictMode>

@@ -1,5 +1,5 @@
-// The small browser toolbox every feature uses: idle scheduling, online state and the clipboard
-// (with a fallback where the Clipboard API is missing, as on plain http).
+// The small browser toolbox every feature uses: idle scheduling and online state (the clipboard is
+// in clipboard.ts, for the dealer's screens only: the shopper's page never downloads it).
 
 import { useSyncExternalStore } from "react";
 
@@ -29,36 +29,4 @@ export function useOnline(): boolean {
     () => navigator.onLine,
     () => true,
   );
-}
-
-/**
- * Copies `text`. The Clipboard API exists only in secure contexts (https, localhost); on plain
- * http a hidden textarea and execCommand("copy") still work. Resolves false when neither does.
- */
-export async function copyText(text: string): Promise<boolean> {
-  if (window.isSecureContext && navigator.clipboard?.writeText) {
-    try {
-      await navigator.clipboard.writeText(text);
-      return true;
-    } catch {
-      // Refused (permissions, focus): try the fallback.
-    }
-  }
-  const area = document.createElement("textarea");
-  area.value = text;
-  area.setAttribute("readonly", "");
-  area.style.position = "fixed";
-  area.style.opacity = "0";
-  document.body.append(area);
-  const active = document.activeElement as HTMLElement | null;
-  area.select();
-  let copied = false;
-  try {
-    copied = document.execCommand("copy");
-  } catch {
-    copied = false;
-  }
-  area.remove();
-  active?.focus();
-  return copied;
 }

@@ -7,7 +7,7 @@ import { NOTICE_HIDE_MS } from "@shared/constants";
 import { copyLinkFailed, MSG } from "@shared/messages";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { copyText } from "@/lib/browser";
+import { copyText } from "@/lib/clipboard";
 import type { QuoteActionHandlers } from "./quote-actions";
 import { type DashboardQuote, shopperLink } from "./quote-list-view";
 import { deleteQuote } from "./quotes-api";

@@ -3,6 +3,7 @@ import type { QuoteDealership } from "@shared/api-types";
 import type { CreditTier, LoanTerm } from "@shared/constants";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { conflictText } from "@shared/offline-conflicts";
+import { memberLabel } from "@shared/permissions";
 import { computeBreakdown, paymentGrid } from "@shared/pricing";
 import type { CustomInterestRates } from "@shared/quote-schema";
 import { quoteSummary } from "@shared/quote-summary";
@@ -103,7 +104,7 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
 
   // The server closed the dealer's socket because the token was revoked or expired: the stored
   // session is no longer good, so drop it before /login (which would bounce a "signed-in" user).
-  const { signOut } = useSession();
+  const { signOut, user } = useSession();
   const sessionEnded = live.ended === "sessionEnded";
   useEffect(() => {
     if (sessionEnded) signOut();
@@ -183,7 +184,12 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
           {live.status === "connected" ? TEXT.statusConnected : TEXT.statusDisconnected}
         </Text>
       </Stack>
-      <PresenceLine awareness={live.awareness} isDealer={isDealer} dialog={dialog} />
+      <PresenceLine
+        awareness={live.awareness}
+        isDealer={isDealer}
+        dialog={dialog}
+        self={isDealer && user ? memberLabel(user.firstName, user.role) : undefined}
+      />
       <PriceLines
         data={data}
         breakdown={derived.breakdown}

@@ -16,7 +16,7 @@ import {
 import { IconCopy, IconMail, IconMessage } from "@tabler/icons-react";
 import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Notice } from "@/components/notice";
-import { copyText } from "@/lib/browser";
+import { copyText } from "@/lib/clipboard";
 import { QuoteModal } from "../dialogs/quote-modal";
 import { quoteLink } from "../quote-link";
 

@@ -4,29 +4,21 @@
 // that was offline for minutes can still send them. Without storage, a fresh id per page load.
 
 const KEY = "dealdesk.device";
-const SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
 
-function randomId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(18));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
-
-let cached: string | null = null;
+const randomId = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join(
+    "",
+  );
 
 export function deviceId(): string {
-  if (cached) return cached;
   try {
-    const stored = localStorage.getItem(KEY);
-    if (stored && SHAPE.test(stored)) cached = stored;
-    else {
-      cached = randomId();
-      localStorage.setItem(KEY, cached);
+    let id = localStorage.getItem(KEY);
+    if (!id || !/^[\w-]{16,64}$/.test(id)) {
+      id = randomId();
+      localStorage.setItem(KEY, id);
     }
+    return id;
   } catch {
-    cached ??= randomId();
+    return randomId();
   }
-  return cached;
 }

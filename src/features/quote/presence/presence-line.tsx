@@ -1,10 +1,8 @@
-import { memberLabel } from "@shared/permissions";
 import { PRESENCE_TEXT, type ShopperActivity, shopperViewingText } from "@shared/presence-text";
 import type { Awareness } from "y-protocols/awareness";
-import { useSession } from "@/lib/session";
 import type { QuoteDialog } from "../quote-dialogs";
 import classes from "./presence-line.module.css";
-import { usePresence, useTeammates } from "./use-presence";
+import { usePresence } from "./use-presence";
 
 /** What the shopper's open dialog tells the dealer. */
 export function activityOf(dialog: QuoteDialog | null): ShopperActivity | null {
@@ -31,20 +29,16 @@ export interface PresenceLineProps {
   isDealer: boolean;
   /** The dialog open on this page: a shopper's tells the dealer what is being worked on. */
   dialog: QuoteDialog | null;
+  /** The dealer's own label ("Dana (manager)"): their other tabs are not teammates. */
+  self?: string;
 }
 
 /**
  * "Shopper is viewing: changing the downpayment" for the dealer, "Your sales consultant is here"
  * for the shopper, with a live dot. A polite live region, so a screen reader hears it change.
  */
-export function PresenceLine({ awareness, isDealer, dialog }: PresenceLineProps) {
-  const presence = usePresence(awareness, isDealer, isDealer ? null : activityOf(dialog));
-  const { user } = useSession();
-  const teammates = useTeammates(
-    awareness,
-    isDealer,
-    user ? memberLabel(user.firstName, user.role) : undefined,
-  );
+export function PresenceLine({ awareness, isDealer, dialog, self }: PresenceLineProps) {
+  const presence = usePresence(awareness, isDealer, isDealer ? null : activityOf(dialog), self);
   return (
     <div role="status" className={classes.line} data-testid="presence">
       {presence.here ? (
@@ -53,7 +47,9 @@ export function PresenceLine({ awareness, isDealer, dialog }: PresenceLineProps)
           <span>{isDealer ? shopperViewingText(presence.activity) : PRESENCE_TEXT.consultantHere}</span>
         </>
       ) : null}
-      {teammates ? <span data-testid="teammates">{PRESENCE_TEXT.teammatesHere(teammates)}</span> : null}
+      {presence.teammates ? (
+        <span data-testid="teammates">{PRESENCE_TEXT.teammatesHere(presence.teammates)}</span>
+      ) : null}
     </div>
   );
 }

@@ -13,23 +13,42 @@ import { isShopperActivity, type ShopperActivity } from "@shared/presence-text";
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import type { Awareness } from "y-protocols/awareness";
 
-export type PresenceView = { here: boolean; activity: ShopperActivity | null };
+export type PresenceView = {
+  here: boolean;
+  activity: ShopperActivity | null;
+  /** The dealer's page: the dealership's other people on the deal, "Mia (manager)", or "". */
+  teammates: string;
+};
 
-const NOBODY = "";
+const NOBODY = "\t";
 
 const pageVisible = () => typeof document === "undefined" || document.visibilityState === "visible";
 
-function readPresence(awareness: Awareness, wanted: "DEALER" | "SHOPPER"): string {
+/**
+ * "here:<activity>" when the other side is here, then a tab and, on the dealer's page, the names of
+ * the dealership's other people on the deal (issue #20: the server stamps "Mia (manager)").
+ */
+function readPresence(awareness: Awareness, wanted: "DEALER" | "SHOPPER", self?: string): string {
   let here = false;
   let activity: ShopperActivity | null = null;
+  const teammates = new Set<string>();
   const now = Date.now();
   for (const [clientId, state] of awareness.getStates()) {
-    if (clientId === awareness.clientID || state?.role !== wanted) continue;
+    if (clientId === awareness.clientID) continue;
     if (!countsAsPresent(state, awareness.meta.get(clientId)?.lastUpdated ?? 0, now)) continue;
+    // The reader's own other tabs are not teammates.
+    if (
+      wanted === "SHOPPER" &&
+      state?.role === "DEALER" &&
+      typeof state.name === "string" &&
+      state.name !== self
+    )
+      teammates.add(state.name);
+    if (state?.role !== wanted) continue;
     here = true;
     if (isShopperActivity(state.activity)) activity = state.activity;
   }
-  return here ? `here:${activity ?? ""}` : NOBODY;
+  return `${here ? `here:${activity ?? ""}` : ""}\t${[...teammates].sort().join(", ")}`;
 }
 
 /**
@@ -40,6 +59,8 @@ export function usePresence(
   awareness: Awareness | null,
   isDealer: boolean,
   activity: ShopperActivity | null,
+  /** The dealer's own label: their other tabs are not listed as teammates. */
+  self?: string,
 ): PresenceView {
   const subscribe = useCallback(
     (onChange: () => void) => {
@@ -56,7 +77,7 @@ export function usePresence(
   );
   const snapshot = useSyncExternalStore(
     subscribe,
-    () => (awareness ? readPresence(awareness, isDealer ? "SHOPPER" : "DEALER") : NOBODY),
+    () => (awareness ? readPresence(awareness, isDealer ? "SHOPPER" : "DEALER", self) : NOBODY),
     () => NOBODY,
   );
 
@@ -80,44 +101,8 @@ export function usePresence(
     };
   }, [awareness, isDealer, activity]);
 
-  if (snapshot === NOBODY) return { here: false, activity: null };
-  const shown = snapshot.slice("here:".length);
-  return { here: true, activity: isShopperActivity(shown) ? shown : null };
-}
-
-function readTeammates(awareness: Awareness, self: string | undefined): string {
-  const names = new Set<string>();
-  const now = Date.now();
-  for (const [clientId, state] of awareness.getStates()) {
-    if (clientId === awareness.clientID || state?.role !== "DEALER" || typeof state.name !== "string")
-      continue;
-    if (state.name === self) continue; // the reader's own other tabs
-    if (!countsAsPresent(state, awareness.meta.get(clientId)?.lastUpdated ?? 0, now)) continue;
-    names.add(state.name);
-  }
-  return [...names].sort().join(", ");
-}
-
-/**
- * The dealership's other people on this deal right now, by the name and role the server stamped
- * ("Mia (manager)"), for the dealer's page (issue #20); "" when nobody else is here.
- */
-export function useTeammates(awareness: Awareness | null, enabled: boolean, self?: string): string {
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      if (!awareness || !enabled) return () => {};
-      awareness.on("change", onChange);
-      const timer = setInterval(onChange, 500);
-      return () => {
-        awareness.off("change", onChange);
-        clearInterval(timer);
-      };
-    },
-    [awareness, enabled],
-  );
-  return useSyncExternalStore(
-    subscribe,
-    () => (awareness && enabled ? readTeammates(awareness, self) : ""),
-    () => "",
-  );
+  const [other, teammates = ""] = snapshot.split("\t");
+  if (!other) return { here: false, activity: null, teammates };
+  const shown = other.slice("here:".length);
+  return { here: true, activity: isShopperActivity(shown) ? shown : null, teammates };
 }
