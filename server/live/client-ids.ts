@@ -11,7 +11,8 @@ import type { LiveIdentity } from "../policies/quote-access";
 //   with the connection (`device.<id>` in Sec-WebSocket-Protocol, kept in that browser), so a phone
 //   that reconnects after minutes offline may still send the edits it made under its old id;
 // - "shopper": any other client without a token (a stock y-websocket client that names no device):
-//   together they may never write under a staff member's or a named device's ids.
+//   together they may never write under a staff member's or a named device's ids, and none of
+//   them under an id another open connection writes under.
 // Ids in documents stored before this rule have no owner: only staff may write under them.
 
 export function principalOf(identity: LiveIdentity, device: string | null): string {
@@ -20,6 +21,9 @@ export function principalOf(identity: LiveIdentity, device: string | null): stri
 }
 
 export const isStaff = (principal: string) => principal.startsWith("staff:");
+
+/** A staff member or a named device: one that may take its ids over from its own older socket. */
+export const isNamed = (principal: string) => principal !== "shopper";
 
 /**
  * The client ids an update writes new structs under: those whose structs reach past what `doc`

@@ -114,6 +114,22 @@ describe("identity: Yjs client ids", () => {
     destroyClient(phone);
   });
 
+  it("refuses an unnamed shopper writing under another open connection's client id", async () => {
+    const { token } = await h.dealer();
+    const id = await createQuoteVia(h, token);
+    const first = connectClient(h, id);
+    await synced(first);
+    writeField(first.deal, "downPayment", -800);
+    await eventually(async () => expect((await serverDeal(h, id)).downPayment).toBe(-800));
+    const second = await rawSocket(h, dealDocName(id));
+    second.ws.send(craftUpdate(second.doc, pairs([{ key: "downPayment", val: -1 }]), 2, first.doc.clientID));
+    expect((await second.closed).code).toBe(LIVE_CLOSE_CODES.changeRefused);
+    writeField(first.deal, "downPayment", -900);
+    await eventually(async () => expect((await serverDeal(h, id)).downPayment).toBe(-900));
+    expect(first.closed).toEqual([]);
+    destroyClient(first);
+  });
+
   it("stores who owns each id: after a restart the owners still hold", async () => {
     const { token } = await h.dealer();
     const id = await createQuoteVia(h, token);

@@ -15,7 +15,7 @@ import { HISTORY_MERGE_MS, type RecordedChange } from "../history/recorder";
 import { liveMetrics } from "../metrics/metrics";
 import type { LiveIdentity, QuoteRole } from "../policies/quote-access";
 import { addToWindow, type Bucket, type MinuteWindow, takeToken } from "./bounds";
-import { clientIdsWritten, isStaff } from "./client-ids";
+import { clientIdsWritten, isNamed, isStaff } from "./client-ids";
 import { createCommitBatch, type QueuedUpdate } from "./commit-batch";
 import type { ClientIdClaim, DocStore, ListingChange } from "./persistence";
 import { encodeAwarenessMessage, encodeHistoryMessage, encodeUpdateMessage } from "./protocol";
@@ -240,7 +240,14 @@ export function createRooms(options: RoomsOptions) {
     const claims: number[] = [];
     for (const clientId of written) {
       const writer = room.writers.get(clientId);
-      if (writer && writer !== conn && room.conns.has(writer) && writer.principal !== conn.principal)
+      // An id another open connection writes under is its own: a named principal (staff member,
+      // device) may take it over from its own older socket, an unnamed shopper never.
+      if (
+        writer &&
+        writer !== conn &&
+        room.conns.has(writer) &&
+        (writer.principal !== conn.principal || !isNamed(conn.principal))
+      )
         return { ok: false, reason: `client id ${clientId} is another connection's` };
       const owner = room.owners.get(clientId);
       if (owner !== undefined && owner !== conn.principal)
