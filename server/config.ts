@@ -97,8 +97,8 @@ const envSchema = z.object({
     .min(4096)
     .max(64 * 1024 * 1024)
     .default(256 * 1024),
-  LIVE_UPDATES_PER_SECOND: count(50),
-  LIVE_UPDATE_BURST: count(200),
+  LIVE_UPDATES_PER_SECOND: count(100),
+  LIVE_UPDATE_BURST: count(1000),
   LIVE_HISTORY_EVENTS_PER_MINUTE: count(120),
   LIVE_MAX_AWARENESS_BYTES: z.coerce
     .number()
