@@ -8,7 +8,12 @@ const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 /** The data dir of the server under test (its SQLite file and mail outbox). */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? "./.tmp/e2e-data";
 
-type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+type AxeViolation = {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; html: string; failureSummary?: string }[];
+};
 
 /**
  * Runs axe on the page and fails on serious or critical violations. Evaluated through the
@@ -23,7 +28,12 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   });
   const serious = violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+          .map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)} ${n.failureSummary ?? ""}`)
+          .join(", ")}`,
+    );
   expect(serious, serious.join("\n")).toEqual([]);
 }
 

@@ -8,6 +8,7 @@ import type { Config } from "./config";
 import type { Db } from "./db/connection";
 import { createLiveServer, type LiveDeps } from "./live/live-server";
 import { createMailer } from "./mail/mailer";
+import { backfillListingTotals } from "./quotes/listing-total";
 
 // The one way to wire DealDesk: server.ts, the tests and the benchmark all build the app and the
 // live server here from a config and the storage, so none of them assembles its own variant.
@@ -41,7 +42,17 @@ export function buildServer(config: Config, stores: Stores, options: BuildOption
     onAcceptedUpdate: options.onAcceptedUpdate,
   });
   const deps: AppDeps = { config, db, tokens, mailer, live, log };
-  return { ...deps, log, app: createApp(deps), close: () => live.close() };
+  // Quotes from before the desk log's out-the-door column get it in the background.
+  const stopBackfill = backfillListingTotals(db, log);
+  return {
+    ...deps,
+    log,
+    app: createApp(deps),
+    close: () => {
+      stopBackfill();
+      return live.close();
+    },
+  };
 }
 
 export type Listening = { server: ServerType; port: number; url: string; close(): Promise<void> };

@@ -44,6 +44,8 @@ export type QuoteListItem = {
   customerName: string;
   /** The member working the deal (the desk log filters on it). */
   salesperson: { id: string; name: string };
+  /** The deal's out-the-door price in dollars; null while it cannot be priced. */
+  outTheDoorPrice: number | null;
 };
 
 export type ApiErrorBody = {

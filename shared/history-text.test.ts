@@ -24,6 +24,16 @@ describe("history in plain words", () => {
       "Shopper removed the trade-in",
     ],
     [
+      {
+        role: "DEALER",
+        actor: "Mia (manager)",
+        field: "salesperson",
+        oldValue: "Olivia Owner",
+        newValue: "Sam Seller",
+      },
+      "Mia (manager) reassigned the deal from Olivia Owner to Sam Seller",
+    ],
+    [
       { role: "DEALER", field: "customInterestRates.very-good.60", oldValue: null, newValue: "4.9%" },
       "You set Very good rate for 60 months to 4.9%",
     ],

@@ -56,6 +56,7 @@ const FIELD_LABELS: Record<string, string> = {
   downPayment: TEXT.downPayment,
   selectedCreditTier: "Credit tier",
   interestRates: "Interest rate table",
+  salesperson: "Salesperson",
 };
 
 /** "pricing.discount" -> "Discount"; "customInterestRates.good.60" -> "Good rate for 60 months". */
@@ -81,6 +82,11 @@ export function historySentence(
         : HISTORY_TEXT.you;
   if (event.field === "tradeIn.hasTradeIn")
     return event.newValue === "Yes" ? `${who} added a trade-in` : `${who} removed the trade-in`;
+  // Issue #20: a reassignment is recorded as the quote's "salesperson" changing hands.
+  if (event.field === "salesperson")
+    return event.oldValue
+      ? `${who} reassigned the deal from ${event.oldValue} to ${event.newValue ?? ""}`
+      : `${who} assigned the deal to ${event.newValue ?? ""}`;
   const label = historyFieldLabel(event.field);
   if (event.oldValue === null && event.newValue === null) return `${who} changed ${label}`;
   if (event.oldValue === null) return `${who} set ${label} to ${event.newValue}`;

@@ -151,9 +151,16 @@ export const MSG = {
   deskLog: "Desk log",
   allSalespeople: "All salespeople",
   salesperson: "Salesperson",
+  outTheDoor: "Out-the-door",
   customerLookingNow: "Customer looking now",
   reassign: "Reassign",
   quoteReassigned: "Quote reassigned",
+  reassignQuote: "Reassign quote",
+  reassignTo: "New salesperson",
+  reassignNoTeam:
+    "You are the only member so far. Invite salespeople under Settings → Team to hand deals over.",
+  defaultsReadOnly: "Only your dealership's owner and managers can change these defaults.",
+  dealershipReadOnly: "Only your dealership's owner and managers can change this information.",
   acceptInvitation: "Join your dealership",
   joinDealership: "Join",
 } as const;

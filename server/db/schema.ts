@@ -150,6 +150,9 @@ export const quotes = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
     vehicleDescription: text("vehicle_description").notNull(),
     customerName: text("customer_name").notNull().default(""),
+    // The deal's out-the-door price in cents for the desk log (null: not computed yet, or a
+    // document that does not price); kept by creation, compaction and the start-up backfill.
+    outTheDoorCents: integer("out_the_door_cents"),
   },
   (t) => [index("quotes_dealer_created").on(t.dealerId, t.createdAt)],
 );

@@ -32,7 +32,6 @@ import {
 const SEED = Number(process.env.GUARD_TEST_SEED ?? 20261124);
 const STEPS = 1_000;
 
-const SHOPPER_KEYS = DEAL_KEYS.filter((key) => mayWriteKey("SHOPPER", "deal", key));
 const DEALER_ONLY_KEYS = DEAL_KEYS.filter((key) => !mayWriteKey("SHOPPER", "deal", key));
 const HOSTILE_KEYS = [
   "__proto__",

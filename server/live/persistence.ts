@@ -35,6 +35,8 @@ export type DocStore = {
   appendMany(entries: readonly AppendEntry[]): number[];
   /** Replaces the state blob and drops the log up to `upToSeq`, in one transaction. */
   compact(docName: string, state: Uint8Array, upToSeq: number): void;
+  /** The desk log's out-the-door column (server/quotes/listing-total.ts), after a compaction. */
+  setOutTheDoor(quoteId: string, cents: number | null): void;
   /** Writes a new document's first state (quote creation). */
   insertDocument(docName: string, quoteId: string, state: Uint8Array): void;
   /** Whether the quote row still exists (deleted quotes are refused). */
@@ -53,6 +55,9 @@ export function createDocStore(db: Db): DocStore {
   );
   const insertUpdate = sql.prepare<[string, string, Uint8Array, number]>(
     'INSERT INTO yjs_updates (doc_name, quote_id, "update", created_at) VALUES (?, ?, ?, ?)',
+  );
+  const setOutTheDoor = sql.prepare<[number | null, string]>(
+    "UPDATE quotes SET out_the_door_cents = ? WHERE id = ?",
   );
   const touchQuote = sql.prepare<[number, string]>("UPDATE quotes SET updated_at = ? WHERE id = ?");
   const setVehicle = sql.prepare<[string, string]>("UPDATE quotes SET vehicle_description = ? WHERE id = ?");
@@ -99,6 +104,9 @@ export function createDocStore(db: Db): DocStore {
   });
 
   return {
+    setOutTheDoor(quoteId, cents) {
+      setOutTheDoor.run(cents, quoteId);
+    },
     load(docName) {
       const row = selectState.get(docName);
       if (!row) return null;

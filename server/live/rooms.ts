@@ -14,6 +14,7 @@ import type { LiveBounds } from "../config";
 import { HISTORY_MERGE_MS, type RecordedChange } from "../history/recorder";
 import { liveMetrics } from "../metrics/metrics";
 import type { LiveIdentity, QuoteRole } from "../policies/quote-access";
+import { outTheDoorCentsOfDoc } from "../quotes/listing-total";
 import { addToWindow, type Bucket, type MinuteWindow, takeToken } from "./bounds";
 import { clientIdsWritten, isNamed, isStaff } from "./client-ids";
 import { createCommitBatch, type QueuedUpdate } from "./commit-batch";
@@ -130,6 +131,8 @@ export function createRooms(options: RoomsOptions) {
     try {
       store.compact(room.name, encodeState(room.doc), room.lastSeq);
       room.logLength = 0;
+      // The desk log's figure follows the deal at every compaction, the last one when the room empties.
+      if (room.kind === "deal") store.setOutTheDoor(room.quoteId, outTheDoorCentsOfDoc(room.doc));
     } catch (error) {
       // The log still holds every update; compaction is retried at the next opportunity.
       log(`live: compaction of ${room.name} failed: ${String(error)}`);

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { newQuoteData } from "@shared/new-quote";
+import { computeBreakdown } from "@shared/pricing";
 import { dealArray, dealDocName, privateDocName, writeFields } from "@shared/quote-doc";
 import type { CreateQuoteBody } from "@shared/quote-schema";
 import * as Y from "yjs";
@@ -46,6 +47,7 @@ export function createQuote(
         updatedAt: now,
         vehicleDescription: data.vehicle.description,
         customerName: "",
+        outTheDoorCents: computeBreakdown(data).outTheDoorPrice,
       })
       .run();
     store.insertDocument(dealDocName(id), id, dealState);

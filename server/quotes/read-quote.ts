@@ -9,14 +9,22 @@ import { createDocStore } from "../live/persistence";
 import { loadStoredDoc } from "../live/stored-doc";
 import { isExpired, type QuoteRow } from "../policies/quote-access";
 import { dealershipProfile } from "../teams/dealerships";
+import { outTheDoorCentsOf } from "./listing-total";
 
 const iso = (ms: number) => new Date(ms).toISOString();
+const dollars = (cents: number | null): number | null => (cents === null ? null : cents / 100);
+
+/** A deal being edited right now: its figure from the room, ahead of the column (set at compaction). */
+function liveOutTheDoor(live: Pick<LiveControl, "readLoaded"> | undefined, quoteId: string): number | null {
+  const deal = live?.readLoaded(dealDocName(quoteId));
+  return deal ? outTheDoorCentsOf(deal) : null;
+}
 
 /**
  * GET /quotes: listing columns only, newest first; documents are never loaded. Owners and
  * managers get every quote of the dealership (the desk log), a salesperson their own.
  */
-export function listQuotes(db: Db, member: Member): QuoteListItem[] {
+export function listQuotes(db: Db, member: Member, live?: Pick<LiveControl, "readLoaded">): QuoteListItem[] {
   const scope = seesEveryQuote(member)
     ? eq(quotes.dealerId, member.dealershipId)
     : and(eq(quotes.dealerId, member.dealershipId), eq(quotes.salespersonId, member.id));
@@ -37,6 +45,7 @@ export function listQuotes(db: Db, member: Member): QuoteListItem[] {
       vehicleDescription: quotes.vehicleDescription,
       customerName: quotes.customerName,
       salespersonId: quotes.salespersonId,
+      outTheDoorCents: quotes.outTheDoorCents,
     })
     .from(quotes)
     .where(scope)
@@ -49,6 +58,7 @@ export function listQuotes(db: Db, member: Member): QuoteListItem[] {
       vehicleDescription: row.vehicleDescription,
       customerName: row.customerName,
       salesperson: { id: row.salespersonId, name: names.get(row.salespersonId) ?? "" },
+      outTheDoorPrice: dollars(liveOutTheDoor(live, row.id) ?? row.outTheDoorCents),
     }));
 }
 

@@ -1,5 +1,6 @@
 import { MSG } from "@shared/messages";
-import { defaultDownPayment } from "@shared/pricing";
+import type { QuoteListItem } from "@shared/api-types";
+import { computeBreakdown, defaultDownPayment } from "@shared/pricing";
 import { readDoc, writeField } from "@shared/quote-doc";
 import { type QuoteData, quoteDataSchema } from "@shared/quote-schema";
 import { eq } from "drizzle-orm";
@@ -199,10 +200,46 @@ describe("GET /api/quotes", () => {
         vehicleDescription: "2022 Honda Civic Sport",
         customerName: "Pat Shopper",
         salesperson: { id: expect.any(String), name: "Dana Dealer" },
+        outTheDoorPrice: expect.any(Number),
       });
     });
     destroyClient(dealer);
     destroyClient(priv);
+  });
+
+  it("gives the desk log each deal's out-the-door price, the quote page's own figure, live and after the room unloads", async () => {
+    const { token } = await h.dealer();
+    const id = await createQuoteVia(h, token);
+    const pageFigure = async () => {
+      const res = await h.api("GET", `/api/quotes/${id}`, undefined, token);
+      const { customerInfo: _private, ...deal } = ((await res.json()) as { data: Record<string, unknown> }).data;
+      const data = quoteDataSchema.parse(deal);
+      return computeBreakdown(data).outTheDoorPrice / 100;
+    };
+    const listed = async () => {
+      const list = (await (await h.api("GET", "/api/quotes", undefined, token)).json()) as QuoteListItem[];
+      return list.find((row) => row.id === id)?.outTheDoorPrice;
+    };
+    const atCreation = await pageFigure();
+    expect(atCreation).toBeGreaterThan(0);
+    expect(await listed()).toBe(atCreation);
+
+    // While the deal is edited live, the listing follows the room.
+    const dealer = connectClient(h, id, { token });
+    await synced(dealer);
+    writeField(dealer.deal, "pricing", { ...sampleQuote.pricing, discount: 1234.56 });
+    await eventually(async () => expect(await listed()).toBeLessThan(atCreation - 734)); // 500 → 1,234.56 off
+    const edited = await pageFigure();
+    expect(await listed()).toBe(edited);
+
+    // The last one out compacts: the stored column holds the same figure for the next listing.
+    destroyClient(dealer);
+    await eventually(() =>
+      expect(h.db.select().from(quotes).where(eq(quotes.id, id)).get()?.outTheDoorCents).toBe(
+        Math.round(edited * 100),
+      ),
+    );
+    expect(await listed()).toBe(edited);
   });
 
   it("answers in under 200 ms for a dealer with 5,000 quotes", async () => {

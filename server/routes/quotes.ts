@@ -29,7 +29,7 @@ export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ id }, 201);
   });
 
-  routes.get("/", requireUser(tokens), (c) => c.json(listQuotes(db, c.var.user)));
+  routes.get("/", requireUser(tokens), (c) => c.json(listQuotes(db, c.var.user, live)));
 
   routes.get("/:id", optionalUser(tokens), (c) => {
     const quote = findQuote(db, c.req.param("id"));

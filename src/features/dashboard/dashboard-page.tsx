@@ -6,6 +6,8 @@
 
 import { Button, Group, Paper, Select, Stack, Switch, TextInput, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
+import { notifications } from "@mantine/notifications";
+import { NOTICE_HIDE_MS } from "@shared/constants";
 import { MSG, noActiveQuotes, TEXT } from "@shared/messages";
 import { seesEveryQuote } from "@shared/permissions";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
@@ -17,7 +19,15 @@ import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { LiveSignals } from "./live-signals/live-signals";
 import { QuoteListBody } from "./quote-list-body";
-import { DEFAULT_SORT, nextSort, PAGE_SIZE, type QuoteSort, visibleQuotes } from "./quote-list-view";
+import {
+  type DashboardQuote,
+  DEFAULT_SORT,
+  nextSort,
+  PAGE_SIZE,
+  type QuoteSort,
+  visibleQuotes,
+} from "./quote-list-view";
+import { ReassignDialog } from "./reassign-dialog";
 import { SortSelect } from "./sort-select";
 import { useNow } from "./use-now";
 import { useQuoteActions } from "./use-quote-actions";
@@ -25,8 +35,12 @@ import { useQuotes } from "./use-quotes";
 
 export default function DashboardPage() {
   const { user } = useSession();
-  const { state, reload, remove } = useQuotes();
-  const { open, handlers, deleteDialog } = useQuoteActions(remove);
+  const { state, reload, remove, setSalesperson } = useQuotes();
+  const { open, handlers: rowHandlers, deleteDialog } = useQuoteActions(remove);
+  const [reassigning, setReassigning] = useState<DashboardQuote | null>(null);
+  // Owners and managers may hand any quote to another member (the server decides as well).
+  const handlers =
+    user && seesEveryQuote(user) ? { ...rowHandlers, onReassign: setReassigning } : rowHandlers;
   const nowMs = useNow();
   // Spec §9: the mobile layout applies below the small breakpoint; the table needs md (768px) to fit.
   const wide = useMediaQuery("(min-width: 48em)", true, { getInitialValueInEffect: false });
@@ -162,6 +176,15 @@ export default function DashboardPage() {
         </Paper>
       </Stack>
       <DeleteQuoteDialog {...deleteDialog} />
+      <ReassignDialog
+        quote={reassigning}
+        onClose={() => setReassigning(null)}
+        onReassigned={(id, salesperson) => {
+          setSalesperson(id, salesperson);
+          setReassigning(null);
+          notifications.show({ message: MSG.quoteReassigned, color: "green", autoClose: NOTICE_HIDE_MS });
+        }}
+      />
     </PageContainer>
   );
 }

@@ -1,9 +1,9 @@
-// The per-quote actions of spec §2: edit, copy link, delete. Expired quotes
+// The per-quote actions of spec §2: edit, copy link, delete (and the desk log's reassign). Expired quotes
 // keep only delete (spec §4). Clicks stop here so that the row or card under
 // them does not open the quote as well.
 
 import { ActionIcon, Group } from "@mantine/core";
-import { IconEdit, IconLink, IconTrash } from "@tabler/icons-react";
+import { IconEdit, IconLink, IconTrash, IconUserShare } from "@tabler/icons-react";
 import type { KeyboardEvent, MouseEvent } from "react";
 import type { DashboardQuote } from "./quote-list-view";
 
@@ -11,6 +11,8 @@ export interface QuoteActionHandlers {
   onEdit(quote: DashboardQuote): void;
   onCopyLink(quote: DashboardQuote): void;
   onDelete(quote: DashboardQuote): void;
+  /** The desk log only (owners and managers): hand the quote to another member. */
+  onReassign?(quote: DashboardQuote): void;
 }
 
 const stop = (event: MouseEvent | KeyboardEvent) => event.stopPropagation();
@@ -48,6 +50,17 @@ export function QuoteActions({
       >
         <IconLink size={18} aria-hidden="true" />
       </ActionIcon>
+      {handlers.onReassign ? (
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          aria-label={`Reassign ${vehicle}`}
+          title="Reassign"
+          onClick={() => handlers.onReassign?.(quote)}
+        >
+          <IconUserShare size={18} aria-hidden="true" />
+        </ActionIcon>
+      ) : null}
       <ActionIcon
         variant="subtle"
         color="red"

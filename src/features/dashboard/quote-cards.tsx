@@ -5,7 +5,7 @@ import { Badge, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { MSG, QUOTE_COLUMNS, TEXT } from "@shared/messages";
 import { CustomerLookingNow, ShopperViewingDot } from "./live-signals/live-signals";
 import { type QuoteActionHandlers, QuoteActions } from "./quote-actions";
-import { type DashboardQuote, formatQuoteDate, isExpiredAt } from "./quote-list-view";
+import { type DashboardQuote, formatQuoteDate, isExpiredAt, outTheDoorText } from "./quote-list-view";
 import classes from "./quotes-list.module.css";
 
 export interface QuoteCardsProps {
@@ -51,6 +51,11 @@ export function QuoteCards({ quotes, nowMs, onOpen, handlers, showSalesperson }:
                   {showSalesperson ? (
                     <Text size="sm" className={classes.fades} data-testid="quote-salesperson">
                       {MSG.salesperson}: {quote.salesperson.name}
+                    </Text>
+                  ) : null}
+                  {showSalesperson ? (
+                    <Text size="sm" className={classes.fades} data-testid="quote-out-the-door">
+                      {MSG.outTheDoor}: {outTheDoorText(quote)}
                     </Text>
                   ) : null}
                   {showSalesperson ? <CustomerLookingNow quoteId={quote.id} /> : null}

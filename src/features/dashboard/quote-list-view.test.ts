@@ -18,6 +18,7 @@ function item(id: string, vehicleDescription: string, createdDaysAgo: number, cu
     vehicleDescription,
     customerName,
     salesperson: { id: "u1", name: "Sam Seller" },
+    outTheDoorPrice: 31_245.5,
     created_at: new Date(created).toISOString(),
     expires_at: new Date(created + 7 * day).toISOString(),
   };

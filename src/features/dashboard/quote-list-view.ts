@@ -3,6 +3,7 @@
 // pass per keystroke, and the rules are tested without a browser.
 
 import type { QuoteListItem } from "@shared/api-types";
+import { formatDollars } from "@shared/money";
 import { matchesQuoteSearch } from "@shared/quote-list";
 
 export type SortColumn = "vehicle" | "created";
@@ -33,6 +34,10 @@ export function toDashboardQuotes(items: readonly QuoteListItem[]): DashboardQuo
     expiresMs: Date.parse(item.expires_at),
   }));
 }
+
+/** The desk log's out-the-door figure: "$31,245.50", or a dash while the deal cannot be priced. */
+export const outTheDoorText = (quote: Pick<QuoteListItem, "outTheDoorPrice">): string =>
+  quote.outTheDoorPrice === null ? "—" : formatDollars(quote.outTheDoorPrice);
 
 /** Spec §4: expired when expires_at is earlier than now. */
 export const isExpiredAt = (quote: Pick<DashboardQuote, "expiresMs">, nowMs: number): boolean =>

@@ -15,3 +15,15 @@ export function createQuote(quote: CreateQuoteBody): Promise<{ id: string }> {
 export function deleteQuote(id: string): Promise<void> {
   return apiRequest<void>(`/quotes/${encodeURIComponent(id)}`, { method: "DELETE", auth: true });
 }
+
+/** Owners and managers hand a quote to another member (issue #20). */
+export function reassignQuote(
+  id: string,
+  userId: string,
+): Promise<{ salesperson: { id: string; name: string } }> {
+  return apiRequest(`/quotes/${encodeURIComponent(id)}/salesperson`, {
+    method: "PUT",
+    body: { userId },
+    auth: true,
+  });
+}

@@ -10,6 +10,7 @@ import {
   type DashboardQuote,
   formatQuoteDate,
   isExpiredAt,
+  outTheDoorText,
   type QuoteSort,
   type SortColumn,
 } from "./quote-list-view";
@@ -65,6 +66,7 @@ export function QuotesTable({
           <SortHeader column="vehicle" sort={sort} onSort={onSort} />
           <Table.Th>{QUOTE_COLUMNS.customer}</Table.Th>
           {showSalesperson ? <Table.Th>{MSG.salesperson}</Table.Th> : null}
+          {showSalesperson ? <Table.Th ta="right">{MSG.outTheDoor}</Table.Th> : null}
           <SortHeader column="created" sort={sort} onSort={onSort} />
           <Table.Th>{QUOTE_COLUMNS.expires}</Table.Th>
           <Table.Th ta="right">{QUOTE_COLUMNS.actions}</Table.Th>
@@ -102,6 +104,15 @@ export function QuotesTable({
               {showSalesperson ? (
                 <Table.Td className={classes.fades} data-testid="quote-salesperson">
                   {quote.salesperson.name}
+                </Table.Td>
+              ) : null}
+              {showSalesperson ? (
+                <Table.Td
+                  ta="right"
+                  className={`${classes.nowrap} ${classes.fades}`}
+                  data-testid="quote-out-the-door"
+                >
+                  {outTheDoorText(quote)}
                 </Table.Td>
               ) : null}
               <Table.Td className={`${classes.nowrap} ${classes.fades}`}>

@@ -1,7 +1,6 @@
 // Loads the dealer's quote list (GET /api/quotes) and keeps it in memory, so
 // search, sort and paging never go back to the server.
 
-import type { QuoteListItem } from "@shared/api-types";
 import { useCallback, useEffect, useState } from "react";
 import { ApiError } from "@/lib/api";
 import { startEarlyQuoteList, takeEarlyQuoteList } from "./early-list";
@@ -50,5 +49,17 @@ export function useQuotes() {
     );
   }, []);
 
-  return { state, reload, remove };
+  /** Shows a reassigned quote's new salesperson without a reload. */
+  const setSalesperson = useCallback((id: string, salesperson: { id: string; name: string }) => {
+    setState((current) =>
+      current.status === "ready"
+        ? {
+            status: "ready",
+            quotes: current.quotes.map((quote) => (quote.id === id ? { ...quote, salesperson } : quote)),
+          }
+        : current,
+    );
+  }, []);
+
+  return { state, reload, remove, setSalesperson };
 }

@@ -2,6 +2,7 @@ import { Button, Grid, Group, Paper, Stack, TextInput, Title } from "@mantine/co
 import type { DealerProfile } from "@shared/api-types";
 import { formatDealerPhone, normalizeState } from "@shared/format";
 import { MSG } from "@shared/messages";
+import { mayWriteDefaults } from "@shared/permissions";
 import {
   canSaveDealership,
   type DealershipField,
@@ -10,7 +11,7 @@ import {
   validateDealership,
 } from "@shared/validation/dealership";
 import { type FormEvent, useState } from "react";
-import { type Banner, BannerNotice } from "@/components/notice";
+import { type Banner, BannerNotice, Notice } from "@/components/notice";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { messageOf, updateProfile } from "./profile/profile-api";
@@ -41,6 +42,8 @@ export default function ContactInformationPage() {
   const [banner, setBanner] = useState<Banner | null>(null);
   const [saving, setSaving] = useState(false);
   if (!user) return null;
+  // The profile is the dealership's: a salesperson reads it; the server refuses their writes (403).
+  const editable = mayWriteDefaults(user);
 
   const errors = validateDealership(values);
   const canSave = canSaveDealership(values, saved) && !saving;
@@ -54,10 +57,12 @@ export default function ContactInformationPage() {
     },
     onBlur: () => setTouched((current) => ({ ...current, [name]: true })),
     error: touched[name] ? errors[name] : undefined,
+    readOnly: !editable,
   });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (!editable) return;
     if (!canSave) {
       setTouched({ dealershipName: true, state: true, zipCode: true, phoneNumber: true });
       return;
@@ -81,6 +86,11 @@ export default function ContactInformationPage() {
     <Stack gap="lg">
       <Title order={2}>Dealership information</Title>
       <BannerNotice banner={banner} onClose={() => setBanner(null)} />
+      {!editable && (
+        <Notice tone="info" data-testid="defaults-read-only">
+          {MSG.dealershipReadOnly}
+        </Notice>
+      )}
       <Paper withBorder radius="md" p="lg">
         <form onSubmit={submit} noValidate>
           <Stack>
@@ -120,11 +130,13 @@ export default function ContactInformationPage() {
               placeholder="(555) 123-4567"
               {...field("phoneNumber", formatDealerPhone)}
             />
-            <Group justify="flex-end">
-              <Button type="submit" loading={saving} disabled={!canSave}>
-                Save
-              </Button>
-            </Group>
+            {editable && (
+              <Group justify="flex-end">
+                <Button type="submit" loading={saving} disabled={!canSave}>
+                  Save
+                </Button>
+              </Group>
+            )}
           </Stack>
         </form>
       </Paper>

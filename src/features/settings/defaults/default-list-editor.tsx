@@ -1,8 +1,9 @@
 import { Button, Paper, Stack, Text, Title } from "@mantine/core";
-import { emptyListMessage, logInToViewMessage, QUOTE_DEFAULTS_TEXT, TEXT } from "@shared/messages";
+import { emptyListMessage, logInToViewMessage, MSG, QUOTE_DEFAULTS_TEXT, TEXT } from "@shared/messages";
+import { mayWriteDefaults } from "@shared/permissions";
 import { IconPlus } from "@tabler/icons-react";
 import { useId, useState } from "react";
-import { BannerNotice } from "@/components/notice";
+import { BannerNotice, Notice } from "@/components/notice";
 import { PageLoader } from "@/components/page-loader";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
@@ -31,6 +32,8 @@ export function DefaultListEditor<Item extends { id: string }, V extends FormVal
   usePageTitle(config.title);
 
   if (!user) return <Text>{logInToViewMessage(config.kind)}</Text>;
+  // A salesperson reads the dealership's defaults; the server refuses their writes (403) anyway.
+  const editable = mayWriteDefaults(user);
 
   const stopEditing = (id: string) => {
     setEditingId(null);
@@ -56,19 +59,26 @@ export function DefaultListEditor<Item extends { id: string }, V extends FormVal
     <Stack gap="md" className={classes.page}>
       <Title order={2}>{config.title}</Title>
       <BannerNotice banner={list.banner} onClose={() => list.setBanner(null)} />
-      <div>
-        <Button
-          id={`${addCardId}-toggle`}
-          leftSection={<IconPlus size={18} aria-hidden="true" />}
-          onClick={() => setAdding((open) => !open)}
-          aria-expanded={adding}
-          aria-controls={addCardId}
-          disabled={list.status !== "ready"}
-        >
-          {QUOTE_DEFAULTS_TEXT.addNew}
-        </Button>
-      </div>
-      {adding && (
+      {!editable && (
+        <Notice tone="info" data-testid="defaults-read-only">
+          {MSG.defaultsReadOnly}
+        </Notice>
+      )}
+      {editable && (
+        <div>
+          <Button
+            id={`${addCardId}-toggle`}
+            leftSection={<IconPlus size={18} aria-hidden="true" />}
+            onClick={() => setAdding((open) => !open)}
+            aria-expanded={adding}
+            aria-controls={addCardId}
+            disabled={list.status !== "ready"}
+          >
+            {QUOTE_DEFAULTS_TEXT.addNew}
+          </Button>
+        </div>
+      )}
+      {editable && adding && (
         <Paper id={addCardId} withBorder p="md" radius="sm">
           <Text fw={600} mb="xs">
             New {config.noun}
@@ -132,6 +142,7 @@ export function DefaultListEditor<Item extends { id: string }, V extends FormVal
                   name={config.itemName(item)}
                   detail={config.itemDetail(item)}
                   figure={config.itemFigure(item)}
+                  editable={editable}
                   onEdit={() => setEditingId(item.id)}
                   onDelete={() => {
                     setDeleteTarget(item);

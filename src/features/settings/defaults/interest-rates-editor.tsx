@@ -6,9 +6,10 @@ import {
   isCreditTier,
   LOAN_TERMS,
 } from "@shared/constants";
-import { QUOTE_DEFAULTS_TEXT, TEXT } from "@shared/messages";
+import { MSG, QUOTE_DEFAULTS_TEXT, TEXT } from "@shared/messages";
+import { mayWriteDefaults } from "@shared/permissions";
 import { useState } from "react";
-import { BannerNotice } from "@/components/notice";
+import { BannerNotice, Notice } from "@/components/notice";
 import { PageLoader } from "@/components/page-loader";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
@@ -28,11 +29,17 @@ export function InterestRatesEditor() {
   usePageTitle(QUOTE_DEFAULTS_TEXT.interestRates);
 
   if (!user) return <Text>{QUOTE_DEFAULTS_TEXT.logInToViewInterestRates}</Text>;
+  const editable = mayWriteDefaults(user);
 
   return (
     <Stack gap="md" className={classes.page}>
       <Title order={2}>{QUOTE_DEFAULTS_TEXT.interestRates}</Title>
       <BannerNotice banner={rates.banner} onClose={() => rates.setBanner(null)} />
+      {!editable && (
+        <Notice tone="info" data-testid="defaults-read-only">
+          {MSG.defaultsReadOnly}
+        </Notice>
+      )}
       <NativeSelect
         label={QUOTE_DEFAULTS_TEXT.creditTier}
         data={TIER_OPTIONS}
@@ -57,7 +64,7 @@ export function InterestRatesEditor() {
           aria-label={`${QUOTE_DEFAULTS_TEXT.interestRates}: ${TIER_OPTIONS.find((o) => o.value === tier)?.label}`}
           onSubmit={(event) => {
             event.preventDefault();
-            void rates.save();
+            if (editable) void rates.save();
           }}
         >
           <Table maw={420} verticalSpacing="xs">
@@ -80,6 +87,7 @@ export function InterestRatesEditor() {
                       autoComplete="off"
                       rightSection="%"
                       w={130}
+                      readOnly={!editable}
                       value={rates.texts?.[term] ?? ""}
                       error={rates.invalid[term] !== undefined}
                       onChange={(event) => rates.change(term, event.currentTarget.value)}
@@ -89,11 +97,13 @@ export function InterestRatesEditor() {
               ))}
             </Table.Tbody>
           </Table>
-          <Group mt="md">
-            <Button type="submit" loading={rates.saving}>
-              {TEXT.save}
-            </Button>
-          </Group>
+          {editable && (
+            <Group mt="md">
+              <Button type="submit" loading={rates.saving}>
+                {TEXT.save}
+              </Button>
+            </Group>
+          )}
         </form>
       )}
     </Stack>

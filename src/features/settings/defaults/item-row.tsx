@@ -7,12 +7,14 @@ interface ItemRowProps {
   name: string;
   detail: string;
   figure: string;
+  /** False for a salesperson: the row is shown without its edit and delete icons. */
+  editable?: boolean;
   onEdit(): void;
   onDelete(): void;
 }
 
 /** One default item on display: name, description, amount or rate, and its edit and delete icons. */
-export function ItemRow({ id, name, detail, figure, onEdit, onDelete }: ItemRowProps) {
+export function ItemRow({ id, name, detail, figure, editable = true, onEdit, onDelete }: ItemRowProps) {
   return (
     <Group justify="space-between" wrap="nowrap" align="center" gap="sm">
       <Box miw={0} style={{ flex: 1 }}>
@@ -29,12 +31,28 @@ export function ItemRow({ id, name, detail, figure, onEdit, onDelete }: ItemRowP
         <Text fw={600} mr="xs" style={{ whiteSpace: "nowrap" }}>
           {figure}
         </Text>
-        <ActionIcon id={`edit-${id}`} variant="subtle" size="lg" onClick={onEdit} aria-label={`Edit ${name}`}>
-          <IconPencil size={18} aria-hidden="true" />
-        </ActionIcon>
-        <ActionIcon variant="subtle" color="red" size="lg" onClick={onDelete} aria-label={`Delete ${name}`}>
-          <IconTrash size={18} aria-hidden="true" />
-        </ActionIcon>
+        {editable && (
+          <>
+            <ActionIcon
+              id={`edit-${id}`}
+              variant="subtle"
+              size="lg"
+              onClick={onEdit}
+              aria-label={`Edit ${name}`}
+            >
+              <IconPencil size={18} aria-hidden="true" />
+            </ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              onClick={onDelete}
+              aria-label={`Delete ${name}`}
+            >
+              <IconTrash size={18} aria-hidden="true" />
+            </ActionIcon>
+          </>
+        )}
       </Group>
     </Group>
   );

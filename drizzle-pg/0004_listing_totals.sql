@@ -1,0 +1,1 @@
+ALTER TABLE "quotes" ADD COLUMN "out_the_door_cents" integer;

@@ -1,0 +1,1 @@
+ALTER TABLE `quotes` ADD `out_the_door_cents` integer;
