@@ -85,3 +85,25 @@ export const MAX_TEXT_LENGTH = 200;
 export const MAX_LONG_TEXT_LENGTH = 1000;
 export const MAX_URL_LENGTH = 2048;
 export const MAX_EMAIL_LENGTH = 254;
+
+/** Issue #18: the structures a quote compares side by side. */
+export const STRUCTURE_KINDS = ["cash", "finance", "lease"] as const;
+export type StructureKind = (typeof STRUCTURE_KINDS)[number];
+/** Lease terms a programme may carry (months). */
+export const LEASE_TERMS = [24, 27, 36, 39, 42, 48] as const;
+export type LeaseTerm = (typeof LEASE_TERMS)[number];
+export const LEASE_TERM_KEYS = ["24", "27", "36", "39", "42", "48"] as const;
+/** DESKING.md §4: 3 × 3, rows of cash down ($0 / $2,000 / $4,000), columns of terms. */
+export const DEFAULT_STRUCTURES = {
+  downs: [0, 2000, 4000],
+  financeTerms: [48, 60, 72],
+  leaseTerms: [24, 36, 48],
+  hidden: [],
+} as const satisfies {
+  downs: readonly number[];
+  financeTerms: readonly LoanTerm[];
+  leaseTerms: readonly LeaseTerm[];
+  hidden: readonly StructureKind[];
+};
+/** The largest money factor accepted (as POST /api/calculate: MSG.moneyFactorInvalid). */
+export const MAX_MONEY_FACTOR = 0.1;

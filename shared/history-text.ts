@@ -57,6 +57,10 @@ const FIELD_LABELS: Record<string, string> = {
   selectedCreditTier: "Credit tier",
   interestRates: "Interest rate table",
   salesperson: "Salesperson",
+  rebates: "Rebates",
+  structures: "Payment options",
+  leaseProgram: "Lease programme",
+  shopperChoice: "Payment choice",
 };
 
 /** "pricing.discount" -> "Discount"; "customInterestRates.good.60" -> "Good rate for 60 months". */
@@ -82,6 +86,8 @@ export function historySentence(
         : HISTORY_TEXT.you;
   if (event.field === "tradeIn.hasTradeIn")
     return event.newValue === "Yes" ? `${who} added a trade-in` : `${who} removed the trade-in`;
+  // Issue #18: "Shopper chose Lease 36 mo, $2,000.00 down ($389.12/mo)".
+  if (event.field === "shopperChoice" && event.newValue !== null) return `${who} chose ${event.newValue}`;
   // Issue #20: a reassignment is recorded as the quote's "salesperson" changing hands.
   if (event.field === "salesperson")
     return event.oldValue

@@ -31,6 +31,11 @@ function schemaLeafKeys(): string[] {
     vehicle: { ...base.vehicle, isNew: true },
     taxRules: TAX_RULES,
     customInterestRates: rates,
+    leaseProgram: {
+      residuals: { "36": 56 },
+      moneyFactors: Object.fromEntries(CREDIT_TIER_IDS.map((tier) => [tier, 0.002])),
+    },
+    shopperChoice: { structure: "lease", down: 2000, months: 36 },
   });
   return Object.entries(quote).flatMap(([field, value]) => [...flattenField(field, value).keys()]);
 }
@@ -54,7 +59,7 @@ describe("the permissions table", () => {
     }
   });
 
-  it("lets the dealer write every key and a shopper only the trade-in (not its value), amount owed, downpayment and tier", () => {
+  it("lets the dealer write every key and a shopper only the trade-in (not its value), amount owed, downpayment, tier and payment choice", () => {
     for (const key of DEAL_KEYS) expect(mayWriteKey("DEALER", "deal", key)).toBe(true);
     for (const key of PRIVATE_KEYS) expect(mayWriteKey("DEALER", "private", key)).toBe(true);
     expect([...WRITABLE_KEYS.SHOPPER.deal].sort()).toEqual(
@@ -62,6 +67,7 @@ describe("the permissions table", () => {
         "amountOwedOnTradeIn",
         "downPayment",
         "selectedCreditTier",
+        "shopperChoice",
         "tradeIn.hasTradeIn",
         "tradeIn.vehicle.condition",
         "tradeIn.vehicle.description",
@@ -75,6 +81,7 @@ describe("the permissions table", () => {
       "amountOwedOnTradeIn",
       "downPayment",
       "selectedCreditTier",
+      "shopperChoice",
     ]);
     expect(QUOTE_FIELDS.filter((field) => mayWriteField("DEALER", "deal", field))).toEqual(QUOTE_FIELDS);
   });

@@ -48,6 +48,9 @@ export const DEAL_KEYS: readonly string[] = [
   ...customRateKeys,
   "interestRates",
   "taxRules",
+  "structures",
+  "leaseProgram",
+  "shopperChoice",
 ];
 
 /** Every leaf key of the dealer's private document (customerInfoSchema, flattened). */
@@ -67,6 +70,8 @@ const SHOPPER_DEAL_KEYS: readonly string[] = [
   "amountOwedOnTradeIn",
   "downPayment",
   "selectedCreditTier",
+  // Issue #18: the structure and grid cell the shopper picks (dealer-only: the grids themselves).
+  "shopperChoice",
 ];
 
 type KeyTable = Readonly<Record<DocKind, ReadonlySet<string>>>;

@@ -143,12 +143,16 @@ describe("quoteDataSchema", () => {
       "interestRates",
       "rebates",
       "taxRules",
+      "structures",
+      "leaseProgram",
+      "shopperChoice",
     ]);
     expect(SHOPPER_WRITABLE_FIELDS).toEqual([
       "tradeIn",
       "amountOwedOnTradeIn",
       "downPayment",
       "selectedCreditTier",
+      "shopperChoice",
     ]);
   });
 });

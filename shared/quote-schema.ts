@@ -9,11 +9,19 @@ import {
   DEFAULT_CREDIT_TIER,
   DEFAULT_INTEREST_RATES,
   DEFAULT_RATE_MAX,
+  DEFAULT_STRUCTURES,
   DEFAULT_TRADE_IN_CONDITION,
+  LEASE_TERM_KEYS,
+  LEASE_TERMS,
+  type LeaseTerm,
   LOAN_TERM_KEYS,
+  LOAN_TERMS,
   type LoanTerm,
   MAX_AMOUNT,
+  MAX_MONEY_FACTOR,
   QUOTE_RATE_MAX,
+  STRUCTURE_KINDS,
+  type StructureKind,
 } from "./constants";
 import { MSG } from "./messages";
 import { toCents } from "./money";
@@ -179,6 +187,70 @@ export function defaultInterestRateTable(): InterestRates {
   return table;
 }
 
+/** Issue #18: three cash-down rows and three terms per structure, and the structures kept from the shopper. */
+const downAmount = dollarAmount();
+const financeTerm = z.union(
+  LOAN_TERMS.map((term) => z.literal(term)),
+  { error: MSG.loanTermInvalid },
+);
+const leaseTerm = z.union(
+  LEASE_TERMS.map((term) => z.literal(term)),
+  { error: MSG.leaseTermInvalid },
+);
+const threeDistinct = <T>(values: readonly T[]) => new Set(values).size === values.length;
+export const structuresSchema = strictObject({
+  downs: z.tuple([downAmount, downAmount, downAmount], { error: MSG.threeValues }),
+  financeTerms: z
+    .tuple([financeTerm, financeTerm, financeTerm], { error: MSG.threeValues })
+    .refine(threeDistinct, MSG.termsDistinct),
+  leaseTerms: z
+    .tuple([leaseTerm, leaseTerm, leaseTerm], { error: MSG.threeValues })
+    .refine(threeDistinct, MSG.termsDistinct),
+  hidden: z
+    .array(z.enum(STRUCTURE_KINDS, { error: MSG.optionInvalid }), { error: MSG.expectedList })
+    .max(STRUCTURE_KINDS.length)
+    .refine(threeDistinct, MSG.optionInvalid)
+    // At least one structure stays in front of the shopper.
+    .refine((hidden) => hidden.length < STRUCTURE_KINDS.length, MSG.oneStructureShown),
+});
+
+const percent = (message: string) => number(message).min(0, message).max(100, message);
+const moneyFactor = number(MSG.moneyFactorInvalid)
+  .min(0, MSG.moneyFactorInvalid)
+  .max(MAX_MONEY_FACTOR, MSG.moneyFactorInvalid);
+
+/**
+ * The lessor's programme on this quote (DESKING.md §3): residual % of MSRP by term, a money
+ * factor by credit tier, fees and deposit. Absent: the quote shows no lease.
+ */
+export const leaseProgramSchema = strictObject({
+  residuals: z.partialRecord(
+    z.enum(LEASE_TERM_KEYS, { error: MSG.leaseTermInvalid }),
+    percent(MSG.residualPercentInvalid),
+  ),
+  moneyFactors: z.record(creditTierSchema, moneyFactor, { error: MSG.creditTierInvalid }),
+  acquisitionFee: dollarAmount().default(0),
+  dispositionFee: dollarAmount().default(0),
+  securityDeposit: dollarAmount().default(0),
+});
+
+/** The shopper's pick: a structure and, for finance and lease, a cell of its grid. */
+export const shopperChoiceSchema = z.union(
+  [
+    strictObject({ structure: z.literal("cash") }),
+    strictObject({ structure: z.literal("finance"), down: downAmount, months: financeTerm }),
+    strictObject({ structure: z.literal("lease"), down: downAmount, months: leaseTerm }),
+  ],
+  { error: MSG.optionInvalid },
+);
+
+const defaultStructures = () => ({
+  downs: [...DEFAULT_STRUCTURES.downs] as [number, number, number],
+  financeTerms: [...DEFAULT_STRUCTURES.financeTerms] as [LoanTerm, LoanTerm, LoanTerm],
+  leaseTerms: [...DEFAULT_STRUCTURES.leaseTerms] as [LeaseTerm, LeaseTerm, LeaseTerm],
+  hidden: [] as StructureKind[],
+});
+
 /** The deal shared with the shopper. Customer info lives apart, dealer-only (DESIGN.md). */
 export const quoteDataSchema = strictObject({
   vehicle: vehicleSchema,
@@ -196,6 +268,10 @@ export const quoteDataSchema = strictObject({
   // Absent in quotes from before rebates; read as none.
   rebates: z.array(rebateSchema, { error: MSG.expectedList }).default(() => []),
   taxRules: taxRulesSchema.optional(),
+  // Issue #18; absent in quotes from before structures (defaults; no lease; no choice yet).
+  structures: structuresSchema.default(defaultStructures),
+  leaseProgram: leaseProgramSchema.optional(),
+  shopperChoice: shopperChoiceSchema.optional(),
 });
 
 export const customerInfoSchema = strictObject({
@@ -223,6 +299,9 @@ export type FeeItem = z.infer<typeof feeItemSchema>;
 export type TaxItem = z.infer<typeof taxItemSchema>;
 export type Rebate = z.infer<typeof rebateSchema>;
 export type QuoteTaxRules = z.infer<typeof taxRulesSchema>;
+export type Structures = z.infer<typeof structuresSchema>;
+export type LeaseProgram = z.infer<typeof leaseProgramSchema>;
+export type ShopperChoice = z.infer<typeof shopperChoiceSchema>;
 export type TradeIn = z.infer<typeof tradeInSchema>;
 export type TradeInVehicle = z.infer<typeof tradeInVehicleSchema>;
 export type InterestRates = z.infer<typeof interestRatesSchema>;

@@ -1,6 +1,8 @@
 import { creditTierLabel, isCreditTier } from "@shared/constants";
+import { choiceText } from "@shared/deal/structure-grid";
 import { formatMileage, formatPercent } from "@shared/format";
 import { formatDollars } from "@shared/money";
+import { leaseProgramSchema, shopperChoiceSchema, structuresSchema } from "@shared/quote-schema";
 
 // Display form of one deal-document value for the history (issue #9): what the quote page shows
 // for it, signs included (discount, trade-in value and downpayment read negative, as on the
@@ -50,6 +52,34 @@ function itemsText(value: unknown, part: "amount" | "rate"): string | null {
   return parts.length > 0 ? clip(parts.join(", ")) : null;
 }
 
+/** "Down $0.00 / $2,000.00 / $4,000.00; finance 48, 60, 72 mo; lease 24, 36, 48 mo; lease hidden". */
+function structuresText(value: unknown): string | null {
+  const parsed = structuresSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const { downs, financeTerms, leaseTerms, hidden } = parsed.data;
+  const parts = [
+    `Down ${downs.map((d) => money(d, 1, false)).join(" / ")}`,
+    `finance ${financeTerms.join(", ")} mo`,
+    `lease ${leaseTerms.join(", ")} mo`,
+    ...hidden.map((kind) => `${kind} hidden`),
+  ];
+  return clip(parts.join("; "));
+}
+
+/** "Residual 36 mo 56%, 48 mo 48%; money factor 0.00125 to 0.00350; acquisition fee $695.00". */
+function leaseProgramText(value: unknown): string | null {
+  const parsed = leaseProgramSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const { residuals, moneyFactors, acquisitionFee } = parsed.data;
+  const factors = Object.values(moneyFactors);
+  const residualText = Object.entries(residuals)
+    .map(([months, percent]) => `${months} mo ${percent}%`)
+    .join(", ");
+  return clip(
+    `Residual ${residualText}; money factor ${Math.min(...factors).toFixed(5)} to ${Math.max(...factors).toFixed(5)}; acquisition fee ${money(acquisitionFee, 1, false)}`,
+  );
+}
+
 /** The display form of `value` stored under document key `key`. */
 export function displayValue(key: string, value: unknown): string | null {
   if (value === undefined || value === null) return null;
@@ -80,6 +110,16 @@ export function displayValue(key: string, value: unknown): string | null {
       return itemsText(value, "amount");
     case "taxItems":
       return itemsText(value, "rate");
+    case "rebates":
+      return itemsText(value, "amount");
+    case "shopperChoice": {
+      const choice = shopperChoiceSchema.safeParse(value);
+      return choice.success ? choiceText(choice.data) : null;
+    }
+    case "structures":
+      return structuresText(value);
+    case "leaseProgram":
+      return leaseProgramText(value);
   }
   if (key.startsWith("customInterestRates.")) return typeof value === "number" ? formatPercent(value) : null;
   if (typeof value === "string") return clip(value);

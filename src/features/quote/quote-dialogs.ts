@@ -10,4 +10,6 @@ export type QuoteDialog =
   | { kind: "breakdown"; which: BreakdownKind }
   | { kind: "share" }
   | { kind: "vehicle" }
-  | { kind: "delete" };
+  | { kind: "delete" }
+  | { kind: "structures" }
+  | { kind: "rebates" };

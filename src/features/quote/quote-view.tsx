@@ -1,6 +1,7 @@
 import { Stack, Text } from "@mantine/core";
 import type { QuoteDealership } from "@shared/api-types";
 import type { CreditTier, LoanTerm } from "@shared/constants";
+import { structureGrids } from "@shared/deal/structure-grid";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { conflictText } from "@shared/offline-conflicts";
 import { memberLabel } from "@shared/permissions";
@@ -26,6 +27,7 @@ import { readCustomerInfo, readQuoteData } from "./live/quote-reader";
 import { useLiveQuote } from "./live/use-live-quote";
 import { PresenceLine } from "./presence/presence-line";
 import type { QuoteDialog } from "./quote-dialogs";
+import { StructuresCard } from "./structures/structures-card";
 import { DealSummaryCard } from "./summary/deal-summary-card";
 import { DealershipCard } from "./summary/dealership-card";
 import type { QuoteAnswer } from "./use-quote-load";
@@ -35,6 +37,8 @@ import type { QuoteAnswer } from "./use-quote-load";
 const QuoteDialogHost = resilientLazy(() => import("./dialogs/quote-dialog-host"));
 const DealerDialogs = resilientLazy(() => import("./dealer/dealer-dialogs"));
 const AddOnsEditor = resilientLazy(() => import("./dealer/add-ons-editor"));
+const StructuresEditor = resilientLazy(() => import("./dealer/structures-editor"));
+const RebatesEditor = resilientLazy(() => import("./dealer/rebates-editor"));
 const HistoryPanel = resilientLazy(() => import("./history/history-panel"));
 
 const NO_DEALERSHIP: QuoteDealership = {
@@ -73,6 +77,7 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
     return { breakdown, grid: paymentGrid(data, breakdown.outTheDoorPrice) };
   }, [live.breakdown, live.grid, data]);
   const customerInfo = isDealer ? (live.customerInfo ?? readCustomerInfo(quote.data)) : null;
+  const grids = useMemo(() => (data ? structureGrids(data) : null), [data]);
 
   // What an edit needs (dialogs, validation rules) is fetched once the page is idle, or on the
   // viewer's first touch, scroll or key press if that comes first, while the network is there:
@@ -92,6 +97,8 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
         void import("./dealer/add-ons-editor").catch(() => {});
         void import("./dealer/dealer-dialogs").catch(() => {});
         void import("./dealer/rate-editor").catch(() => {});
+        void import("./dealer/structures-editor").catch(() => {});
+        void import("./dealer/rebates-editor").catch(() => {});
       }
     };
     for (const name of events) window.addEventListener(name, prefetch, { capture: true, passive: true });
@@ -128,7 +135,8 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
   // The browser says so, or the connection we had dropped: edits now wait in the local copy.
   const offline = !readOnly && (!online || (everConnected && live.status !== "connected"));
 
-  if (live.ended === "quoteDeleted" || !data || !derived) return <QuoteNotFound dealerMode={isDealer} />;
+  if (live.ended === "quoteDeleted" || !data || !derived || !grids)
+    return <QuoteNotFound dealerMode={isDealer} />;
   if (sessionEnded) {
     return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
@@ -205,6 +213,14 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
         onSelectTier={async (tier) => logRefusal(await live.update("selectedCreditTier", tier))}
         onRateChange={saveRate}
       />
+      <StructuresCard
+        data={data}
+        grids={grids}
+        isDealer={isDealer}
+        readOnly={readOnly}
+        onChoose={async (choice) => logRefusal(await live.update("shopperChoice", choice))}
+        onEdit={isDealer ? () => setDialog({ kind: "structures" }) : undefined}
+      />
       {isDealer ? (
         <LoadBoundary fallback={() => null}>
           <Suspense fallback={null}>
@@ -253,6 +269,31 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
             <AddOnsEditor
               addOns={data.addOns}
               onSave={async (addOns) => closeIfSaved(await live.update("addOns", addOns))}
+              onClose={close}
+            />
+          ) : null}
+          {isDealer && dialog?.kind === "structures" ? (
+            <StructuresEditor
+              structures={data.structures}
+              leaseProgram={data.leaseProgram}
+              onSave={async (structures, leaseProgram) => {
+                const first = await live.update("structures", structures);
+                const result =
+                  first.ok && leaseProgram ? await live.update("leaseProgram", leaseProgram) : first;
+                logRefusal(result);
+                return result.ok;
+              }}
+              onClose={close}
+            />
+          ) : null}
+          {isDealer && dialog?.kind === "rebates" ? (
+            <RebatesEditor
+              rebates={data.rebates}
+              onSave={async (rebates) => {
+                const result = await live.update("rebates", rebates);
+                logRefusal(result);
+                return result.ok;
+              }}
               onClose={close}
             />
           ) : null}

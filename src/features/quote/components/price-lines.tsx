@@ -102,6 +102,20 @@ export function PriceLines({ data, breakdown: b, isDealer, readOnly, open }: Pri
         details={feeRows(b.governmentFees)}
       />
       <PriceLine id="total-balance" label={TEXT.totalBalance} amount={b.totalBalance} />
+      {isDealer || b.rebates.length > 0 ? (
+        // Issue #18: manufacturer rebates (dealer-set) lower what the customer pays.
+        <PriceLine
+          id="rebates"
+          label={QUOTE_TEXT.rebates}
+          amount={-b.rebatesTotal}
+          onOpen={can(isDealer, { kind: "rebates" })}
+          details={listOrNull(
+            b.rebates.map((rebate) => (
+              <DetailRow key={rebate.id} name={rebate.name} amount={-rebate.amount} />
+            )),
+          )}
+        />
+      ) : null}
       <PriceLine
         id="down-payment"
         label={TEXT.downPayment}

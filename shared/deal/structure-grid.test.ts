@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { CREDIT_TIER_IDS } from "../constants";
+import { computeBreakdown, paymentGrid } from "../pricing";
+import { makeQuote, tax } from "../testing/quote-fixtures";
+import { calculateDeal } from "./calculate-deal";
+import { quoteDealInput } from "./quote-deal";
+import { choiceMonthly, choiceText, structureGrids } from "./structure-grid";
+
+const program = {
+  residuals: { "24": 62, "36": 56 },
+  moneyFactors: Object.fromEntries(CREDIT_TIER_IDS.map((tier, i) => [tier, [0.00125, 0.00175, 0.00225, 0.00275, 0.00325][i]])),
+  acquisitionFee: 695,
+  dispositionFee: 395,
+  securityDeposit: 0,
+};
+
+describe("cash, finance and lease side by side (issue #18)", () => {
+  const data = makeQuote({
+    pricing: { advertisedPrice: 32_000, discount: 1_000 },
+    taxItems: [tax("State", 6.25)],
+    rebates: [{ id: "r1", name: "Loyalty", amount: 500 }],
+    downPayment: -3_000,
+    selectedCreditTier: "good",
+    leaseProgram: program,
+  });
+
+  it("gives the page's out-the-door price as cash and each finance row the payment on the deal at that down", () => {
+    const grids = structureGrids(data);
+    expect(grids.cash.outTheDoor).toBe(computeBreakdown(data).outTheDoorPrice);
+    expect(grids.finance.terms).toEqual([48, 60, 72]);
+    expect(grids.finance.rows.map((row) => row.downCents)).toEqual([0, 200_000, 400_000]);
+    // With the quote's own $3,000 down, the finance grid would be the spec's payments table.
+    const atQuoteDown = structureGrids({
+      ...data,
+      structures: { ...data.structures, downs: [3_000, 0, 0] },
+    }).finance.rows[0];
+    const page = paymentGrid(data);
+    expect(atQuoteDown?.cells.map((cell) => cell.payment)).toEqual([48, 60, 72].map((t) => page.good[t as 48].payment));
+    // Each $2,000 more down lowers the amount financed by exactly $2,000.
+    const [none, two] = grids.finance.rows;
+    expect((none?.cells[0]?.amountFinanced ?? 0) - (two?.cells[0]?.amountFinanced ?? 0)).toBe(200_000);
+  });
+
+  it("prices every lease cell with the one calculator, and leaves a term without a residual empty", () => {
+    const grids = structureGrids(data);
+    const lease = grids.lease;
+    expect(lease?.terms).toEqual([24, 36, 48]);
+    expect(lease?.moneyFactor).toBe(0.00225);
+    const row = lease?.rows[1];
+    const expected = calculateDeal(
+      quoteDealInput(data, {
+        downPaymentCents: 200_000,
+        lease: [
+          {
+            months: 36,
+            residualPercent: 56,
+            moneyFactor: 0.00225,
+            acquisitionFeeCents: 69_500,
+            dispositionFeeCents: 39_500,
+            securityDepositCents: 0,
+          },
+        ],
+      }),
+    ).lease[0];
+    expect(row?.cells[1]).toEqual(expected);
+    expect(row?.cells[2]).toBeNull(); // no 48-month residual in the programme
+    expect(lease?.residualPercents).toEqual([62, 56, null]);
+  });
+
+  it("has no lease without a programme, and names the shopper's choice with its monthly payment", () => {
+    const noLease = structureGrids(makeQuote());
+    expect(noLease.lease).toBeNull();
+    const grids = structureGrids(data);
+    const choice = { structure: "lease" as const, down: 2_000, months: 36 as const };
+    expect(choiceText(choice)).toBe("Lease 36 mo, $2,000.00 down");
+    expect(choiceMonthly(grids, choice)).toBe(grids.lease?.rows[1]?.cells[1]?.monthlyPayment);
+    expect(choiceText({ structure: "cash" })).toBe("Cash");
+    expect(choiceMonthly(grids, { structure: "finance", down: 1_234, months: 60 })).toBeNull();
+  });
+});

@@ -1,0 +1,101 @@
+import { ActionIcon, Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { amountToInput, formatAmountInput, parseAmountInput } from "@shared/format";
+import { QUOTE_TEXT, TEXT } from "@shared/messages";
+import { fieldErrorMap, type Rebate, rebateSchema } from "@shared/quote-schema";
+import { IconTrash } from "@tabler/icons-react";
+import { type FormEvent, useState } from "react";
+import { QuoteModal } from "../dialogs/quote-modal";
+
+// Issue #18, dealer only: the quote's manufacturer rebates (name, amount). How a rebate meets the
+// tax follows the quote's tax rules (taxed or deducted), in the one calculator.
+
+export interface RebatesEditorProps {
+  rebates: Rebate[];
+  onSave(rebates: Rebate[]): Promise<boolean>;
+  onClose(): void;
+}
+
+type Row = { id: string; name: string; amount: string };
+
+const newId = () => `rebate-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+export default function RebatesEditor({ rebates, onSave, onClose }: RebatesEditorProps) {
+  const [rows, setRows] = useState<Row[]>(() =>
+    rebates.map((r) => ({ id: r.id, name: r.name, amount: amountToInput(r.amount) })),
+  );
+  const [saving, setSaving] = useState(false);
+  const checks = rows.map((row) =>
+    rebateSchema.safeParse({ id: row.id, name: row.name, amount: parseAmountInput(row.amount) }),
+  );
+  const errors = checks.map((check) => (check.success ? {} : fieldErrorMap(check.error)));
+  const valid = checks.every((check) => check.success);
+  const setRow = (id: string, change: Partial<Row>) =>
+    setRows((current) => current.map((row) => (row.id === id ? { ...row, ...change } : row)));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid) return;
+    setSaving(true);
+    const saved = await onSave(checks.flatMap((check) => (check.success ? [check.data] : [])));
+    setSaving(false);
+    if (saved) onClose();
+  };
+
+  return (
+    <QuoteModal title={QUOTE_TEXT.rebates} onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          {rows.length === 0 ? <Text className="dd-secondary-text">{QUOTE_TEXT.noRebates}</Text> : null}
+          {rows.map((row, i) => (
+            <Group key={row.id} align="flex-start" wrap="nowrap" gap="xs" data-testid="rebate-row">
+              <TextInput
+                label={QUOTE_TEXT.rebateName}
+                value={row.name}
+                error={errors[i]?.name}
+                onChange={(event) => setRow(row.id, { name: event.currentTarget.value })}
+                style={{ flex: 1 }}
+              />
+              <TextInput
+                label={QUOTE_TEXT.rebateAmount}
+                value={row.amount}
+                leftSection="$"
+                inputMode="decimal"
+                error={errors[i]?.amount}
+                onChange={(event) => setRow(row.id, { amount: event.currentTarget.value })}
+                onBlur={() => setRow(row.id, { amount: formatAmountInput(row.amount) })}
+                w={140}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                mt={26}
+                aria-label={QUOTE_TEXT.removeRebate(row.name)}
+                onClick={() => setRows((current) => current.filter((r) => r.id !== row.id))}
+              >
+                <IconTrash size={18} aria-hidden="true" />
+              </ActionIcon>
+            </Group>
+          ))}
+          <div>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => setRows((current) => [...current, { id: newId(), name: "", amount: "" }])}
+            >
+              {QUOTE_TEXT.addRebate}
+            </Button>
+          </div>
+        </Stack>
+        <Group justify="flex-end" mt="lg" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {TEXT.cancel}
+          </Button>
+          <Button type="submit" disabled={!valid} loading={saving}>
+            {TEXT.save}
+          </Button>
+        </Group>
+      </form>
+    </QuoteModal>
+  );
+}

@@ -1,0 +1,286 @@
+import { Box, Button, Group, Text, Title } from "@mantine/core";
+import { CREDIT_TIERS, type StructureKind } from "@shared/constants";
+import { choiceMonthly, choiceText, type StructureGrids } from "@shared/deal/structure-grid";
+import { QUOTE_TEXT } from "@shared/messages";
+import { formatMoney, toCents } from "@shared/money";
+import type { QuoteData, ShopperChoice } from "@shared/quote-schema";
+import { useState } from "react";
+import classes from "./structures-card.module.css";
+
+// Issue #18: cash, finance and lease side by side (a phone shows one at a time, picked with the
+// buttons above them). Each grid crosses the quote's three cash-down rows with its three terms;
+// the shopper taps a cell to choose it (a shopper-writable key the dealer sees live), the
+// dealer sees what the customer is looking at. Plain elements: this renders on the shopper's
+// phone, inside its JavaScript budget.
+
+export interface StructuresCardProps {
+  data: QuoteData;
+  grids: StructureGrids;
+  isDealer: boolean;
+  readOnly: boolean;
+  onChoose(choice: ShopperChoice): void;
+  /** Dealer only: opens the payment options editor. */
+  onEdit?: () => void;
+}
+
+const money = (cents: number) => formatMoney(cents);
+/** Cash-down rows in whole dollars where they are whole: "$2,000 down" fits a phone's row. */
+const downText = (cents: number) =>
+  cents % 100 === 0 ? formatMoney(cents).slice(0, -3) : formatMoney(cents);
+const dollars = (amount: number) => formatMoney(toCents(amount));
+const sameCell = (
+  choice: ShopperChoice | undefined,
+  structure: StructureKind,
+  down: number,
+  months: number,
+) =>
+  choice !== undefined &&
+  choice.structure === structure &&
+  choice.structure !== "cash" &&
+  toCents(choice.down) === down &&
+  choice.months === months;
+
+export function StructuresCard({ data, grids, isDealer, readOnly, onChoose, onEdit }: StructuresCardProps) {
+  const choice = data.shopperChoice;
+  // The shopper sees the structures the dealer shows (and lease only with a programme).
+  const kinds = (["cash", "finance", "lease"] as const).filter(
+    (kind) => isDealer || (!grids.hidden.includes(kind) && (kind !== "lease" || grids.lease !== null)),
+  );
+  const [shown, setShown] = useState<StructureKind>(() =>
+    choice && kinds.includes(choice.structure)
+      ? choice.structure
+      : ((kinds.includes("finance") ? "finance" : kinds[0]) ?? "cash"),
+  );
+  const active = kinds.includes(shown) ? shown : (kinds[0] ?? "cash");
+  const canChoose = !isDealer && !readOnly;
+  const tier = CREDIT_TIERS.find((t) => t.id === data.selectedCreditTier);
+  const chosen = choice ? `${choiceText(choice)}${monthlyText(grids, choice)}` : null;
+
+  const cell = (
+    structure: "finance" | "lease",
+    downCents: number,
+    months: number,
+    monthly: number,
+    extra?: string,
+  ) => {
+    const pressed = sameCell(choice, structure, downCents, months);
+    const label = `${QUOTE_TEXT[structure]} ${QUOTE_TEXT.monthsShort(months)}, ${QUOTE_TEXT.downRow(downText(downCents))}: ${money(monthly)} ${QUOTE_TEXT.perMonth}`;
+    const content = (
+      <>
+        <span className={classes.amount}>
+          {money(monthly)}
+          <span className={classes.per}>{QUOTE_TEXT.perMonth}</span>
+        </span>
+        {extra ? <span className={classes.extra}>{extra}</span> : null}
+      </>
+    );
+    return canChoose ? (
+      <button
+        type="button"
+        className={classes.cellButton}
+        aria-pressed={pressed}
+        aria-label={label}
+        data-testid={`choose-${structure}-${downCents / 100}-${months}`}
+        onClick={() => onChoose({ structure, down: downCents / 100, months } as ShopperChoice)}
+      >
+        {content}
+      </button>
+    ) : (
+      <span
+        className={classes.cellText}
+        data-chosen={pressed || undefined}
+        data-testid={`${structure}-${downCents / 100}-${months}`}
+      >
+        {content}
+      </span>
+    );
+  };
+
+  return (
+    <Box component="section" aria-labelledby="structures-title" mt="xl" data-testid="structures">
+      <Group justify="space-between" align="center" mb="sm" gap="xs">
+        <Title order={2} id="structures-title" fz="h4">
+          {QUOTE_TEXT.compareOptions}
+        </Title>
+        {onEdit ? (
+          <Button size="xs" variant="default" onClick={onEdit}>
+            {QUOTE_TEXT.editPaymentOptions}
+          </Button>
+        ) : null}
+      </Group>
+      {chosen ? (
+        <Text fw={600} mb="sm" data-testid="customer-choice" aria-live="polite">
+          {isDealer ? QUOTE_TEXT.customerLookingAt(chosen) : QUOTE_TEXT.yourChoice(chosen)}
+        </Text>
+      ) : null}
+      {kinds.length > 1 ? (
+        <div className={classes.switcher} role="group" aria-label={QUOTE_TEXT.showStructure}>
+          {kinds.map((kind) => (
+            <button
+              key={kind}
+              type="button"
+              className={classes.switch}
+              aria-pressed={kind === active}
+              onClick={() => setShown(kind)}
+            >
+              {QUOTE_TEXT[kind]}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <div className={classes.columns}>
+        {kinds.map((kind) => (
+          <section
+            key={kind}
+            className={classes.panel}
+            data-active={kind === active || undefined}
+            aria-labelledby={`structure-${kind}`}
+            data-testid={`structure-${kind}`}
+          >
+            <h3 id={`structure-${kind}`} className={classes.heading}>
+              {QUOTE_TEXT[kind]}
+              {isDealer && grids.hidden.includes(kind) ? (
+                <span className={classes.hiddenNote}> · {QUOTE_TEXT.hiddenFromShopper}</span>
+              ) : null}
+            </h3>
+            {kind === "cash" ? (
+              <div>
+                <Text className={classes.bigAmount} data-testid="structure-cash-out-the-door">
+                  {money(grids.cash.outTheDoor)}
+                </Text>
+                <Text size="sm" className="dd-secondary-text">
+                  {QUOTE_TEXT.cashWithDown(dollars(-data.downPayment))}
+                </Text>
+                {canChoose ? (
+                  <Button
+                    mt="xs"
+                    size="xs"
+                    variant={choice?.structure === "cash" ? "filled" : "default"}
+                    aria-pressed={choice?.structure === "cash"}
+                    onClick={() => onChoose({ structure: "cash" })}
+                  >
+                    {QUOTE_TEXT.chooseCash}
+                  </Button>
+                ) : null}
+              </div>
+            ) : kind === "finance" ? (
+              <>
+                <table className={classes.grid}>
+                  <caption className={classes.caption}>
+                    {tier ? `${tier.label} (${tier.minScore}-${tier.maxScore})` : ""}
+                  </caption>
+                  <thead>
+                    <tr>
+                      <td />
+                      {grids.finance.terms.map((months) => (
+                        <th key={months} scope="col">
+                          {QUOTE_TEXT.monthsShort(months)}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {grids.finance.rows.map((row) => (
+                      <tr key={row.downCents}>
+                        <th scope="row">{QUOTE_TEXT.downRow(downText(row.downCents))}</th>
+                        {row.cells.map((result) => (
+                          <td key={result.months}>
+                            {cell("finance", row.downCents, result.months, result.payment)}
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                <Text size="xs" className="dd-secondary-text" mt={4}>
+                  {QUOTE_TEXT.financeAprs}:{" "}
+                  {grids.finance.rows[0]?.cells
+                    .map((result) => `${QUOTE_TEXT.monthsShort(result.months)} ${result.aprPercent}%`)
+                    .join(" · ")}
+                  . {QUOTE_TEXT.ratesDisclosure}
+                </Text>
+              </>
+            ) : grids.lease === null ? (
+              <Text size="sm" className="dd-secondary-text" data-testid="no-lease-program">
+                {QUOTE_TEXT.noLeaseProgram}
+              </Text>
+            ) : (
+              <>
+                <table className={classes.grid}>
+                  <caption className={classes.caption}>
+                    {tier ? `${tier.label} (${tier.minScore}-${tier.maxScore})` : ""}
+                  </caption>
+                  <thead>
+                    <tr>
+                      <td />
+                      {grids.lease.terms.map((months) => (
+                        <th key={months} scope="col">
+                          {QUOTE_TEXT.monthsShort(months)}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {grids.lease.rows.map((row) => (
+                      <tr key={row.downCents}>
+                        <th scope="row">{QUOTE_TEXT.downRow(downText(row.downCents))}</th>
+                        {row.cells.map((result, i) => (
+                          <td key={grids.lease?.terms[i]}>
+                            {result === null
+                              ? QUOTE_TEXT.noResidual
+                              : cell(
+                                  "lease",
+                                  row.downCents,
+                                  result.months,
+                                  result.monthlyPayment,
+                                  `${money(result.amountDueAtSigning)} ${QUOTE_TEXT.dueAtSigning}`,
+                                )}
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                <Text size="xs" className="dd-secondary-text" mt={4} data-testid="lease-notes">
+                  {leaseNotes(grids, choice)}
+                </Text>
+              </>
+            )}
+          </section>
+        ))}
+      </div>
+    </Box>
+  );
+}
+
+function monthlyText(grids: StructureGrids, choice: ShopperChoice): string {
+  const monthly = choiceMonthly(grids, choice);
+  return monthly === null ? "" : ` (${formatMoney(monthly)}${QUOTE_TEXT.perMonth})`;
+}
+
+/** Money factor (never called APR), residuals, tax, and the chosen cell's total of payments. */
+function leaseNotes(grids: StructureGrids, choice: ShopperChoice | undefined): string {
+  const lease = grids.lease;
+  if (!lease) return "";
+  const residuals = lease.terms
+    .map((months, i) => {
+      const percent = lease.residualPercents[i];
+      return percent === null || percent === undefined
+        ? null
+        : `${QUOTE_TEXT.monthsShort(months)} ${percent}%`;
+    })
+    .filter((part) => part !== null)
+    .join(", ");
+  const parts = [
+    QUOTE_TEXT.moneyFactorNote(lease.moneyFactor.toFixed(5)),
+    `${QUOTE_TEXT.residualsNote} ${residuals}`,
+    QUOTE_TEXT.leaseIncludesTax,
+  ];
+  if (choice?.structure === "lease") {
+    const col = lease.terms.indexOf(choice.months);
+    const row = lease.rows.find((r) => r.downCents === toCents(choice.down));
+    const result = col === -1 ? null : row?.cells[col];
+    if (result) parts.push(`${QUOTE_TEXT.totalOfPayments}: ${formatMoney(result.totalOfPayments)}.`);
+  }
+  return parts.join(" ");
+}
