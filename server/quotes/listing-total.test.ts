@@ -17,7 +17,8 @@ it("fills in the out-the-door price of quotes from before the column, after star
   const first = await startLiveHarness({ dataDir: dir });
   const { token, user } = await first.dealer();
   const ids = [await createQuoteVia(first, token), await createQuoteVia(first, token)];
-  const stored = (id: string) => first.db.select().from(quotes).where(eq(quotes.id, id)).get()?.outTheDoorCents;
+  const stored = (id: string) =>
+    first.db.select().from(quotes).where(eq(quotes.id, id)).get()?.outTheDoorCents;
   const figures = ids.map(stored);
   expect(figures[0]).toBeGreaterThan(0);
   // As a database from before the column: empty, plus a listing row with no document at all.
@@ -31,7 +32,8 @@ it("fills in the out-the-door price of quotes from before the column, after star
 
   const second = await startLiveHarness({ dataDir: dir });
   try {
-    const read = (id: string) => second.db.select().from(quotes).where(eq(quotes.id, id)).get()?.outTheDoorCents;
+    const read = (id: string) =>
+      second.db.select().from(quotes).where(eq(quotes.id, id)).get()?.outTheDoorCents;
     await eventually(() => expect(ids.map(read)).toEqual(figures));
     expect(read("no-doc")).toBeNull();
     expect(second.logs).toContain("desk log: out-the-door price filled in for 2 quotes");

@@ -1,5 +1,5 @@
-import { MSG } from "@shared/messages";
 import type { QuoteListItem } from "@shared/api-types";
+import { MSG } from "@shared/messages";
 import { computeBreakdown, defaultDownPayment } from "@shared/pricing";
 import { readDoc, writeField } from "@shared/quote-doc";
 import { type QuoteData, quoteDataSchema } from "@shared/quote-schema";
@@ -212,7 +212,8 @@ describe("GET /api/quotes", () => {
     const id = await createQuoteVia(h, token);
     const pageFigure = async () => {
       const res = await h.api("GET", `/api/quotes/${id}`, undefined, token);
-      const { customerInfo: _private, ...deal } = ((await res.json()) as { data: Record<string, unknown> }).data;
+      const { customerInfo: _private, ...deal } = ((await res.json()) as { data: Record<string, unknown> })
+        .data;
       const data = quoteDataSchema.parse(deal);
       return computeBreakdown(data).outTheDoorPrice / 100;
     };

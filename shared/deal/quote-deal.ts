@@ -4,7 +4,7 @@
 import { toCents } from "../money";
 import type { QuoteData, QuoteTaxRules } from "../quote-schema";
 import type { DealFee, DealInput, FinanceOption, LeaseOption, TaxRules } from "./deal-types";
-import { STANDARD_RULES } from "./tax-profiles";
+import { STANDARD_RULES } from "./standard-rules";
 
 const nonNegativeCents = (dollars: number | undefined): number => Math.max(0, toCents(dollars ?? 0));
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { CREDIT_TIER_IDS } from "../constants";
 import { computeBreakdown, paymentGrid } from "../pricing";
 import { makeQuote, tax } from "../testing/quote-fixtures";
 import { calculateDeal } from "./calculate-deal";
@@ -8,7 +7,7 @@ import { choiceMonthly, choiceText, structureGrids } from "./structure-grid";
 
 const program = {
   residuals: { "24": 62, "36": 56 },
-  moneyFactors: Object.fromEntries(CREDIT_TIER_IDS.map((tier, i) => [tier, [0.00125, 0.00175, 0.00225, 0.00275, 0.00325][i]])),
+  moneyFactors: { excellent: 0.00125, "very-good": 0.00175, good: 0.00225, fair: 0.00275, poor: 0.00325 },
   acquisitionFee: 695,
   dispositionFee: 395,
   securityDeposit: 0,
@@ -35,7 +34,9 @@ describe("cash, finance and lease side by side (issue #18)", () => {
       structures: { ...data.structures, downs: [3_000, 0, 0] },
     }).finance.rows[0];
     const page = paymentGrid(data);
-    expect(atQuoteDown?.cells.map((cell) => cell.payment)).toEqual([48, 60, 72].map((t) => page.good[t as 48].payment));
+    expect(atQuoteDown?.cells.map((cell) => cell.payment)).toEqual(
+      [48, 60, 72].map((t) => page.good[t as 48].payment),
+    );
     // Each $2,000 more down lowers the amount financed by exactly $2,000.
     const [none, two] = grids.finance.rows;
     expect((none?.cells[0]?.amountFinanced ?? 0) - (two?.cells[0]?.amountFinanced ?? 0)).toBe(200_000);

@@ -38,17 +38,9 @@ export function taxRulesOf(
   };
 }
 
-/**
- * Spec §9's rules, which every quote priced before tax profiles used: full trade-in credit,
- * add-ons and dealer fees taxable, government fees untaxed. Rebates did not exist; they are
- * taxed (most example states), which cannot change an old quote's figures.
- */
-export const STANDARD_RULES = {
-  tradeIn: { rule: "full" },
-  rebates: "taxed",
-  feeTaxableByKind: { doc: true, dealer: true, addOn: true, gov: false },
-  lease: { method: "monthly", capReductionTaxable: true, tradeCredit: true },
-} as const satisfies Pick<TaxProfile, "tradeIn" | "rebates" | "feeTaxableByKind" | "lease">;
+export { STANDARD_RULES } from "./standard-rules";
+
+import { STANDARD_RULES } from "./standard-rules";
 
 export const STANDARD_PROFILE_LABEL = "Standard (full trade-in credit, dealer fees taxable)";
 

@@ -1,7 +1,6 @@
 import { Stack, Text } from "@mantine/core";
 import type { QuoteDealership } from "@shared/api-types";
 import type { CreditTier, LoanTerm } from "@shared/constants";
-import { structureGrids } from "@shared/deal/structure-grid";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { conflictText } from "@shared/offline-conflicts";
 import { memberLabel } from "@shared/permissions";
@@ -27,7 +26,6 @@ import { readCustomerInfo, readQuoteData } from "./live/quote-reader";
 import { useLiveQuote } from "./live/use-live-quote";
 import { PresenceLine } from "./presence/presence-line";
 import type { QuoteDialog } from "./quote-dialogs";
-import { StructuresCard } from "./structures/structures-card";
 import { DealSummaryCard } from "./summary/deal-summary-card";
 import { DealershipCard } from "./summary/dealership-card";
 import type { QuoteAnswer } from "./use-quote-load";
@@ -35,11 +33,9 @@ import type { QuoteAnswer } from "./use-quote-load";
 // Dialogs load on first use; the dealer-only ones are chunks a shopper's phone never downloads.
 // A chunk that fails to load (offline) never takes the page down: see LoadBoundary below.
 const QuoteDialogHost = resilientLazy(() => import("./dialogs/quote-dialog-host"));
-const DealerDialogs = resilientLazy(() => import("./dealer/dealer-dialogs"));
-const AddOnsEditor = resilientLazy(() => import("./dealer/add-ons-editor"));
-const StructuresEditor = resilientLazy(() => import("./dealer/structures-editor"));
-const RebatesEditor = resilientLazy(() => import("./dealer/rebates-editor"));
+const DealerDialogHost = resilientLazy(() => import("./dealer/dealer-dialog-host"));
 const HistoryPanel = resilientLazy(() => import("./history/history-panel"));
+const StructuresCard = resilientLazy(() => import("./structures/structures-card"));
 
 const NO_DEALERSHIP: QuoteDealership = {
   dealershipName: "",
@@ -50,6 +46,10 @@ const NO_DEALERSHIP: QuoteDealership = {
   phoneNumber: "",
   consultant: "",
 };
+
+/** The dialogs both sides open (the shopper's add-ons dialog aside); the rest are the dealer's. */
+const isSharedDialog = (dialog: QuoteDialog) =>
+  dialog.kind === "amount" || dialog.kind === "tradeIn" || dialog.kind === "breakdown";
 
 /** Marked when the page starts fetching what an edit needs (the page-weight test reads it). */
 export const PRELOAD_MARK = "dealdesk:preload-edit-code";
@@ -77,7 +77,9 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
     return { breakdown, grid: paymentGrid(data, breakdown.outTheDoorPrice) };
   }, [live.breakdown, live.grid, data]);
   const customerInfo = isDealer ? (live.customerInfo ?? readCustomerInfo(quote.data)) : null;
-  const grids = useMemo(() => (data ? structureGrids(data) : null), [data]);
+  // The comparison card (issue #18) sits below the payments: it arrives with the edit code once
+  // the page is idle or touched, outside the shopper page's opening budget.
+  const [extrasReady, setExtrasReady] = useState(false);
 
   // What an edit needs (dialogs, validation rules) is fetched once the page is idle, or on the
   // viewer's first touch, scroll or key press if that comes first, while the network is there:
@@ -91,14 +93,12 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
       done = true;
       for (const name of events) window.removeEventListener(name, prefetch, true);
       performance.mark(PRELOAD_MARK);
+      setExtrasReady(true);
       void import("./dialogs/quote-dialog-host").catch(() => {});
       void loadValidator().catch(() => {});
       if (isDealer) {
-        void import("./dealer/add-ons-editor").catch(() => {});
-        void import("./dealer/dealer-dialogs").catch(() => {});
+        void import("./dealer/dealer-dialog-host").catch(() => {});
         void import("./dealer/rate-editor").catch(() => {});
-        void import("./dealer/structures-editor").catch(() => {});
-        void import("./dealer/rebates-editor").catch(() => {});
       }
     };
     for (const name of events) window.addEventListener(name, prefetch, { capture: true, passive: true });
@@ -135,17 +135,12 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
   // The browser says so, or the connection we had dropped: edits now wait in the local copy.
   const offline = !readOnly && (!online || (everConnected && live.status !== "connected"));
 
-  if (live.ended === "quoteDeleted" || !data || !derived || !grids)
-    return <QuoteNotFound dealerMode={isDealer} />;
+  if (live.ended === "quoteDeleted" || !data || !derived) return <QuoteNotFound dealerMode={isDealer} />;
   if (sessionEnded) {
     return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
 
   const close = () => setDialog(null);
-  const closeIfSaved = (result: UpdateResult) => {
-    if (result.ok) close();
-    else console.error("The change was not saved", result.errors);
-  };
   const logRefusal = (result: UpdateResult) => {
     if (!result.ok) console.error("The change was not saved", result.errors);
   };
@@ -213,14 +208,19 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
         onSelectTier={async (tier) => logRefusal(await live.update("selectedCreditTier", tier))}
         onRateChange={saveRate}
       />
-      <StructuresCard
-        data={data}
-        grids={grids}
-        isDealer={isDealer}
-        readOnly={readOnly}
-        onChoose={async (choice) => logRefusal(await live.update("shopperChoice", choice))}
-        onEdit={isDealer ? () => setDialog({ kind: "structures" }) : undefined}
-      />
+      {extrasReady ? (
+        <LoadBoundary fallback={() => null}>
+          <Suspense fallback={null}>
+            <StructuresCard
+              data={data}
+              isDealer={isDealer}
+              readOnly={readOnly}
+              onChoose={async (choice) => logRefusal(await live.update("shopperChoice", choice))}
+              onEdit={isDealer && !readOnly ? () => setDialog({ kind: "structures" }) : undefined}
+            />
+          </Suspense>
+        </LoadBoundary>
+      ) : null}
       {isDealer ? (
         <LoadBoundary fallback={() => null}>
           <Suspense fallback={null}>
@@ -251,11 +251,7 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
         }
       >
         <Suspense fallback={null}>
-          {dialog &&
-          (dialog.kind === "amount" ||
-            dialog.kind === "tradeIn" ||
-            dialog.kind === "breakdown" ||
-            (dialog.kind === "addOns" && !isDealer)) ? (
+          {dialog && (isSharedDialog(dialog) || (dialog.kind === "addOns" && !isDealer)) ? (
             <QuoteDialogHost
               dialog={dialog}
               data={data}
@@ -265,52 +261,14 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
               onClose={close}
             />
           ) : null}
-          {isDealer && dialog?.kind === "addOns" ? (
-            <AddOnsEditor
-              addOns={data.addOns}
-              onSave={async (addOns) => closeIfSaved(await live.update("addOns", addOns))}
-              onClose={close}
-            />
-          ) : null}
-          {isDealer && dialog?.kind === "structures" ? (
-            <StructuresEditor
-              structures={data.structures}
-              leaseProgram={data.leaseProgram}
-              onSave={async (structures, leaseProgram) => {
-                const first = await live.update("structures", structures);
-                const result =
-                  first.ok && leaseProgram ? await live.update("leaseProgram", leaseProgram) : first;
-                logRefusal(result);
-                return result.ok;
-              }}
-              onClose={close}
-            />
-          ) : null}
-          {isDealer && dialog?.kind === "rebates" ? (
-            <RebatesEditor
-              rebates={data.rebates}
-              onSave={async (rebates) => {
-                const result = await live.update("rebates", rebates);
-                logRefusal(result);
-                return result.ok;
-              }}
-              onClose={close}
-            />
-          ) : null}
-          {isDealer &&
-          (dialog?.kind === "share" || dialog?.kind === "vehicle" || dialog?.kind === "delete") ? (
-            <DealerDialogs
-              kind={dialog.kind}
+          {isDealer && dialog && !isSharedDialog(dialog) ? (
+            <DealerDialogHost
+              dialog={dialog}
               quoteId={quote.id}
               data={data}
               dealership={dealership}
               customerInfo={customerInfo}
-              updateVehicle={async (vehicle, pricing) => {
-                // Spec §4: editing the vehicle sends a vehicle update and a pricing update.
-                const first = await live.update("vehicle", vehicle);
-                return first.ok ? live.update("pricing", pricing) : first;
-              }}
-              updateCustomerInfo={(info) => live.update("customerInfo", info)}
+              update={live.update}
               onClose={close}
             />
           ) : null}

@@ -1,4 +1,4 @@
-import { Box, Stack, Text, Title } from "@mantine/core";
+import { Box, Stack, Text } from "@mantine/core";
 import { CREDIT_TIERS, type CreditTier, LOAN_TERMS, type LoanTerm } from "@shared/constants";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { formatMoney } from "@shared/money";
@@ -43,9 +43,9 @@ export function MonthlyPayments({
 
   return (
     <Box component="section" aria-labelledby="monthly-payments-title" mt="xl">
-      <Title order={2} id="monthly-payments-title" fz="h4" mb="sm">
+      <h2 id="monthly-payments-title" className="dd-h4" style={{ marginBottom: "var(--mantine-spacing-sm)" }}>
         {TEXT.monthlyPayments}
-      </Title>
+      </h2>
       <TierSelect
         value={selectedTier}
         disabled={readOnly}

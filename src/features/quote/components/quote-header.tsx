@@ -1,4 +1,4 @@
-import { Anchor, Box, Breadcrumbs, Group, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Anchor, Box, Breadcrumbs, Group, Text, VisuallyHidden } from "@mantine/core";
 import { formatCustomerPhone, formatMileage } from "@shared/format";
 import { MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
 import type { CustomerInfo, Vehicle } from "@shared/quote-schema";
@@ -67,9 +67,9 @@ export function QuoteHeader({ vehicle, isDealer, expired, customerInfo, open }: 
       ) : null}
 
       <Group gap="sm" align="center">
-        <Title order={1} style={{ overflowWrap: "anywhere" }}>
+        <h1 className="dd-h1" style={{ overflowWrap: "anywhere" }}>
           {vehicle.description}
-        </Title>
+        </h1>
         {expired && isDealer ? (
           <Text component="span" size="sm" fw={700} className="dd-secondary-text" data-testid="expired-badge">
             {TEXT.expired}

@@ -1,4 +1,4 @@
-import { Button, Center, Loader, Stack, Text, Title } from "@mantine/core";
+import { Button, Center, Loader, Stack, Text } from "@mantine/core";
 import { MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
 import { Link } from "react-router";
 import { PageContainer } from "@/components/page-container";
@@ -22,7 +22,7 @@ export function QuoteNotFound({ dealerMode }: { dealerMode: boolean }) {
   return (
     <PageContainer>
       <Stack align="flex-start" gap="sm" data-testid="quote-not-found">
-        <Title order={1}>{MSG.quoteNotFound}</Title>
+        <h1 className="dd-h1">{MSG.quoteNotFound}</h1>
         <Text className="dd-secondary-text">{QUOTE_TEXT.notFoundText}</Text>
         {dealerMode ? (
           <Button component={Link} to="/dashboard">
@@ -43,7 +43,7 @@ export function QuoteLoadFailed({ onRetry }: { onRetry(): void }) {
   return (
     <PageContainer>
       <Stack align="flex-start" gap="sm">
-        <Title order={1}>{TEXT.quoteDetails}</Title>
+        <h1 className="dd-h1">{TEXT.quoteDetails}</h1>
         <Text className="dd-secondary-text">{QUOTE_TEXT.loadFailed}</Text>
         <Button onClick={onRetry}>{TEXT.tryAgain}</Button>
       </Stack>

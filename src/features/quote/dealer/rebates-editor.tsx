@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Stack, Text, TextInput } from "@mantine/core
 import { amountToInput, formatAmountInput, parseAmountInput } from "@shared/format";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { fieldErrorMap, type Rebate, rebateSchema } from "@shared/quote-schema";
+import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { IconTrash } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { QuoteModal } from "../dialogs/quote-modal";
@@ -45,18 +46,18 @@ export default function RebatesEditor({ rebates, onSave, onClose }: RebatesEdito
     <QuoteModal title={QUOTE_TEXT.rebates} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          {rows.length === 0 ? <Text className="dd-secondary-text">{QUOTE_TEXT.noRebates}</Text> : null}
+          {rows.length === 0 ? <Text className="dd-secondary-text">{STRUCTURES_TEXT.noRebates}</Text> : null}
           {rows.map((row, i) => (
             <Group key={row.id} align="flex-start" wrap="nowrap" gap="xs" data-testid="rebate-row">
               <TextInput
-                label={QUOTE_TEXT.rebateName}
+                label={STRUCTURES_TEXT.rebateName}
                 value={row.name}
                 error={errors[i]?.name}
                 onChange={(event) => setRow(row.id, { name: event.currentTarget.value })}
                 style={{ flex: 1 }}
               />
               <TextInput
-                label={QUOTE_TEXT.rebateAmount}
+                label={STRUCTURES_TEXT.rebateAmount}
                 value={row.amount}
                 leftSection="$"
                 inputMode="decimal"
@@ -70,7 +71,7 @@ export default function RebatesEditor({ rebates, onSave, onClose }: RebatesEdito
                 color="red"
                 size="lg"
                 mt={26}
-                aria-label={QUOTE_TEXT.removeRebate(row.name)}
+                aria-label={STRUCTURES_TEXT.removeRebate(row.name)}
                 onClick={() => setRows((current) => current.filter((r) => r.id !== row.id))}
               >
                 <IconTrash size={18} aria-hidden="true" />
@@ -83,7 +84,7 @@ export default function RebatesEditor({ rebates, onSave, onClose }: RebatesEdito
               size="xs"
               onClick={() => setRows((current) => [...current, { id: newId(), name: "", amount: "" }])}
             >
-              {QUOTE_TEXT.addRebate}
+              {STRUCTURES_TEXT.addRebate}
             </Button>
           </div>
         </Stack>

@@ -20,7 +20,7 @@ import {
   type StructureKind,
 } from "@shared/constants";
 import { amountToInput, formatAmountInput, parseAmountInput } from "@shared/format";
-import { QUOTE_TEXT, TEXT } from "@shared/messages";
+import { TEXT } from "@shared/messages";
 import {
   fieldErrorMap,
   type LeaseProgram,
@@ -28,6 +28,7 @@ import {
   type Structures,
   structuresSchema,
 } from "@shared/quote-schema";
+import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { type FormEvent, useState } from "react";
 import { QuoteModal } from "../dialogs/quote-modal";
 
@@ -125,13 +126,13 @@ export default function StructuresEditor({
       key={label}
       label={label}
       value={String(value)}
-      data={options.map((t) => ({ value: String(t), label: QUOTE_TEXT.termMonths(t) }))}
+      data={options.map((t) => ({ value: String(t), label: STRUCTURES_TEXT.termMonths(t) }))}
       onChange={(event) => onChange(Number(event.currentTarget.value) as T)}
     />
   );
 
   return (
-    <QuoteModal title={QUOTE_TEXT.editPaymentOptions} onClose={onClose} size="lg">
+    <QuoteModal title={STRUCTURES_TEXT.editPaymentOptions} onClose={onClose} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
@@ -139,7 +140,7 @@ export default function StructuresEditor({
               <TextInput
                 // biome-ignore lint/suspicious/noArrayIndexKey: three fixed rows
                 key={i}
-                label={QUOTE_TEXT.downN(i + 1)}
+                label={STRUCTURES_TEXT.downN(i + 1)}
                 value={down}
                 leftSection="$"
                 inputMode="decimal"
@@ -157,7 +158,7 @@ export default function StructuresEditor({
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
             {financeTerms.map((term, i) =>
-              termSelect(QUOTE_TEXT.financeTermN(i + 1), term, LOAN_TERMS, (value) =>
+              termSelect(STRUCTURES_TEXT.financeTermN(i + 1), term, LOAN_TERMS, (value) =>
                 setFinanceTerms((current) => current.map((t, j) => (j === i ? value : t))),
               ),
             )}
@@ -169,7 +170,7 @@ export default function StructuresEditor({
           ) : null}
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
             {leaseTerms.map((term, i) =>
-              termSelect(QUOTE_TEXT.leaseTermN(i + 1), term, LEASE_TERMS, (value) =>
+              termSelect(STRUCTURES_TEXT.leaseTermN(i + 1), term, LEASE_TERMS, (value) =>
                 setLeaseTerms((current) => current.map((t, j) => (j === i ? value : t))),
               ),
             )}
@@ -180,34 +181,34 @@ export default function StructuresEditor({
             </Text>
           ) : null}
           <Checkbox.Group
-            label={QUOTE_TEXT.showToCustomer}
+            label={STRUCTURES_TEXT.showToCustomer}
             value={STRUCTURE_KINDS.filter((kind) => !hidden.includes(kind))}
             onChange={(shown) => setHidden(STRUCTURE_KINDS.filter((kind) => !shown.includes(kind)))}
             error={structureErrors.hidden}
           >
             <Group mt={6}>
               {STRUCTURE_KINDS.map((kind) => (
-                <Checkbox key={kind} value={kind} label={QUOTE_TEXT[kind]} />
+                <Checkbox key={kind} value={kind} label={STRUCTURES_TEXT[kind]} />
               ))}
             </Group>
           </Checkbox.Group>
 
           <Divider />
           <Checkbox
-            label={QUOTE_TEXT.offerLease}
+            label={STRUCTURES_TEXT.offerLease}
             checked={offerLease}
             onChange={(event) => setOfferLease(event.currentTarget.checked)}
           />
           {offerLease ? (
             <Stack gap="sm">
               <Title order={3} fz="md">
-                {QUOTE_TEXT.leaseProgram}
+                {STRUCTURES_TEXT.leaseProgram}
               </Title>
               <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
                 {leaseTerms.map((term) => (
                   <TextInput
                     key={term}
-                    label={QUOTE_TEXT.residualFor(term)}
+                    label={STRUCTURES_TEXT.residualFor(term)}
                     value={residuals[String(term)] ?? ""}
                     rightSection="%"
                     inputMode="decimal"
@@ -223,7 +224,7 @@ export default function StructuresEditor({
                 {CREDIT_TIERS.map((tier) => (
                   <TextInput
                     key={tier.id}
-                    label={QUOTE_TEXT.moneyFactorFor(tier.label)}
+                    label={STRUCTURES_TEXT.moneyFactorFor(tier.label)}
                     value={factors[tier.id] ?? ""}
                     inputMode="decimal"
                     error={programErrors[`moneyFactors.${tier.id}`]}
@@ -238,7 +239,7 @@ export default function StructuresEditor({
                 {(["acquisitionFee", "dispositionFee", "securityDeposit"] as const).map((key) => (
                   <TextInput
                     key={key}
-                    label={QUOTE_TEXT[key]}
+                    label={STRUCTURES_TEXT[key]}
                     value={fees[key]}
                     leftSection="$"
                     inputMode="decimal"

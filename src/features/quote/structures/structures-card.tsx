@@ -1,10 +1,10 @@
 import { Box, Button, Group, Text, Title } from "@mantine/core";
 import { CREDIT_TIERS, type StructureKind } from "@shared/constants";
-import { choiceMonthly, choiceText, type StructureGrids } from "@shared/deal/structure-grid";
-import { QUOTE_TEXT } from "@shared/messages";
+import { choiceMonthly, choiceText, type StructureGrids, structureGrids } from "@shared/deal/structure-grid";
 import { formatMoney, toCents } from "@shared/money";
 import type { QuoteData, ShopperChoice } from "@shared/quote-schema";
-import { useState } from "react";
+import { STRUCTURES_TEXT } from "@shared/structure-messages";
+import { useMemo, useState } from "react";
 import classes from "./structures-card.module.css";
 
 // Issue #18: cash, finance and lease side by side (a phone shows one at a time, picked with the
@@ -15,7 +15,6 @@ import classes from "./structures-card.module.css";
 
 export interface StructuresCardProps {
   data: QuoteData;
-  grids: StructureGrids;
   isDealer: boolean;
   readOnly: boolean;
   onChoose(choice: ShopperChoice): void;
@@ -40,7 +39,8 @@ const sameCell = (
   toCents(choice.down) === down &&
   choice.months === months;
 
-export function StructuresCard({ data, grids, isDealer, readOnly, onChoose, onEdit }: StructuresCardProps) {
+export default function StructuresCard({ data, isDealer, readOnly, onChoose, onEdit }: StructuresCardProps) {
+  const grids = useMemo(() => structureGrids(data), [data]);
   const choice = data.shopperChoice;
   // The shopper sees the structures the dealer shows (and lease only with a programme).
   const kinds = (["cash", "finance", "lease"] as const).filter(
@@ -64,12 +64,12 @@ export function StructuresCard({ data, grids, isDealer, readOnly, onChoose, onEd
     extra?: string,
   ) => {
     const pressed = sameCell(choice, structure, downCents, months);
-    const label = `${QUOTE_TEXT[structure]} ${QUOTE_TEXT.monthsShort(months)}, ${QUOTE_TEXT.downRow(downText(downCents))}: ${money(monthly)} ${QUOTE_TEXT.perMonth}`;
+    const label = `${STRUCTURES_TEXT[structure]} ${STRUCTURES_TEXT.monthsShort(months)}, ${STRUCTURES_TEXT.downRow(downText(downCents))}: ${money(monthly)} ${STRUCTURES_TEXT.perMonth}`;
     const content = (
       <>
         <span className={classes.amount}>
           {money(monthly)}
-          <span className={classes.per}>{QUOTE_TEXT.perMonth}</span>
+          <span className={classes.per}>{STRUCTURES_TEXT.perMonth}</span>
         </span>
         {extra ? <span className={classes.extra}>{extra}</span> : null}
       </>
@@ -100,21 +100,22 @@ export function StructuresCard({ data, grids, isDealer, readOnly, onChoose, onEd
     <Box component="section" aria-labelledby="structures-title" mt="xl" data-testid="structures">
       <Group justify="space-between" align="center" mb="sm" gap="xs">
         <Title order={2} id="structures-title" fz="h4">
-          {QUOTE_TEXT.compareOptions}
+          {STRUCTURES_TEXT.compareOptions}
         </Title>
         {onEdit ? (
           <Button size="xs" variant="default" onClick={onEdit}>
-            {QUOTE_TEXT.editPaymentOptions}
+            {STRUCTURES_TEXT.editPaymentOptions}
           </Button>
         ) : null}
       </Group>
       {chosen ? (
         <Text fw={600} mb="sm" data-testid="customer-choice" aria-live="polite">
-          {isDealer ? QUOTE_TEXT.customerLookingAt(chosen) : QUOTE_TEXT.yourChoice(chosen)}
+          {isDealer ? STRUCTURES_TEXT.customerLookingAt(chosen) : STRUCTURES_TEXT.yourChoice(chosen)}
         </Text>
       ) : null}
       {kinds.length > 1 ? (
-        <div className={classes.switcher} role="group" aria-label={QUOTE_TEXT.showStructure}>
+        <fieldset className={classes.switcher}>
+          <legend className={classes.legend}>{STRUCTURES_TEXT.showStructure}</legend>
           {kinds.map((kind) => (
             <button
               key={kind}
@@ -123,10 +124,10 @@ export function StructuresCard({ data, grids, isDealer, readOnly, onChoose, onEd
               aria-pressed={kind === active}
               onClick={() => setShown(kind)}
             >
-              {QUOTE_TEXT[kind]}
+              {STRUCTURES_TEXT[kind]}
             </button>
           ))}
-        </div>
+        </fieldset>
       ) : null}
       <div className={classes.columns}>
         {kinds.map((kind) => (
@@ -138,9 +139,9 @@ export function StructuresCard({ data, grids, isDealer, readOnly, onChoose, onEd
             data-testid={`structure-${kind}`}
           >
             <h3 id={`structure-${kind}`} className={classes.heading}>
-              {QUOTE_TEXT[kind]}
+              {STRUCTURES_TEXT[kind]}
               {isDealer && grids.hidden.includes(kind) ? (
-                <span className={classes.hiddenNote}> · {QUOTE_TEXT.hiddenFromShopper}</span>
+                <span className={classes.hiddenNote}> · {STRUCTURES_TEXT.hiddenFromShopper}</span>
               ) : null}
             </h3>
             {kind === "cash" ? (
@@ -149,7 +150,7 @@ export function StructuresCard({ data, grids, isDealer, readOnly, onChoose, onEd
                   {money(grids.cash.outTheDoor)}
                 </Text>
                 <Text size="sm" className="dd-secondary-text">
-                  {QUOTE_TEXT.cashWithDown(dollars(-data.downPayment))}
+                  {STRUCTURES_TEXT.cashWithDown(dollars(-data.downPayment))}
                 </Text>
                 {canChoose ? (
                   <Button
@@ -159,7 +160,7 @@ export function StructuresCard({ data, grids, isDealer, readOnly, onChoose, onEd
                     aria-pressed={choice?.structure === "cash"}
                     onClick={() => onChoose({ structure: "cash" })}
                   >
-                    {QUOTE_TEXT.chooseCash}
+                    {STRUCTURES_TEXT.chooseCash}
                   </Button>
                 ) : null}
               </div>
@@ -171,10 +172,10 @@ export function StructuresCard({ data, grids, isDealer, readOnly, onChoose, onEd
                   </caption>
                   <thead>
                     <tr>
-                      <td />
+                      <th scope="col">{STRUCTURES_TEXT.down}</th>
                       {grids.finance.terms.map((months) => (
                         <th key={months} scope="col">
-                          {QUOTE_TEXT.monthsShort(months)}
+                          {STRUCTURES_TEXT.monthsShort(months)}
                         </th>
                       ))}
                     </tr>
@@ -182,7 +183,7 @@ export function StructuresCard({ data, grids, isDealer, readOnly, onChoose, onEd
                   <tbody>
                     {grids.finance.rows.map((row) => (
                       <tr key={row.downCents}>
-                        <th scope="row">{QUOTE_TEXT.downRow(downText(row.downCents))}</th>
+                        <th scope="row">{downText(row.downCents)}</th>
                         {row.cells.map((result) => (
                           <td key={result.months}>
                             {cell("finance", row.downCents, result.months, result.payment)}
@@ -193,16 +194,16 @@ export function StructuresCard({ data, grids, isDealer, readOnly, onChoose, onEd
                   </tbody>
                 </table>
                 <Text size="xs" className="dd-secondary-text" mt={4}>
-                  {QUOTE_TEXT.financeAprs}:{" "}
+                  {STRUCTURES_TEXT.financeAprs}:{" "}
                   {grids.finance.rows[0]?.cells
-                    .map((result) => `${QUOTE_TEXT.monthsShort(result.months)} ${result.aprPercent}%`)
+                    .map((result) => `${STRUCTURES_TEXT.monthsShort(result.months)} ${result.aprPercent}%`)
                     .join(" · ")}
-                  . {QUOTE_TEXT.ratesDisclosure}
+                  . {STRUCTURES_TEXT.ratesDisclosure}
                 </Text>
               </>
             ) : grids.lease === null ? (
               <Text size="sm" className="dd-secondary-text" data-testid="no-lease-program">
-                {QUOTE_TEXT.noLeaseProgram}
+                {STRUCTURES_TEXT.noLeaseProgram}
               </Text>
             ) : (
               <>
@@ -212,10 +213,10 @@ export function StructuresCard({ data, grids, isDealer, readOnly, onChoose, onEd
                   </caption>
                   <thead>
                     <tr>
-                      <td />
+                      <th scope="col">{STRUCTURES_TEXT.down}</th>
                       {grids.lease.terms.map((months) => (
                         <th key={months} scope="col">
-                          {QUOTE_TEXT.monthsShort(months)}
+                          {STRUCTURES_TEXT.monthsShort(months)}
                         </th>
                       ))}
                     </tr>
@@ -223,17 +224,17 @@ export function StructuresCard({ data, grids, isDealer, readOnly, onChoose, onEd
                   <tbody>
                     {grids.lease.rows.map((row) => (
                       <tr key={row.downCents}>
-                        <th scope="row">{QUOTE_TEXT.downRow(downText(row.downCents))}</th>
+                        <th scope="row">{downText(row.downCents)}</th>
                         {row.cells.map((result, i) => (
                           <td key={grids.lease?.terms[i]}>
                             {result === null
-                              ? QUOTE_TEXT.noResidual
+                              ? STRUCTURES_TEXT.noResidual
                               : cell(
                                   "lease",
                                   row.downCents,
                                   result.months,
                                   result.monthlyPayment,
-                                  `${money(result.amountDueAtSigning)} ${QUOTE_TEXT.dueAtSigning}`,
+                                  `${money(result.amountDueAtSigning)} ${STRUCTURES_TEXT.dueAtSigning}`,
                                 )}
                           </td>
                         ))}
@@ -255,7 +256,7 @@ export function StructuresCard({ data, grids, isDealer, readOnly, onChoose, onEd
 
 function monthlyText(grids: StructureGrids, choice: ShopperChoice): string {
   const monthly = choiceMonthly(grids, choice);
-  return monthly === null ? "" : ` (${formatMoney(monthly)}${QUOTE_TEXT.perMonth})`;
+  return monthly === null ? "" : ` (${formatMoney(monthly)}${STRUCTURES_TEXT.perMonth})`;
 }
 
 /** Money factor (never called APR), residuals, tax, and the chosen cell's total of payments. */
@@ -267,20 +268,20 @@ function leaseNotes(grids: StructureGrids, choice: ShopperChoice | undefined): s
       const percent = lease.residualPercents[i];
       return percent === null || percent === undefined
         ? null
-        : `${QUOTE_TEXT.monthsShort(months)} ${percent}%`;
+        : `${STRUCTURES_TEXT.monthsShort(months)} ${percent}%`;
     })
     .filter((part) => part !== null)
     .join(", ");
   const parts = [
-    QUOTE_TEXT.moneyFactorNote(lease.moneyFactor.toFixed(5)),
-    `${QUOTE_TEXT.residualsNote} ${residuals}`,
-    QUOTE_TEXT.leaseIncludesTax,
+    STRUCTURES_TEXT.moneyFactorNote(lease.moneyFactor.toFixed(5)),
+    `${STRUCTURES_TEXT.residualsNote} ${residuals}`,
+    STRUCTURES_TEXT.leaseIncludesTax,
   ];
   if (choice?.structure === "lease") {
     const col = lease.terms.indexOf(choice.months);
     const row = lease.rows.find((r) => r.downCents === toCents(choice.down));
     const result = col === -1 ? null : row?.cells[col];
-    if (result) parts.push(`${QUOTE_TEXT.totalOfPayments}: ${formatMoney(result.totalOfPayments)}.`);
+    if (result) parts.push(`${STRUCTURES_TEXT.totalOfPayments}: ${formatMoney(result.totalOfPayments)}.`);
   }
   return parts.join(" ");
 }
