@@ -17,7 +17,7 @@ export const STRUCTURES_TEXT = {
   chooseCash: "Choose cash",
   cashWithDown: (down: string): string => `With ${down} down`,
   financeAprs: "APR by term",
-  moneyFactorNote: (factor: string): string => `Money factor ${factor} (a lease charge rate, not an APR)`,
+  moneyFactorNote: (factor: string): string => `Money factor ${factor}.`,
   residualsNote: "Residual",
   leaseIncludesTax: "Lease payments include tax.",
   ratesDisclosure: "Rates are estimates subject to credit approval.",

@@ -64,9 +64,11 @@ export default function StructuresCard({ data, isDealer, readOnly, onChoose, onE
     extra?: string,
   ) => {
     const pressed = sameCell(choice, structure, downCents, months);
-    const label = `${STRUCTURES_TEXT[structure]} ${STRUCTURES_TEXT.monthsShort(months)}, ${STRUCTURES_TEXT.downRow(downText(downCents))}: ${money(monthly)} ${STRUCTURES_TEXT.perMonth}`;
+    // Read out before the figures (the visible text stays part of the name, WCAG 2.5.3).
+    const label = `${STRUCTURES_TEXT[structure]} ${STRUCTURES_TEXT.monthsShort(months)}, ${STRUCTURES_TEXT.downRow(downText(downCents))}:`;
     const content = (
       <>
+        <span className={classes.legend}>{label} </span>
         <span className={classes.amount}>
           {money(monthly)}
           <span className={classes.per}>{STRUCTURES_TEXT.perMonth}</span>
@@ -79,7 +81,6 @@ export default function StructuresCard({ data, isDealer, readOnly, onChoose, onE
         type="button"
         className={classes.cellButton}
         aria-pressed={pressed}
-        aria-label={label}
         data-testid={`choose-${structure}-${downCents / 100}-${months}`}
         onClick={() => onChoose({ structure, down: downCents / 100, months } as ShopperChoice)}
       >
@@ -274,7 +275,7 @@ function leaseNotes(grids: StructureGrids, choice: ShopperChoice | undefined): s
     .join(", ");
   const parts = [
     STRUCTURES_TEXT.moneyFactorNote(lease.moneyFactor.toFixed(5)),
-    `${STRUCTURES_TEXT.residualsNote} ${residuals}`,
+    `${STRUCTURES_TEXT.residualsNote} ${residuals}.`,
     STRUCTURES_TEXT.leaseIncludesTax,
   ];
   if (choice?.structure === "lease") {

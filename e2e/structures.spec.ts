@@ -1,0 +1,162 @@
+import type { Page } from "@playwright/test";
+import { QUOTE_TEXT } from "../shared/messages";
+import { STRUCTURES_TEXT } from "../shared/structure-messages";
+import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./fixtures";
+import { lineValue, openLine, quoteTest as test } from "./quote-setup";
+import { authHeaders } from "./support/api";
+
+// Issue #18 end to end, on a phone and on a desktop: the dealer adds a rebate and a lease
+// programme; the shopper switches to lease, 36 months with $2,000 down; the dealer sees that
+// choice live; the figures on both screens are POST /api/calculate's for the same deal.
+
+const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 900 },
+} as const;
+
+const dollars = (amount: number) =>
+  `${amount < 0 ? "-" : ""}$${Math.abs(amount).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The quote's stored deal as the calculation API's input, with one lease option and `down` cash down. */
+function calculateBody(data: Record<string, any>, down: number, months: number) {
+  const rules = data.taxRules ?? {
+    tradeIn: { rule: "full" },
+    rebates: "taxed",
+    fees: { doc: true, dealer: true, addOn: true, gov: false },
+    lease: { method: "monthly", capReductionTaxable: true, tradeCredit: true },
+  };
+  const program = data.leaseProgram;
+  return {
+    sellingPrice:
+      data.pricing.advertisedPrice - Math.min(data.pricing.discount, data.pricing.advertisedPrice),
+    msrp: data.pricing.advertisedPrice,
+    isNew: data.vehicle.isNew !== false,
+    addOns: data.addOns
+      .filter((a: any) => a.isSelected)
+      .map((a: any) => ({ name: a.name, price: a.sellingPrice ?? a.price })),
+    fees: [
+      ...data.dealerFeeItems.map((f: any) => ({ name: f.name, kind: "dealer", amount: f.amount })),
+      ...data.governmentFeeItems.map((f: any) => ({ name: f.name, kind: "gov", amount: f.amount })),
+    ],
+    tradeIn: { value: 0, owed: 0 },
+    rebates: data.rebates.map((r: any) => ({ name: r.name, amount: r.amount })),
+    downPayment: down,
+    taxProfile: {
+      rates: data.taxItems.map((t: any) => ({ name: t.name, ratePercent: t.rate })),
+      tradeIn: {
+        rule: rules.tradeIn.rule,
+        ...(rules.tradeIn.cap === undefined ? {} : { capDollars: rules.tradeIn.cap }),
+      },
+      rebates: rules.rebates,
+      fees: rules.fees,
+      ...(rules.minTax === undefined ? {} : { minTaxDollars: rules.minTax }),
+      lease: rules.lease,
+    },
+    finance: [],
+    lease: [
+      {
+        months,
+        residualPercent: program.residuals[String(months)],
+        moneyFactor: program.moneyFactors[data.selectedCreditTier],
+        acquisitionFee: program.acquisitionFee,
+        dispositionFee: program.dispositionFee,
+        securityDeposit: program.securityDeposit,
+      },
+    ],
+  };
+}
+
+/** On a phone one structure shows at a time: pick it with the switch above the grids. */
+async function showStructure(page: Page, name: string, phone: boolean) {
+  if (phone) await page.getByRole("button", { name, exact: true }).click();
+}
+
+for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+  const phone = device === "phone";
+  test(`${device}: a rebate and a lease programme, the shopper's lease pick seen live, figures as the calculation API's`, async ({
+    quote,
+    pages,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const dealer = await pages.dealer(quote, viewport);
+    const shopper = await pages.shopper(quote, viewport);
+    // The comparison arrives once the page is idle or touched.
+    await shopper.page.mouse.wheel(0, 300);
+    await dealer.page.mouse.wheel(0, 300);
+    await expect(shopper.page.getByTestId("structures")).toBeVisible();
+    await expect(dealer.page.getByTestId("structures")).toBeVisible();
+    // No lease yet: the shopper is not offered one, the dealer is told how to add it.
+    await expect(shopper.page.getByTestId("structure-lease")).toHaveCount(0);
+    await showStructure(dealer.page, STRUCTURES_TEXT.lease, phone);
+    await expect(dealer.page.getByTestId("no-lease-program")).toHaveText(STRUCTURES_TEXT.noLeaseProgram);
+
+    // The dealer adds a manufacturer rebate.
+    const outTheDoorBefore = await lineValue(shopper.page, "out-the-door").textContent();
+    await openLine(dealer.page, "rebates");
+    const rebates = dealer.page.getByRole("dialog", { name: QUOTE_TEXT.rebates });
+    await rebates.getByRole("button", { name: STRUCTURES_TEXT.addRebate }).click();
+    await rebates.getByLabel(STRUCTURES_TEXT.rebateName).fill("Loyalty cash");
+    await rebates.getByLabel(STRUCTURES_TEXT.rebateAmount).fill("750");
+    await rebates.getByRole("button", { name: "Save" }).click();
+    await expect(rebates).toBeHidden();
+    await expect(lineValue(shopper.page, "rebates")).toHaveText("-$750.00");
+    await expect(lineValue(shopper.page, "out-the-door")).not.toHaveText(outTheDoorBefore ?? "");
+
+    // The dealer offers a lease with the starter programme (24/36/48 months).
+    await dealer.page.getByRole("button", { name: STRUCTURES_TEXT.editPaymentOptions }).click();
+    const options = dealer.page.getByRole("dialog", { name: STRUCTURES_TEXT.editPaymentOptions });
+    await options.getByLabel(STRUCTURES_TEXT.offerLease).check();
+    await expect(options.getByLabel(STRUCTURES_TEXT.residualFor(36))).toHaveValue("56");
+    await expectNoSeriousA11yViolations(dealer.page);
+    await options.getByRole("button", { name: "Save" }).click();
+    await expect(options).toBeHidden();
+
+    // The shopper switches to lease and picks 36 months with $2,000 down.
+    await showStructure(shopper.page, STRUCTURES_TEXT.lease, phone);
+    const cell = shopper.page.getByTestId("choose-lease-2000-36");
+    await expect(cell).toBeVisible();
+    await cell.click();
+    await expect(cell).toHaveAttribute("aria-pressed", "true");
+    if (phone) await expectNoHorizontalScroll(shopper.page);
+    await shopper.page.getByTestId("structures").screenshot({ path: `.tmp/screenshots/structures-${device}.png` });
+    await expectNoSeriousA11yViolations(shopper.page);
+
+    // The dealer sees it live, in words and on the grid; the history says so too.
+    const monthly = /\$[\d,]+\.\d\d(?=\/mo)/.exec((await cell.textContent()) ?? "")?.[0] ?? "";
+    await expect(dealer.page.getByTestId("customer-choice")).toHaveText(
+      `Customer is looking at: Lease 36 mo, $2,000.00 down (${monthly}/mo)`,
+      { timeout: 2_000 },
+    );
+    await showStructure(dealer.page, STRUCTURES_TEXT.lease, phone);
+    await expect(dealer.page.getByTestId("lease-2000-36")).toHaveAttribute("data-chosen", "true");
+    await expect(dealer.page.getByTestId("history-panel").getByTestId("history-event").first()).toContainText(
+      "Shopper chose Lease 36 mo, $2,000.00 down",
+      { timeout: 4_000 },
+    );
+
+    // Both screens show the calculation API's figures for the same deal.
+    const stored = await request.get(`/api/quotes/${quote.quoteId}`, { headers: authHeaders(quote.account) });
+    const { customerInfo: _private, ...data } = (await stored.json()).data;
+    const calculated = await request.post("/api/calculate", {
+      data: calculateBody(data, 2000, 36),
+      headers: authHeaders(quote.account),
+    });
+    expect(calculated.status()).toBe(200);
+    const lease = (await calculated.json()).lease[0];
+    expect(monthly).toBe(dollars(lease.monthlyPayment));
+    await expect(cell).toContainText(`${dollars(lease.amountDueAtSigning)} ${STRUCTURES_TEXT.dueAtSigning}`);
+    await expect(dealer.page.getByTestId("lease-2000-36")).toContainText(dollars(lease.monthlyPayment));
+    await expect(shopper.page.getByTestId("lease-notes")).toContainText(
+      `${STRUCTURES_TEXT.totalOfPayments}: ${dollars(lease.totalOfPayments)}`,
+    );
+    // The money factor is shown as one, never as an APR.
+    await expect(shopper.page.getByTestId("lease-notes")).toContainText("Money factor 0.00200");
+    await expect(shopper.page.getByTestId("structure-lease")).not.toContainText("APR");
+    // And the cash price is the page's out-the-door line.
+    await showStructure(shopper.page, STRUCTURES_TEXT.cash, phone);
+    await expect(shopper.page.getByTestId("structure-cash-out-the-door")).toHaveText(
+      (await lineValue(shopper.page, "out-the-door").textContent()) ?? "",
+    );
+  });
+}
