@@ -16,6 +16,7 @@ import { countHttpRequests, metricsHandler } from "./metrics/metrics";
 import { authRoutes } from "./routes/auth";
 import { calculateRoutes } from "./routes/calculate";
 import { dealerDefaultsRoutes } from "./routes/dealer-defaults";
+import { paymentOptionsRoutes } from "./routes/payment-options";
 import { quoteSignalsRoutes } from "./routes/quote-signals";
 import { quotesRoutes } from "./routes/quotes";
 import { taxProfileRoutes } from "./routes/tax-profile";
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/team", teamRoutes(deps));
   api.route("/quotes", reassignRoutes(deps));
   api.route("/dealer-defaults/tax-profile", taxProfileRoutes(deps)); // before the lists' /:list paths
+  api.route("/dealer-defaults/payment-options", paymentOptionsRoutes(deps));
   api.route("/dealer-defaults", dealerDefaultsRoutes(deps));
   api.route("/calculate", calculateRoutes(deps));
   api.route("/quotes", quoteSignalsRoutes(deps)); // before quotesRoutes: its GET /:id would take /live-status

@@ -9,9 +9,11 @@ import {
   type CreateQuoteBody,
   defaultInterestRateTable,
   type InterestRates,
+  type LeaseProgram,
   type QuoteData,
   type QuoteTaxRules,
   quoteDataSchema,
+  type Structures,
 } from "./quote-schema";
 
 type Id = string | number;
@@ -26,6 +28,8 @@ export interface DealerDefaultsSnapshot {
   governmentFees: readonly { id: Id; name: string; description?: string | null; amount: number }[];
   /** The dealer's rate table by tier and term ({ good: { 60: 7.25 } }); missing cells take the spec's defaults. */
   interestRates?: Partial<Record<CreditTier, Readonly<Record<string, number | undefined>>>>;
+  /** Issue #18: the dealership's cash-down rows, terms, structures shown and lease programme. */
+  paymentOptions?: { structures: Structures; leaseProgram: LeaseProgram | null };
 }
 
 function rateTable(rates: DealerDefaultsSnapshot["interestRates"]): InterestRates {
@@ -73,6 +77,14 @@ export function newQuoteData(body: CreateQuoteBody, defaults: DealerDefaultsSnap
     governmentFeeItems: defaults.governmentFees.map(fee),
     interestRates: rateTable(defaults.interestRates),
     taxRules: defaults.taxRules ?? standardTaxRules(),
+    ...(defaults.paymentOptions
+      ? {
+          structures: defaults.paymentOptions.structures,
+          ...(defaults.paymentOptions.leaseProgram
+            ? { leaseProgram: defaults.paymentOptions.leaseProgram }
+            : {}),
+        }
+      : {}),
   });
   return { ...data, downPayment: defaultDownPayment(data) };
 }

@@ -227,6 +227,7 @@ export const leaseProgramSchema = strictObject({
   residuals: z.partialRecord(
     z.enum(LEASE_TERM_KEYS, { error: MSG.leaseTermInvalid }),
     percent(MSG.residualPercentInvalid),
+    { error: (issue) => (issue.code === "invalid_type" ? MSG.expectedObject : MSG.leaseTermInvalid) },
   ),
   moneyFactors: z.record(creditTierSchema, moneyFactor, { error: MSG.creditTierInvalid }),
   acquisitionFee: dollarAmount().default(0),

@@ -257,6 +257,16 @@ export const dealerTaxProfiles = pgTable("dealer_tax_profiles", {
   updatedAt: bigint("updated_at", { mode: "number" }).notNull(),
 });
 
+// Issue #18: the dealership's payment options for new quotes; quotes snapshot them at creation.
+export const dealerPaymentOptions = pgTable("dealer_payment_options", {
+  dealerId: text("dealer_id")
+    .primaryKey()
+    .references(() => dealerships.id, { onDelete: "cascade" }),
+  structures: jsonb("structures").notNull(),
+  leaseProgram: jsonb("lease_program"),
+  updatedAt: bigint("updated_at", { mode: "number" }).notNull(),
+});
+
 // Single-use invitations to join a dealership; only the SHA-256 of the token is stored.
 export const invitations = pgTable(
   "invitations",

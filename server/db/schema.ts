@@ -230,6 +230,17 @@ export const dealerTaxProfiles = sqliteTable("dealer_tax_profiles", {
   updatedAt: integer("updated_at").notNull(),
 });
 
+// Issue #18: the dealership's payment options for new quotes (cash-down rows, terms, structures
+// shown, lease programme); quotes snapshot them at creation.
+export const dealerPaymentOptions = sqliteTable("dealer_payment_options", {
+  dealerId: text("dealer_id")
+    .primaryKey()
+    .references(() => dealerships.id, { onDelete: "cascade" }),
+  structures: text("structures", { mode: "json" }).notNull(),
+  leaseProgram: text("lease_program", { mode: "json" }),
+  updatedAt: integer("updated_at").notNull(),
+});
+
 // Single-use invitations to join a dealership; only the SHA-256 of the token is stored.
 export const invitations = sqliteTable(
   "invitations",

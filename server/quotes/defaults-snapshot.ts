@@ -2,6 +2,7 @@ import type { DealerDefaultsSnapshot } from "@shared/new-quote";
 import type { Db } from "../db/connection";
 import { addOnsList, dealerFeesList, governmentFeesList, taxesList } from "../defaults/default-lists";
 import { interestRateTable } from "../defaults/interest-rate-table";
+import { readPaymentOptions } from "../defaults/payment-options-store";
 import { readTaxRules } from "../defaults/tax-profile-store";
 
 /**
@@ -16,5 +17,6 @@ export function dealerDefaultsSnapshot(db: Db, dealerId: string): DealerDefaults
     governmentFees: governmentFeesList(db).store.active(dealerId),
     interestRates: interestRateTable(db, dealerId),
     taxRules: readTaxRules(db, dealerId),
+    paymentOptions: readPaymentOptions(db, dealerId),
   };
 }

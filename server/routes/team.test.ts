@@ -175,8 +175,29 @@ describe("roles on REST", () => {
     expect((await t.call("PUT", "/api/auth/profile", { dealershipName: "Mine" }, sam.token)).status).toBe(
       403,
     );
+    expect(
+      (
+        await t.call(
+          "PUT",
+          "/api/dealer-defaults/payment-options",
+          {
+            structures: {
+              downs: [0, 1, 2],
+              financeTerms: [36, 48, 60],
+              leaseTerms: [24, 36, 48],
+              hidden: [],
+            },
+            leaseProgram: null,
+          },
+          sam.token,
+        )
+      ).status,
+    ).toBe(403);
     // Reading the defaults is allowed.
     expect((await t.call("GET", "/api/dealer-defaults/taxes", undefined, sam.token)).status).toBe(200);
+    expect((await t.call("GET", "/api/dealer-defaults/payment-options", undefined, sam.token)).status).toBe(
+      200,
+    );
     // Owner-only team actions.
     expect(
       (await t.call("PUT", `/api/team/members/${kim.user.id}`, { role: "manager" }, sam.token)).status,

@@ -1,0 +1,33 @@
+import { MSG } from "@shared/messages";
+import { mayWriteDefaults } from "@shared/permissions";
+import { leaseProgramSchema, structuresSchema } from "@shared/quote-schema";
+import { strictObject } from "@shared/schema-fields";
+import { Hono } from "hono";
+import type { AppDeps } from "../app";
+import type { AppEnv } from "../app-env";
+import { requireUser } from "../auth/middleware";
+import { readPaymentOptions, savePaymentOptions } from "../defaults/payment-options-store";
+import { forbidden } from "../http/errors";
+import { parseJson } from "../http/validate";
+
+// /api/dealer-defaults/payment-options (issue #18): the cash-down rows, terms, structures shown
+// and lease programme new quotes start with. Every member reads; owners and managers write.
+
+const paymentOptionsBody = strictObject({
+  structures: structuresSchema,
+  leaseProgram: leaseProgramSchema.nullable(),
+});
+
+export function paymentOptionsRoutes(deps: AppDeps): Hono<AppEnv> {
+  const { db, tokens } = deps;
+  const routes = new Hono<AppEnv>();
+  routes.use("*", requireUser(tokens));
+  routes.get("/", (c) => c.json(readPaymentOptions(db, c.var.user.dealershipId)));
+  routes.put("/", async (c) => {
+    if (!mayWriteDefaults(c.var.user)) throw forbidden(MSG.forbidden);
+    const body = await parseJson(c, paymentOptionsBody);
+    savePaymentOptions(db, c.var.user.dealershipId, body);
+    return c.json(body);
+  });
+  return routes;
+}
