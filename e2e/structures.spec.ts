@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { QUOTE_TEXT } from "../shared/messages";
+import { type QuoteData, type QuoteTaxRules, quoteDataSchema } from "../shared/quote-schema";
 import { STRUCTURES_TEXT } from "../shared/structure-messages";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./fixtures";
 import { lineValue, openLine, quoteTest as test } from "./quote-setup";
@@ -18,31 +19,32 @@ const dollars = (amount: number) =>
   `${amount < 0 ? "-" : ""}$${Math.abs(amount).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** The quote's stored deal as the calculation API's input, with one lease option and `down` cash down. */
-function calculateBody(data: Record<string, any>, down: number, months: number) {
-  const rules = data.taxRules ?? {
+function calculateBody(data: QuoteData, down: number, months: number) {
+  const rules: Omit<QuoteTaxRules, "profileLabel" | "state"> = data.taxRules ?? {
     tradeIn: { rule: "full" },
     rebates: "taxed",
     fees: { doc: true, dealer: true, addOn: true, gov: false },
     lease: { method: "monthly", capReductionTaxable: true, tradeCredit: true },
   };
   const program = data.leaseProgram;
+  if (!program) throw new Error("the quote has no lease programme");
   return {
     sellingPrice:
       data.pricing.advertisedPrice - Math.min(data.pricing.discount, data.pricing.advertisedPrice),
     msrp: data.pricing.advertisedPrice,
     isNew: data.vehicle.isNew !== false,
     addOns: data.addOns
-      .filter((a: any) => a.isSelected)
-      .map((a: any) => ({ name: a.name, price: a.sellingPrice ?? a.price })),
+      .filter((a) => a.isSelected)
+      .map((a) => ({ name: a.name, price: a.sellingPrice ?? a.price })),
     fees: [
-      ...data.dealerFeeItems.map((f: any) => ({ name: f.name, kind: "dealer", amount: f.amount })),
-      ...data.governmentFeeItems.map((f: any) => ({ name: f.name, kind: "gov", amount: f.amount })),
+      ...data.dealerFeeItems.map((f) => ({ name: f.name, kind: "dealer", amount: f.amount })),
+      ...data.governmentFeeItems.map((f) => ({ name: f.name, kind: "gov", amount: f.amount })),
     ],
     tradeIn: { value: 0, owed: 0 },
-    rebates: data.rebates.map((r: any) => ({ name: r.name, amount: r.amount })),
+    rebates: data.rebates.map((r) => ({ name: r.name, amount: r.amount })),
     downPayment: down,
     taxProfile: {
-      rates: data.taxItems.map((t: any) => ({ name: t.name, ratePercent: t.rate })),
+      rates: data.taxItems.map((t) => ({ name: t.name, ratePercent: t.rate })),
       tradeIn: {
         rule: rules.tradeIn.rule,
         ...(rules.tradeIn.cap === undefined ? {} : { capDollars: rules.tradeIn.cap }),
@@ -56,7 +58,7 @@ function calculateBody(data: Record<string, any>, down: number, months: number) 
     lease: [
       {
         months,
-        residualPercent: program.residuals[String(months)],
+        residualPercent: program.residuals[String(months) as "36"],
         moneyFactor: program.moneyFactors[data.selectedCreditTier],
         acquisitionFee: program.acquisitionFee,
         dispositionFee: program.dispositionFee,
@@ -119,7 +121,9 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     await cell.click();
     await expect(cell).toHaveAttribute("aria-pressed", "true");
     if (phone) await expectNoHorizontalScroll(shopper.page);
-    await shopper.page.getByTestId("structures").screenshot({ path: `.tmp/screenshots/structures-${device}.png` });
+    await shopper.page
+      .getByTestId("structures")
+      .screenshot({ path: `.tmp/screenshots/structures-${device}.png` });
     await expectNoSeriousA11yViolations(shopper.page);
 
     // The dealer sees it live, in words and on the grid; the history says so too.
@@ -137,7 +141,8 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
 
     // Both screens show the calculation API's figures for the same deal.
     const stored = await request.get(`/api/quotes/${quote.quoteId}`, { headers: authHeaders(quote.account) });
-    const { customerInfo: _private, ...data } = (await stored.json()).data;
+    const { customerInfo: _private, ...deal } = (await stored.json()).data;
+    const data = quoteDataSchema.parse(deal);
     const calculated = await request.post("/api/calculate", {
       data: calculateBody(data, 2000, 36),
       headers: authHeaders(quote.account),

@@ -22,6 +22,8 @@ const TaxesPage = lazy(() => import("@/features/settings/taxes-page"));
 const DealerFeesPage = lazy(() => import("@/features/settings/dealer-fees-page"));
 const GovernmentFeesPage = lazy(() => import("@/features/settings/government-fees-page"));
 const InterestRatesPage = lazy(() => import("@/features/settings/interest-rates-page"));
+const TaxRulesPage = lazy(() => import("@/features/settings/tax-rules-page"));
+const PaymentOptionsPage = lazy(() => import("@/features/settings/payment-options-page"));
 const TeamPage = lazy(() => import("@/features/team/team-page"));
 const AcceptInvitationPage = lazy(() => import("@/features/auth/accept-invitation-page"));
 
@@ -84,6 +86,8 @@ export function AppRoutes() {
           <Route path="quote-defaults/dealer-fees" element={<DealerFeesPage />} />
           <Route path="quote-defaults/government-fees" element={<GovernmentFeesPage />} />
           <Route path="quote-defaults/interest-rates" element={<InterestRatesPage />} />
+          <Route path="quote-defaults/tax-rules" element={<TaxRulesPage />} />
+          <Route path="quote-defaults/payment-options" element={<PaymentOptionsPage />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>

@@ -22,6 +22,8 @@ const MENU: MenuGroup[] = [
       { label: QUOTE_DEFAULTS_TEXT.dealerFees, to: "/settings/quote-defaults/dealer-fees" },
       { label: QUOTE_DEFAULTS_TEXT.governmentFees, to: "/settings/quote-defaults/government-fees" },
       { label: QUOTE_DEFAULTS_TEXT.interestRates, to: "/settings/quote-defaults/interest-rates" },
+      { label: "Tax rules", to: "/settings/quote-defaults/tax-rules" },
+      { label: "Payment options", to: "/settings/quote-defaults/payment-options" },
     ],
   },
 ];
