@@ -1,15 +1,13 @@
-import { Button, Paper, Stack, Text, Title } from "@mantine/core";
-import { MSG, TEXT } from "@shared/messages";
 import { mayWriteDefaults } from "@shared/permissions";
 import type { LeaseProgram, Structures } from "@shared/quote-schema";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { useCallback, useEffect, useState } from "react";
-import { type Banner, BannerNotice, Notice } from "@/components/notice";
-import { PageLoader } from "@/components/page-loader";
+import type { Banner } from "@/components/notice";
 import { PaymentOptionsForm } from "@/components/payment-options-form";
 import { ApiError, apiRequest } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
+import { DefaultsPageFrame } from "./defaults/defaults-page-frame";
 
 // Settings → Payment options (issue #18): what new quotes start with. GET/PUT
 // /api/dealer-defaults/payment-options; a salesperson reads them.
@@ -37,53 +35,43 @@ export default function PaymentOptionsPage() {
   const editable = mayWriteDefaults(user);
 
   return (
-    <Stack gap="md">
-      <Title order={2}>{STRUCTURES_TEXT.paymentOptionsTitle}</Title>
-      <Text className="dd-secondary-text">{STRUCTURES_TEXT.paymentOptionsIntro}</Text>
-      <BannerNotice banner={banner} onClose={() => setBanner(null)} />
-      {!editable && (
-        <Notice tone="info" data-testid="defaults-read-only">
-          {MSG.defaultsReadOnly}
-        </Notice>
+    <DefaultsPageFrame
+      title={STRUCTURES_TEXT.paymentOptionsTitle}
+      intro={STRUCTURES_TEXT.paymentOptionsIntro}
+      banner={banner}
+      onCloseBanner={() => setBanner(null)}
+      editable={editable}
+      failed={failed}
+      onRetry={load}
+    >
+      {options === null ? null : (
+        <PaymentOptionsForm
+          key={version}
+          structures={options.structures}
+          leaseProgram={options.leaseProgram ?? undefined}
+          readOnly={!editable}
+          onSave={async (structures, leaseProgram) => {
+            setBanner(null);
+            try {
+              const saved = await apiRequest<PaymentOptions>("/dealer-defaults/payment-options", {
+                method: "PUT",
+                body: { structures, leaseProgram: leaseProgram ?? null },
+                auth: true,
+              });
+              setOptions(saved);
+              setVersion((n) => n + 1);
+              setBanner({ tone: "success", text: STRUCTURES_TEXT.paymentOptionsSaved });
+              return true;
+            } catch (error) {
+              setBanner({
+                tone: "error",
+                text: error instanceof ApiError ? error.message : STRUCTURES_TEXT.paymentOptionsFailed,
+              });
+              return false;
+            }
+          }}
+        />
       )}
-      {failed ? (
-        <div>
-          <Button variant="default" onClick={load}>
-            {TEXT.tryAgain}
-          </Button>
-        </div>
-      ) : options === null ? (
-        <PageLoader />
-      ) : (
-        <Paper withBorder radius="md" p="lg">
-          <PaymentOptionsForm
-            key={version}
-            structures={options.structures}
-            leaseProgram={options.leaseProgram ?? undefined}
-            readOnly={!editable}
-            onSave={async (structures, leaseProgram) => {
-              setBanner(null);
-              try {
-                const saved = await apiRequest<PaymentOptions>("/dealer-defaults/payment-options", {
-                  method: "PUT",
-                  body: { structures, leaseProgram: leaseProgram ?? null },
-                  auth: true,
-                });
-                setOptions(saved);
-                setVersion((n) => n + 1);
-                setBanner({ tone: "success", text: STRUCTURES_TEXT.paymentOptionsSaved });
-                return true;
-              } catch (error) {
-                setBanner({
-                  tone: "error",
-                  text: error instanceof ApiError ? error.message : STRUCTURES_TEXT.paymentOptionsFailed,
-                });
-                return false;
-              }
-            }}
-          />
-        </Paper>
-      )}
-    </Stack>
+    </DefaultsPageFrame>
   );
 }

@@ -1,15 +1,15 @@
-import { Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Checkbox, Group, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
 import { amountToInput, formatAmountInput, parseAmountInput } from "@shared/format";
 import { MSG, TEXT } from "@shared/messages";
 import { mayWriteDefaults } from "@shared/permissions";
 import { fieldErrorMap, type QuoteTaxRules, taxRulesSchema } from "@shared/quote-schema";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
-import { type Banner, BannerNotice, Notice } from "@/components/notice";
-import { PageLoader } from "@/components/page-loader";
+import type { Banner } from "@/components/notice";
 import { ApiError, apiRequest } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
+import { DefaultsPageFrame } from "./defaults/defaults-page-frame";
 
 // Settings → Tax rules (issue #18): the dealership's tax profile (DESKING.md §1.5) over the rate
 // lines of the Taxes page, with the example state profiles as starting points. GET/PUT
@@ -93,166 +93,156 @@ export default function TaxRulesPage() {
   };
 
   return (
-    <Stack gap="md">
-      <Title order={2}>{STRUCTURES_TEXT.taxRulesTitle}</Title>
-      <Text className="dd-secondary-text">{STRUCTURES_TEXT.taxRulesIntro}</Text>
-      <BannerNotice banner={banner} onClose={() => setBanner(null)} />
-      {!editable && (
-        <Notice tone="info" data-testid="defaults-read-only">
-          {MSG.defaultsReadOnly}
-        </Notice>
-      )}
-      {failed ? (
-        <div>
-          <Button variant="default" onClick={load}>
-            {TEXT.tryAgain}
-          </Button>
-        </div>
-      ) : !answer || !rules ? (
-        <PageLoader />
-      ) : (
-        <Paper withBorder radius="md" p="lg">
-          <form onSubmit={(event) => void submit(event)} noValidate>
-            <fieldset disabled={!editable} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-              <Stack gap="md">
-                <NativeSelect
-                  label={STRUCTURES_TEXT.startFromExample}
-                  value={template?.id ?? ""}
-                  data={[
-                    { value: "", label: "—" },
-                    ...answer.templates.map((t) => ({ value: t.id, label: t.label })),
-                  ]}
-                  onChange={(event) => {
-                    const chosen = answer.templates.find((t) => t.id === event.currentTarget.value) ?? null;
-                    setTemplate(chosen);
-                    if (chosen) show(chosen.taxRules);
-                  }}
-                />
-                <Text size="sm" className="dd-secondary-text" mt={-8}>
-                  {STRUCTURES_TEXT.exampleNote}
+    <DefaultsPageFrame
+      title={STRUCTURES_TEXT.taxRulesTitle}
+      intro={STRUCTURES_TEXT.taxRulesIntro}
+      banner={banner}
+      onCloseBanner={() => setBanner(null)}
+      editable={editable}
+      failed={failed}
+      onRetry={load}
+    >
+      {!answer || !rules ? null : (
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <fieldset disabled={!editable} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+            <Stack gap="md">
+              <NativeSelect
+                label={STRUCTURES_TEXT.startFromExample}
+                value={template?.id ?? ""}
+                data={[
+                  { value: "", label: "—" },
+                  ...answer.templates.map((t) => ({ value: t.id, label: t.label })),
+                ]}
+                onChange={(event) => {
+                  const chosen = answer.templates.find((t) => t.id === event.currentTarget.value) ?? null;
+                  setTemplate(chosen);
+                  if (chosen) show(chosen.taxRules);
+                }}
+              />
+              <Text size="sm" className="dd-secondary-text" mt={-8}>
+                {STRUCTURES_TEXT.exampleNote}
+              </Text>
+              {template ? (
+                <Text size="sm" data-testid="template-rates">
+                  {STRUCTURES_TEXT.exampleRates(
+                    template.rates.map((line) => `${line.description} ${line.rate}%`).join(", "),
+                  )}
+                  {template.notes ? ` ${template.notes}` : ""}
                 </Text>
-                {template ? (
-                  <Text size="sm" data-testid="template-rates">
-                    {STRUCTURES_TEXT.exampleRates(
-                      template.rates.map((line) => `${line.description} ${line.rate}%`).join(", "),
-                    )}
-                    {template.notes ? ` ${template.notes}` : ""}
-                  </Text>
-                ) : null}
-                <NativeSelect
-                  label={STRUCTURES_TEXT.tradeInRule}
-                  value={rules.tradeIn.rule}
-                  data={Object.entries(STRUCTURES_TEXT.tradeInRules).map(([value, label]) => ({
-                    value,
-                    label,
-                  }))}
-                  onChange={(event) =>
-                    setRules({
-                      ...rules,
-                      tradeIn: { rule: event.currentTarget.value as QuoteTaxRules["tradeIn"]["rule"] },
-                    })
-                  }
-                />
-                {rules.tradeIn.rule === "capped" ? (
-                  <TextInput
-                    label={STRUCTURES_TEXT.tradeInCap}
-                    value={cap}
-                    leftSection="$"
-                    inputMode="decimal"
-                    maw={240}
-                    error={capMissing ? MSG.tradeInCapRequired : errors["tradeIn.cap"]}
-                    onChange={(event) => setCap(event.currentTarget.value)}
-                    onBlur={() => setCap(formatAmountInput(cap))}
-                  />
-                ) : null}
-                <NativeSelect
-                  label={STRUCTURES_TEXT.rebateRule}
-                  value={rules.rebates}
-                  data={Object.entries(STRUCTURES_TEXT.rebateRules).map(([value, label]) => ({
-                    value,
-                    label,
-                  }))}
-                  onChange={(event) =>
-                    setRules({ ...rules, rebates: event.currentTarget.value as QuoteTaxRules["rebates"] })
-                  }
-                />
-                <Checkbox.Group
-                  label={STRUCTURES_TEXT.taxedFees}
-                  value={FEE_KINDS.filter((kind) => rules.fees[kind])}
-                  onChange={(taxed) =>
-                    setRules({
-                      ...rules,
-                      fees: Object.fromEntries(
-                        FEE_KINDS.map((kind) => [kind, taxed.includes(kind)]),
-                      ) as QuoteTaxRules["fees"],
-                    })
-                  }
-                >
-                  <Group mt={6}>
-                    {FEE_KINDS.map((kind) => (
-                      <Checkbox key={kind} value={kind} label={STRUCTURES_TEXT.feeKinds[kind]} />
-                    ))}
-                  </Group>
-                </Checkbox.Group>
+              ) : null}
+              <NativeSelect
+                label={STRUCTURES_TEXT.tradeInRule}
+                value={rules.tradeIn.rule}
+                data={Object.entries(STRUCTURES_TEXT.tradeInRules).map(([value, label]) => ({
+                  value,
+                  label,
+                }))}
+                onChange={(event) =>
+                  setRules({
+                    ...rules,
+                    tradeIn: { rule: event.currentTarget.value as QuoteTaxRules["tradeIn"]["rule"] },
+                  })
+                }
+              />
+              {rules.tradeIn.rule === "capped" ? (
                 <TextInput
-                  label={STRUCTURES_TEXT.minTax}
-                  value={minTax}
+                  label={STRUCTURES_TEXT.tradeInCap}
+                  value={cap}
                   leftSection="$"
                   inputMode="decimal"
                   maw={240}
-                  error={errors.minTax}
-                  onChange={(event) => setMinTax(event.currentTarget.value)}
-                  onBlur={() => setMinTax(formatAmountInput(minTax))}
+                  error={capMissing ? MSG.tradeInCapRequired : errors["tradeIn.cap"]}
+                  onChange={(event) => setCap(event.currentTarget.value)}
+                  onBlur={() => setCap(formatAmountInput(cap))}
                 />
-                <NativeSelect
-                  label={STRUCTURES_TEXT.leaseTaxMethod}
-                  value={rules.lease.method}
-                  data={Object.entries(STRUCTURES_TEXT.leaseTaxMethods).map(([value, label]) => ({
-                    value,
-                    label,
-                  }))}
-                  onChange={(event) =>
-                    setRules({
-                      ...rules,
-                      lease: {
-                        ...rules.lease,
-                        method: event.currentTarget.value as QuoteTaxRules["lease"]["method"],
-                      },
-                    })
-                  }
-                />
-                <Checkbox
-                  label={STRUCTURES_TEXT.capReductionTaxable}
-                  checked={rules.lease.capReductionTaxable}
-                  onChange={(event) =>
-                    setRules({
-                      ...rules,
-                      lease: { ...rules.lease, capReductionTaxable: event.currentTarget.checked },
-                    })
-                  }
-                />
-                <Checkbox
-                  label={STRUCTURES_TEXT.leaseTradeCredit}
-                  checked={rules.lease.tradeCredit}
-                  onChange={(event) =>
-                    setRules({
-                      ...rules,
-                      lease: { ...rules.lease, tradeCredit: event.currentTarget.checked },
-                    })
-                  }
-                />
-              </Stack>
-            </fieldset>
-            {editable ? (
-              <Group justify="flex-end" mt="lg">
-                <Button type="submit" loading={saving} disabled={!check?.success || capMissing}>
-                  {TEXT.save}
-                </Button>
-              </Group>
-            ) : null}
-          </form>
-        </Paper>
+              ) : null}
+              <NativeSelect
+                label={STRUCTURES_TEXT.rebateRule}
+                value={rules.rebates}
+                data={Object.entries(STRUCTURES_TEXT.rebateRules).map(([value, label]) => ({
+                  value,
+                  label,
+                }))}
+                onChange={(event) =>
+                  setRules({ ...rules, rebates: event.currentTarget.value as QuoteTaxRules["rebates"] })
+                }
+              />
+              <Checkbox.Group
+                label={STRUCTURES_TEXT.taxedFees}
+                value={FEE_KINDS.filter((kind) => rules.fees[kind])}
+                onChange={(taxed) =>
+                  setRules({
+                    ...rules,
+                    fees: Object.fromEntries(
+                      FEE_KINDS.map((kind) => [kind, taxed.includes(kind)]),
+                    ) as QuoteTaxRules["fees"],
+                  })
+                }
+              >
+                <Group mt={6}>
+                  {FEE_KINDS.map((kind) => (
+                    <Checkbox key={kind} value={kind} label={STRUCTURES_TEXT.feeKinds[kind]} />
+                  ))}
+                </Group>
+              </Checkbox.Group>
+              <TextInput
+                label={STRUCTURES_TEXT.minTax}
+                value={minTax}
+                leftSection="$"
+                inputMode="decimal"
+                maw={240}
+                error={errors.minTax}
+                onChange={(event) => setMinTax(event.currentTarget.value)}
+                onBlur={() => setMinTax(formatAmountInput(minTax))}
+              />
+              <NativeSelect
+                label={STRUCTURES_TEXT.leaseTaxMethod}
+                value={rules.lease.method}
+                data={Object.entries(STRUCTURES_TEXT.leaseTaxMethods).map(([value, label]) => ({
+                  value,
+                  label,
+                }))}
+                onChange={(event) =>
+                  setRules({
+                    ...rules,
+                    lease: {
+                      ...rules.lease,
+                      method: event.currentTarget.value as QuoteTaxRules["lease"]["method"],
+                    },
+                  })
+                }
+              />
+              <Checkbox
+                label={STRUCTURES_TEXT.capReductionTaxable}
+                checked={rules.lease.capReductionTaxable}
+                onChange={(event) =>
+                  setRules({
+                    ...rules,
+                    lease: { ...rules.lease, capReductionTaxable: event.currentTarget.checked },
+                  })
+                }
+              />
+              <Checkbox
+                label={STRUCTURES_TEXT.leaseTradeCredit}
+                checked={rules.lease.tradeCredit}
+                onChange={(event) =>
+                  setRules({
+                    ...rules,
+                    lease: { ...rules.lease, tradeCredit: event.currentTarget.checked },
+                  })
+                }
+              />
+            </Stack>
+          </fieldset>
+          {editable ? (
+            <Group justify="flex-end" mt="lg">
+              <Button type="submit" loading={saving} disabled={!check?.success || capMissing}>
+                {TEXT.save}
+              </Button>
+            </Group>
+          ) : null}
+        </form>
       )}
-    </Stack>
+    </DefaultsPageFrame>
   );
 }

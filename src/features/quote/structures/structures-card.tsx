@@ -4,7 +4,7 @@ import { choiceMonthly, choiceText, type StructureGrids, structureGrids } from "
 import { formatMoney, toCents } from "@shared/money";
 import type { QuoteData, ShopperChoice } from "@shared/quote-schema";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
-import { useMemo, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import classes from "./structures-card.module.css";
 
 // Issue #18: cash, finance and lease side by side (a phone shows one at a time, picked with the
@@ -54,6 +54,7 @@ export default function StructuresCard({ data, isDealer, readOnly, onChoose, onE
   const active = kinds.includes(shown) ? shown : (kinds[0] ?? "cash");
   const canChoose = !isDealer && !readOnly;
   const tier = CREDIT_TIERS.find((t) => t.id === data.selectedCreditTier);
+  const tierCaption = tier ? `${tier.label} (${tier.minScore}-${tier.maxScore})` : "";
   const chosen = choice ? `${choiceText(choice)}${monthlyText(grids, choice)}` : null;
 
   const cell = (
@@ -167,33 +168,16 @@ export default function StructuresCard({ data, isDealer, readOnly, onChoose, onE
               </div>
             ) : kind === "finance" ? (
               <>
-                <table className={classes.grid}>
-                  <caption className={classes.caption}>
-                    {tier ? `${tier.label} (${tier.minScore}-${tier.maxScore})` : ""}
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{STRUCTURES_TEXT.down}</th>
-                      {grids.finance.terms.map((months) => (
-                        <th key={months} scope="col">
-                          {STRUCTURES_TEXT.monthsShort(months)}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {grids.finance.rows.map((row) => (
-                      <tr key={row.downCents}>
-                        <th scope="row">{downText(row.downCents)}</th>
-                        {row.cells.map((result) => (
-                          <td key={result.months}>
-                            {cell("finance", row.downCents, result.months, result.payment)}
-                          </td>
-                        ))}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <Grid
+                  caption={tierCaption}
+                  terms={grids.finance.terms}
+                  rows={grids.finance.rows.map((row) => ({
+                    downCents: row.downCents,
+                    cells: row.cells.map((result) =>
+                      cell("finance", row.downCents, result.months, result.payment),
+                    ),
+                  }))}
+                />
                 <Text size="xs" className="dd-secondary-text" mt={4}>
                   {STRUCTURES_TEXT.financeAprs}:{" "}
                   {grids.finance.rows[0]?.cells
@@ -208,41 +192,24 @@ export default function StructuresCard({ data, isDealer, readOnly, onChoose, onE
               </Text>
             ) : (
               <>
-                <table className={classes.grid}>
-                  <caption className={classes.caption}>
-                    {tier ? `${tier.label} (${tier.minScore}-${tier.maxScore})` : ""}
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{STRUCTURES_TEXT.down}</th>
-                      {grids.lease.terms.map((months) => (
-                        <th key={months} scope="col">
-                          {STRUCTURES_TEXT.monthsShort(months)}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {grids.lease.rows.map((row) => (
-                      <tr key={row.downCents}>
-                        <th scope="row">{downText(row.downCents)}</th>
-                        {row.cells.map((result, i) => (
-                          <td key={grids.lease?.terms[i]}>
-                            {result === null
-                              ? STRUCTURES_TEXT.noResidual
-                              : cell(
-                                  "lease",
-                                  row.downCents,
-                                  result.months,
-                                  result.monthlyPayment,
-                                  `${money(result.amountDueAtSigning)} ${STRUCTURES_TEXT.dueAtSigning}`,
-                                )}
-                          </td>
-                        ))}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <Grid
+                  caption={tierCaption}
+                  terms={grids.lease.terms}
+                  rows={grids.lease.rows.map((row) => ({
+                    downCents: row.downCents,
+                    cells: row.cells.map((result) =>
+                      result === null
+                        ? STRUCTURES_TEXT.noResidual
+                        : cell(
+                            "lease",
+                            row.downCents,
+                            result.months,
+                            result.monthlyPayment,
+                            `${money(result.amountDueAtSigning)} ${STRUCTURES_TEXT.dueAtSigning}`,
+                          ),
+                    ),
+                  }))}
+                />
                 <Text size="xs" className="dd-secondary-text" mt={4} data-testid="lease-notes">
                   {leaseNotes(grids, choice)}
                 </Text>
@@ -252,6 +219,43 @@ export default function StructuresCard({ data, isDealer, readOnly, onChoose, onE
         ))}
       </div>
     </Box>
+  );
+}
+
+/** One structure's grid: cash-down rows × term columns, each cell as the caller renders it. */
+function Grid({
+  caption,
+  terms,
+  rows,
+}: {
+  caption: string;
+  terms: readonly number[];
+  rows: { downCents: number; cells: ReactNode[] }[];
+}) {
+  return (
+    <table className={classes.grid}>
+      <caption className={classes.caption}>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{STRUCTURES_TEXT.down}</th>
+          {terms.map((months) => (
+            <th key={months} scope="col">
+              {STRUCTURES_TEXT.monthsShort(months)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.downCents}>
+            <th scope="row">{downText(row.downCents)}</th>
+            {row.cells.map((content, i) => (
+              <td key={terms[i]}>{content}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
