@@ -21,6 +21,7 @@ import { quoteSignalsRoutes } from "./routes/quote-signals";
 import { quotesRoutes } from "./routes/quotes";
 import { taxProfileRoutes } from "./routes/tax-profile";
 import { acceptInvitationRoutes, reassignRoutes, teamRoutes } from "./routes/team";
+import { versionRoutes } from "./routes/versions";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/auth", authRoutes(deps));
   api.route("/team", teamRoutes(deps));
   api.route("/quotes", reassignRoutes(deps));
+  api.route("/quotes", versionRoutes(deps));
   api.route("/dealer-defaults/tax-profile", taxProfileRoutes(deps)); // before the lists' /:list paths
   api.route("/dealer-defaults/payment-options", paymentOptionsRoutes(deps));
   api.route("/dealer-defaults", dealerDefaultsRoutes(deps));

@@ -74,7 +74,7 @@ export function historyFieldLabel(field: string): string {
 
 /** "Shopper changed Downpayment from -$2,000.00 to -$3,000.00", "You set Discount to -$500.00". */
 export function historySentence(
-  event: Pick<HistoryEvent, "role" | "actor" | "field" | "oldValue" | "newValue">,
+  event: Pick<HistoryEvent, "role" | "actor" | "field" | "oldValue" | "newValue"> & { at?: number },
   /** The reader's own label ("Dana (manager)"): their own changes read "You". */
   self?: string,
 ): string {
@@ -86,6 +86,17 @@ export function historySentence(
         : HISTORY_TEXT.you;
   if (event.field === "tradeIn.hasTradeIn")
     return event.newValue === "Yes" ? `${who} added a trade-in` : `${who} removed the trade-in`;
+  // Issue #19: versions and the shopper's acceptance.
+  if (event.field === "accepted") {
+    const at =
+      event.at === undefined
+        ? ""
+        : ` at ${new Date(event.at).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" })}`;
+    return `${who} accepted ${event.newValue ?? "the deal"}${at}`;
+  }
+  if (event.field === "version") return `${who} saved ${event.newValue ?? "a version"}`;
+  if (event.field === "counterOffer") return `${who} made a counter-offer: ${event.newValue ?? "a new version"}`;
+  if (event.field === "unlocked") return `${who} reopened the deal (${event.newValue ?? "accepted version"})`;
   // Issue #18: "Shopper chose Lease 36 mo, $2,000.00 down ($389.12/mo)".
   if (event.field === "shopperChoice" && event.newValue !== null) return `${who} chose ${event.newValue}`;
   // Issue #20: a reassignment is recorded as the quote's "salesperson" changing hands.

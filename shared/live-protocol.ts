@@ -40,6 +40,11 @@ export const LIVE_CLOSE_CODES = {
   /** The document would grow past LIVE_MAX_DOCUMENT_BYTES. Nothing was applied. Final, as changeRefused. */
   documentTooLarge: 4422,
   /**
+   * The shopper accepted the deal (issue #19): no edits from either side until the dealer unlocks
+   * it or makes a counter-offer. Nothing was applied. Final, as changeRefused.
+   */
+  dealLocked: 4423,
+  /**
    * Updates past LIVE_UPDATES_PER_SECOND (after LIVE_UPDATE_BURST), history events past
    * LIVE_HISTORY_EVENTS_PER_MINUTE, or presence past LIVE_AWARENESS_PER_SECOND. The update was not
    * applied. Final: the client waits a few seconds, then starts again from the server's copy.
@@ -61,6 +66,7 @@ export const LIVE_CLOSE_REASONS = {
   quoteDeleted: "Quote deleted",
   updateTooLarge: "Update too large",
   documentTooLarge: "Document too large",
+  dealLocked: "Deal accepted: locked",
   tooManyUpdates: "Too many updates",
   goingAway: "Server shutting down",
   serverError: "Document unavailable",

@@ -133,6 +133,13 @@ export const MSG = {
   tooManyRequests: "Too many requests. Please try again later.",
   internalError: "Something went wrong. Please try again.",
 
+  // Versions and acceptance (#19).
+  versionsImmutable: "Versions cannot be changed",
+  versionNotFound: "Version not found",
+  dealAccepted: (summary: string): string => `The customer accepted ${summary}`,
+  dealLocked: "This deal was accepted and is locked until the dealer reopens it",
+  dealNotLocked: "This deal is not locked",
+
   // Dealership teams (#20).
   registrationClosed:
     "Registration is closed on this server. Ask your dealership's owner to send you an invitation.",

@@ -154,6 +154,8 @@ export const quotes = pgTable(
     // The deal's out-the-door price in cents for the desk log (null: not computed yet, or a
     // document that does not price); kept by creation, compaction and the start-up backfill.
     outTheDoorCents: integer("out_the_door_cents"),
+    lockedAt: bigint("locked_at", { mode: "number" }),
+    acceptedVersion: integer("accepted_version"),
   },
   (t) => [index("quotes_dealer_created").on(t.dealerId, t.createdAt)],
 );
@@ -305,4 +307,21 @@ export const teamEvents = pgTable(
     detail: text("detail").notNull(),
   },
   (t) => [index("team_events_dealership").on(t.dealershipId, t.id)],
+);
+
+// Issue #19: immutable snapshots of the shopper-visible deal (saved, accepted, counter-offer).
+export const quoteVersions = pgTable(
+  "quote_versions",
+  {
+    quoteId: text("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    kind: text("kind").notNull(),
+    createdAt: bigint("created_at", { mode: "number" }).notNull(),
+    actor: text("actor").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    snapshot: jsonb("snapshot").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.quoteId, t.number] })],
 );

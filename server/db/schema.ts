@@ -153,6 +153,9 @@ export const quotes = sqliteTable(
     // The deal's out-the-door price in cents for the desk log (null: not computed yet, or a
     // document that does not price); kept by creation, compaction and the start-up backfill.
     outTheDoorCents: integer("out_the_door_cents"),
+    // Issue #19: set while the shopper's accepted version stands (no live edits from either side).
+    lockedAt: integer("locked_at"),
+    acceptedVersion: integer("accepted_version"),
   },
   (t) => [index("quotes_dealer_created").on(t.dealerId, t.createdAt)],
 );
@@ -279,4 +282,21 @@ export const teamEvents = sqliteTable(
     detail: text("detail").notNull(),
   },
   (t) => [index("team_events_dealership").on(t.dealershipId, t.id)],
+);
+
+// Issue #19: immutable snapshots of the shopper-visible deal (saved, accepted, counter-offer).
+export const quoteVersions = sqliteTable(
+  "quote_versions",
+  {
+    quoteId: text("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    kind: text("kind").notNull(),
+    createdAt: integer("created_at").notNull(),
+    actor: text("actor").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    snapshot: text("snapshot", { mode: "json" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.quoteId, t.number] })],
 );

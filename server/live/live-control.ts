@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
+import type { HistoryPush } from "@shared/history-push";
 import type { PresenceTracker } from "../presence/presence-tracker";
 
 /** What the HTTP side and start-up need from the live (y-websocket) server. */
@@ -8,6 +9,10 @@ export type LiveControl = {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Closes the quote's rooms and drops them from memory (after the quote is deleted). */
   closeQuote(quoteId: string): void;
+  /** Issue #19: locks (accepted) or unlocks the quote's loaded rooms; rooms opened later read the row. */
+  setLocked(quoteId: string, locked: boolean): void;
+  /** Sends history rows recorded outside the live channel (acceptance, versions) to the deal's dealers. */
+  pushHistory(quoteId: string, push: HistoryPush): void;
   /** The current content of a document when its room is in memory (else read it from storage). */
   readLoaded(docName: string): Record<string, unknown> | undefined;
   /** How many documents are held in memory (benchmark and tests: rooms unload when empty). */

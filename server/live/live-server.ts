@@ -16,6 +16,7 @@ import { startConversation } from "./connection";
 import { createCounter, type LiveLimits, MAX_MESSAGE_BYTES, readLimits, upgradeIp } from "./limits";
 import type { LiveControl } from "./live-control";
 import { createDocStore } from "./persistence";
+import { encodeHistoryMessage } from "./protocol";
 import { type AcceptedUpdate, type Conn, createRooms } from "./rooms";
 import { watchDealerTokens } from "./token-watch";
 import {
@@ -139,7 +140,13 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       }
       let room: ReturnType<typeof rooms.open>;
       try {
-        room = rooms.open(target.docName, target.quoteId, target.kind, admission.quote.expiresAt);
+        room = rooms.open(
+          target.docName,
+          target.quoteId,
+          target.kind,
+          admission.quote.expiresAt,
+          admission.quote.lockedAt !== null,
+        );
       } catch (error) {
         log(`live: cannot load ${target.docName}: ${String(error)}`);
         ws.close(LIVE_CLOSE_CODES.serverError, LIVE_CLOSE_REASONS.serverError);
@@ -183,6 +190,19 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
         const room = rooms.get(name);
         if (room) rooms.discard(room, LIVE_CLOSE_CODES.quoteDeleted, LIVE_CLOSE_REASONS.quoteDeleted);
       }
+    },
+    setLocked(quoteId, locked) {
+      for (const name of [dealDocName(quoteId), privateDocName(quoteId)]) {
+        const room = rooms.get(name);
+        if (room) room.locked = locked;
+      }
+    },
+    pushHistory(quoteId, push) {
+      const room = rooms.get(dealDocName(quoteId));
+      if (!room) return;
+      const message = encodeHistoryMessage(push);
+      for (const conn of room.conns)
+        if (conn.role === "DEALER" && conn.ws.readyState === conn.ws.OPEN) conn.ws.send(message);
     },
     readLoaded(docName) {
       const room = rooms.get(docName);

@@ -53,6 +53,8 @@ export type Room = {
   quoteId: string;
   kind: DocKind;
   expiresAt: number;
+  /** Issue #19: the shopper accepted the deal; every change is refused until it is unlocked. */
+  locked: boolean;
   doc: Y.Doc;
   /** Guard copy: same content as `doc`, no observers; updates are tried here first. */
   scratch: Y.Doc;
@@ -98,7 +100,7 @@ export type RoomsOptions = {
 export type Refusal = {
   ok: false;
   reason: string;
-  close?: "updateTooLarge" | "documentTooLarge" | "tooManyUpdates";
+  close?: "updateTooLarge" | "documentTooLarge" | "tooManyUpdates" | "dealLocked";
 };
 
 export function send(conn: Conn, message: Uint8Array): void {
@@ -140,7 +142,7 @@ export function createRooms(options: RoomsOptions) {
   }
 
   /** Loads (or returns) the room; throws DocumentLoadError when the stored document is unusable. */
-  function open(name: string, quoteId: string, kind: DocKind, expiresAt: number): Room {
+  function open(name: string, quoteId: string, kind: DocKind, expiresAt: number, locked = false): Room {
     const existing = rooms.get(name);
     if (existing) return existing;
     const { doc, lastSeq, logLength } = loadStoredDoc(store, name);
@@ -155,6 +157,7 @@ export function createRooms(options: RoomsOptions) {
       quoteId,
       kind,
       expiresAt,
+      locked,
       doc,
       scratch,
       awareness,
@@ -289,6 +292,10 @@ export function createRooms(options: RoomsOptions) {
     if (!verdict.ok) {
       rebuildScratch(room);
       return verdict;
+    }
+    if (room.locked && verdict.changedDoc) {
+      rebuildScratch(room);
+      return { ok: false, reason: "the deal is locked (accepted)", close: "dealLocked" };
     }
     const refusal = boundsAfter(room, conn, update, verdict);
     if (refusal) {

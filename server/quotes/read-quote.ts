@@ -63,7 +63,7 @@ export function listQuotes(db: Db, member: Member, live?: Pick<LiveControl, "rea
 }
 
 /** A document's current content: from its room when loaded (same as storage: every update is stored first). */
-function documentContent(db: Db, live: LiveControl, docName: string, kind: "deal" | "private") {
+export function documentContent(db: Db, live: LiveControl, docName: string, kind: "deal" | "private") {
   const loaded = live.readLoaded(docName);
   if (loaded) return loaded;
   const { doc } = loadStoredDoc(createDocStore(db), docName);

@@ -253,7 +253,8 @@ export class LiveQuote {
       code === LIVE_CLOSE_CODES.changeRefused ||
       code === LIVE_CLOSE_CODES.malformed ||
       code === LIVE_CLOSE_CODES.updateTooLarge ||
-      code === LIVE_CLOSE_CODES.documentTooLarge
+      code === LIVE_CLOSE_CODES.documentTooLarge ||
+      code === LIVE_CLOSE_CODES.dealLocked
     ) {
       void this.resync(replica);
       return;

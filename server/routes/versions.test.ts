@@ -1,0 +1,190 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
+import { MSG } from "@shared/messages";
+import { readDoc, writeField } from "@shared/quote-doc";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { quotes } from "../db/schema";
+import {
+  connectClient,
+  createQuoteVia,
+  destroyClient,
+  eventually,
+  type LiveHarness,
+  sampleQuote,
+  startLiveHarness,
+  synced,
+} from "../live/live-test-kit";
+import { readMail } from "../mail/read-mail";
+
+// Issue #19: versions are immutable snapshots; the shopper's acceptance saves one and locks the
+// deal for both sides on the live channel; the dealer unlocks or makes a counter-offer.
+
+let h: LiveHarness;
+beforeAll(async () => {
+  h = await startLiveHarness();
+});
+afterAll(async () => {
+  await h.stop();
+});
+
+const accept = { name: "Pat Shopper", phone: "15551234567", email: "pat@example.com" };
+const leaseChoice = { structure: "finance", down: 2000, months: 60 } as const;
+
+describe("versions and acceptance", () => {
+  it("saves versions the dealer lists and reads; nobody can change one; a shopper's copy has no customer record", async () => {
+    const { token } = await h.dealer();
+    const id = await createQuoteVia(h, token);
+    const priv = connectClient(h, id, { token, private: true });
+    await synced(priv);
+    writeField(priv.deal, "customerInfo", { name: "Pat Private", email: "secret@example.com", phone: "" });
+    await eventually(async () => {
+      const q = await (await h.api("GET", `/api/quotes/${id}`, undefined, token)).json();
+      expect((q as { data: { customerInfo: { name: string } } }).data.customerInfo.name).toBe("Pat Private");
+    });
+    destroyClient(priv);
+
+    const saved = await h.api("POST", `/api/quotes/${id}/versions`, {}, token);
+    expect(saved.status).toBe(201);
+    const first = (await saved.json()) as { number: number; fingerprint: string; createdAt: string };
+    expect(first).toEqual({
+      number: 1,
+      fingerprint: expect.stringMatching(/^[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}$/),
+      createdAt: expect.any(String),
+    });
+    expect((await h.api("POST", `/api/quotes/${id}/versions`, {})).status).toBe(401);
+
+    const dealerCopy = (await (
+      await h.api("GET", `/api/quotes/${id}/versions/1`, undefined, token)
+    ).json()) as {
+      snapshot: {
+        customer: { name: string } | null;
+        breakdown: { outTheDoorPrice: number };
+        data: { pricing: unknown };
+      };
+    };
+    expect(dealerCopy.snapshot.customer?.name).toBe("Pat Private");
+    expect(dealerCopy.snapshot.data.pricing).toEqual(sampleQuote.pricing);
+    const shopperCopy = (await (await h.api("GET", `/api/quotes/${id}/versions/1`)).json()) as {
+      snapshot: { customer: unknown };
+    };
+    expect(shopperCopy.snapshot.customer).toBeNull();
+    expect(JSON.stringify(shopperCopy)).not.toContain("secret@example.com");
+
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      for (const url of [`/api/quotes/${id}/versions/1`, `/api/quotes/${id}/versions`]) {
+        const res = await h.api(method, url, { snapshot: {} }, token);
+        expect(res.status, `${method} ${url}`).toBe(405);
+        expect(await res.json()).toEqual({ message: MSG.versionsImmutable });
+      }
+    }
+    const after = (await (await h.api("GET", `/api/quotes/${id}/versions/1`, undefined, token)).json()) as {
+      fingerprint: string;
+    };
+    expect(after.fingerprint).toBe(first.fingerprint);
+    expect((await h.api("GET", `/api/quotes/${id}/versions/9`, undefined, token)).status).toBe(404);
+    const other = await h.dealer();
+    expect((await h.api("POST", `/api/quotes/${id}/versions`, {}, other.token)).status).toBe(404);
+  });
+
+  it("the shopper accepts once (a repeat answers the same version), the deal locks for both sides live, the dealer hears by mail", async () => {
+    const { token, user } = await h.dealer();
+    const id = await createQuoteVia(h, token);
+    const dealer = connectClient(h, id, { token });
+    const shopper = connectClient(h, id);
+    await Promise.all([synced(dealer), synced(shopper)]);
+
+    const bad = await h.api("POST", `/api/quotes/${id}/accept`, { ...accept, phone: "12" });
+    expect(bad.status).toBe(400);
+    const first = await h.api("POST", `/api/quotes/${id}/accept`, { ...accept, structure: leaseChoice });
+    expect(first.status).toBe(201);
+    expect(await first.json()).toEqual({ version: 1 });
+    const again = await h.api("POST", `/api/quotes/${id}/accept`, {
+      ...accept,
+      structure: { structure: "cash" },
+    });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ version: 1 });
+    expect(h.db.select().from(quotes).where(eq(quotes.id, id)).get()?.acceptedVersion).toBe(1);
+
+    // Locked: the server refuses an edit from either side, and nothing of it is stored.
+    const before = readDoc(dealer.deal);
+    writeField(dealer.deal, "pricing", { ...sampleQuote.pricing, discount: 999 });
+    await eventually(() => expect(dealer.closed.map((c) => c.code)).toContain(LIVE_CLOSE_CODES.dealLocked));
+    writeField(shopper.deal, "downPayment", -4321);
+    await eventually(() => expect(shopper.closed.map((c) => c.code)).toContain(LIVE_CLOSE_CODES.dealLocked));
+    const stored = (await (await h.api("GET", `/api/quotes/${id}`, undefined, token)).json()) as {
+      data: Record<string, unknown>;
+    };
+    expect(stored.data.pricing).toEqual(before.pricing);
+    expect(stored.data.downPayment).toEqual(before.downPayment);
+    destroyClient(dealer);
+    destroyClient(shopper);
+
+    // The history says it in plain words; the salesperson's outbox has the mail.
+    const history = (await (await h.api("GET", `/api/quotes/${id}/history`, undefined, token)).json()) as {
+      events: { field: string; newValue: string; role: string }[];
+    };
+    expect(history.events[0]).toMatchObject({
+      role: "SHOPPER",
+      field: "accepted",
+      newValue: expect.stringMatching(/^version 1 \(Finance 60 mo, \$2,000\.00 down, \$[\d,]+\.\d\d\/mo\)$/),
+    });
+    await eventually(() => {
+      const dir = path.join(h.dataDir, "outbox");
+      const mails = existsSync(dir)
+        ? readdirSync(dir).map((f) => readMail(readFileSync(path.join(dir, f), "utf8")))
+        : [];
+      const mine = mails.find((m) => m.to.includes(user.email) && m.subject.startsWith("Accepted:"));
+      expect(mine?.text).toContain("Phone: 15551234567");
+    });
+
+    // A counter-offer is a new version and reopens the deal; a later acceptance is version 3.
+    const counter = await h.api("POST", `/api/quotes/${id}/versions`, {}, token);
+    expect(counter.status).toBe(201);
+    expect(((await counter.json()) as { number: number }).number).toBe(2);
+    const reopened = connectClient(h, id, { token });
+    await synced(reopened);
+    writeField(reopened.deal, "pricing", { ...sampleQuote.pricing, discount: 750 });
+    await eventually(async () => {
+      const q = (await (await h.api("GET", `/api/quotes/${id}`, undefined, token)).json()) as {
+        data: { pricing: { discount: number } };
+      };
+      expect(q.data.pricing.discount).toBe(750);
+    });
+    destroyClient(reopened);
+    const list = (await (await h.api("GET", `/api/quotes/${id}/versions`)).json()) as {
+      number: number;
+      kind: string;
+    }[];
+    expect(list.map((v) => [v.number, v.kind])).toEqual([
+      [2, "counter"],
+      [1, "accepted"],
+    ]);
+    const third = await h.api("POST", `/api/quotes/${id}/accept`, {
+      ...accept,
+      structure: { structure: "cash" },
+    });
+    expect(await third.json()).toEqual({ version: 3 });
+    // The dealer may also simply reopen it.
+    expect((await h.api("POST", `/api/quotes/${id}/unlock`, {}, token)).status).toBe(200);
+    expect((await h.api("POST", `/api/quotes/${id}/unlock`, {}, token)).status).toBe(400);
+  });
+
+  it("refuses to accept an expired quote with 410 and a clear message", async () => {
+    const { token } = await h.dealer();
+    const id = await createQuoteVia(h, token);
+    h.db
+      .update(quotes)
+      .set({ expiresAt: Date.now() - 1000 })
+      .where(eq(quotes.id, id))
+      .run();
+    const res = await h.api("POST", `/api/quotes/${id}/accept`, {
+      ...accept,
+      structure: { structure: "cash" },
+    });
+    expect(res.status).toBe(410);
+    expect(await res.json()).toEqual({ message: MSG.quoteExpired });
+  });
+});
