@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { historyFieldLabel, historySentence, relativeTime } from "./history-text";
+import { historySentence, relativeTime } from "./history-sentence";
+import { historyFieldLabel } from "./history-text";
 
 describe("history in plain words", () => {
   it.each([

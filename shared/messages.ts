@@ -359,6 +359,9 @@ export const QUOTE_TEXT = {
   hideDetails: (label: string): string => `Hide ${label} details`,
   creditTier: "Credit tier",
   rebates: "Rebates",
+  wantThisDeal: "I want this deal",
+  youAccepted: (version: number): string =>
+    `You accepted version ${version}. The dealership will be in touch; the deal stays as accepted until they reopen it.`,
   termMonths: (term: number): string => `${term} months`,
   selected: "Selected",
   apr: (rateText: string): string => `${rateText} APR`,

@@ -76,6 +76,29 @@ export const STRUCTURES_TEXT = {
   leaseTradeCredit: "Trade-in credit on a lease",
   taxRulesSaved: "Tax rules saved",
   taxRulesFailed: "Failed to save tax rules",
+  customerAccepted: (version: number): string =>
+    `The customer accepted version ${version}. The deal is locked for both sides until you reopen it.`,
+  reopenDeal: "Reopen to make a counter-offer",
+  versions: "Versions",
+  acceptTitle: "I want this deal",
+  acceptIntro:
+    "Confirm how the dealership can reach you. Your choice is saved as a version of this deal, and the deal is locked until the dealership answers.",
+  yourName: "Your name",
+  yourPhone: "Phone",
+  yourEmail: "Email",
+  yourStructure: "Your choice",
+  acceptSubmit: "Send my acceptance",
+  acceptFailed: "Your acceptance could not be sent. Please try again.",
+  versionsTitle: "Versions",
+  saveVersion: "Save version",
+  versionSaved: (n: number, fingerprint: string): string => `Saved version ${n} (${fingerprint})`,
+  noVersions: "No versions yet. Save one to keep these exact numbers.",
+  versionKinds: { saved: "Saved", accepted: "Accepted by the customer", counter: "Counter-offer" } as Record<
+    string,
+    string
+  >,
+  versionLine: (n: number, kind: string, at: string, actor: string, fingerprint: string): string =>
+    `Version ${n} · ${kind} · ${at} · ${actor} · ${fingerprint}`,
   termMonths: (term: number): string => `${term} months`,
   perMonth: "/mo",
 } as const;

@@ -1,4 +1,5 @@
-import { type HistoryEvent, historySentence } from "@shared/history-text";
+import { historySentence } from "@shared/history-sentence";
+import type { HistoryEvent } from "@shared/history-text";
 import { dealArray, readDoc, writeField } from "@shared/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

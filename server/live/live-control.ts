@@ -10,7 +10,7 @@ export type LiveControl = {
   /** Closes the quote's rooms and drops them from memory (after the quote is deleted). */
   closeQuote(quoteId: string): void;
   /** Issue #19: locks (accepted) or unlocks the quote's loaded rooms; rooms opened later read the row. */
-  setLocked(quoteId: string, locked: boolean): void;
+  setLocked(quoteId: string, locked: boolean, acceptedVersion: number | null): void;
   /** Sends history rows recorded outside the live channel (acceptance, versions) to the deal's dealers. */
   pushHistory(quoteId: string, push: HistoryPush): void;
   /** The current content of a document when its room is in memory (else read it from storage). */

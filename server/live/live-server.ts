@@ -16,7 +16,7 @@ import { startConversation } from "./connection";
 import { createCounter, type LiveLimits, MAX_MESSAGE_BYTES, readLimits, upgradeIp } from "./limits";
 import type { LiveControl } from "./live-control";
 import { createDocStore } from "./persistence";
-import { encodeHistoryMessage } from "./protocol";
+import { encodeDealStateMessage, encodeHistoryMessage } from "./protocol";
 import { type AcceptedUpdate, type Conn, createRooms } from "./rooms";
 import { watchDealerTokens } from "./token-watch";
 import {
@@ -191,11 +191,16 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
         if (room) rooms.discard(room, LIVE_CLOSE_CODES.quoteDeleted, LIVE_CLOSE_REASONS.quoteDeleted);
       }
     },
-    setLocked(quoteId, locked) {
+    setLocked(quoteId, locked, acceptedVersion) {
       for (const name of [dealDocName(quoteId), privateDocName(quoteId)]) {
         const room = rooms.get(name);
         if (room) room.locked = locked;
       }
+      // Both sides' pages turn read-only (or editable) at once.
+      const room = rooms.get(dealDocName(quoteId));
+      if (!room) return;
+      const message = encodeDealStateMessage({ locked, acceptedVersion });
+      for (const conn of room.conns) if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(message);
     },
     pushHistory(quoteId, push) {
       const room = rooms.get(dealDocName(quoteId));

@@ -1,3 +1,4 @@
+import { type DealState, MESSAGE_DEAL_STATE } from "@shared/deal-state";
 import { type HistoryPush, MESSAGE_HISTORY } from "@shared/history-push";
 import * as decoding from "lib0/decoding";
 import * as encoding from "lib0/encoding";
@@ -86,6 +87,14 @@ export function encodeHistoryMessage(push: HistoryPush): Uint8Array {
   const encoder = encoding.createEncoder();
   encoding.writeVarUint(encoder, MESSAGE_HISTORY);
   encoding.writeVarString(encoder, JSON.stringify(push));
+  return encoding.toUint8Array(encoder);
+}
+
+/** The deal's lock (issue #19), for every socket of the deal document. */
+export function encodeDealStateMessage(state: DealState): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, MESSAGE_DEAL_STATE);
+  encoding.writeVarString(encoder, JSON.stringify(state));
   return encoding.toUint8Array(encoder);
 }
 

@@ -1,4 +1,5 @@
-import { type HistoryResponse, historySentence } from "@shared/history-text";
+import { historySentence } from "@shared/history-sentence";
+import type { HistoryResponse } from "@shared/history-text";
 import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
 import { privateDocName, readDoc, writeField } from "@shared/quote-doc";
 import { afterAll, beforeAll, expect, it } from "vitest";

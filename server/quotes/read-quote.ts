@@ -81,6 +81,9 @@ export type QuoteView = {
   expired: boolean;
   data: Record<string, unknown>;
   dealership: QuoteDealership;
+  /** Issue #19: accepted by the shopper and locked for both sides. */
+  locked: boolean;
+  acceptedVersion: number | null;
 };
 
 /** The quote's dealership profile and its salesperson's name (empty strings when not filled in). */
@@ -110,5 +113,7 @@ export function readQuote(db: Db, live: LiveControl, quote: QuoteRow, withPrivat
     expired: isExpired(quote),
     data,
     dealership: quoteDealership(db, quote),
+    locked: quote.lockedAt !== null,
+    acceptedVersion: quote.acceptedVersion,
   };
 }

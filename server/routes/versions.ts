@@ -78,7 +78,8 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
     const quote = dealerQuote(c);
     const user = c.var.user;
     const actor = memberLabel(user.firstName, user.role);
-    const counter = quote.lockedAt !== null;
+    // After an acceptance, the dealer's next version is a counter-offer (locked or reopened).
+    const counter = quote.lockedAt !== null || listVersions(db, quote.id)[0]?.kind === "accepted";
     const snapshot = currentSnapshot(db, live, quote);
     let event: { id: number; at: number } | undefined;
     const version = saveVersion(
@@ -96,7 +97,7 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
         if (counter) db.update(quotes).set({ lockedAt: null }).where(eq(quotes.id, quote.id)).run();
       },
     );
-    if (counter) live.setLocked(quote.id, false);
+    if (counter) live.setLocked(quote.id, false, quote.acceptedVersion);
     if (event)
       push(quote.id, {
         ...event,
@@ -147,7 +148,7 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
       event = { id: record(quote.id, at, "SHOPPER", null, "accepted", text).id, at, text };
       db.update(quotes).set({ lockedAt: at, acceptedVersion: number }).where(eq(quotes.id, quote.id)).run();
     });
-    live.setLocked(quote.id, true);
+    live.setLocked(quote.id, true, version.number);
     if (event)
       push(quote.id, {
         id: event.id,
@@ -206,7 +207,7 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
         `version ${quote.acceptedVersion ?? ""}`.trim(),
       ).id;
     });
-    live.setLocked(quote.id, false);
+    live.setLocked(quote.id, false, quote.acceptedVersion);
     push(quote.id, {
       id,
       at,

@@ -12,4 +12,6 @@ export type QuoteDialog =
   | { kind: "vehicle" }
   | { kind: "delete" }
   | { kind: "structures" }
-  | { kind: "rebates" };
+  | { kind: "rebates" }
+  | { kind: "versions" }
+  | { kind: "accept" };

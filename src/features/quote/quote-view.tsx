@@ -1,6 +1,7 @@
-import { Stack, Text } from "@mantine/core";
+import { Button, Stack, Text } from "@mantine/core";
 import type { QuoteDealership } from "@shared/api-types";
 import type { CreditTier, LoanTerm } from "@shared/constants";
+import type { DealState } from "@shared/deal-state";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { conflictText } from "@shared/offline-conflicts";
 import { memberLabel } from "@shared/permissions";
@@ -36,6 +37,8 @@ const QuoteDialogHost = resilientLazy(() => import("./dialogs/quote-dialog-host"
 const DealerDialogHost = resilientLazy(() => import("./dealer/dealer-dialog-host"));
 const HistoryPanel = resilientLazy(() => import("./history/history-panel"));
 const StructuresCard = resilientLazy(() => import("./structures/structures-card"));
+const AcceptDialog = resilientLazy(() => import("./dialogs/accept-dialog"));
+const AcceptedBanner = resilientLazy(() => import("./dealer/accepted-banner"));
 
 const NO_DEALERSHIP: QuoteDealership = {
   dealershipName: "",
@@ -80,6 +83,13 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
   // The comparison card (issue #18) sits below the payments: it arrives with the edit code once
   // the page is idle or touched, outside the shopper page's opening budget.
   const [extrasReady, setExtrasReady] = useState(false);
+  // Issue #19: the shopper's acceptance locks the deal for both sides until the dealer reopens it.
+  const [dealState, setDealState] = useState<DealState>(() => ({
+    locked: quote.locked ?? false,
+    acceptedVersion: quote.acceptedVersion ?? null,
+  }));
+  const { onDealState } = live;
+  useEffect(() => onDealState(setDealState), [onDealState]);
 
   // What an edit needs (dialogs, validation rules) is fetched once the page is idle, or on the
   // viewer's first touch, scroll or key press if that comes first, while the network is there:
@@ -95,6 +105,7 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
       performance.mark(PRELOAD_MARK);
       setExtrasReady(true);
       void import("./dialogs/quote-dialog-host").catch(() => {});
+      if (!isDealer) void import("./dialogs/accept-dialog").catch(() => {});
       void loadValidator().catch(() => {});
       if (isDealer) {
         void import("./dealer/dealer-dialog-host").catch(() => {});
@@ -141,6 +152,13 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
   }
 
   const close = () => setDialog(null);
+  const locked = dealState.locked;
+  // While locked, nothing that changes the deal opens (the server refuses such edits anyway).
+  const openDialog = (next: QuoteDialog) => {
+    if (locked && !["share", "versions", "delete"].includes(next.kind)) return;
+    setDialog(next);
+  };
+
   const logRefusal = (result: UpdateResult) => {
     if (!result.ok) console.error("The change was not saved", result.errors);
   };
@@ -163,10 +181,34 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
         isDealer={isDealer}
         expired={quote.expired}
         customerInfo={customerInfo}
-        open={setDialog}
+        open={openDialog}
       />
       <Stack gap="sm" mb="md">
         <DealSummaryCard summary={quoteSummary(derived.breakdown, derived.grid, data.selectedCreditTier)} />
+        {!isDealer && !readOnly && !locked ? (
+          <div>
+            <Button onClick={() => openDialog({ kind: "accept" })} data-testid="want-this-deal">
+              {QUOTE_TEXT.wantThisDeal}
+            </Button>
+          </div>
+        ) : null}
+        {locked && dealState.acceptedVersion !== null ? (
+          isDealer ? (
+            <LoadBoundary fallback={() => null}>
+              <Suspense fallback={null}>
+                <AcceptedBanner
+                  quoteId={quote.id}
+                  version={dealState.acceptedVersion}
+                  onReopened={() => setDealState((current) => ({ ...current, locked: false }))}
+                />
+              </Suspense>
+            </LoadBoundary>
+          ) : (
+            <Notice tone="success" data-testid="deal-accepted">
+              {QUOTE_TEXT.youAccepted(dealState.acceptedVersion)}
+            </Notice>
+          )
+        ) : null}
         {isDealer ? null : <DealershipCard dealership={dealership} />}
         {live.conflicts.length > 0 ? (
           <Notice tone="warning" onClose={live.dismissConflicts} data-testid="offline-conflict">
@@ -197,14 +239,14 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
         data={data}
         breakdown={derived.breakdown}
         isDealer={isDealer}
-        readOnly={readOnly}
-        open={setDialog}
+        readOnly={readOnly || locked}
+        open={openDialog}
       />
       <MonthlyPayments
         grid={derived.grid}
         selectedTier={data.selectedCreditTier}
         isDealer={isDealer}
-        readOnly={readOnly}
+        readOnly={readOnly || locked}
         onSelectTier={async (tier) => logRefusal(await live.update("selectedCreditTier", tier))}
         onRateChange={saveRate}
       />
@@ -214,9 +256,9 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
             <StructuresCard
               data={data}
               isDealer={isDealer}
-              readOnly={readOnly}
+              readOnly={readOnly || locked}
               onChoose={async (choice) => logRefusal(await live.update("shopperChoice", choice))}
-              onEdit={isDealer && !readOnly ? () => setDialog({ kind: "structures" }) : undefined}
+              onEdit={isDealer && !locked ? () => openDialog({ kind: "structures" }) : undefined}
             />
           </Suspense>
         </LoadBoundary>
@@ -258,6 +300,17 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
               breakdown={derived.breakdown}
               isDealer={isDealer}
               update={live.update}
+              onClose={close}
+            />
+          ) : null}
+          {!isDealer && dialog?.kind === "accept" ? (
+            <AcceptDialog
+              quoteId={quote.id}
+              choice={data.shopperChoice}
+              onAccepted={(version) => {
+                setDealState({ locked: true, acceptedVersion: version });
+                close();
+              }}
               onClose={close}
             />
           ) : null}

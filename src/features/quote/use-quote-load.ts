@@ -11,6 +11,9 @@ export interface QuoteAnswer {
   expired: boolean;
   data: Record<string, unknown>;
   dealership: QuoteDealership;
+  /** Issue #19 (absent from an older server's answer: not locked). */
+  locked?: boolean;
+  acceptedVersion?: number | null;
 }
 
 export type QuoteLoad =

@@ -2,10 +2,15 @@ import type { QuoteDealership } from "@shared/api-types";
 import type { CustomerInfo, QuoteData } from "@shared/quote-schema";
 import type { UpdateField, UpdateResult, UpdateValue } from "../live/field-adapter";
 import type { QuoteDialog } from "../quote-dialogs";
+import {
+  leaseProgram as readLeaseProgram,
+  structures as readStructures,
+} from "../structures/read-structures";
 import AddOnsEditor from "./add-ons-editor";
 import DealerDialogs from "./dealer-dialogs";
 import RebatesEditor from "./rebates-editor";
 import StructuresEditor from "./structures-editor";
+import VersionsDialog from "./versions-dialog";
 
 // The dealer's dialogs of the quote page, in one chunk of their own: a shopper's page never
 // loads them (and the quote page's chunk stays inside the phone's budget).
@@ -48,8 +53,8 @@ export default function DealerDialogHost({
     case "structures":
       return (
         <StructuresEditor
-          structures={data.structures}
-          leaseProgram={data.leaseProgram}
+          structures={readStructures(data.structures)}
+          leaseProgram={readLeaseProgram(data.leaseProgram)}
           onSave={async (structures, leaseProgram) => {
             const first = await update("structures", structures);
             return logRefusal(first.ok && leaseProgram ? await update("leaseProgram", leaseProgram) : first);
@@ -65,6 +70,8 @@ export default function DealerDialogHost({
           onClose={onClose}
         />
       );
+    case "versions":
+      return <VersionsDialog quoteId={quoteId} onClose={onClose} />;
     case "share":
     case "vehicle":
     case "delete":

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group } from "@mantine/core";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
-import { IconEdit, IconShare, IconTrash, IconX } from "@tabler/icons-react";
+import { STRUCTURES_TEXT } from "@shared/structure-messages";
+import { IconEdit, IconHistory, IconShare, IconTrash, IconX } from "@tabler/icons-react";
 import { Link } from "react-router";
 import type { QuoteDialog } from "../quote-dialogs";
 
@@ -30,6 +31,13 @@ export default function DealerToolbar({ open }: { open(dialog: QuoteDialog): voi
           onClick={() => open({ kind: "vehicle" })}
         >
           {QUOTE_TEXT.editVehicle}
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconHistory size={16} aria-hidden="true" />}
+          onClick={() => open({ kind: "versions" })}
+        >
+          {STRUCTURES_TEXT.versions}
         </Button>
         <Button
           variant="default"

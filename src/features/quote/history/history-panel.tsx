@@ -1,5 +1,6 @@
 import { Box, Button, Text, Title } from "@mantine/core";
-import { HISTORY_TEXT, historySentence, relativeTime } from "@shared/history-text";
+import { historySentence, relativeTime } from "@shared/history-sentence";
+import { HISTORY_TEXT } from "@shared/history-text";
 import { TEXT } from "@shared/messages";
 import { memberLabel } from "@shared/permissions";
 import { useEffect, useState } from "react";

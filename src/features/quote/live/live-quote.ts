@@ -5,6 +5,7 @@
 // The client never seeds content: the server wrote the documents when the quote was created
 // (DESIGN.md), and writing defaults here is how line items get duplicated after reconnects.
 
+import { type DealState, MESSAGE_DEAL_STATE, parseDealState } from "@shared/deal-state";
 import { type HistoryPush, MESSAGE_HISTORY, parseHistoryPush } from "@shared/history-push";
 import { LIVE_CLOSE_CODES, liveProtocols } from "@shared/live-protocol";
 import type { OfflineConflict } from "@shared/offline-conflicts";
@@ -84,6 +85,7 @@ export class LiveQuote {
   private readonly storeListeners = new Set<() => void>();
   private readonly eventListeners = new Set<(event: QuoteUpdatedEvent) => void>();
   private readonly historyListeners = new Set<(push: HistoryPush) => void>();
+  private readonly dealStateListeners = new Set<(state: DealState) => void>();
   private stopAdapterEvents: () => void = () => {};
   // The last parse of each document, reused while the adapter hands out the same object.
   private parsedDeal: { raw: Record<string, unknown>; data: QuoteData | null } | null = null;
@@ -171,6 +173,12 @@ export class LiveQuote {
     return () => this.historyListeners.delete(listener);
   }
 
+  /** The deal's lock as the server pushes it when it changes (issue #19; both sides). */
+  onDealState(listener: (state: DealState) => void): () => void {
+    this.dealStateListeners.add(listener);
+    return () => this.dealStateListeners.delete(listener);
+  }
+
   /** Resolves once the local copy (if any) has been read, so offline reloads show the deal. */
   whenLocalCopyRead(): Promise<void> {
     return Promise.all(this.replicas().map((r) => r.persistence?.whenSynced)).then(() => undefined);
@@ -210,6 +218,12 @@ export class LiveQuote {
       provider.messageHandlers[MESSAGE_HISTORY] = (_encoder, decoder) => {
         const push = parseHistoryPush(decoding.readVarString(decoder));
         if (push) for (const listener of this.historyListeners) listener(push);
+      };
+    }
+    if (name === dealDocName(this.options.quoteId)) {
+      provider.messageHandlers[MESSAGE_DEAL_STATE] = (_encoder, decoder) => {
+        const state = parseDealState(decoding.readVarString(decoder));
+        if (state) for (const listener of this.dealStateListeners) listener(state);
       };
     }
     const replica: Replica = { name, doc, provider, persistence };

@@ -12,16 +12,10 @@ import {
   type CreditTier,
   DEFAULT_CREDIT_TIER,
   DEFAULT_INTEREST_RATES,
-  DEFAULT_STRUCTURES,
   DEFAULT_TRADE_IN_CONDITION,
   isCreditTier,
-  LEASE_TERM_KEYS,
-  LEASE_TERMS,
-  type LeaseTerm,
   LOAN_TERM_KEYS,
-  LOAN_TERMS,
   type LoanTerm,
-  STRUCTURE_KINDS,
 } from "@shared/constants";
 import type {
   AddOn,
@@ -169,65 +163,6 @@ function customRates(value: unknown): CustomInterestRates {
   return out;
 }
 
-const isLoanTerm = (value: unknown): value is LoanTerm => (LOAN_TERMS as readonly unknown[]).includes(value);
-const isLeaseTerm = (value: unknown): value is LeaseTerm =>
-  (LEASE_TERMS as readonly unknown[]).includes(value);
-const downs = (value: unknown): number[] | undefined =>
-  Array.isArray(value) &&
-  value.length === 3 &&
-  value.every((v) => typeof v === "number" && Number.isFinite(v) && v >= 0)
-    ? (value as number[])
-    : undefined;
-
-/** Issue #18: the quote's grids; the defaults where the stored value is missing or malformed. */
-function structures(value: unknown): Structures {
-  const raw = obj(value);
-  const finance =
-    Array.isArray(raw.financeTerms) && raw.financeTerms.length === 3 && raw.financeTerms.every(isLoanTerm);
-  const lease =
-    Array.isArray(raw.leaseTerms) && raw.leaseTerms.length === 3 && raw.leaseTerms.every(isLeaseTerm);
-  const hidden = Array.isArray(raw.hidden) ? raw.hidden.filter((kind) => oneOf(kind, STRUCTURE_KINDS)) : [];
-  return {
-    downs: (downs(raw.downs) ?? [...DEFAULT_STRUCTURES.downs]) as Structures["downs"],
-    financeTerms: (finance
-      ? raw.financeTerms
-      : [...DEFAULT_STRUCTURES.financeTerms]) as Structures["financeTerms"],
-    leaseTerms: (lease ? raw.leaseTerms : [...DEFAULT_STRUCTURES.leaseTerms]) as Structures["leaseTerms"],
-    hidden: hidden as Structures["hidden"],
-  };
-}
-
-function leaseProgram(value: unknown): LeaseProgram | undefined {
-  if (!isObject(value)) return undefined;
-  const residuals: LeaseProgram["residuals"] = {};
-  for (const key of LEASE_TERM_KEYS) {
-    const residual = obj(value.residuals)[key];
-    if (typeof residual === "number" && Number.isFinite(residual)) residuals[key] = residual;
-  }
-  const factors = obj(value.moneyFactors);
-  const moneyFactors = {} as LeaseProgram["moneyFactors"];
-  for (const tier of CREDIT_TIER_IDS) moneyFactors[tier] = num(factors[tier]);
-  return {
-    residuals,
-    moneyFactors,
-    acquisitionFee: num(value.acquisitionFee),
-    dispositionFee: num(value.dispositionFee),
-    securityDeposit: num(value.securityDeposit),
-  };
-}
-
-function shopperChoice(value: unknown): ShopperChoice | undefined {
-  if (!isObject(value)) return undefined;
-  if (value.structure === "cash") return { structure: "cash" };
-  const down = num(value.down, -1);
-  if (down < 0) return undefined;
-  if (value.structure === "finance" && isLoanTerm(value.months))
-    return { structure: "finance", down, months: value.months };
-  if (value.structure === "lease" && isLeaseTerm(value.months))
-    return { structure: "lease", down, months: value.months };
-  return undefined;
-}
-
 /** The deal as QuoteData, or null while the document is still empty. */
 export function readQuoteData(raw: Raw): QuoteData | null {
   if (!hasQuoteContent(raw)) return null;
@@ -271,9 +206,11 @@ export function readQuoteData(raw: Raw): QuoteData | null {
     interestRates: rateTable(raw.interestRates),
     rebates: items(raw.rebates, rebate),
     taxRules: taxRules(raw.taxRules),
-    structures: structures(raw.structures),
-    leaseProgram: leaseProgram(raw.leaseProgram),
-    shopperChoice: shopperChoice(raw.shopperChoice),
+    // Read leniently where they are used (structures/read-structures.ts, in the comparison's own
+    // chunk): the shopper's opening page only passes them on.
+    structures: raw.structures as Structures,
+    leaseProgram: raw.leaseProgram as LeaseProgram | undefined,
+    shopperChoice: raw.shopperChoice as ShopperChoice | undefined,
   };
 }
 

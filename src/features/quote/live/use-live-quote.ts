@@ -2,6 +2,7 @@
 // useMemo/useState initialisers twice and would leave a second socket open) and read through
 // useSyncExternalStore.
 
+import type { DealState } from "@shared/deal-state";
 import type { HistoryPush } from "@shared/history-push";
 import { liveServerUrl } from "@shared/live-protocol";
 import { type Breakdown, computeBreakdown, type PaymentGrid, paymentGrid } from "@shared/pricing";
@@ -25,6 +26,8 @@ export interface LiveQuoteState extends LiveQuoteSnapshot {
   onQuoteUpdated(listener: (event: QuoteUpdatedEvent) => void): () => void;
   /** History rows pushed by the server (dealer only). */
   onHistory(listener: (push: HistoryPush) => void): () => void;
+  /** The deal's lock as the server pushes it (issue #19). */
+  onDealState(listener: (state: DealState) => void): () => void;
   /** The deal document's awareness while open (presence). */
   awareness: Awareness | null;
   dismissConflicts(): void;
@@ -94,6 +97,11 @@ export function useLiveQuote(params: LiveQuoteParams | null): LiveQuoteState {
     [live],
   );
 
+  const onDealState = useCallback(
+    (listener: (state: DealState) => void) => (live ? live.onDealState(listener) : () => {}),
+    [live],
+  );
+
   return useMemo(
     () => ({
       ...snapshot,
@@ -101,9 +109,10 @@ export function useLiveQuote(params: LiveQuoteParams | null): LiveQuoteState {
       update: (field, value) => (live ? live.update(field, value) : Promise.resolve(notOpen)),
       onQuoteUpdated: (listener) => (live ? live.onQuoteUpdated(listener) : () => {}),
       onHistory,
+      onDealState,
       awareness: live ? live.awareness : null,
       dismissConflicts: () => live?.dismissConflicts(),
     }),
-    [snapshot, derived, live, onHistory],
+    [snapshot, derived, live, onHistory, onDealState],
   );
 }

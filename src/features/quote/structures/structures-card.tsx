@@ -5,6 +5,7 @@ import { formatMoney, toCents } from "@shared/money";
 import type { QuoteData, ShopperChoice } from "@shared/quote-schema";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { type ReactNode, useMemo, useState } from "react";
+import { withStructures } from "./read-structures";
 import classes from "./structures-card.module.css";
 
 // Issue #18: cash, finance and lease side by side (a phone shows one at a time, picked with the
@@ -39,7 +40,14 @@ const sameCell = (
   toCents(choice.down) === down &&
   choice.months === months;
 
-export default function StructuresCard({ data, isDealer, readOnly, onChoose, onEdit }: StructuresCardProps) {
+export default function StructuresCard({
+  data: stored,
+  isDealer,
+  readOnly,
+  onChoose,
+  onEdit,
+}: StructuresCardProps) {
+  const data = useMemo(() => withStructures(stored), [stored]);
   const grids = useMemo(() => structureGrids(data), [data]);
   const choice = data.shopperChoice;
   // The shopper sees the structures the dealer shows (and lease only with a programme).

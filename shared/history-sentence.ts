@@ -1,0 +1,62 @@
+// The history in plain words (issue #9): the dealer's History panel's sentences and relative
+// times. Apart from history-text.ts, whose field labels the shopper's page needs (offline
+// conflicts), so that none of this reaches the shopper's phone.
+
+import { HISTORY_TEXT, type HistoryEvent, historyFieldLabel } from "./history-text";
+
+/** "Shopper changed Downpayment from -$2,000.00 to -$3,000.00", "You set Discount to -$500.00". */
+export function historySentence(
+  event: Pick<HistoryEvent, "role" | "actor" | "field" | "oldValue" | "newValue"> & { at?: number },
+  /** The reader's own label ("Dana (manager)"): their own changes read "You". */
+  self?: string,
+): string {
+  const who =
+    event.role === "SHOPPER"
+      ? HISTORY_TEXT.shopper
+      : event.actor && event.actor !== self
+        ? event.actor
+        : HISTORY_TEXT.you;
+  if (event.field === "tradeIn.hasTradeIn")
+    return event.newValue === "Yes" ? `${who} added a trade-in` : `${who} removed the trade-in`;
+  // Issue #19: versions and the shopper's acceptance.
+  if (event.field === "accepted") {
+    const at =
+      event.at === undefined
+        ? ""
+        : ` at ${new Date(event.at).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" })}`;
+    return `${who} accepted ${event.newValue ?? "the deal"}${at}`;
+  }
+  if (event.field === "version") return `${who} saved ${event.newValue ?? "a version"}`;
+  if (event.field === "counterOffer")
+    return `${who} made a counter-offer: ${event.newValue ?? "a new version"}`;
+  if (event.field === "unlocked") return `${who} reopened the deal (${event.newValue ?? "accepted version"})`;
+  // Issue #18: "Shopper chose Lease 36 mo, $2,000.00 down ($389.12/mo)".
+  if (event.field === "shopperChoice" && event.newValue !== null) return `${who} chose ${event.newValue}`;
+  // Issue #20: a reassignment is recorded as the quote's "salesperson" changing hands.
+  if (event.field === "salesperson")
+    return event.oldValue
+      ? `${who} reassigned the deal from ${event.oldValue} to ${event.newValue ?? ""}`
+      : `${who} assigned the deal to ${event.newValue ?? ""}`;
+  const label = historyFieldLabel(event.field);
+  if (event.oldValue === null && event.newValue === null) return `${who} changed ${label}`;
+  if (event.oldValue === null) return `${who} set ${label} to ${event.newValue}`;
+  if (event.newValue === null) return `${who} cleared ${label} (was ${event.oldValue})`;
+  return `${who} changed ${label} from ${event.oldValue} to ${event.newValue}`;
+}
+
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["day", 86_400_000],
+  ["hour", 3_600_000],
+  ["minute", 60_000],
+];
+
+/** "just now", "3 minutes ago", "yesterday" (the panel re-renders every 30 s to keep them true). */
+export function relativeTime(at: number, now: number): string {
+  const elapsed = Math.max(0, now - at);
+  if (elapsed < 45_000) return "just now";
+  const format = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
+  for (const [unit, ms] of RELATIVE_UNITS)
+    if (elapsed >= ms || unit === "minute")
+      return format.format(-Math.max(1, Math.floor(elapsed / ms)), unit);
+  return "just now";
+}

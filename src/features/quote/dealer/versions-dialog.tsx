@@ -1,0 +1,93 @@
+import { Button, Group, Stack, Text } from "@mantine/core";
+import { STRUCTURES_TEXT } from "@shared/structure-messages";
+import { useCallback, useEffect, useState } from "react";
+import { ApiError, apiRequest } from "@/lib/api";
+import { QuoteModal } from "../dialogs/quote-modal";
+
+// Issue #19, dealer only: the quote's versions (newest first, each with its fingerprint) and
+// "Save version". After the customer's acceptance, a saved version is a counter-offer.
+
+type VersionRow = { number: number; kind: string; createdAt: string; actor: string; fingerprint: string };
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString("en-US", {
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+
+export default function VersionsDialog({ quoteId, onClose }: { quoteId: string; onClose(): void }) {
+  const [versions, setVersions] = useState<VersionRow[] | null>(null);
+  const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const path = `/quotes/${encodeURIComponent(quoteId)}/versions`;
+
+  const load = useCallback(() => {
+    apiRequest<VersionRow[]>(path, { auth: true })
+      .then(setVersions)
+      .catch((error: unknown) =>
+        setMessage({ tone: "error", text: error instanceof ApiError ? error.message : String(error) }),
+      );
+  }, [path]);
+  useEffect(load, [load]);
+
+  const save = async () => {
+    setSaving(true);
+    setMessage(null);
+    try {
+      const saved = await apiRequest<{ number: number; fingerprint: string }>(path, {
+        method: "POST",
+        body: {},
+        auth: true,
+      });
+      setMessage({ tone: "ok", text: STRUCTURES_TEXT.versionSaved(saved.number, saved.fingerprint) });
+      load();
+    } catch (error) {
+      setMessage({ tone: "error", text: error instanceof ApiError ? error.message : String(error) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <QuoteModal title={STRUCTURES_TEXT.versionsTitle} onClose={onClose}>
+      <Stack gap="sm">
+        {message ? (
+          <Text
+            role={message.tone === "error" ? "alert" : "status"}
+            c={message.tone === "error" ? "red.8" : undefined}
+            fw={600}
+          >
+            {message.text}
+          </Text>
+        ) : null}
+        {versions === null ? null : versions.length === 0 ? (
+          <Text className="dd-secondary-text">{STRUCTURES_TEXT.noVersions}</Text>
+        ) : (
+          <Stack component="ol" gap={4} p={0} m={0} style={{ listStyle: "none" }} data-testid="versions-list">
+            {versions.map((v) => (
+              <Text component="li" key={v.number} size="sm" data-testid="version-row">
+                {STRUCTURES_TEXT.versionLine(
+                  v.number,
+                  STRUCTURES_TEXT.versionKinds[v.kind] ?? v.kind,
+                  when(v.createdAt),
+                  v.actor,
+                  v.fingerprint,
+                )}
+              </Text>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+      <Group justify="flex-end" mt="lg" gap="sm">
+        <Button variant="default" onClick={onClose}>
+          Close
+        </Button>
+        <Button onClick={() => void save()} loading={saving} data-autofocus>
+          {STRUCTURES_TEXT.saveVersion}
+        </Button>
+      </Group>
+    </QuoteModal>
+  );
+}

@@ -1,0 +1,112 @@
+import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { choiceText } from "@shared/deal/structure-grid";
+import type { ShopperChoice } from "@shared/quote-schema";
+import { STRUCTURES_TEXT } from "@shared/structure-messages";
+import { type FormEvent, useState } from "react";
+import { ApiError, apiRequest } from "@/lib/api";
+import { shopperChoice } from "../structures/read-structures";
+import { QuoteModal } from "./quote-modal";
+
+// Issue #19: the shopper's "I want this deal". They confirm their own name, phone and email and
+// the structure they chose; POST /api/quotes/:id/accept saves it as a version and locks the deal.
+
+export interface AcceptDialogProps {
+  quoteId: string;
+  /** As stored; read tolerantly here (cash when there is none). */
+  choice: ShopperChoice | undefined;
+  onAccepted(version: number): void;
+  onClose(): void;
+}
+
+const digits = (raw: string) => raw.replace(/\D/g, "");
+/** What the API takes: 1 and ten digits ("(555) 123-4567" and "+1 555 123 4567" both work). */
+const apiPhone = (raw: string) => {
+  const d = digits(raw);
+  return d.length === 10 ? `1${d}` : d;
+};
+
+export default function AcceptDialog({ quoteId, choice: stored, onAccepted, onClose }: AcceptDialogProps) {
+  const choice = shopperChoice(stored) ?? { structure: "cash" };
+  const [name, setName] = useState("");
+  const [phone, setPhone] = useState("");
+  const [email, setEmail] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSending(true);
+    setFailure(null);
+    try {
+      const answer = await apiRequest<{ version: number }>(`/quotes/${encodeURIComponent(quoteId)}/accept`, {
+        method: "POST",
+        body: { name: name.trim(), phone: apiPhone(phone), email: email.trim(), structure: choice },
+      });
+      onAccepted(answer.version);
+    } catch (caught) {
+      if (caught instanceof ApiError) {
+        const fields: Record<string, string> = {};
+        for (const error of caught.body?.errors ?? [])
+          if (error.field && error.message) fields[error.field] = error.message;
+        setErrors(fields);
+        setFailure(Object.keys(fields).length > 0 ? null : caught.message);
+      } else setFailure(STRUCTURES_TEXT.acceptFailed);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <QuoteModal title={STRUCTURES_TEXT.acceptTitle} onClose={onClose}>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="sm">
+          <Text size="sm">{STRUCTURES_TEXT.acceptIntro}</Text>
+          <Text fw={600} data-testid="accept-choice">
+            {STRUCTURES_TEXT.yourStructure}: {choiceText(choice)}
+          </Text>
+          <TextInput
+            label={STRUCTURES_TEXT.yourName}
+            autoComplete="name"
+            required
+            value={name}
+            error={errors.name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            data-autofocus
+          />
+          <TextInput
+            label={STRUCTURES_TEXT.yourPhone}
+            type="tel"
+            autoComplete="tel-national"
+            required
+            value={phone}
+            error={errors.phone}
+            onChange={(event) => setPhone(event.currentTarget.value)}
+          />
+          <TextInput
+            label={STRUCTURES_TEXT.yourEmail}
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            error={errors.email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+          />
+          {failure ? (
+            <Text c="red.8" size="sm" role="alert">
+              {failure}
+            </Text>
+          ) : null}
+        </Stack>
+        <Group justify="flex-end" mt="lg" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={sending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={sending}>
+            {STRUCTURES_TEXT.acceptSubmit}
+          </Button>
+        </Group>
+      </form>
+    </QuoteModal>
+  );
+}

@@ -1,0 +1,94 @@
+// Issue #18: the deal's structures, lease programme and the shopper's choice, read as tolerantly
+// as quote-reader.ts reads the rest (a malformed value falls back to its default). Here rather
+// than in quote-reader.ts, so that it travels with the comparison card and the dialogs that use
+// it, not with the shopper page's opening chunk.
+
+import {
+  CREDIT_TIER_IDS,
+  DEFAULT_STRUCTURES,
+  LEASE_TERM_KEYS,
+  LEASE_TERMS,
+  type LeaseTerm,
+  LOAN_TERMS,
+  type LoanTerm,
+  STRUCTURE_KINDS,
+} from "@shared/constants";
+import type { LeaseProgram, QuoteData, ShopperChoice, Structures } from "@shared/quote-schema";
+
+type Raw = Record<string, unknown>;
+const isObject = (value: unknown): value is Raw =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const obj = (value: unknown): Raw => (isObject(value) ? value : {});
+const num = (value: unknown, fallback = 0): number =>
+  typeof value === "number" && Number.isFinite(value) ? value : fallback;
+const oneOf = <T extends string>(value: unknown, options: readonly T[]): T | undefined =>
+  typeof value === "string" && (options as readonly string[]).includes(value) ? (value as T) : undefined;
+
+const isLoanTerm = (value: unknown): value is LoanTerm => (LOAN_TERMS as readonly unknown[]).includes(value);
+const isLeaseTerm = (value: unknown): value is LeaseTerm =>
+  (LEASE_TERMS as readonly unknown[]).includes(value);
+const downs = (value: unknown): number[] | undefined =>
+  Array.isArray(value) &&
+  value.length === 3 &&
+  value.every((v) => typeof v === "number" && Number.isFinite(v) && v >= 0)
+    ? (value as number[])
+    : undefined;
+
+/** Issue #18: the quote's grids; the defaults where the stored value is missing or malformed. */
+export function structures(value: unknown): Structures {
+  const raw = obj(value);
+  const finance =
+    Array.isArray(raw.financeTerms) && raw.financeTerms.length === 3 && raw.financeTerms.every(isLoanTerm);
+  const lease =
+    Array.isArray(raw.leaseTerms) && raw.leaseTerms.length === 3 && raw.leaseTerms.every(isLeaseTerm);
+  const hidden = Array.isArray(raw.hidden) ? raw.hidden.filter((kind) => oneOf(kind, STRUCTURE_KINDS)) : [];
+  return {
+    downs: (downs(raw.downs) ?? [...DEFAULT_STRUCTURES.downs]) as Structures["downs"],
+    financeTerms: (finance
+      ? raw.financeTerms
+      : [...DEFAULT_STRUCTURES.financeTerms]) as Structures["financeTerms"],
+    leaseTerms: (lease ? raw.leaseTerms : [...DEFAULT_STRUCTURES.leaseTerms]) as Structures["leaseTerms"],
+    hidden: hidden as Structures["hidden"],
+  };
+}
+
+export function leaseProgram(value: unknown): LeaseProgram | undefined {
+  if (!isObject(value)) return undefined;
+  const residuals: LeaseProgram["residuals"] = {};
+  for (const key of LEASE_TERM_KEYS) {
+    const residual = obj(value.residuals)[key];
+    if (typeof residual === "number" && Number.isFinite(residual)) residuals[key] = residual;
+  }
+  const factors = obj(value.moneyFactors);
+  const moneyFactors = {} as LeaseProgram["moneyFactors"];
+  for (const tier of CREDIT_TIER_IDS) moneyFactors[tier] = num(factors[tier]);
+  return {
+    residuals,
+    moneyFactors,
+    acquisitionFee: num(value.acquisitionFee),
+    dispositionFee: num(value.dispositionFee),
+    securityDeposit: num(value.securityDeposit),
+  };
+}
+
+export function shopperChoice(value: unknown): ShopperChoice | undefined {
+  if (!isObject(value)) return undefined;
+  if (value.structure === "cash") return { structure: "cash" };
+  const down = num(value.down, -1);
+  if (down < 0) return undefined;
+  if (value.structure === "finance" && isLoanTerm(value.months))
+    return { structure: "finance", down, months: value.months };
+  if (value.structure === "lease" && isLeaseTerm(value.months))
+    return { structure: "lease", down, months: value.months };
+  return undefined;
+}
+
+/** The deal with these three fields read tolerantly (the page passes them on as stored). */
+export function withStructures(data: QuoteData): QuoteData {
+  return {
+    ...data,
+    structures: structures(data.structures),
+    leaseProgram: leaseProgram(data.leaseProgram),
+    shopperChoice: shopperChoice(data.shopperChoice),
+  };
+}
