@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { readMail } from "../server/mail/read-mail";
-import { QUOTE_TEXT } from "../shared/messages";
+import { MSG, QUOTE_TEXT } from "../shared/messages";
 import { STRUCTURES_TEXT } from "../shared/structure-messages";
 import { E2E_DATA_DIR, expect, expectNoSeriousA11yViolations } from "./fixtures";
 import { expectConnected, lineValue, quoteTest as test } from "./quote-setup";
@@ -50,6 +50,16 @@ test("the shopper accepts on a phone; the dealer sees it live and by mail; the d
   await expect(shopper.page.getByTestId("line-down-payment").getByRole("button")).toHaveCount(0);
   await expect(shopper.page.getByTestId("want-this-deal")).toHaveCount(0);
   await expectNoSeriousA11yViolations(dealer.page);
+
+  // The dashboard marks the deal Accepted and filters on it.
+  const dashboard = await dealer.context.newPage();
+  await dashboard.goto("/dashboard");
+  const row = dashboard.getByRole("row").filter({ hasText: "2024 Honda Accord EX-L" });
+  await expect(row.getByTestId("quote-accepted")).toHaveText(MSG.accepted);
+  await dashboard.getByTestId("accepted-filter").check();
+  await expect(row).toBeVisible();
+  await expectNoSeriousA11yViolations(dashboard);
+  await dashboard.close();
 
   // The dealer reopens, changes the deal and saves a counter-offer: version 2.
   await dealer.page.getByRole("button", { name: STRUCTURES_TEXT.reopenDeal }).click();

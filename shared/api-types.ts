@@ -46,6 +46,8 @@ export type QuoteListItem = {
   salesperson: { id: string; name: string };
   /** The deal's out-the-door price in dollars; null while it cannot be priced. */
   outTheDoorPrice: number | null;
+  /** Issue #19: the shopper accepted a version and the deal is locked. */
+  accepted: boolean;
 };
 
 export type ApiErrorBody = {

@@ -46,6 +46,7 @@ export function listQuotes(db: Db, member: Member, live?: Pick<LiveControl, "rea
       customerName: quotes.customerName,
       salespersonId: quotes.salespersonId,
       outTheDoorCents: quotes.outTheDoorCents,
+      lockedAt: quotes.lockedAt,
     })
     .from(quotes)
     .where(scope)
@@ -59,6 +60,7 @@ export function listQuotes(db: Db, member: Member, live?: Pick<LiveControl, "rea
       customerName: row.customerName,
       salesperson: { id: row.salespersonId, name: names.get(row.salespersonId) ?? "" },
       outTheDoorPrice: dollars(liveOutTheDoor(live, row.id) ?? row.outTheDoorCents),
+      accepted: row.lockedAt !== null,
     }));
 }
 

@@ -201,6 +201,7 @@ describe("GET /api/quotes", () => {
         customerName: "Pat Shopper",
         salesperson: { id: expect.any(String), name: "Dana Dealer" },
         outTheDoorPrice: expect.any(Number),
+        accepted: false,
       });
     });
     destroyClient(dealer);

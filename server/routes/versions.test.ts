@@ -107,6 +107,11 @@ describe("versions and acceptance", () => {
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ version: 1 });
     expect(h.db.select().from(quotes).where(eq(quotes.id, id)).get()?.acceptedVersion).toBe(1);
+    const listed = (await (await h.api("GET", "/api/quotes", undefined, token)).json()) as {
+      id: string;
+      accepted: boolean;
+    }[];
+    expect(listed.find((row) => row.id === id)?.accepted).toBe(true);
 
     // Locked: the server refuses an edit from either side, and nothing of it is stored.
     const before = readDoc(dealer.deal);

@@ -48,6 +48,8 @@ export default function DashboardPage() {
   const [query, setQuery] = useState("");
   const deferredQuery = useDeferredValue(query);
   const [showExpired, setShowExpired] = useState(false);
+  // Issue #19: the deals a shopper accepted (locked until the dealer reopens them).
+  const [acceptedOnly, setAcceptedOnly] = useState(false);
   const [sort, setSort] = useState<QuoteSort>(DEFAULT_SORT);
   const [page, setPage] = useState(1);
   const [salespersonId, setSalespersonId] = useState<string | null>(null);
@@ -67,8 +69,12 @@ export default function DashboardPage() {
   // plain list, where a salesperson column would only repeat their own name.
   const deskLog = user ? seesEveryQuote(user) && (user.role === "manager" || salespeople.length > 1) : false;
   const quotes = useMemo(
-    () => (salespersonId ? everyQuote.filter((quote) => quote.salesperson.id === salespersonId) : everyQuote),
-    [everyQuote, salespersonId],
+    () =>
+      everyQuote.filter(
+        (quote) =>
+          (!salespersonId || quote.salesperson.id === salespersonId) && (!acceptedOnly || quote.accepted),
+      ),
+    [everyQuote, salespersonId, acceptedOnly],
   );
   const shown = useMemo(
     () => visibleQuotes(quotes, { query: deferredQuery, showExpired, sort, nowMs }),
@@ -83,9 +89,11 @@ export default function DashboardPage() {
   // With the search box empty, nothing shown means no quotes at all, or only expired ones hidden.
   const emptyMessage = searching
     ? TEXT.noQuotesMatch
-    : quotes.length === 0
-      ? TEXT.noQuotesYet
-      : noActiveQuotes;
+    : acceptedOnly && quotes.length === 0
+      ? MSG.noAcceptedDeals
+      : quotes.length === 0
+        ? TEXT.noQuotesYet
+        : noActiveQuotes;
 
   return (
     <PageContainer>
@@ -125,6 +133,15 @@ export default function DashboardPage() {
                   setShowExpired(event.currentTarget.checked);
                   setPage(1);
                 }}
+              />
+              <Switch
+                label={MSG.acceptedOnly}
+                checked={acceptedOnly}
+                onChange={(event) => {
+                  setAcceptedOnly(event.currentTarget.checked);
+                  setPage(1);
+                }}
+                data-testid="accepted-filter"
               />
               {deskLog ? (
                 <Select

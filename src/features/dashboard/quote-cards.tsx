@@ -64,6 +64,17 @@ export function QuoteCards({ quotes, nowMs, onOpen, handlers, showSalesperson }:
                       {TEXT.expired}
                     </Badge>
                   ) : null}
+                  {quote.accepted ? (
+                    // #1e6b30: white on it is 6.4:1 at badge size.
+                    <Badge
+                      color="#1e6b30"
+                      variant="filled"
+                      className={classes.badge}
+                      data-testid="quote-accepted"
+                    >
+                      {MSG.accepted}
+                    </Badge>
+                  ) : null}
                 </Stack>
                 <QuoteActions quote={quote} expired={expired} handlers={handlers} />
               </Group>

@@ -19,6 +19,7 @@ function item(id: string, vehicleDescription: string, createdDaysAgo: number, cu
     customerName,
     salesperson: { id: "u1", name: "Sam Seller" },
     outTheDoorPrice: 31_245.5,
+    accepted: false,
     created_at: new Date(created).toISOString(),
     expires_at: new Date(created + 7 * day).toISOString(),
   };

@@ -97,6 +97,17 @@ export function QuotesTable({
                       {TEXT.expired}
                     </Badge>
                   ) : null}
+                  {quote.accepted ? (
+                    // #1e6b30: white on it is 6.4:1 at badge size.
+                    <Badge
+                      color="#1e6b30"
+                      variant="filled"
+                      className={classes.badge}
+                      data-testid="quote-accepted"
+                    >
+                      {MSG.accepted}
+                    </Badge>
+                  ) : null}
                   {showSalesperson ? <CustomerLookingNow quoteId={quote.id} /> : null}
                 </Group>
               </Table.Td>
