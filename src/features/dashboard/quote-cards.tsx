@@ -1,12 +1,13 @@
 // Small screens (spec §2): one card per quote. A card opens the quote on
 // click or Enter; its action buttons do their own thing.
 
-import { Badge, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
-import { MSG, QUOTE_COLUMNS, TEXT } from "@shared/messages";
+import { Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { MSG, QUOTE_COLUMNS } from "@shared/messages";
 import { CustomerLookingNow, ShopperViewingDot } from "./live-signals/live-signals";
 import { type QuoteActionHandlers, QuoteActions } from "./quote-actions";
 import { type DashboardQuote, formatQuoteDate, isExpiredAt, outTheDoorText } from "./quote-list-view";
 import classes from "./quotes-list.module.css";
+import { StatusBadges } from "./status-badges";
 
 export interface QuoteCardsProps {
   quotes: readonly DashboardQuote[];
@@ -59,22 +60,7 @@ export function QuoteCards({ quotes, nowMs, onOpen, handlers, showSalesperson }:
                     </Text>
                   ) : null}
                   {showSalesperson ? <CustomerLookingNow quoteId={quote.id} /> : null}
-                  {expired ? (
-                    <Badge color="gray.7" variant="filled" className={classes.badge}>
-                      {TEXT.expired}
-                    </Badge>
-                  ) : null}
-                  {quote.accepted ? (
-                    // #1e6b30: white on it is 6.4:1 at badge size.
-                    <Badge
-                      color="#1e6b30"
-                      variant="filled"
-                      className={classes.badge}
-                      data-testid="quote-accepted"
-                    >
-                      {MSG.accepted}
-                    </Badge>
-                  ) : null}
+                  <StatusBadges quote={quote} expired={expired} />
                 </Stack>
                 <QuoteActions quote={quote} expired={expired} handlers={handlers} />
               </Group>

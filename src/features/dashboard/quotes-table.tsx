@@ -1,8 +1,8 @@
 // Wide screens (spec §2): Vehicle, Customer, Created, Expires, Actions, with
 // Vehicle and Created sortable. A row opens the quote on click or Enter.
 
-import { Badge, Group, Table, Text, UnstyledButton } from "@mantine/core";
-import { MSG, QUOTE_COLUMNS, TEXT } from "@shared/messages";
+import { Group, Table, Text, UnstyledButton } from "@mantine/core";
+import { MSG, QUOTE_COLUMNS } from "@shared/messages";
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from "@tabler/icons-react";
 import { CustomerLookingNow, ShopperViewingDot } from "./live-signals/live-signals";
 import { type QuoteActionHandlers, QuoteActions } from "./quote-actions";
@@ -15,6 +15,7 @@ import {
   type SortColumn,
 } from "./quote-list-view";
 import classes from "./quotes-list.module.css";
+import { StatusBadges } from "./status-badges";
 
 function SortHeader({
   column,
@@ -92,22 +93,7 @@ export function QuotesTable({
                     <ShopperViewingDot quoteId={quote.id} />
                     {quote.vehicleDescription}
                   </Text>
-                  {expired ? (
-                    <Badge color="gray.7" variant="filled" className={classes.badge}>
-                      {TEXT.expired}
-                    </Badge>
-                  ) : null}
-                  {quote.accepted ? (
-                    // #1e6b30: white on it is 6.4:1 at badge size.
-                    <Badge
-                      color="#1e6b30"
-                      variant="filled"
-                      className={classes.badge}
-                      data-testid="quote-accepted"
-                    >
-                      {MSG.accepted}
-                    </Badge>
-                  ) : null}
+                  <StatusBadges quote={quote} expired={expired} />
                   {showSalesperson ? <CustomerLookingNow quoteId={quote.id} /> : null}
                 </Group>
               </Table.Td>

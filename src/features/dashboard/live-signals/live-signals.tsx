@@ -9,6 +9,7 @@ import { MSG, TEXT } from "@shared/messages";
 import { customerOpenedQuote, type LiveStatusResponse, PRESENCE_TEXT } from "@shared/presence-text";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { ApiError, apiRequest } from "@/lib/api";
+import { POSITIVE_BADGE_COLOR } from "../status-badges";
 import classes from "./live-signals.module.css";
 import { createVisitMemory, visitsToAnnounce } from "./visit-notices";
 
@@ -85,8 +86,8 @@ export function CustomerLookingNow({ quoteId }: { quoteId: string }) {
   const viewing = useContext(ViewingContext);
   if (!viewing.has(quoteId)) return null;
   return (
-    // #1e6b30: white on it is 6.4:1 (Mantine's darkest green, green.9, is 4.36:1 at badge size).
-    <Badge color="#1e6b30" variant="filled" data-testid="customer-looking-now">
+    // Mantine's darkest green (green.9) is 4.36:1 at badge size: too little.
+    <Badge color={POSITIVE_BADGE_COLOR} variant="filled" data-testid="customer-looking-now">
       {MSG.customerLookingNow}
     </Badge>
   );

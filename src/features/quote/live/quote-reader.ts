@@ -32,16 +32,17 @@ import type {
   TaxItem,
 } from "@shared/quote-schema";
 
-type Raw = Record<string, unknown>;
+export type Raw = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Raw =>
+/** The tolerant readers, shared with structures/read-structures.ts. */
+export const isObject = (value: unknown): value is Raw =>
   typeof value === "object" && value !== null && !Array.isArray(value);
-const num = (value: unknown, fallback = 0): number =>
+export const num = (value: unknown, fallback = 0): number =>
   typeof value === "number" && Number.isFinite(value) ? value : fallback;
 const str = (value: unknown): string => (typeof value === "string" ? value : "");
 const id = (value: unknown): string | undefined =>
   typeof value === "string" && value !== "" ? value : typeof value === "number" ? String(value) : undefined;
-const obj = (value: unknown): Raw => (isObject(value) ? value : {});
+export const obj = (value: unknown): Raw => (isObject(value) ? value : {});
 
 /** True once the document holds a quote at all (the server writes the vehicle at creation). */
 export function hasQuoteContent(raw: Raw): boolean {
@@ -98,7 +99,7 @@ function rebate(item: Raw): Rebate | undefined {
   return { id: itemId, name: str(item.name), amount: num(item.amount) };
 }
 
-const oneOf = <T extends string>(value: unknown, options: readonly T[]): T | undefined =>
+export const oneOf = <T extends string>(value: unknown, options: readonly T[]): T | undefined =>
   options.find((option) => option === value);
 const optionalNum = (value: unknown): number | undefined =>
   typeof value === "number" && Number.isFinite(value) ? value : undefined;

@@ -15,14 +15,7 @@ import {
 } from "@shared/constants";
 import type { LeaseProgram, QuoteData, ShopperChoice, Structures } from "@shared/quote-schema";
 
-type Raw = Record<string, unknown>;
-const isObject = (value: unknown): value is Raw =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-const obj = (value: unknown): Raw => (isObject(value) ? value : {});
-const num = (value: unknown, fallback = 0): number =>
-  typeof value === "number" && Number.isFinite(value) ? value : fallback;
-const oneOf = <T extends string>(value: unknown, options: readonly T[]): T | undefined =>
-  typeof value === "string" && (options as readonly string[]).includes(value) ? (value as T) : undefined;
+import { isObject, num, obj, oneOf } from "../live/quote-reader";
 
 const isLoanTerm = (value: unknown): value is LoanTerm => (LOAN_TERMS as readonly unknown[]).includes(value);
 const isLeaseTerm = (value: unknown): value is LeaseTerm =>
