@@ -1,13 +1,8 @@
 import { TEXT } from "@shared/messages";
 import type { Config } from "../config";
 import { invitationLink } from "../teams/invitations";
+import { escapeHtml } from "./escape-html";
 import type { Mailer, OutgoingMail } from "./mailer";
-
-const escapeHtml = (value: string): string =>
-  value.replace(
-    /[&<>"']/g,
-    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] as string,
-  );
 
 /** The invitation email, plain text and HTML. */
 export function invitationEmail(

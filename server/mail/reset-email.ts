@@ -1,12 +1,7 @@
 import { TEXT } from "@shared/messages";
 import type { Config } from "../config";
+import { escapeHtml } from "./escape-html";
 import type { Mailer, OutgoingMail } from "./mailer";
-
-const escapeHtml = (value: string): string =>
-  value.replace(
-    /[&<>"']/g,
-    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] as string,
-  );
 
 /** Built from APP_URL only: a forged Host header must never decide where a reset link points. */
 export function resetLink(appUrl: string, token: string): string {

@@ -80,7 +80,9 @@ export function fingerprintOf(snapshot: VersionSnapshot): string {
   return `${hex.slice(0, 4)}-${hex.slice(4, 8)}-${hex.slice(8, 12)}`;
 }
 
-const toRow = (row: typeof quoteVersions.$inferSelect): VersionRow => ({
+const toRow = (
+  row: Pick<typeof quoteVersions.$inferSelect, "number" | "kind" | "createdAt" | "actor" | "fingerprint">,
+): VersionRow => ({
   number: row.number,
   kind: row.kind as VersionKind,
   createdAt: new Date(row.createdAt).toISOString(),
@@ -114,9 +116,28 @@ export function saveVersion(
   });
 }
 
+/** The newest version's kind (after an acceptance, the dealer's next version is a counter-offer). */
+export function latestVersionKind(db: Db, quoteId: string): VersionKind | undefined {
+  const row = db
+    .select({ kind: quoteVersions.kind })
+    .from(quoteVersions)
+    .where(eq(quoteVersions.quoteId, quoteId))
+    .orderBy(desc(quoteVersions.number))
+    .limit(1)
+    .get();
+  return row?.kind as VersionKind | undefined;
+}
+
+/** The versions newest first, without their snapshots. */
 export function listVersions(db: Db, quoteId: string): VersionRow[] {
   return db
-    .select()
+    .select({
+      number: quoteVersions.number,
+      kind: quoteVersions.kind,
+      createdAt: quoteVersions.createdAt,
+      actor: quoteVersions.actor,
+      fingerprint: quoteVersions.fingerprint,
+    })
     .from(quoteVersions)
     .where(eq(quoteVersions.quoteId, quoteId))
     .orderBy(desc(quoteVersions.number))

@@ -1,4 +1,5 @@
-import { MSG, TEXT } from "@shared/messages";
+import type { HistoryEvent } from "@shared/history-text";
+import { MSG } from "@shared/messages";
 import { memberLabel } from "@shared/permissions";
 import { customerInfoSchema, shopperChoiceSchema } from "@shared/quote-schema";
 import { strictObject } from "@shared/schema-fields";
@@ -11,8 +12,16 @@ import { optionalUser, requireUser } from "../auth/middleware";
 import { quoteEvents, quotes, users } from "../db/schema";
 import { ApiError, badRequest, notFound } from "../http/errors";
 import { parseJson } from "../http/validate";
+import { acceptanceEmail } from "../mail/acceptance-email";
 import { findQuote, isExpired, mayManage, type QuoteRow, restViewerRole } from "../policies/quote-access";
-import { currentSnapshot, listVersions, readVersion, saveVersion, versionSummary } from "../quotes/versions";
+import {
+  currentSnapshot,
+  latestVersionKind,
+  listVersions,
+  readVersion,
+  saveVersion,
+  versionSummary,
+} from "../quotes/versions";
 
 // Issue #19 (README "Versions and acceptance"): the contract outside clients rely on.
 //   POST /api/quotes/:id/versions          dealer: 201 { number, fingerprint, createdAt }
@@ -47,30 +56,25 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!quote || !role) throw notFound(MSG.quoteNotFound);
     return { quote, dealer: role === "DEALER" };
   };
+  /** One history row (inside the caller's transaction); pushed to the deal's dealers once committed. */
   const record = (
     quoteId: string,
     at: number,
-    role: "DEALER" | "SHOPPER",
+    role: HistoryEvent["role"],
     actor: string | null,
     field: string,
     value: string,
-  ) =>
-    db
+  ): HistoryEvent => {
+    const { id } = db
       .insert(quoteEvents)
       .values({ quoteId, at, role, actorName: actor, field, oldValue: null, newValue: value })
       .returning({ id: quoteEvents.id })
       .get();
-  const push = (
-    quoteId: string,
-    event: {
-      id: number;
-      at: number;
-      role: "DEALER" | "SHOPPER";
-      actor: string | null;
-      field: string;
-      newValue: string;
-    },
-  ) => live.pushHistory(quoteId, { events: [{ ...event, oldValue: null }], removed: [] });
+    return { id, at, role, actor, field, oldValue: null, newValue: value };
+  };
+  const push = (quoteId: string, event: HistoryEvent | undefined) => {
+    if (event) live.pushHistory(quoteId, { events: [event], removed: [] });
+  };
 
   // A saved version; while the deal is locked (accepted), the dealer's new version is a
   // counter-offer, which reopens the deal for both sides.
@@ -79,9 +83,9 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
     const user = c.var.user;
     const actor = memberLabel(user.firstName, user.role);
     // After an acceptance, the dealer's next version is a counter-offer (locked or reopened).
-    const counter = quote.lockedAt !== null || listVersions(db, quote.id)[0]?.kind === "accepted";
+    const counter = quote.lockedAt !== null || latestVersionKind(db, quote.id) === "accepted";
     const snapshot = currentSnapshot(db, live, quote);
-    let event: { id: number; at: number } | undefined;
+    let event: HistoryEvent | undefined;
     const version = saveVersion(
       db,
       quote.id,
@@ -89,23 +93,13 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
       actor,
       snapshot,
       (number, at) => {
-        const text = versionSummary(number, snapshot);
-        event = {
-          id: record(quote.id, at, "DEALER", actor, counter ? "counterOffer" : "version", text).id,
-          at,
-        };
+        const field = counter ? "counterOffer" : "version";
+        event = record(quote.id, at, "DEALER", actor, field, versionSummary(number, snapshot));
         if (counter) db.update(quotes).set({ lockedAt: null }).where(eq(quotes.id, quote.id)).run();
       },
     );
     if (counter) live.setLocked(quote.id, false, quote.acceptedVersion);
-    if (event)
-      push(quote.id, {
-        ...event,
-        role: "DEALER",
-        actor,
-        field: counter ? "counterOffer" : "version",
-        newValue: versionSummary(version.number, snapshot),
-      });
+    push(quote.id, event);
     return c.json(
       { number: version.number, fingerprint: version.fingerprint, createdAt: version.createdAt },
       201,
@@ -142,45 +136,25 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
     const body = await parseJson(c, acceptBody);
     const shopperContact = { name: body.name, phone: body.phone, email: body.email };
     const snapshot = currentSnapshot(db, live, quote, { choice: body.structure, shopperContact });
-    let event: { id: number; at: number; text: string } | undefined;
+    let event: HistoryEvent | undefined;
     const version = saveVersion(db, quote.id, "accepted", "Shopper", snapshot, (number, at) => {
-      const text = versionSummary(number, snapshot);
-      event = { id: record(quote.id, at, "SHOPPER", null, "accepted", text).id, at, text };
+      event = record(quote.id, at, "SHOPPER", null, "accepted", versionSummary(number, snapshot));
       db.update(quotes).set({ lockedAt: at, acceptedVersion: number }).where(eq(quotes.id, quote.id)).run();
     });
     live.setLocked(quote.id, true, version.number);
-    if (event)
-      push(quote.id, {
-        id: event.id,
-        at: event.at,
-        role: "SHOPPER",
-        actor: null,
-        field: "accepted",
-        newValue: event.text,
-      });
+    push(quote.id, event);
     // The salesperson hears of it by mail too (outbox without SMTP_URL).
     const salesperson = db.select().from(users).where(eq(users.id, quote.salespersonId)).get();
     if (salesperson) {
-      const what = versionSummary(version.number, snapshot);
-      const link = `${config.appUrl.replace(/\/$/, "")}/quote/${quote.id}?view=dealer`;
-      const text = [
-        `${MSG.dealAccepted(what)} for ${snapshot.data.vehicle.description}.`,
-        "",
-        `Name: ${body.name}`,
-        `Phone: ${body.phone}`,
-        `Email: ${body.email}`,
-        "",
-        `The deal is locked until you reopen it or make a counter-offer: ${link}`,
-        "",
-        `The ${TEXT.productName} team`,
-      ].join("\n");
       try {
-        await mailer.send({
-          to: salesperson.email,
-          subject: `Accepted: ${snapshot.data.vehicle.description}`,
-          text,
-          html: `<pre style="font-family:Arial,Helvetica,sans-serif;white-space:pre-wrap">${text.replace(/[&<>]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[ch] as string)}</pre>`,
-        });
+        await mailer.send(
+          acceptanceEmail(salesperson.email, {
+            summary: event?.newValue ?? versionSummary(version.number, snapshot),
+            vehicle: snapshot.data.vehicle.description,
+            ...shopperContact,
+            link: `${config.appUrl.replace(/\/$/, "")}/quote/${quote.id}?view=dealer`,
+          }),
+        );
       } catch (error) {
         log(
           `Acceptance email for quote ${quote.id} failed: ${error instanceof Error ? error.message : error}`,
@@ -196,7 +170,7 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
     const user = c.var.user;
     const actor = memberLabel(user.firstName, user.role);
     const at = Date.now();
-    const id = db.transaction(() => {
+    const event = db.transaction(() => {
       db.update(quotes).set({ lockedAt: null }).where(eq(quotes.id, quote.id)).run();
       return record(
         quote.id,
@@ -205,17 +179,10 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
         actor,
         "unlocked",
         `version ${quote.acceptedVersion ?? ""}`.trim(),
-      ).id;
+      );
     });
     live.setLocked(quote.id, false, quote.acceptedVersion);
-    push(quote.id, {
-      id,
-      at,
-      role: "DEALER",
-      actor,
-      field: "unlocked",
-      newValue: `version ${quote.acceptedVersion ?? ""}`.trim(),
-    });
+    push(quote.id, event);
     return c.json({ locked: false });
   });
 

@@ -1,0 +1,27 @@
+import { MSG, TEXT } from "@shared/messages";
+import { escapeHtml } from "./escape-html";
+import type { OutgoingMail } from "./mailer";
+
+/** Issue #19: the salesperson's mail when the shopper accepts a version, plain text and HTML. */
+export function acceptanceEmail(
+  to: string,
+  accepted: { summary: string; vehicle: string; name: string; phone: string; email: string; link: string },
+): OutgoingMail {
+  const text = [
+    `${MSG.dealAccepted(accepted.summary)} for ${accepted.vehicle}.`,
+    "",
+    `Name: ${accepted.name}`,
+    `Phone: ${accepted.phone}`,
+    `Email: ${accepted.email}`,
+    "",
+    `The deal is locked until you reopen it or make a counter-offer: ${accepted.link}`,
+    "",
+    `The ${TEXT.productName} team`,
+  ].join("\n");
+  return {
+    to,
+    subject: `Accepted: ${accepted.vehicle}`,
+    text,
+    html: `<pre style="font-family:Arial,Helvetica,sans-serif;white-space:pre-wrap">${escapeHtml(text)}</pre>`,
+  };
+}
