@@ -19,6 +19,7 @@ import { dealerDefaultsRoutes } from "./routes/dealer-defaults";
 import { paymentOptionsRoutes } from "./routes/payment-options";
 import { quoteSignalsRoutes } from "./routes/quote-signals";
 import { quotesRoutes } from "./routes/quotes";
+import { sheetRoutes } from "./routes/sheets";
 import { taxProfileRoutes } from "./routes/tax-profile";
 import { acceptInvitationRoutes, reassignRoutes, teamRoutes } from "./routes/team";
 import { versionRoutes } from "./routes/versions";
@@ -72,6 +73,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/auth", authRoutes(deps));
   api.route("/team", teamRoutes(deps));
   api.route("/quotes", reassignRoutes(deps));
+  const sheets = sheetRoutes(deps);
+  api.route("/quotes", sheets.api);
   api.route("/quotes", versionRoutes(deps));
   api.route("/dealer-defaults/tax-profile", taxProfileRoutes(deps)); // before the lists' /:list paths
   api.route("/dealer-defaults/payment-options", paymentOptionsRoutes(deps));
@@ -86,6 +89,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Off (404, not the app's index page) unless METRICS_TOKEN is set.
   if (config.metricsToken) app.get("/metrics", metricsHandler(config.metricsToken));
   else app.get("/metrics", (c) => c.json({ message: "Not found" }, 404));
+  // The deal sheet's PDFs (issue #19) sit beside the sheet pages, outside /api.
+  app.route("/quote", sheets.pdf);
   // Live documents are WebSocket-only; a plain request there is a client mistake, not a page.
   app.all("/yjs/*", (c) => c.json({ message: "Use a WebSocket connection for /yjs/" }, 426));
 

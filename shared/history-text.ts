@@ -40,6 +40,7 @@ const FIELD_LABELS: Record<string, string> = {
   "vehicle.color": VEHICLE_FORM_LABELS.color,
   "vehicle.mileage": VEHICLE_FORM_LABELS.mileage,
   "vehicle.stockNumber": VEHICLE_FORM_LABELS.stockNumber,
+  "vehicle.vin": VEHICLE_FORM_LABELS.vin,
   "vehicle.advertisedUrl": VEHICLE_FORM_LABELS.advertisedUrl,
   "pricing.advertisedPrice": TEXT.advertisedPrice,
   "pricing.discount": TEXT.discount,

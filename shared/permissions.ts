@@ -27,6 +27,7 @@ export const DEAL_KEYS: readonly string[] = [
   "vehicle.color",
   "vehicle.mileage",
   "vehicle.stockNumber",
+  "vehicle.vin",
   "vehicle.advertisedUrl",
   "vehicle.isNew",
   "pricing.advertisedPrice",

@@ -40,6 +40,7 @@ import {
   requiredText,
   strictObject,
   taxRate,
+  vinField,
 } from "./schema-fields";
 import { isValidEmail } from "./validation/rules";
 
@@ -53,6 +54,8 @@ export const vehicleSchema = strictObject({
   color: optionalText(),
   mileage: mileage(),
   stockNumber: optionalText(),
+  /** Issue #19: on the deal sheet. 17 letters and digits (never I, O or Q), stored upper-case; may be blank. */
+  vin: vinField(),
   advertisedUrl: optionalUrl(),
   /** New or used: the "newOnly" trade-in rule credits the trade on new vehicles only. Absent reads as new. */
   isNew: boolean().optional(),

@@ -48,6 +48,18 @@ export function hasVisibleCharacter(value: string): boolean {
 export const requiredText = (requiredMessage: string, max: number = MAX_TEXT_LENGTH) =>
   text(requiredMessage).trim().refine(hasVisibleCharacter, requiredMessage).max(max, MSG.textTooLong);
 
+/** A VIN as typed: spaces and dashes dropped, upper-case. */
+export const normalizeVin = (raw: string): string => raw.replace(/[\s-]/g, "").toUpperCase();
+
+/** 17 letters and digits, never I, O or Q (ISO 3779); checked after normalizeVin. */
+export const isValidVin = (raw: string): boolean => /^[A-HJ-NPR-Z0-9]{17}$/.test(normalizeVin(raw));
+
+/** The vehicle's VIN: absent or '' when not known, else exactly 17 normalized characters (no transform: what is stored is what was checked). */
+export const vinField = () =>
+  text()
+    .refine((value) => value === "" || (value === normalizeVin(value) && isValidVin(value)), MSG.vinInvalid)
+    .optional();
+
 /** Optional free text: '' when absent, trimmed, bounded. */
 export const optionalText = (max: number = MAX_TEXT_LENGTH) =>
   text().trim().max(max, MSG.textTooLong).default("");

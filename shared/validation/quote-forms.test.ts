@@ -24,6 +24,7 @@ describe("vehicle form", () => {
     color: "",
     mileage: "12,000",
     stockNumber: "",
+    vin: "",
     advertisedUrl: "",
     advertisedPrice: "25,000.00",
     discount: "",
@@ -62,6 +63,22 @@ describe("vehicle form", () => {
     expect(
       validateVehicleForm({ ...valid, mileage: "0", advertisedUrl: "https://dealer.example/civic" }),
     ).toEqual({});
+  });
+
+  it("takes a VIN as typed (spaces, dashes, lower case) and refuses one that is not 17 valid characters", () => {
+    expect(validateVehicleForm({ ...valid, vin: "1hgcm8263 3a-004352" })).toEqual({});
+    expect(vehicleFormToQuote({ ...valid, vin: "1hgcm8263 3a-004352" }).vehicle.vin).toBe(
+      "1HGCM82633A004352",
+    );
+    expect(validateVehicleForm({ ...valid, vin: "1HGCM82633A00435" })).toEqual({ vin: MSG.vinInvalid });
+    expect(validateVehicleForm({ ...valid, vin: "1HGCM82633AO04352" })).toEqual({ vin: MSG.vinInvalid });
+    // The stored form is checked as stored: the live guard and the API refuse an unnormalized VIN.
+    expect(
+      createQuoteSchema.safeParse({
+        ...vehicleFormToQuote(valid),
+        vehicle: { ...vehicleFormToQuote(valid).vehicle, vin: "1hgcm82633a004352" },
+      }).success,
+    ).toBe(false);
   });
 
   it("shows selling price = advertised - discount, capped", () => {

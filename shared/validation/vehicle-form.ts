@@ -5,7 +5,7 @@ import { amountToInput, parseAmountInput } from "../format";
 import { MSG } from "../messages";
 import { toCents } from "../money";
 import type { CreateQuoteBody, Pricing, Vehicle } from "../quote-schema";
-import { isHttpUrl } from "../schema-fields";
+import { isHttpUrl, isValidVin, normalizeVin } from "../schema-fields";
 import { amountMessage, parseNumberInput } from "./amount";
 import { collect, type FieldErrors, isBlank, optional, required } from "./rules";
 
@@ -15,6 +15,7 @@ export interface VehicleFormValues {
   color: string;
   mileage: string;
   stockNumber: string;
+  vin: string;
   advertisedUrl: string;
   advertisedPrice: string;
   discount: string;
@@ -38,6 +39,10 @@ function urlMessage(raw: string): string | undefined {
   return isHttpUrl(raw) ? undefined : MSG.urlInvalid;
 }
 
+function vinMessage(raw: string): string | undefined {
+  return isBlank(raw) || isValidVin(raw) ? undefined : MSG.vinInvalid;
+}
+
 export function validateVehicleForm(values: VehicleFormValues): FieldErrors<VehicleFormField> {
   return collect<VehicleFormField>([
     ["description", required(MSG.descriptionRequired)(values.description)],
@@ -45,6 +50,7 @@ export function validateVehicleForm(values: VehicleFormValues): FieldErrors<Vehi
     // A new car may have 0 miles, so only blank is "required" here (unlike the trade-in).
     ["mileage", mileageMessage(values.mileage, false)],
     ["stockNumber", optional(values.stockNumber)],
+    ["vin", vinMessage(values.vin)],
     ["advertisedUrl", urlMessage(values.advertisedUrl)],
     [
       "advertisedPrice",
@@ -86,6 +92,7 @@ export function vehicleFormToQuote(values: VehicleFormValues): CreateQuoteBody {
       color: values.color.trim(),
       mileage: parseNumberInput(values.mileage),
       stockNumber: values.stockNumber.trim(),
+      vin: normalizeVin(values.vin),
       advertisedUrl: values.advertisedUrl.trim(),
     },
     pricing: {
@@ -102,6 +109,7 @@ export function vehicleFormValues(vehicle: Vehicle, pricing: Pricing): VehicleFo
     color: vehicle.color,
     mileage: String(vehicle.mileage),
     stockNumber: vehicle.stockNumber,
+    vin: vehicle.vin ?? "",
     advertisedUrl: vehicle.advertisedUrl,
     advertisedPrice: amountToInput(pricing.advertisedPrice),
     discount: pricing.discount ? amountToInput(pricing.discount) : "",

@@ -45,6 +45,7 @@ export const EMPTY_VEHICLE_FORM: VehicleFormValues = {
   color: "",
   mileage: "",
   stockNumber: "",
+  vin: "",
   advertisedUrl: "",
   advertisedPrice: "",
   discount: "",
@@ -56,6 +57,7 @@ const FIELD_ORDER: VehicleFormField[] = [
   "mileage",
   "color",
   "stockNumber",
+  "vin",
   "advertisedUrl",
   "advertisedPrice",
   "discount",
@@ -113,7 +115,7 @@ export function VehicleForm({
     onSubmit(values, vehicleFormToQuote(values));
   };
 
-  const textField = (field: "color" | "stockNumber" | "advertisedUrl", type = "text") => (
+  const textField = (field: "color" | "stockNumber" | "vin" | "advertisedUrl", type = "text") => (
     <TextInput
       ref={(element) => {
         inputs.current[field] = element;
@@ -190,6 +192,7 @@ export function VehicleForm({
           />
           {textField("color")}
           {textField("stockNumber")}
+          {textField("vin")}
           {textField("advertisedUrl", "url")}
           {amountField("advertisedPrice", true)}
           {amountField("discount", false)}

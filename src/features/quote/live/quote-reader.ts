@@ -179,6 +179,7 @@ export function readQuoteData(raw: Raw): QuoteData | null {
       color: str(vehicle.color),
       mileage: num(vehicle.mileage),
       stockNumber: str(vehicle.stockNumber),
+      vin: str(vehicle.vin),
       advertisedUrl: str(vehicle.advertisedUrl),
       ...(typeof vehicle.isNew === "boolean" ? { isNew: vehicle.isNew } : {}),
     },

@@ -1,0 +1,307 @@
+// Issue #19: the deal sheet ("worksheet") of a version or of the current deal, as one model of
+// ready-printed strings. The sheet page (/quote/<id>/sheet) and the PDF (…/sheet.pdf) both draw
+// this model and nothing else, so paper, screen and PDF carry the same figures to the cent.
+
+import type { QuoteDealership } from "./api-types";
+import { creditTierLabel } from "./constants";
+import { choiceMonthly, choiceText, type StructureGrids } from "./deal/structure-grid";
+import {
+  customerPhoneDigits,
+  formatCustomerPhone,
+  formatDealerPhone,
+  formatMileage,
+  formatPercent,
+} from "./format";
+import { QUOTE_TEXT, TEXT } from "./messages";
+import { formatMoney } from "./money";
+import type { Breakdown } from "./pricing";
+import type { CustomerInfo, QuoteData, ShopperChoice } from "./quote-schema";
+import { SHEET_TEXT } from "./sheet-messages";
+
+/** What a sheet is drawn from: a stored version's snapshot, or the current deal taken the same way. */
+export type SheetSource = {
+  data: QuoteData;
+  breakdown: Breakdown;
+  grids: StructureGrids;
+  dealership: QuoteDealership;
+  choice: ShopperChoice | null;
+  shopperContact: { name: string; phone: string; email: string } | null;
+  customer: CustomerInfo | null;
+};
+
+export type SheetStamp = {
+  /** Null for the current deal (not a stored version). */
+  number: number | null;
+  kind: "saved" | "accepted" | "counter" | null;
+  /** ISO time: the version's, or when the current deal was read. */
+  at: string;
+  fingerprint: string;
+};
+
+export type SheetLine = {
+  label: string;
+  amount: string;
+  /** 1: a detail row under the line above (an add-on, a fee, a tax). */
+  level: 0 | 1;
+  strong?: boolean;
+  note?: string;
+};
+
+export type SheetTable = {
+  title: string;
+  head: string[];
+  rows: string[][];
+  /** The shopper's chosen cell: [row, column] of `rows` (the first column is the down label). */
+  selected: [number, number] | null;
+  notes: string[];
+};
+
+export type DealSheet = {
+  title: string;
+  stamp: { heading: string; detail: string; at: string; fingerprint: string };
+  dealership: { name: string; lines: string[]; consultant: string };
+  /** The dealer's customer record: dealer's copy only. */
+  customer: { heading: string; lines: string[] } | null;
+  /** What the shopper sent with an acceptance (both copies: it is the shopper's own). */
+  acceptedBy: { heading: string; lines: string[] } | null;
+  vehicle: { heading: string; description: string; details: string[] };
+  lines: SheetLine[];
+  selection: { heading: string; text: string } | null;
+  tables: SheetTable[];
+  disclosures: string[];
+  signatures: string[];
+};
+
+const dealershipLines = (d: QuoteDealership): string[] => {
+  const cityLine = [d.city, [d.state, d.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  return [d.streetAddress, cityLine, d.phoneNumber ? formatDealerPhone(d.phoneNumber) : ""].filter(Boolean);
+};
+
+const contactLines = (c: { name: string; phone?: string; email?: string }): string[] =>
+  [c.name, c.phone ? formatCustomerPhone(customerPhoneDigits(c.phone)) : "", c.email ?? ""].filter(Boolean);
+
+/** "November 24, 2026 at 3:42 PM EST" in the given time zone (the server's when none is given). */
+export function sheetDate(iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+    ...(timeZone ? { timeZone } : {}),
+  }).format(new Date(iso));
+}
+
+/** A time zone name the runtime knows, else undefined (never trust a query string). */
+export function knownTimeZone(raw: string | undefined | null): string | undefined {
+  if (!raw || raw.length > 64) return undefined;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: raw });
+    return raw;
+  } catch {
+    return undefined;
+  }
+}
+
+function breakdownLines(data: QuoteData, b: Breakdown): SheetLine[] {
+  const lines: SheetLine[] = [];
+  const line = (label: string, cents: number, extra: Partial<SheetLine> = {}) =>
+    lines.push({ label, amount: formatMoney(cents), level: 0, ...extra });
+  const detail = (label: string, cents: number) =>
+    lines.push({ label, amount: formatMoney(cents), level: 1 });
+
+  line(TEXT.advertisedPrice, b.advertisedPrice);
+  if (b.discount > 0) line(TEXT.discount, -b.discount);
+  line(TEXT.sellingPrice, b.sellingPrice);
+  line(TEXT.addOns, b.addOnsTotal, { note: TEXT.selectedCount(b.selectedAddOnCount) });
+  for (const addOn of b.addOns) detail(addOn.name, addOn.price);
+  if (data.tradeIn.hasTradeIn) {
+    const { vehicle } = data.tradeIn;
+    const note = [vehicle.description, vehicle.mileage ? formatMileage(vehicle.mileage) : ""]
+      .filter(Boolean)
+      .join(" · ");
+    line(TEXT.tradeInValue, -b.tradeInValue, {
+      note: vehicle.value === undefined ? QUOTE_TEXT.tradeInNotAppraised : note || undefined,
+    });
+  }
+  line(TEXT.fees, b.dealerFeesTotal);
+  for (const fee of b.dealerFees) detail(fee.name, fee.amount);
+  line(TEXT.taxableAmount, b.taxableAmount);
+  line(TEXT.taxes, b.taxesTotal);
+  for (const tax of b.taxes) detail(`${tax.name} (${formatPercent(tax.rate)})`, tax.amount);
+  line(TEXT.titleAndRegistration, b.governmentFeesTotal);
+  for (const fee of b.governmentFees) detail(fee.name, fee.amount);
+  line(TEXT.totalBalance, b.totalBalance);
+  if (b.rebates.length > 0) {
+    line(QUOTE_TEXT.rebates, -b.rebatesTotal);
+    for (const rebate of b.rebates) detail(rebate.name, -rebate.amount);
+  }
+  line(TEXT.downPayment, b.downPayment);
+  if (data.tradeIn.hasTradeIn) line(TEXT.amountOwedOnTradeIn, b.amountOwedOnTradeIn);
+  if (b.tradeInExcess > 0) line(TEXT.tradeInExcess, -b.tradeInExcess);
+  line(TEXT.outTheDoorPrice, b.outTheDoorPrice, { strong: true });
+  if (b.dueToCustomer > 0)
+    line(QUOTE_TEXT.dueToCustomer, b.dueToCustomer, { strong: true, note: QUOTE_TEXT.dueToCustomerNote });
+  return lines;
+}
+
+const monthsHead = (terms: readonly number[]) => [SHEET_TEXT.down, ...terms.map((m) => `${m} mo`)];
+
+function structureTables(
+  grids: StructureGrids,
+  tier: QuoteData["selectedCreditTier"],
+  choice: ShopperChoice | null,
+) {
+  const tables: SheetTable[] = [];
+  const selectedIn = (kind: "finance" | "lease", terms: readonly number[], downs: readonly number[]) => {
+    if (!choice || choice.structure !== kind) return null;
+    const row = downs.indexOf(Math.round(choice.down * 100));
+    const col = terms.indexOf(choice.months);
+    return row === -1 || col === -1 ? null : ([row, col + 1] as [number, number]);
+  };
+  if (!grids.hidden.includes("finance")) {
+    const { terms, rows } = grids.finance;
+    const aprs = terms
+      .map((months, i) => `${months} mo ${formatPercent(rows[0]?.cells[i]?.aprPercent ?? 0)}`)
+      .join(", ");
+    tables.push({
+      title: SHEET_TEXT.financeTitle(creditTierLabel(tier)),
+      head: monthsHead(terms),
+      rows: rows.map((row) => [
+        formatMoney(row.downCents),
+        ...row.cells.map((cell) => formatMoney(cell.payment)),
+      ]),
+      selected: selectedIn(
+        "finance",
+        terms,
+        rows.map((r) => r.downCents),
+      ),
+      notes: [SHEET_TEXT.aprs(aprs)],
+    });
+  }
+  const lease = grids.lease;
+  if (lease && !grids.hidden.includes("lease")) {
+    const residuals = lease.terms
+      .map((months, i) => {
+        const percent = lease.residualPercents[i];
+        return `${months} mo ${percent === null || percent === undefined ? "—" : formatPercent(percent)}`;
+      })
+      .join(", ");
+    const downs = lease.rows.map((r) => r.downCents);
+    tables.push({
+      title: SHEET_TEXT.leaseTitle(creditTierLabel(lease.tier)),
+      head: monthsHead(lease.terms),
+      rows: lease.rows.map((row) => [
+        formatMoney(row.downCents),
+        ...row.cells.map((cell) => (cell ? formatMoney(cell.monthlyPayment) : "—")),
+      ]),
+      selected: selectedIn("lease", lease.terms, downs),
+      notes: [SHEET_TEXT.moneyFactor(lease.moneyFactor.toFixed(5)), SHEET_TEXT.residuals(residuals)],
+    });
+    tables.push({
+      title: SHEET_TEXT.leaseDueTitle,
+      head: monthsHead(lease.terms),
+      rows: lease.rows.map((row) => [
+        formatMoney(row.downCents),
+        ...row.cells.map((cell) => (cell ? formatMoney(cell.amountDueAtSigning) : "—")),
+      ]),
+      selected: selectedIn("lease", lease.terms, downs),
+      notes: [],
+    });
+  }
+  return tables;
+}
+
+/** The chosen structure in words, with its figures: "Finance 60 mo, $2,000.00 down: $412.37/mo (6.99% APR)". */
+function selectionText(grids: StructureGrids, choice: ShopperChoice): string {
+  if (choice.structure === "cash") return SHEET_TEXT.cashChoice(formatMoney(grids.cash.outTheDoor));
+  const monthly = choiceMonthly(grids, choice);
+  if (monthly === null) return `${choiceText(choice)}: ${SHEET_TEXT.notOnGrid}`;
+  if (choice.structure === "finance") {
+    const col = grids.finance.terms.indexOf(choice.months as (typeof grids.finance.terms)[number]);
+    const apr = grids.finance.rows[0]?.cells[col]?.aprPercent;
+    return `${choiceText(choice)}: ${formatMoney(monthly)}/mo${apr === undefined ? "" : ` (${formatPercent(apr)} APR)`}`;
+  }
+  return `${choiceText(choice)}: ${formatMoney(monthly)}/mo`;
+}
+
+/** The sheet of one version (or of the current deal) for the dealer's copy or the shopper's. */
+export function buildDealSheet(
+  source: SheetSource,
+  stamp: SheetStamp,
+  copy: "dealer" | "shopper",
+  timeZone?: string,
+): DealSheet {
+  const { data, breakdown, grids, dealership, choice } = source;
+  const vehicle = data.vehicle;
+  const date = sheetDate(stamp.at, timeZone);
+  const visibleChoice =
+    choice && choice.structure !== "cash" && grids.hidden.includes(choice.structure) ? null : choice;
+  return {
+    title: SHEET_TEXT.title,
+    stamp: {
+      heading:
+        stamp.number === null ? SHEET_TEXT.currentDeal : SHEET_TEXT.versionHeading(stamp.number, stamp.kind),
+      detail: stamp.number === null ? SHEET_TEXT.currentDealDetail(date) : SHEET_TEXT.savedAt(date),
+      at: date,
+      fingerprint: stamp.fingerprint,
+    },
+    dealership: {
+      name: dealership.dealershipName || TEXT.productName,
+      lines: dealershipLines(dealership),
+      consultant: dealership.consultant ? SHEET_TEXT.consultant(dealership.consultant) : "",
+    },
+    customer:
+      copy === "dealer" && source.customer && source.customer.name
+        ? { heading: SHEET_TEXT.customer, lines: contactLines(source.customer) }
+        : null,
+    acceptedBy: source.shopperContact
+      ? { heading: SHEET_TEXT.acceptedBy, lines: contactLines(source.shopperContact) }
+      : null,
+    vehicle: {
+      heading: SHEET_TEXT.vehicle,
+      description: vehicle.description,
+      details: [
+        vehicle.isNew === false ? SHEET_TEXT.used : SHEET_TEXT.new,
+        vehicle.vin ? SHEET_TEXT.vin(vehicle.vin) : "",
+        vehicle.stockNumber ? SHEET_TEXT.stock(vehicle.stockNumber) : "",
+        vehicle.mileage ? formatMileage(vehicle.mileage) : "",
+        vehicle.color ?? "",
+      ].filter(Boolean),
+    },
+    lines: breakdownLines(data, breakdown),
+    selection: visibleChoice
+      ? { heading: SHEET_TEXT.selected, text: selectionText(grids, visibleChoice) }
+      : null,
+    tables: structureTables(grids, data.selectedCreditTier, visibleChoice),
+    disclosures: [
+      SHEET_TEXT.ratesDisclosure,
+      ...(grids.lease && !grids.hidden.includes("lease") ? [SHEET_TEXT.leaseDisclosure] : []),
+      SHEET_TEXT.taxDisclosure,
+    ],
+    signatures: [SHEET_TEXT.customerSignature, SHEET_TEXT.consultantSignature, SHEET_TEXT.managerSignature],
+  };
+}
+
+/** Every string of the sheet in reading order: what the PDF must hold as text (tests compare). */
+export function sheetStrings(sheet: DealSheet): string[] {
+  return [
+    sheet.title,
+    sheet.stamp.heading,
+    sheet.stamp.detail,
+    sheet.stamp.fingerprint,
+    sheet.dealership.name,
+    ...sheet.dealership.lines,
+    sheet.dealership.consultant,
+    ...(sheet.customer?.lines ?? []),
+    ...(sheet.acceptedBy?.lines ?? []),
+    sheet.vehicle.description,
+    ...sheet.vehicle.details,
+    ...sheet.lines.flatMap((line) => [line.label, line.amount]),
+    sheet.selection?.text ?? "",
+    ...sheet.tables.flatMap((table) => [table.title, ...table.head, ...table.rows.flat(), ...table.notes]),
+    ...sheet.disclosures,
+    ...sheet.signatures,
+  ].filter(Boolean);
+}
