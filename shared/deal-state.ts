@@ -5,18 +5,25 @@
 
 export const MESSAGE_DEAL_STATE = 101;
 
-export type DealState = { locked: boolean; acceptedVersion: number | null };
+export type DealState = {
+  locked: boolean;
+  acceptedVersion: number | null;
+  /** The dealer's counter-offer after an acceptance: the newest version's number while it is one. */
+  counterOffer: number | null;
+};
+
+const versionNumber = (value: unknown): number | null =>
+  typeof value === "number" && Number.isInteger(value) && value > 0 ? value : null;
 
 /** A state decoded from JSON, or null when it is not one (never trust the wire). */
 export function parseDealState(json: string): DealState | null {
   try {
     const value = JSON.parse(json) as Record<string, unknown>;
     if (typeof value !== "object" || value === null || typeof value.locked !== "boolean") return null;
-    const version = value.acceptedVersion;
     return {
       locked: value.locked,
-      acceptedVersion:
-        typeof version === "number" && Number.isInteger(version) && version > 0 ? version : null,
+      acceptedVersion: versionNumber(value.acceptedVersion),
+      counterOffer: versionNumber(value.counterOffer),
     };
   } catch {
     return null;

@@ -365,6 +365,9 @@ export const QUOTE_TEXT = {
   creditTier: "Credit tier",
   rebates: "Rebates",
   wantThisDeal: "I want this deal",
+  counterOffer: (version: number): string =>
+    `The dealership answered with a counter-offer: version ${version}. If it works for you, tap "I want this deal".`,
+  viewSheet: "View the deal sheet",
   youAccepted: (version: number): string =>
     `You accepted version ${version}. The dealership will be in touch; the deal stays as accepted until they reopen it.`,
   termMonths: (term: number): string => `${term} months`,

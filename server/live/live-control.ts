@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
+import type { DealState } from "@shared/deal-state";
 import type { HistoryPush } from "@shared/history-push";
 import type { PresenceTracker } from "../presence/presence-tracker";
 
@@ -9,8 +10,11 @@ export type LiveControl = {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Closes the quote's rooms and drops them from memory (after the quote is deleted). */
   closeQuote(quoteId: string): void;
-  /** Issue #19: locks (accepted) or unlocks the quote's loaded rooms; rooms opened later read the row. */
-  setLocked(quoteId: string, locked: boolean, acceptedVersion: number | null): void;
+  /**
+   * Issue #19: locks (accepted) or unlocks the quote's loaded rooms, and tells every socket of the
+   * deal (with a counter-offer's number); rooms opened later read the row.
+   */
+  setDealState(quoteId: string, state: DealState): void;
   /** Sends history rows recorded outside the live channel (acceptance, versions) to the deal's dealers. */
   pushHistory(quoteId: string, push: HistoryPush): void;
   /** The current content of a document when its room is in memory (else read it from storage). */

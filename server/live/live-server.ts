@@ -191,15 +191,15 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
         if (room) rooms.discard(room, LIVE_CLOSE_CODES.quoteDeleted, LIVE_CLOSE_REASONS.quoteDeleted);
       }
     },
-    setLocked(quoteId, locked, acceptedVersion) {
+    setDealState(quoteId, state) {
       for (const name of [dealDocName(quoteId), privateDocName(quoteId)]) {
         const room = rooms.get(name);
-        if (room) room.locked = locked;
+        if (room) room.locked = state.locked;
       }
       // Both sides' pages turn read-only (or editable) at once.
       const room = rooms.get(dealDocName(quoteId));
       if (!room) return;
-      const message = encodeDealStateMessage({ locked, acceptedVersion });
+      const message = encodeDealStateMessage(state);
       for (const conn of room.conns) if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(message);
     },
     pushHistory(quoteId, push) {

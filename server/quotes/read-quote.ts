@@ -3,7 +3,7 @@ import { type Member, seesEveryQuote } from "@shared/permissions";
 import { dealArray, dealDocName, privateArray, privateDocName, readDoc } from "@shared/quote-doc";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/connection";
-import { quotes, users } from "../db/schema";
+import { quotes, quoteVersions, users } from "../db/schema";
 import type { LiveControl } from "../live/live-control";
 import { createDocStore } from "../live/persistence";
 import { loadStoredDoc } from "../live/stored-doc";
@@ -12,6 +12,17 @@ import { dealershipProfile } from "../teams/dealerships";
 import { outTheDoorCentsOf } from "./listing-total";
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The quote's newest version (number and kind), if it has any. */
+export function latestVersion(db: Db, quoteId: string): { number: number; kind: string } | undefined {
+  return db
+    .select({ number: quoteVersions.number, kind: quoteVersions.kind })
+    .from(quoteVersions)
+    .where(eq(quoteVersions.quoteId, quoteId))
+    .orderBy(desc(quoteVersions.number))
+    .limit(1)
+    .get();
+}
 const dollars = (cents: number | null): number | null => (cents === null ? null : cents / 100);
 
 /** A deal being edited right now: its figure from the room, ahead of the column (set at compaction). */
@@ -86,6 +97,8 @@ export type QuoteView = {
   /** Issue #19: accepted by the shopper and locked for both sides. */
   locked: boolean;
   acceptedVersion: number | null;
+  /** The dealer's counter-offer (the newest version's number while it is one), else null. */
+  counterOffer: number | null;
 };
 
 /** The quote's dealership profile and its salesperson's name (empty strings when not filled in). */
@@ -98,6 +111,12 @@ export function quoteDealership(
     ...dealershipProfile(db, quote.dealerId),
     consultant: row ? `${row.firstName} ${row.lastName}`.trim() : "",
   };
+}
+
+/** The newest version's number when it is a counter-offer (the shopper is shown it), else null. */
+export function counterOfferOf(db: Db, quoteId: string): number | null {
+  const latest = latestVersion(db, quoteId);
+  return latest?.kind === "counter" ? latest.number : null;
 }
 
 /** GET /quotes/{id}: the deal; customerInfo only for its dealer (shoppers never receive it). */
@@ -117,5 +136,6 @@ export function readQuote(db: Db, live: LiveControl, quote: QuoteRow, withPrivat
     dealership: quoteDealership(db, quote),
     locked: quote.lockedAt !== null,
     acceptedVersion: quote.acceptedVersion,
+    counterOffer: counterOfferOf(db, quote.id),
   };
 }

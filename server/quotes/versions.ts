@@ -16,7 +16,7 @@ import type { Db } from "../db/connection";
 import { quoteVersions } from "../db/schema";
 import type { LiveControl } from "../live/live-control";
 import type { QuoteRow } from "../policies/quote-access";
-import { documentContent, quoteDealership } from "./read-quote";
+import { documentContent, latestVersion, quoteDealership } from "./read-quote";
 
 // Issue #19: versions, immutable snapshots of the shopper-visible deal: every line, every
 // structure shown, the computed figures, the dealership, who and when. Stored once, never
@@ -118,14 +118,7 @@ export function saveVersion(
 
 /** The newest version's kind (after an acceptance, the dealer's next version is a counter-offer). */
 export function latestVersionKind(db: Db, quoteId: string): VersionKind | undefined {
-  const row = db
-    .select({ kind: quoteVersions.kind })
-    .from(quoteVersions)
-    .where(eq(quoteVersions.quoteId, quoteId))
-    .orderBy(desc(quoteVersions.number))
-    .limit(1)
-    .get();
-  return row?.kind as VersionKind | undefined;
+  return latestVersion(db, quoteId)?.kind as VersionKind | undefined;
 }
 
 /** The versions newest first, without their snapshots. */

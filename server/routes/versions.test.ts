@@ -1,9 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { type DealState, MESSAGE_DEAL_STATE, parseDealState } from "@shared/deal-state";
 import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
 import { MSG } from "@shared/messages";
 import { readDoc, writeField } from "@shared/quote-doc";
 import { eq } from "drizzle-orm";
+import * as decoding from "lib0/decoding";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quotes } from "../db/schema";
 import {
@@ -145,10 +147,25 @@ describe("versions and acceptance", () => {
       expect(mine?.text).toContain("Phone: 15551234567");
     });
 
-    // A counter-offer is a new version and reopens the deal; a later acceptance is version 3.
+    // A counter-offer is a new version and reopens the deal; the shopper's page hears its number
+    // at once (and reads it on load); a later acceptance is version 3.
+    const watcher = connectClient(h, id);
+    await synced(watcher);
+    const states: DealState[] = [];
+    watcher.provider.messageHandlers[MESSAGE_DEAL_STATE] = (_encoder, decoder) => {
+      const state = parseDealState(decoding.readVarString(decoder));
+      if (state) states.push(state);
+    };
     const counter = await h.api("POST", `/api/quotes/${id}/versions`, {}, token);
     expect(counter.status).toBe(201);
     expect(((await counter.json()) as { number: number }).number).toBe(2);
+    await eventually(() => expect(states).toEqual([{ locked: false, acceptedVersion: 1, counterOffer: 2 }]));
+    destroyClient(watcher);
+    const shopperView = (await (await h.api("GET", `/api/quotes/${id}`)).json()) as {
+      locked: boolean;
+      counterOffer: number | null;
+    };
+    expect(shopperView).toMatchObject({ locked: false, counterOffer: 2 });
     const reopened = connectClient(h, id, { token });
     await synced(reopened);
     writeField(reopened.deal, "pricing", { ...sampleQuote.pricing, discount: 750 });
@@ -172,9 +189,46 @@ describe("versions and acceptance", () => {
       structure: { structure: "cash" },
     });
     expect(await third.json()).toEqual({ version: 3 });
+    expect(await (await h.api("GET", `/api/quotes/${id}`)).json()).toMatchObject({
+      locked: true,
+      acceptedVersion: 3,
+      counterOffer: null,
+    });
     // The dealer may also simply reopen it.
     expect((await h.api("POST", `/api/quotes/${id}/unlock`, {}, token)).status).toBe(200);
     expect((await h.api("POST", `/api/quotes/${id}/unlock`, {}, token)).status).toBe(400);
+  });
+
+  it("prefills the acceptance with the name, phone and email the dealer entered, and nothing else", async () => {
+    const { token } = await h.dealer();
+    const id = await createQuoteVia(h, token);
+    const blank = await h.api("GET", `/api/quotes/${id}/accept`);
+    expect(blank.status).toBe(200);
+    expect(await blank.json()).toEqual({ name: "", phone: "", email: "" });
+    const priv = connectClient(h, id, { token, private: true });
+    await synced(priv);
+    writeField(priv.deal, "customerInfo", {
+      name: "Pat Shopper",
+      email: "pat@example.com",
+      phone: "15551234567",
+    });
+    await eventually(async () => {
+      const res = await h.api("GET", `/api/quotes/${id}/accept`);
+      expect(await res.json()).toEqual({
+        name: "Pat Shopper",
+        phone: "15551234567",
+        email: "pat@example.com",
+      });
+    });
+    destroyClient(priv);
+    expect((await h.api("GET", "/api/quotes/nope/accept")).status).toBe(404);
+    h.db
+      .update(quotes)
+      .set({ expiresAt: Date.now() - 1000 })
+      .where(eq(quotes.id, id))
+      .run();
+    const expired = await h.api("GET", `/api/quotes/${id}/accept`);
+    expect(expired.status).toBe(410);
   });
 
   it("refuses to accept an expired quote with 410 and a clear message", async () => {

@@ -1,6 +1,7 @@
 import type { HistoryEvent } from "@shared/history-text";
 import { MSG } from "@shared/messages";
 import { memberLabel } from "@shared/permissions";
+import { privateDocName } from "@shared/quote-doc";
 import { customerInfoSchema, shopperChoiceSchema } from "@shared/quote-schema";
 import { strictObject } from "@shared/schema-fields";
 import { eq } from "drizzle-orm";
@@ -14,6 +15,7 @@ import { ApiError, badRequest, notFound } from "../http/errors";
 import { parseJson } from "../http/validate";
 import { acceptanceEmail } from "../mail/acceptance-email";
 import { findQuote, isExpired, mayManage, type QuoteRow, restViewerRole } from "../policies/quote-access";
+import { documentContent } from "../quotes/read-quote";
 import {
   currentSnapshot,
   latestVersionKind,
@@ -28,6 +30,7 @@ import {
 //   GET  /api/quotes/:id/versions          [{ number, kind, createdAt, actor, fingerprint }]
 //   GET  /api/quotes/:id/versions/:n       one snapshot (a shopper's without the customer record)
 //   PUT | PATCH | DELETE on a version      405
+//   GET  /api/quotes/:id/accept            the acceptance form's prefill: { name, phone, email }
 //   POST /api/quotes/:id/accept            shopper: { name, phone, email, structure } -> 201 { version }
 //   POST /api/quotes/:id/unlock            dealer: reopens the deal
 
@@ -98,7 +101,12 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
         if (counter) db.update(quotes).set({ lockedAt: null }).where(eq(quotes.id, quote.id)).run();
       },
     );
-    if (counter) live.setLocked(quote.id, false, quote.acceptedVersion);
+    if (counter)
+      live.setDealState(quote.id, {
+        locked: false,
+        acceptedVersion: quote.acceptedVersion,
+        counterOffer: version.number,
+      });
     push(quote.id, event);
     return c.json(
       { number: version.number, fingerprint: version.fingerprint, createdAt: version.createdAt },
@@ -126,6 +134,20 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
       c.json({ message: MSG.versionsImmutable }, 405, { Allow: path.endsWith(":n") ? "GET" : "GET, POST" }),
     );
 
+  // The acceptance form starts from what the dealer entered for this customer: the three fields the
+  // shopper confirms and sends back, and nothing else of the customer record (issue #19). Asked for
+  // only when the form opens; never in the page's HTML or GET /api/quotes/:id.
+  routes.get("/:id/accept", (c) => {
+    const quote = findQuote(db, c.req.param("id"));
+    if (!quote) throw notFound(MSG.quoteNotFound);
+    if (isExpired(quote)) throw gone(MSG.quoteExpired);
+    const info = customerInfoSchema.safeParse(
+      documentContent(db, live, privateDocName(quote.id), "private").customerInfo,
+    );
+    const known = info.success ? info.data : { name: "", phone: "", email: "" };
+    return c.json({ name: known.name, phone: known.phone ?? "", email: known.email ?? "" });
+  });
+
   routes.post("/:id/accept", async (c) => {
     const quote = findQuote(db, c.req.param("id"));
     if (!quote) throw notFound(MSG.quoteNotFound);
@@ -141,7 +163,7 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
       event = record(quote.id, at, "SHOPPER", null, "accepted", versionSummary(number, snapshot));
       db.update(quotes).set({ lockedAt: at, acceptedVersion: number }).where(eq(quotes.id, quote.id)).run();
     });
-    live.setLocked(quote.id, true, version.number);
+    live.setDealState(quote.id, { locked: true, acceptedVersion: version.number, counterOffer: null });
     push(quote.id, event);
     // The salesperson hears of it by mail too (outbox without SMTP_URL).
     const salesperson = db.select().from(users).where(eq(users.id, quote.salespersonId)).get();
@@ -181,7 +203,11 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
         `version ${quote.acceptedVersion ?? ""}`.trim(),
       );
     });
-    live.setLocked(quote.id, false, quote.acceptedVersion);
+    live.setDealState(quote.id, {
+      locked: false,
+      acceptedVersion: quote.acceptedVersion,
+      counterOffer: null,
+    });
     push(quote.id, event);
     return c.json({ locked: false });
   });

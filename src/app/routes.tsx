@@ -1,5 +1,6 @@
-import { lazy } from "react";
+import { lazy, Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router";
+import { PageLoader } from "@/components/page-loader";
 import { AppLayout } from "./app-layout";
 import { GuestOnly, RequireAuth } from "./guards";
 
@@ -26,10 +27,20 @@ const TaxRulesPage = lazy(() => import("@/features/settings/tax-rules-page"));
 const PaymentOptionsPage = lazy(() => import("@/features/settings/payment-options-page"));
 const TeamPage = lazy(() => import("@/features/team/team-page"));
 const AcceptInvitationPage = lazy(() => import("@/features/auth/accept-invitation-page"));
+const DealSheetPage = lazy(() => import("@/features/sheet/deal-sheet-page"));
+
+// The deal sheet is a page of its own, without the app's header and footer: it is printed.
+const dealSheet = (
+  <Suspense fallback={<PageLoader />}>
+    <DealSheetPage />
+  </Suspense>
+);
 
 export function AppRoutes() {
   return (
     <Routes>
+      <Route path="/quote/:id/sheet" element={dealSheet} />
+      <Route path="/quote/:id/versions/:n/sheet" element={dealSheet} />
       <Route element={<AppLayout />}>
         <Route path="/" element={<LandingPage />} />
         <Route

@@ -9,7 +9,7 @@ import { computeBreakdown, paymentGrid } from "@shared/pricing";
 import type { CustomInterestRates } from "@shared/quote-schema";
 import { quoteSummary } from "@shared/quote-summary";
 import { Suspense, useEffect, useMemo, useState } from "react";
-import { Navigate, useLocation } from "react-router";
+import { Link, Navigate, useLocation } from "react-router";
 import { LoadBoundary } from "@/components/load-boundary";
 import { Notice } from "@/components/notice";
 import { PageContainer } from "@/components/page-container";
@@ -87,6 +87,7 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
   const [dealState, setDealState] = useState<DealState>(() => ({
     locked: quote.locked ?? false,
     acceptedVersion: quote.acceptedVersion ?? null,
+    counterOffer: quote.counterOffer ?? null,
   }));
   const { onDealState } = live;
   useEffect(() => onDealState(setDealState), [onDealState]);
@@ -205,9 +206,21 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
             </LoadBoundary>
           ) : (
             <Notice tone="success" data-testid="deal-accepted">
-              {QUOTE_TEXT.youAccepted(dealState.acceptedVersion)}
+              {QUOTE_TEXT.youAccepted(dealState.acceptedVersion)}{" "}
+              <Link to={`/quote/${encodeURIComponent(quote.id)}/versions/${dealState.acceptedVersion}/sheet`}>
+                {QUOTE_TEXT.viewSheet}
+              </Link>
             </Notice>
           )
+        ) : null}
+        {!locked && dealState.counterOffer !== null && !isDealer ? (
+          // Issue #19: the dealer's answer to an acceptance is a new version the shopper can take.
+          <Notice tone="info" data-testid="counter-offer">
+            {QUOTE_TEXT.counterOffer(dealState.counterOffer)}{" "}
+            <Link to={`/quote/${encodeURIComponent(quote.id)}/versions/${dealState.counterOffer}/sheet`}>
+              {QUOTE_TEXT.viewSheet}
+            </Link>
+          </Notice>
         ) : null}
         {isDealer ? null : <DealershipCard dealership={dealership} />}
         {live.conflicts.length > 0 ? (
@@ -308,7 +321,7 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
               quoteId={quote.id}
               choice={data.shopperChoice}
               onAccepted={(version) => {
-                setDealState({ locked: true, acceptedVersion: version });
+                setDealState({ locked: true, acceptedVersion: version, counterOffer: null });
                 close();
               }}
               onClose={close}

@@ -14,6 +14,7 @@ export interface QuoteAnswer {
   /** Issue #19 (absent from an older server's answer: not locked). */
   locked?: boolean;
   acceptedVersion?: number | null;
+  counterOffer?: number | null;
 }
 
 export type QuoteLoad =

@@ -1,5 +1,7 @@
-import { Button } from "@mantine/core";
+import { Button, Group } from "@mantine/core";
+import { SHEET_TEXT } from "@shared/sheet-messages";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
+import { Link } from "react-router";
 import { Notice } from "@/components/notice";
 import { apiRequest } from "@/lib/api";
 
@@ -30,11 +32,19 @@ export default function AcceptedBanner({
   return (
     <Notice tone="success" data-testid="deal-accepted">
       {STRUCTURES_TEXT.customerAccepted(version)}
-      <div style={{ marginTop: 8 }}>
+      <Group gap="xs" mt={8}>
         <Button size="xs" variant="default" onClick={() => void reopen()}>
           {STRUCTURES_TEXT.reopenDeal}
         </Button>
-      </div>
+        <Button
+          size="xs"
+          variant="default"
+          component={Link}
+          to={`/quote/${encodeURIComponent(quoteId)}/versions/${version}/sheet?view=dealer`}
+        >
+          {SHEET_TEXT.sheetOfVersion(version)}
+        </Button>
+      </Group>
     </Notice>
   );
 }

@@ -1,6 +1,8 @@
-import { Button, Group, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
+import { SHEET_TEXT } from "@shared/sheet-messages";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
 import { ApiError, apiRequest } from "@/lib/api";
 import { QuoteModal } from "../dialogs/quote-modal";
 
@@ -22,6 +24,8 @@ export default function VersionsDialog({ quoteId, onClose }: { quoteId: string; 
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const path = `/quotes/${encodeURIComponent(quoteId)}/versions`;
+  const sheet = (n?: number) =>
+    `/quote/${encodeURIComponent(quoteId)}${n === undefined ? "" : `/versions/${n}`}/sheet?view=dealer`;
 
   const load = useCallback(() => {
     apiRequest<VersionRow[]>(path, { auth: true })
@@ -74,13 +78,19 @@ export default function VersionsDialog({ quoteId, onClose }: { quoteId: string; 
                   when(v.createdAt),
                   v.actor,
                   v.fingerprint,
-                )}
+                )}{" "}
+                <Anchor component={Link} to={sheet(v.number)} size="sm">
+                  {SHEET_TEXT.sheetOfVersion(v.number)}
+                </Anchor>
               </Text>
             ))}
           </Stack>
         )}
       </Stack>
       <Group justify="flex-end" mt="lg" gap="sm">
+        <Button variant="default" component={Link} to={sheet()} mr="auto">
+          {SHEET_TEXT.openSheet}
+        </Button>
         <Button variant="default" onClick={onClose}>
           Close
         </Button>

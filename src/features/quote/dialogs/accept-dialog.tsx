@@ -2,7 +2,8 @@ import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { choiceText } from "@shared/deal/structure-grid";
 import type { ShopperChoice } from "@shared/quote-schema";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
-import { type FormEvent, useState } from "react";
+import { formatCustomerPhone } from "@shared/format";
+import { type FormEvent, useEffect, useState } from "react";
 import { ApiError, apiRequest } from "@/lib/api";
 import { shopperChoice } from "../structures/read-structures";
 import { QuoteModal } from "./quote-modal";
@@ -33,6 +34,25 @@ export default function AcceptDialog({ quoteId, choice: stored, onAccepted, onCl
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+
+  // Prefilled with what the dealership has for this customer; a field the shopper has already
+  // typed in is never overwritten by the answer.
+  useEffect(() => {
+    const controller = new AbortController();
+    apiRequest<{ name: string; phone: string; email: string }>(
+      `/quotes/${encodeURIComponent(quoteId)}/accept`,
+      { signal: controller.signal },
+    )
+      .then((known) => {
+        setName((typed) => typed || known.name);
+        setPhone((typed) => typed || (known.phone ? formatCustomerPhone(known.phone) : ""));
+        setEmail((typed) => typed || known.email);
+      })
+      .catch(() => {
+        // Offline or expired: the form stays empty, and sending says why.
+      });
+    return () => controller.abort();
+  }, [quoteId]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
