@@ -23,6 +23,20 @@ function ensureChromium() {
   });
 }
 
+/** The deal sheet's e2e reads its PDFs with pdftotext (Debian's poppler-utils). */
+function ensurePdftotext() {
+  if (spawnSync("pdftotext", ["-v"], { stdio: "ignore" }).status === 0) return;
+  if (process.getuid?.() !== 0) {
+    console.error(
+      'pdftotext is missing. Install Debian\'s package "poppler-utils" (sudo apt-get install -y poppler-utils), then run npm test again.',
+    );
+    process.exit(1);
+  }
+  console.log("Installing Debian's poppler-utils for pdftotext (apt-get install poppler-utils)...");
+  execSync("apt-get update -qq", { stdio: "inherit" });
+  execSync("DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils", { stdio: "inherit" });
+}
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -35,6 +49,7 @@ function freePort() {
 }
 
 ensureChromium();
+ensurePdftotext();
 for (const built of ["dist/index.html", "dist-server/main.mjs"]) {
   if (!existsSync(built)) {
     console.error(`${built} is missing: run "npm run build" first (npm test does).`);
