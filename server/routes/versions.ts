@@ -25,7 +25,7 @@ import {
   versionSummary,
 } from "../quotes/versions";
 
-// Issue #19 (README "Versions and acceptance"): the contract outside clients rely on.
+// Issue #19 (README "Versions and the deal sheet"): the contract outside clients rely on.
 //   POST /api/quotes/:id/versions          dealer: 201 { number, fingerprint, createdAt }
 //   GET  /api/quotes/:id/versions          [{ number, kind, createdAt, actor, fingerprint }]
 //   GET  /api/quotes/:id/versions/:n       one snapshot (a shopper's without the customer record)
