@@ -63,6 +63,11 @@ test("the shopper accepts on a phone; the dealer sees it live and by mail; the d
   }
   await saving.getByRole("button", { name: "Close", exact: true }).last().click();
 
+  // The dealer's dashboard is open in another tab while the shopper decides.
+  const dashboard = await dealer.context.newPage();
+  await dashboard.goto("/dashboard");
+  await expect(dashboard.getByRole("row").filter({ hasText: "2024 Honda Accord EX-L" })).toBeVisible();
+
   // The shopper's form is prefilled with what the dealer entered; they send it: version 3.
   await shopper.page.getByTestId("want-this-deal").click();
   const dialog = shopper.page.getByRole("dialog", { name: STRUCTURES_TEXT.acceptTitle });
@@ -100,10 +105,11 @@ test("the shopper accepts on a phone; the dealer sees it live and by mail; the d
   await expect(shopper.page.getByTestId("want-this-deal")).toHaveCount(0);
   await expectNoSeriousA11yViolations(dealer.page);
 
-  // The dashboard marks the deal Accepted and filters on it.
-  const dashboard = await dealer.context.newPage();
-  await dashboard.goto("/dashboard");
+  // The open dashboard announces it and marks the row Accepted without a reload, and filters on it.
+  await expect(dashboard.getByText(/accepted version 3 of the deal$/)).toBeVisible({ timeout: 5_000 });
   const row = dashboard.getByRole("row").filter({ hasText: "2024 Honda Accord EX-L" });
+  await expect(row.getByTestId("quote-accepted")).toHaveText(MSG.accepted);
+  await dashboard.reload();
   await expect(row.getByTestId("quote-accepted")).toHaveText(MSG.accepted);
   await dashboard.getByTestId("accepted-filter").check();
   await expect(row).toBeVisible();

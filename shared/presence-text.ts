@@ -46,4 +46,12 @@ export type LiveStatusResponse = {
     /** The customer's name, or the vehicle when there is none. */
     label: string;
   }[];
+  /** Issue #19: deals accepted (and still locked) in the last ACCEPTED_SIGNAL_MS, newest first. */
+  accepted?: { id: string; version: number; acceptedAt: number; label: string }[];
 };
+
+/** How long an acceptance stays a live signal on the dashboard (its badge stays for good). */
+export const ACCEPTED_SIGNAL_MS = 15 * 60_000;
+
+export const customerAcceptedQuote = (label: string, version: number): string =>
+  `${label} accepted version ${version} of the deal`;

@@ -109,6 +109,16 @@ describe("versions and acceptance", () => {
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ version: 1 });
     expect(h.db.select().from(quotes).where(eq(quotes.id, id)).get()?.acceptedVersion).toBe(1);
+    // The dashboard's live status names the acceptance at once (badge and notice).
+    const status = (await (await h.api("GET", "/api/quotes/live-status", undefined, token)).json()) as {
+      accepted: { id: string; version: number; acceptedAt: number }[];
+    };
+    expect(status.accepted).toContainEqual({
+      id,
+      version: 1,
+      acceptedAt: expect.any(Number),
+      label: expect.any(String),
+    });
     const listed = (await (await h.api("GET", "/api/quotes", undefined, token)).json()) as {
       id: string;
       accepted: boolean;

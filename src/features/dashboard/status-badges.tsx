@@ -1,13 +1,13 @@
 import { Badge } from "@mantine/core";
 import { MSG, TEXT } from "@shared/messages";
+import { POSITIVE_BADGE_COLOR } from "./badge-color";
+import { useAcceptedLive } from "./live-signals/live-signals";
 import type { DashboardQuote } from "./quote-list-view";
 import classes from "./quotes-list.module.css";
 
-/** The dashboard's green badges ("Customer looking now", "Accepted"): white on it is 6.4:1 at badge size. */
-export const POSITIVE_BADGE_COLOR = "#1e6b30";
-
 /** A quote's status on its row or card: Expired (spec §4) and Accepted (issue #19). */
 export function StatusBadges({ quote, expired }: { quote: DashboardQuote; expired: boolean }) {
+  const acceptedNow = useAcceptedLive(quote.id);
   return (
     <>
       {expired ? (
@@ -15,7 +15,7 @@ export function StatusBadges({ quote, expired }: { quote: DashboardQuote; expire
           {TEXT.expired}
         </Badge>
       ) : null}
-      {quote.accepted ? (
+      {quote.accepted || acceptedNow ? (
         <Badge
           color={POSITIVE_BADGE_COLOR}
           variant="filled"

@@ -6,21 +6,31 @@
 import { Badge } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { MSG, TEXT } from "@shared/messages";
-import { customerOpenedQuote, type LiveStatusResponse, PRESENCE_TEXT } from "@shared/presence-text";
+import {
+  customerAcceptedQuote,
+  customerOpenedQuote,
+  type LiveStatusResponse,
+  PRESENCE_TEXT,
+} from "@shared/presence-text";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { ApiError, apiRequest } from "@/lib/api";
-import { POSITIVE_BADGE_COLOR } from "../status-badges";
+import { POSITIVE_BADGE_COLOR } from "../badge-color";
 import classes from "./live-signals.module.css";
-import { createVisitMemory, visitsToAnnounce } from "./visit-notices";
+import { acceptancesToAnnounce, createVisitMemory, visitsToAnnounce } from "./visit-notices";
 
 export const LIVE_STATUS_POLL_MS = 3000;
 
 const ViewingContext = createContext<ReadonlySet<string>>(new Set());
+const AcceptedContext = createContext<ReadonlySet<string>>(new Set());
+
+const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
+  a.size === b.size && [...a].every((id) => b.has(id));
 const memory = createVisitMemory();
 
 /** Polls the live status for everything inside it and announces new visits. */
 export function LiveSignals({ children }: { children: ReactNode }) {
   const [viewing, setViewing] = useState<ReadonlySet<string>>(() => new Set());
+  const [accepted, setAccepted] = useState<ReadonlySet<string>>(() => new Set());
 
   useEffect(() => {
     let stopped = false;
@@ -35,8 +45,11 @@ export function LiveSignals({ children }: { children: ReactNode }) {
         if (stopped) return;
         setViewing((previous) => {
           const next = new Set(status.quotes.map((quote) => quote.id));
-          const same = next.size === previous.size && [...next].every((id) => previous.has(id));
-          return same ? previous : next;
+          return sameSet(next, previous) ? previous : next;
+        });
+        setAccepted((previous) => {
+          const next = new Set((status.accepted ?? []).map((deal) => deal.id));
+          return sameSet(next, previous) ? previous : next;
         });
         for (const quote of visitsToAnnounce(memory, status)) {
           notifications.show({
@@ -44,6 +57,15 @@ export function LiveSignals({ children }: { children: ReactNode }) {
             message: customerOpenedQuote(quote.label),
             color: "green",
             autoClose: 10_000,
+            closeButtonProps: { "aria-label": TEXT.close },
+          });
+        }
+        for (const deal of acceptancesToAnnounce(memory, status)) {
+          notifications.show({
+            id: `accepted-${deal.id}-${deal.version}`,
+            message: customerAcceptedQuote(deal.label, deal.version),
+            color: "green",
+            autoClose: false,
             closeButtonProps: { "aria-label": TEXT.close },
           });
         }
@@ -63,7 +85,16 @@ export function LiveSignals({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  return <ViewingContext.Provider value={viewing}>{children}</ViewingContext.Provider>;
+  return (
+    <ViewingContext.Provider value={viewing}>
+      <AcceptedContext.Provider value={accepted}>{children}</AcceptedContext.Provider>
+    </ViewingContext.Provider>
+  );
+}
+
+/** Issue #19: whether the quote was accepted since the list loaded (the live status says so). */
+export function useAcceptedLive(quoteId: string): boolean {
+  return useContext(AcceptedContext).has(quoteId);
 }
 
 /** The live dot, named "Shopper viewing", while a shopper has the quote open. */

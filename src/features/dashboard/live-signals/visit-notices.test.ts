@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createVisitMemory, visitsToAnnounce } from "./visit-notices";
+import { acceptancesToAnnounce, createVisitMemory, visitsToAnnounce } from "./visit-notices";
 
 const status = (now: number, quotes: [string, number][]) => ({
   now,
@@ -25,6 +25,30 @@ describe("visit notices", () => {
     // The shopper came back after a real absence: a new visit, a new notice.
     expect(visitsToAnnounce(memory, status(90_000, [["b", 88_000]])).map((q) => q.label)).toEqual([
       "Quote b",
+    ]);
+  });
+
+  it("announces each acceptance made after the first look, once per version", () => {
+    const memory = createVisitMemory();
+    const accepted = (now: number, deals: [string, number, number][]) => ({
+      now,
+      quotes: [],
+      accepted: deals.map(([id, version, acceptedAt]) => ({ id, version, acceptedAt, label: `Quote ${id}` })),
+    });
+    const first = accepted(1000, [["a", 3, 900]]);
+    visitsToAnnounce(memory, first);
+    // Accepted before the dashboard opened: the badge, no notice.
+    expect(acceptancesToAnnounce(memory, first)).toEqual([]);
+    const later = accepted(4000, [
+      ["b", 1, 3500],
+      ["a", 3, 900],
+    ]);
+    visitsToAnnounce(memory, later);
+    expect(acceptancesToAnnounce(memory, later).map((d) => d.id)).toEqual(["b"]);
+    expect(acceptancesToAnnounce(memory, later)).toEqual([]);
+    // A counter-offer accepted again is a new version: a new notice.
+    expect(acceptancesToAnnounce(memory, accepted(9000, [["b", 3, 8000]])).map((d) => d.version)).toEqual([
+      3,
     ]);
   });
 });

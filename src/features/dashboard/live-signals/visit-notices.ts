@@ -6,9 +6,30 @@
 
 import type { LiveStatusResponse } from "@shared/presence-text";
 
-export type VisitMemory = { since: number | null; announced: Set<string> };
+export type VisitMemory = { since: number | null; announced: Set<string>; acceptances: Set<string> };
 
-export const createVisitMemory = (): VisitMemory => ({ since: null, announced: new Set() });
+export const createVisitMemory = (): VisitMemory => ({
+  since: null,
+  announced: new Set(),
+  acceptances: new Set(),
+});
+
+/**
+ * Issue #19: the acceptances of `status` to announce now, once each (quote and version), and only
+ * those made after the dashboard first looked. Call after visitsToAnnounce (which sets `since`).
+ */
+export function acceptancesToAnnounce(
+  memory: VisitMemory,
+  status: LiveStatusResponse,
+): NonNullable<LiveStatusResponse["accepted"]> {
+  const since = memory.since ?? status.now;
+  return (status.accepted ?? []).filter((deal) => {
+    const key = `${deal.id}:${deal.version}`;
+    if (memory.acceptances.has(key) || deal.acceptedAt < since) return false;
+    memory.acceptances.add(key);
+    return true;
+  });
+}
 
 /** The visits of `status` to announce now; records them (and the first answer's time) in `memory`. */
 export function visitsToAnnounce(

@@ -1,8 +1,8 @@
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { choiceText } from "@shared/deal/structure-grid";
+import { formatCustomerPhone } from "@shared/format";
 import type { ShopperChoice } from "@shared/quote-schema";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
-import { formatCustomerPhone } from "@shared/format";
 import { type FormEvent, useEffect, useState } from "react";
 import { ApiError, apiRequest } from "@/lib/api";
 import { shopperChoice } from "../structures/read-structures";
