@@ -246,3 +246,47 @@ test("a failed delete only closes the confirmation; the quote stays open", async
   await expect(page).toHaveURL(new RegExp(`/quote/${setup.quoteId}\\?view=dealer$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("2024 Honda Accord EX-L");
 });
+
+test("keyboard: Escape on the rate's confirm button cancels, dialogs keep the focus inside, arrow keys on the tier commit once", async ({
+  deal: { dealer, shopper },
+}) => {
+  const page = dealer.page;
+  const cell = page.getByTestId("payment-good-72");
+  await cell.getByRole("button", { name: /Edit rate/ }).click();
+  await cell.getByLabel("Rate for Good, 72 months", { exact: true }).fill("3.9");
+  await page.keyboard.press("Tab");
+  await expect(cell.getByRole("button", { name: "Confirm rate for Good, 72 months" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(cell.getByLabel("Rate for Good, 72 months", { exact: true })).toHaveCount(0);
+  await expect(cell).toContainText("9% APR");
+  await expect(cell).not.toContainText("3.9%");
+
+  // Tab and Shift+Tab go round inside an open dialog, never out to the page or the browser.
+  await openLine(shopper.page, "down-payment");
+  const dialog = shopper.page.getByRole("dialog", { name: "Downpayment" });
+  for (const key of ["Tab", "Tab", "Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
+    await shopper.page.keyboard.press(key);
+    expect(
+      await dialog.evaluate((element) => element.contains(document.activeElement)),
+      `focus after ${key}`,
+    ).toBe(true);
+  }
+  await shopper.page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
+  // Stepping through the tiers with the keys moves nothing for the other side until Enter;
+  // Escape drops a stepped draft.
+  const tier = page.getByLabel("Credit tier");
+  await tier.focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(tier).toHaveValue("fair");
+  await page.keyboard.press("Escape");
+  await expect(tier).toHaveValue("good");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await expect(tier).toHaveValue("poor");
+  await page.waitForTimeout(600);
+  await expect(shopper.page.getByLabel("Credit tier")).toHaveValue("good");
+  await page.keyboard.press("Enter");
+  await expect(shopper.page.getByLabel("Credit tier")).toHaveValue("poor", { timeout: 2_000 });
+});

@@ -100,6 +100,7 @@ test("a shopper opening the trade-in from the amount owed edits only the amount 
   const dialog = page.getByRole("dialog", { name: "Trade-in value" });
   await saveTradeIn(dialog, SUBARU);
   await expect(page.getByTestId("line-amount-owed")).not.toHaveAttribute("data-dimmed", "true");
+  await expect(page.getByTestId("line-amount-owed-note")).toHaveCount(0);
 
   await openLine(page, "amount-owed");
   // The amount-owed dialog has its own title.
@@ -112,6 +113,8 @@ test("a shopper opening the trade-in from the amount owed edits only the amount 
   await owed.getByLabel("Amount owed").press("Enter");
   await expect(owed).toBeHidden();
   await expect(lineValue(page, "amount-owed")).toHaveText("$2,750.50");
+  // Not appraised yet, the payoff raises the total: the line says why.
+  await expect(page.getByTestId("line-amount-owed-note")).toHaveText("Trade-in value not appraised yet");
 });
 
 test("an expired quote is read-only for the shopper with a notice, and still the dealer's to work", async ({

@@ -126,6 +126,12 @@ export function PriceLines({ data, breakdown: b, isDealer, readOnly, open }: Pri
         id="amount-owed"
         label={TEXT.amountOwedOnTradeIn}
         amount={b.amountOwedOnTradeIn}
+        // The payoff counts before the trade is appraised: say why the total rose.
+        note={
+          hasTradeIn && tradeIn.vehicle.value === undefined && b.amountOwedOnTradeIn !== 0
+            ? QUOTE_TEXT.tradeInNotAppraised
+            : undefined
+        }
         dimmed={!hasTradeIn}
         onOpen={can(hasTradeIn, { kind: "tradeIn", fromAmountOwed: true })}
       />

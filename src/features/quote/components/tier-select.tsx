@@ -1,7 +1,7 @@
 import { Box } from "@mantine/core";
 import { type CreditTier, isCreditTier } from "@shared/constants";
 import { QUOTE_TEXT } from "@shared/messages";
-import { useId } from "react";
+import { useId, useRef, useState } from "react";
 import classes from "./monthly-payments.module.css";
 
 export interface TierSelectProps {
@@ -11,9 +11,32 @@ export interface TierSelectProps {
   onChange(tier: CreditTier): void;
 }
 
-/** The credit tier picker: a native select (light, and the phone's own picker). */
+/** Keys that step a closed native select through its options, one change event per step. */
+const STEP_KEYS = new Set([
+  "ArrowUp",
+  "ArrowDown",
+  "ArrowLeft",
+  "ArrowRight",
+  "Home",
+  "End",
+  "PageUp",
+  "PageDown",
+]);
+
+/**
+ * The credit tier picker: a native select (light, and the phone's own picker). A pick from the
+ * list commits at once; stepping with the keys only moves a draft, committed on Enter or on
+ * leaving the field (Escape drops it), so the other side does not get one update per step.
+ */
 export function TierSelect({ value, disabled, options, onChange }: TierSelectProps) {
   const id = useId();
+  const [draft, setDraft] = useState<CreditTier | null>(null);
+  const stepping = useRef(false);
+  const commit = () => {
+    stepping.current = false;
+    if (draft !== null && draft !== value) onChange(draft);
+    setDraft(null);
+  };
   return (
     <Box mb="md" maw={320}>
       <label htmlFor={id} className={classes.label}>
@@ -22,12 +45,29 @@ export function TierSelect({ value, disabled, options, onChange }: TierSelectPro
       <select
         id={id}
         className={classes.select}
-        value={value}
+        value={draft ?? value}
         disabled={disabled}
+        onKeyDown={(event) => {
+          // Type-ahead letters step too; Space opens the list, whose pick commits.
+          if (STEP_KEYS.has(event.key) || (event.key.length === 1 && event.key !== " "))
+            stepping.current = true;
+          else if (event.key === "Enter") commit();
+          else if (event.key === "Escape" && draft !== null) {
+            event.preventDefault();
+            stepping.current = false;
+            setDraft(null);
+          }
+        }}
         onChange={(event) => {
           const next = event.currentTarget.value;
-          if (isCreditTier(next)) onChange(next);
+          if (!isCreditTier(next)) return;
+          if (stepping.current) setDraft(next);
+          else onChange(next);
         }}
+        onPointerDown={() => {
+          stepping.current = false;
+        }}
+        onBlur={commit}
         data-testid="credit-tier-select"
       >
         {options.map((option) => (

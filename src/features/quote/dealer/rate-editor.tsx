@@ -67,6 +67,21 @@ export default function RateEditor({ initial, label, onSave, onCancel }: RateEdi
         <ActionIcon
           ref={confirmRef}
           onClick={confirm}
+          // Escape cancels from the confirm button too; leaving it (but for the field) cancels.
+          onKeyDown={(event) => {
+            if (event.key !== "Escape") return;
+            event.preventDefault();
+            event.stopPropagation();
+            onCancel();
+          }}
+          onBlur={(event) => {
+            if (
+              event.relatedTarget !== null &&
+              event.currentTarget.parentElement?.contains(event.relatedTarget)
+            )
+              return;
+            onCancel();
+          }}
           aria-label={QUOTE_TEXT.confirmRateFor(label)}
           size="md"
         >

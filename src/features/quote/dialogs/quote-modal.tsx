@@ -1,5 +1,5 @@
 import { TEXT } from "@shared/messages";
-import { type ReactNode, useId, useLayoutEffect, useRef } from "react";
+import { type KeyboardEvent, type ReactNode, useId, useLayoutEffect, useRef } from "react";
 import classes from "./quote-modal.module.css";
 
 export interface QuoteModalProps {
@@ -15,6 +15,31 @@ export interface QuoteModalProps {
  * without the ~30 KiB (gzip) of Mantine's Modal stack (portal, focus trap, scroll area,
  * floating-ui) on the shopper's phone. The first [data-autofocus] element takes the focus.
  */
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab and Shift+Tab wrap around inside the dialog: the page behind is inert, but without this the
+ * focus would leave for the browser's own toolbar (document.body) after the last control.
+ */
+function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== "Tab") return;
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => element.offsetParent !== null || element === document.activeElement,
+  );
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !event.currentTarget.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !event.currentTarget.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 export function QuoteModal({ title, onClose, children, size = "md" }: QuoteModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -42,6 +67,7 @@ export function QuoteModal({ title, onClose, children, size = "md" }: QuoteModal
         event.preventDefault();
         onClose();
       }}
+      onKeyDown={keepFocusInside}
       onMouseDown={(event) => {
         // A press on the backdrop (the dialog element itself, outside its content) closes it.
         if (event.target === event.currentTarget) onClose();
