@@ -186,6 +186,9 @@ test.describe("dealership information page", () => {
     await field(page, "Phone").blur();
     await expect(page.getByText(MSG.phoneInvalid)).toBeVisible();
     await expect(save).toBeDisabled();
+    // A number typed with the country code is still the same ten digits (#14).
+    await field(page, "Phone").fill("+1 405 555 0111");
+    await expect(field(page, "Phone")).toHaveValue("(405) 555-0111");
     await field(page, "Phone").fill("405-555-0123 ext");
     await expect(field(page, "Phone")).toHaveValue("(405) 555-0123");
 

@@ -13,6 +13,7 @@ import {
   normalizeState,
   parseAmountInput,
   sanitizeAmountInput,
+  sanitizeRateInput,
 } from "./format";
 
 describe("amount inputs", () => {
@@ -55,6 +56,19 @@ describe("amount inputs", () => {
   });
 });
 
+describe("rate input", () => {
+  it.each([
+    ["6.25", "6.25"],
+    ["6.2a5", "6.25"],
+    ["abc", ""],
+    ["7.1255", "7.125"],
+    ["1.2.3", "1.23"],
+    ["-5%", "5"],
+  ])("keeps digits and one point: %j -> %j", (raw, kept) => {
+    expect(sanitizeRateInput(raw)).toBe(kept);
+  });
+});
+
 describe("phones", () => {
   it.each([
     ["", ""],
@@ -65,6 +79,11 @@ describe("phones", () => {
     ["5551234", "(555) 123-4"],
     ["5551234567", "(555) 123-4567"],
     ["(555) 123-45678", "(555) 123-4567"],
+    // A leading country code is the US's, never part of the number (#14).
+    ["+1 512 555 0100", "(512) 555-0100"],
+    ["1-512-555-0100", "(512) 555-0100"],
+    ["15125550100", "(512) 555-0100"],
+    ["1", ""],
   ])("dealer phone %j -> %j", (raw, shown) => {
     expect(formatDealerPhone(raw)).toBe(shown);
   });

@@ -23,6 +23,17 @@ export function sanitizeAmountInput(raw: string): string {
   return `${whole}.${decimals}`;
 }
 
+/** What a percent input keeps while typing: digits and one point with at most three decimals ("6.25"). */
+export function sanitizeRateInput(raw: string): string {
+  const kept = raw.replace(/[^\d.]/g, "");
+  const point = kept.indexOf(".");
+  if (point === -1) return kept;
+  return `${kept.slice(0, point)}.${kept
+    .slice(point + 1)
+    .replace(/\./g, "")
+    .slice(0, 3)}`;
+}
+
 /**
  * The amount a field holds, in dollars: '' (or only a point) is 0, thousands
  * separators, a '$' and spaces are tolerated; anything else is NaN so that a
@@ -51,9 +62,12 @@ export function formatAmountInput(raw: string): string {
 /** A stored dollar amount shown in an input ('1,234.50'); negatives shown unsigned. */
 export const amountToInput = (dollars: number): string => formatCentsPlain(toCents(dollars));
 
-/** Dealer phone, progressive while typing: '555' -> '(555', full -> '(555) 123-4567'. */
+/**
+ * Dealer phone, progressive while typing: '555' -> '(555', full -> '(555) 123-4567'. A leading
+ * country code ('1 512…', '+1 (512)…') is dropped: US area codes never start with 1.
+ */
 export function formatDealerPhone(raw: string): string {
-  const digits = digitsOnly(raw).slice(0, DEALER_PHONE_DIGITS);
+  const digits = digitsOnly(raw).replace(/^1/, "").slice(0, DEALER_PHONE_DIGITS);
   return groupPhone(digits);
 }
 

@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Group, SimpleGrid, TextInput } from "@mantine/core";
+import { sanitizeRateInput } from "@shared/format";
 import { TEXT } from "@shared/messages";
 import { IconCheck, IconX } from "@tabler/icons-react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
@@ -87,7 +88,14 @@ export function ItemForm<V extends FormValues>(props: ItemFormProps<V>) {
               autoComplete="off"
               inputMode={field.input === "rate" ? "decimal" : undefined}
               rightSection={field.input === "rate" ? "%" : undefined}
-              onChange={(event) => change(field.key, event.currentTarget.value)}
+              onChange={(event) =>
+                change(
+                  field.key,
+                  field.input === "rate"
+                    ? sanitizeRateInput(event.currentTarget.value)
+                    : event.currentTarget.value,
+                )
+              }
             />
           );
         })}
