@@ -7,6 +7,7 @@ import {
   emptyListMessage,
   MSG,
 } from "../shared/messages";
+import { UNSAVED_CHANGES_CONFIRM } from "../src/lib/unsaved-changes";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { authHeaders, type DealerAccount, registerDealerViaApi, signInAs } from "./support/api";
 
@@ -395,6 +396,40 @@ test.describe("interest rates", () => {
     await expect(page.getByLabel("36 months rate")).toHaveValue("5.5");
     await page.getByLabel("Credit tier").selectOption("good");
     await expect(page.getByLabel("36 months rate")).toHaveValue("6.25");
+  });
+
+  test("unsaved rates are never dropped without asking: switching the tier or leaving the page asks first", async ({
+    page,
+    request,
+  }) => {
+    const account = await registerDealerViaApi(request);
+    await openPage(page, account, "interest-rates");
+    const tier = page.getByLabel("Credit tier");
+    await page.getByLabel("36 months rate").fill("4.75");
+
+    // "Stay": the tier and the typed rate stay.
+    const questions: string[] = [];
+    page.once("dialog", (dialog) => {
+      questions.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await tier.selectOption("excellent");
+    await expect.poll(() => questions).toEqual([UNSAVED_CHANGES_CONFIRM]);
+    await expect(tier).toHaveValue("good");
+    await expect(page.getByLabel("36 months rate")).toHaveValue("4.75");
+
+    // A link inside the app asks too; staying keeps the page.
+    page.once("dialog", (dialog) => void dialog.dismiss());
+    await page.getByRole("link", { name: "Taxes" }).click();
+    await expect(page).toHaveURL(/interest-rates$/);
+    await expect(page.getByLabel("36 months rate")).toHaveValue("4.75");
+
+    // "Leave": the other tier loads; the typed rate was not saved.
+    page.once("dialog", (dialog) => void dialog.accept());
+    await tier.selectOption("excellent");
+    await expect(page.getByLabel("36 months rate")).toHaveValue("5.5");
+    await tier.selectOption("good");
+    await expect(page.getByLabel("36 months rate")).toHaveValue("6.5");
   });
 
   test("rates outside 0..100 are refused and nothing is saved", async ({ page, request }) => {

@@ -30,6 +30,7 @@ import {
 } from "@shared/quote-schema";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { type FormEvent, useState } from "react";
+import { useUnsavedChanges } from "@/lib/unsaved-changes";
 
 // Issue #18: three cash-down rows and three terms per structure, which structures the customer
 // sees, and the lease programme (residual % by term, money factor by credit tier, fees). One
@@ -85,6 +86,9 @@ export function PaymentOptionsForm({
     securityDeposit: amountToInput(program.securityDeposit),
   }));
   const [saving, setSaving] = useState(false);
+  // Changed and not saved: leaving the page asks first (a save remounts the form clean).
+  const [dirty, setDirty] = useState(false);
+  useUnsavedChanges(dirty && !saving);
 
   const nextStructures = {
     downs: downs.map(parseAmountInput),
@@ -143,6 +147,7 @@ export function PaymentOptionsForm({
       onSubmit={(event) => {
         void submit(event);
       }}
+      onChange={() => setDirty(true)}
       noValidate
     >
       <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>

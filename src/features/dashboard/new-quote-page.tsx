@@ -7,6 +7,7 @@ import { useNavigate } from "react-router";
 import { PageContainer } from "@/components/page-container";
 import { EMPTY_VEHICLE_FORM, VehicleForm } from "@/components/vehicle-form";
 import { usePageTitle } from "@/lib/page-title";
+import { useUnsavedChanges } from "@/lib/unsaved-changes";
 import { createQuote } from "./quotes-api";
 
 export default function NewQuotePage() {
@@ -16,6 +17,8 @@ export default function NewQuotePage() {
   const [failed, setFailed] = useState(false);
 
   usePageTitle(TEXT.createNewQuote);
+  // Typed but not created yet: leaving asks first (Cancel is the way to drop it).
+  useUnsavedChanges(!busy && Object.values(values).some((value) => value.trim() !== ""));
 
   return (
     <PageContainer>

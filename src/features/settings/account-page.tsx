@@ -6,6 +6,7 @@ import { useState } from "react";
 import { type Banner, BannerNotice } from "@/components/notice";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
+import { useUnsavedChanges } from "@/lib/unsaved-changes";
 import { ChangeEmailDialog } from "./profile/change-email-dialog";
 import { ChangePasswordDialog } from "./profile/change-password-dialog";
 import { messageOf, updateAccount } from "./profile/profile-api";
@@ -24,6 +25,8 @@ export default function AccountPage() {
     initialValues: saved,
     validate: (values) => validateAccount(values),
   });
+
+  useUnsavedChanges(form.values.firstName !== saved.firstName || form.values.lastName !== saved.lastName);
 
   // The settings routes require a login, so this only covers the instant of signing out.
   if (!user) return null;

@@ -14,6 +14,7 @@ import { type FormEvent, useState } from "react";
 import { type Banner, BannerNotice, Notice } from "@/components/notice";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
+import { useUnsavedChanges } from "@/lib/unsaved-changes";
 import { messageOf, updateProfile } from "./profile/profile-api";
 
 /** The stored profile as the form shows it: phone as (XXX) XXX-XXXX. */
@@ -41,6 +42,9 @@ export default function ContactInformationPage() {
   const [touched, setTouched] = useState<Touched>({});
   const [banner, setBanner] = useState<Banner | null>(null);
   const [saving, setSaving] = useState(false);
+  useUnsavedChanges(
+    (Object.keys(saved) as (keyof DealershipValues)[]).some((key) => values[key] !== saved[key]),
+  );
   if (!user) return null;
   // The profile is the dealership's: a salesperson reads it; the server refuses their writes (403).
   const editable = mayWriteDefaults(user);

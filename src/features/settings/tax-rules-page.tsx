@@ -9,6 +9,7 @@ import type { Banner } from "@/components/notice";
 import { ApiError, apiRequest } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
+import { useUnsavedChanges } from "@/lib/unsaved-changes";
 import { DefaultsPageFrame } from "./defaults/defaults-page-frame";
 
 // Settings → Tax rules (issue #18): the dealership's tax profile (DESKING.md §1.5) over the rate
@@ -37,6 +38,9 @@ export default function TaxRulesPage() {
   const [failed, setFailed] = useState(false);
   const [banner, setBanner] = useState<Banner | null>(null);
   const [saving, setSaving] = useState(false);
+  // Any change to the loaded rules until they are saved: leaving asks first.
+  const [dirty, setDirty] = useState(false);
+  useUnsavedChanges(dirty);
 
   const show = useCallback((next: QuoteTaxRules) => {
     setRules(next);
@@ -81,6 +85,7 @@ export default function TaxRulesPage() {
         auth: true,
       });
       show(saved.taxRules);
+      setDirty(false);
       setBanner({ tone: "success", text: STRUCTURES_TEXT.taxRulesSaved });
     } catch (error) {
       setBanner({
@@ -103,7 +108,7 @@ export default function TaxRulesPage() {
       onRetry={load}
     >
       {!answer || !rules ? null : (
-        <form onSubmit={(event) => void submit(event)} noValidate>
+        <form onSubmit={(event) => void submit(event)} onChange={() => setDirty(true)} noValidate>
           <fieldset disabled={!editable} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
             <Stack gap="md">
               <NativeSelect

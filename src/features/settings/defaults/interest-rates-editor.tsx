@@ -13,6 +13,7 @@ import { BannerNotice, Notice } from "@/components/notice";
 import { PageLoader } from "@/components/page-loader";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
+import { useUnsavedChanges } from "@/lib/unsaved-changes";
 import classes from "./defaults.module.css";
 import { useTierRates } from "./use-tier-rates";
 
@@ -27,6 +28,7 @@ export function InterestRatesEditor() {
   const [tier, setTier] = useState<CreditTier>(DEFAULT_CREDIT_TIER);
   const rates = useTierRates(tier, user !== null);
   usePageTitle(QUOTE_DEFAULTS_TEXT.interestRates);
+  const { confirmDiscard } = useUnsavedChanges(rates.dirty);
 
   if (!user) return <Text>{QUOTE_DEFAULTS_TEXT.logInToViewInterestRates}</Text>;
   const editable = mayWriteDefaults(user);
@@ -47,7 +49,8 @@ export function InterestRatesEditor() {
         maw={320}
         onChange={(event) => {
           const next = event.currentTarget.value;
-          if (isCreditTier(next)) setTier(next);
+          // Unsaved rates of this tier are not dropped without asking.
+          if (isCreditTier(next) && next !== tier && confirmDiscard()) setTier(next);
         }}
       />
       {rates.status === "loading" && <PageLoader />}

@@ -3,6 +3,7 @@ import { sanitizeRateInput } from "@shared/format";
 import { TEXT } from "@shared/messages";
 import { IconCheck, IconX } from "@tabler/icons-react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { useUnsavedChanges } from "@/lib/unsaved-changes";
 import { AmountInput } from "./amount-input";
 import type { FormValues, ListField } from "./list-configs";
 
@@ -30,6 +31,9 @@ export function ItemForm<V extends FormValues>(props: ItemFormProps<V>) {
   const [errors, setErrors] = useState<Errors<V>>({});
   const [saving, setSaving] = useState(false);
   const firstInput = useRef<HTMLInputElement>(null);
+  useUnsavedChanges(
+    !saving && (Object.keys(values) as (keyof V)[]).some((key) => values[key] !== props.initialValues[key]),
+  );
 
   // Opening the card or a row's edit puts the cursor in its first field.
   useEffect(() => firstInput.current?.focus(), []);

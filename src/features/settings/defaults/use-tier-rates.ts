@@ -40,7 +40,8 @@ export function useTierRates(tier: CreditTier, enabled: boolean) {
   }, []);
   useEffect(() => () => clearTimeout(hideTimer.current), []);
 
-  // Choosing another tier drops unsaved edits of the last one; a late answer for it is ignored.
+  // Choosing another tier (after the page asked, when there are unsaved edits) loads it; a late
+  // answer for the last one is ignored.
   const latest = useRef(0);
   const load = useCallback(async () => {
     const request = ++latest.current;
@@ -89,5 +90,9 @@ export function useTierRates(tier: CreditTier, enabled: boolean) {
     }
   };
 
-  return { texts, status, invalid, saving, banner, setBanner, change, save, reload: load };
+  /** Typed but not saved: switching tiers or leaving the page asks first. */
+  const dirty =
+    saved !== null && texts !== null && LOAN_TERMS.some((term) => texts[term] !== String(saved[term]));
+
+  return { texts, status, invalid, saving, banner, setBanner, change, save, reload: load, dirty };
 }
