@@ -4,8 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { readMail } from "../server/mail/read-mail";
+import { DEAL_NOTICE_TEXT } from "../shared/deal-notice-messages";
 import type { DealSheet } from "../shared/deal-sheet";
-import { MSG, QUOTE_TEXT } from "../shared/messages";
+import { MSG } from "../shared/messages";
 import { SHEET_TEXT } from "../shared/sheet-messages";
 import { STRUCTURES_TEXT } from "../shared/structure-messages";
 import { E2E_DATA_DIR, expect, expectNoSeriousA11yViolations } from "./fixtures";
@@ -79,7 +80,7 @@ test("the shopper accepts on a phone; the dealer sees it live and by mail; the d
   await expectNoSeriousA11yViolations(shopper.page);
   await dialog.getByRole("button", { name: STRUCTURES_TEXT.acceptSubmit }).click();
   const acceptedAt = Date.now();
-  await expect(shopper.page.getByTestId("deal-accepted")).toContainText(QUOTE_TEXT.youAccepted(3));
+  await expect(shopper.page.getByTestId("deal-accepted")).toContainText(DEAL_NOTICE_TEXT.youAccepted(3));
   const outTheDoorV3 = (await lineValue(shopper.page, "out-the-door").textContent()) ?? "";
 
   // The dealer's page says so within a second, and the history names the version.
@@ -136,7 +137,7 @@ test("the shopper accepts on a phone; the dealer sees it live and by mail; the d
   await expectConnected(shopper.page);
 
   // The shopper sees the counter-offer's number at once, and can accept it.
-  await expect(shopper.page.getByTestId("counter-offer")).toContainText(QUOTE_TEXT.counterOffer(4), {
+  await expect(shopper.page.getByTestId("counter-offer")).toContainText(DEAL_NOTICE_TEXT.counterOffer(4), {
     timeout: 2_000,
   });
   await expect(shopper.page.getByTestId("want-this-deal")).toBeVisible();
@@ -144,7 +145,10 @@ test("the shopper accepts on a phone; the dealer sees it live and by mail; the d
   expect(outTheDoor).toMatch(/^\$[\d,]+\.\d\d$/);
 
   // Its deal sheet on the phone: the version, its fingerprint and the page's figures.
-  await shopper.page.getByTestId("counter-offer").getByRole("link", { name: QUOTE_TEXT.viewSheet }).click();
+  await shopper.page
+    .getByTestId("counter-offer")
+    .getByRole("link", { name: DEAL_NOTICE_TEXT.viewSheet })
+    .click();
   await expect(shopper.page).toHaveURL(new RegExp(`/quote/${quote.quoteId}/versions/4/sheet$`));
   const sheetPage = shopper.page.getByTestId("deal-sheet");
   await expect(sheetPage.getByTestId("sheet-version")).toHaveText(SHEET_TEXT.versionHeading(4, "counter"));
@@ -175,7 +179,11 @@ test("the shopper accepts on a phone; the dealer sees it live and by mail; the d
   // Printed (Chromium's own print of the page), a normal deal is one US Letter page.
   await dealerSheet.emulateMedia({ media: "print" });
   const printed = await dealerSheet.pdf({ format: "Letter" });
-  expect(pdfText(printed).split("\f").filter((page) => page.trim()).length).toBe(1);
+  expect(
+    pdfText(printed)
+      .split("\f")
+      .filter((page) => page.trim()).length,
+  ).toBe(1);
   expect(pdfText(printed)).toContain(outTheDoorV3);
   await dealerSheet.emulateMedia({ media: "screen" });
   const download = dealerSheet.waitForEvent("download");

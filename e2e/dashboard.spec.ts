@@ -1,4 +1,5 @@
-import { MSG, QUOTE_COLUMNS, TEXT, VEHICLE_FORM_LABELS } from "../shared/messages";
+import { QUOTE_COLUMNS } from "../shared/dealer-messages";
+import { MSG, TEXT, VEHICLE_FORM_LABELS } from "../shared/messages";
 import { setCustomerName, setQuoteTimes } from "./dashboard-db";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { createQuoteViaApi, type DealerAccount, registerDealerViaApi, signInAs } from "./support/api";

@@ -1,3 +1,4 @@
+import { DEAL_NOTICE_TEXT } from "../shared/deal-notice-messages";
 import { expect, expectNoSeriousA11yViolations } from "./fixtures";
 import { editAmount, lineValue, openLine, quoteTest as test } from "./quote-setup";
 import { signInAs } from "./support/api";
@@ -126,4 +127,36 @@ test("typing 3000 in the shopper's downpayment dialog is one history event, show
   // The shopper's page has no history at all.
   await expect(shopper.page.getByTestId("history-panel")).toHaveCount(0);
   await expectNoSeriousA11yViolations(dealer.page);
+});
+
+test("a signed-in dealer opening the shopper's link sees a dealer preview banner, and is never 'customer looking'", async ({
+  quote,
+  pages,
+}) => {
+  const dealerContext = await pages.context();
+  const dashboard = await dealerContext.newPage();
+  await signInAs(dashboard, quote.account);
+  await dashboard.goto("/dashboard");
+  const row = dashboard.getByRole("row", { name: /2024 Honda Accord EX-L/ });
+  await expect(row).toBeVisible();
+
+  // The same browser, signed in, opens the plain link: a preview, connected as the dealer.
+  const preview = await dealerContext.newPage();
+  await preview.goto(`/quote/${quote.quoteId}`);
+  await expect(preview.getByTestId("dealer-preview")).toContainText(DEAL_NOTICE_TEXT.dealerPreview);
+  await expect(preview.getByTestId("connection-status")).toHaveText("Status: Connected", { timeout: 10_000 });
+  await dashboard.waitForTimeout(4_000);
+  await expect(row.getByRole("img", { name: "Shopper viewing" })).toHaveCount(0);
+  await expect(dashboard.getByText(/your customer opened the quote/)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(preview);
+
+  // A real shopper (no session) is still announced, and sees no preview banner.
+  const shopper = await pages.shopper(quote);
+  await expect(shopper.page.getByTestId("dealer-preview")).toHaveCount(0);
+  await expect(row.getByRole("img", { name: "Shopper viewing" })).toBeVisible({ timeout: 5_000 });
+
+  // The banner's link opens the dealer's working view.
+  await preview.getByRole("link", { name: DEAL_NOTICE_TEXT.openAsDealer }).click();
+  await expect(preview).toHaveURL(new RegExp(`/quote/${quote.quoteId}\\?view=dealer$`));
+  await expect(preview.getByTestId("dealer-preview")).toHaveCount(0);
 });

@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
-  apiErrorMessage,
   type CrudAction,
   crudMessage,
   type DefaultListKind,
   emptyListMessage,
   loadQuotesFailed,
-  MSG,
-} from "./messages";
+} from "./dealer-messages";
+import { apiErrorMessage, MSG } from "./messages";
 
 describe("crudMessage", () => {
   const cases: [DefaultListKind, CrudAction, string][] = [

@@ -1,5 +1,5 @@
 import type { DefaultAddOn, DefaultFee, DefaultTax } from "@shared/api-types";
-import type { DefaultListKind } from "@shared/messages";
+import type { DefaultListKind } from "@shared/dealer-messages";
 import { centsToDollars, toCents } from "@shared/money";
 import { type AddonBody, addonBodySchema } from "@shared/validation/default-add-ons";
 import { type FeeBody, feeBodySchema } from "@shared/validation/default-fees";

@@ -1,4 +1,5 @@
-import { MSG, tooManyLoginAttempts } from "@shared/messages";
+import { tooManyLoginAttempts } from "@shared/dealer-messages";
+import { MSG } from "@shared/messages";
 import { SignJWT } from "jose";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/test-app";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AuthResponse, PublicUser } from "@shared/api-types";
-import { MSG, tooManyLoginAttempts } from "@shared/messages";
+import { tooManyLoginAttempts } from "@shared/dealer-messages";
+import { MSG } from "@shared/messages";
 import { mayWriteDefaults } from "@shared/permissions";
 import {
   accountBodySchema,

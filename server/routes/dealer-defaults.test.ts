@@ -1,5 +1,6 @@
 import { CREDIT_TIER_IDS, DEFAULT_INTEREST_RATES, LOAN_TERMS } from "@shared/constants";
-import { crudMessage, MSG } from "@shared/messages";
+import { crudMessage } from "@shared/dealer-messages";
+import { MSG } from "@shared/messages";
 import type { QuoteData } from "@shared/quote-schema";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

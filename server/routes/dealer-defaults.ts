@@ -1,5 +1,6 @@
 import { isCreditTier } from "@shared/constants";
-import { crudMessage, MSG } from "@shared/messages";
+import { crudMessage } from "@shared/dealer-messages";
+import { MSG } from "@shared/messages";
 import { mayWriteDefaults } from "@shared/permissions";
 import { interestRatesBodySchema } from "@shared/validation/interest-rates";
 import { Hono } from "hono";

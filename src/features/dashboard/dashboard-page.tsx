@@ -8,7 +8,8 @@ import { Button, Group, Paper, Select, Stack, Switch, TextInput, Title } from "@
 import { useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { NOTICE_HIDE_MS } from "@shared/constants";
-import { MSG, noActiveQuotes, TEXT } from "@shared/messages";
+import { noActiveQuotes } from "@shared/dealer-messages";
+import { MSG, TEXT } from "@shared/messages";
 import { seesEveryQuote } from "@shared/permissions";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { useDeferredValue, useMemo, useState } from "react";

@@ -2,7 +2,8 @@
 // click or Enter; its action buttons do their own thing.
 
 import { Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
-import { MSG, QUOTE_COLUMNS } from "@shared/messages";
+import { QUOTE_COLUMNS } from "@shared/dealer-messages";
+import { MSG } from "@shared/messages";
 import { CustomerLookingNow, ShopperViewingDot } from "./live-signals/live-signals";
 import { type QuoteActionHandlers, QuoteActions } from "./quote-actions";
 import { type DashboardQuote, formatQuoteDate, isExpiredAt, outTheDoorText } from "./quote-list-view";

@@ -2,7 +2,8 @@
 // empty states, and one page of quotes as a table (md and up) or cards.
 
 import { Alert, Button, Center, Group, Loader, Pagination, Stack, Text } from "@mantine/core";
-import { loadQuotesFailed, TEXT } from "@shared/messages";
+import { loadQuotesFailed } from "@shared/dealer-messages";
+import { TEXT } from "@shared/messages";
 import type { QuoteActionHandlers } from "./quote-actions";
 import { QuoteCards } from "./quote-cards";
 import type { DashboardQuote, QuoteSort, SortColumn } from "./quote-list-view";

@@ -2,7 +2,8 @@
 // Vehicle and Created sortable. A row opens the quote on click or Enter.
 
 import { Group, Table, Text, UnstyledButton } from "@mantine/core";
-import { MSG, QUOTE_COLUMNS } from "@shared/messages";
+import { QUOTE_COLUMNS } from "@shared/dealer-messages";
+import { MSG } from "@shared/messages";
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from "@tabler/icons-react";
 import { CustomerLookingNow, ShopperViewingDot } from "./live-signals/live-signals";
 import { type QuoteActionHandlers, QuoteActions } from "./quote-actions";

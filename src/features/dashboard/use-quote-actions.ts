@@ -4,7 +4,8 @@
 
 import { notifications } from "@mantine/notifications";
 import { NOTICE_HIDE_MS } from "@shared/constants";
-import { copyLinkFailed, MSG } from "@shared/messages";
+import { copyLinkFailed } from "@shared/dealer-messages";
+import { MSG } from "@shared/messages";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { copyText } from "@/lib/clipboard";

@@ -1,6 +1,6 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Navigate, useLocation, useParams, useSearchParams } from "react-router";
-import { getStoredToken } from "@/lib/api";
+import { apiRequest, getStoredToken } from "@/lib/api";
 import { useSession } from "@/lib/session";
 import { QuoteLoadFailed, QuoteLoading, QuoteNotFound } from "./components/quote-states";
 import { QuoteView } from "./quote-view";
@@ -19,6 +19,7 @@ export default function QuotePage() {
   const [attempt, setAttempt] = useState(0);
   const sessionReady = status === "ready";
   const load = useQuoteLoad(id, dealerMode, !dealerMode || (sessionReady && user !== null), attempt);
+  const preview = useDealerPreview(id, !dealerMode && sessionReady && user !== null);
 
   if ((dealerMode && sessionReady && !user) || load.state === "authRequired") {
     return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
@@ -31,7 +32,32 @@ export default function QuotePage() {
       key={`${load.quote.id}:${dealerMode}`}
       quote={load.quote}
       role={dealerMode ? "dealer" : "shopper"}
-      token={dealerMode ? getStoredToken() : null}
+      token={dealerMode || preview === "preview" ? getStoredToken() : null}
+      preview={preview === "preview"}
+      liveReady={dealerMode || (sessionReady && preview !== "checking")}
     />
   );
+}
+
+/**
+ * Issue #14: a signed-in dealer opening the plain (shopper) link of one of their quotes is a dealer
+ * preview: a banner says so, and the live connection is theirs, so it never counts (or notifies)
+ * as the customer looking. GET /api/quotes/{id} with the token answers 200 only for its dealer.
+ */
+function useDealerPreview(quoteId: string, signedIn: boolean): "checking" | "preview" | "none" {
+  // The answer is kept with the quote it was for, so a render never reads a stale one.
+  const [answer, setAnswer] = useState<{ quoteId: string; preview: boolean } | null>(null);
+  useEffect(() => {
+    if (!signedIn) return;
+    const controller = new AbortController();
+    apiRequest(`/quotes/${encodeURIComponent(quoteId)}`, { auth: true, signal: controller.signal })
+      .then(() => setAnswer({ quoteId, preview: true }))
+      .catch(() => {
+        if (!controller.signal.aborted) setAnswer({ quoteId, preview: false });
+      });
+    return () => controller.abort();
+  }, [quoteId, signedIn]);
+  if (!signedIn) return "none";
+  if (answer?.quoteId !== quoteId) return "checking";
+  return answer.preview ? "preview" : "none";
 }

@@ -9,7 +9,7 @@ import { computeBreakdown, paymentGrid } from "@shared/pricing";
 import type { CustomInterestRates } from "@shared/quote-schema";
 import { quoteSummary } from "@shared/quote-summary";
 import { Suspense, useEffect, useMemo, useState } from "react";
-import { Link, Navigate, useLocation } from "react-router";
+import { Navigate, useLocation } from "react-router";
 import { LoadBoundary } from "@/components/load-boundary";
 import { Notice } from "@/components/notice";
 import { PageContainer } from "@/components/page-container";
@@ -39,6 +39,7 @@ const HistoryPanel = resilientLazy(() => import("./history/history-panel"));
 const StructuresCard = resilientLazy(() => import("./structures/structures-card"));
 const AcceptDialog = resilientLazy(() => import("./dialogs/accept-dialog"));
 const AcceptedBanner = resilientLazy(() => import("./dealer/accepted-banner"));
+const DealNotices = resilientLazy(() => import("./deal-notices"));
 
 const NO_DEALERSHIP: QuoteDealership = {
   dealershipName: "",
@@ -61,13 +62,17 @@ export interface QuoteViewProps {
   quote: QuoteAnswer;
   role: LiveRole;
   token: string | null;
+  /** A signed-in dealer on the shopper's page (issue #14): a banner, and never "customer looking". */
+  preview?: boolean;
+  /** False while the page finds out whether this is a dealer preview (the live channel waits). */
+  liveReady?: boolean;
 }
 
-export function QuoteView({ quote, role, token }: QuoteViewProps) {
+export function QuoteView({ quote, role, token, preview = false, liveReady = true }: QuoteViewProps) {
   const location = useLocation();
   const isDealer = role === "dealer";
   const readOnly = quote.expired && !isDealer;
-  const live = useLiveQuote({ quoteId: quote.id, role, token, readOnly });
+  const live = useLiveQuote(liveReady ? { quoteId: quote.id, role, token, readOnly } : null);
   const [dialog, setDialog] = useState<QuoteDialog | null>(null);
 
   // The REST snapshot shows the deal until the live document arrives; it is never written back.
@@ -204,23 +209,21 @@ export function QuoteView({ quote, role, token }: QuoteViewProps) {
                 />
               </Suspense>
             </LoadBoundary>
-          ) : (
-            <Notice tone="success" data-testid="deal-accepted">
-              {QUOTE_TEXT.youAccepted(dealState.acceptedVersion)}{" "}
-              <Link to={`/quote/${encodeURIComponent(quote.id)}/versions/${dealState.acceptedVersion}/sheet`}>
-                {QUOTE_TEXT.viewSheet}
-              </Link>
-            </Notice>
-          )
+          ) : null
         ) : null}
-        {!locked && dealState.counterOffer !== null && !isDealer ? (
-          // Issue #19: the dealer's answer to an acceptance is a new version the shopper can take.
-          <Notice tone="info" data-testid="counter-offer">
-            {QUOTE_TEXT.counterOffer(dealState.counterOffer)}{" "}
-            <Link to={`/quote/${encodeURIComponent(quote.id)}/versions/${dealState.counterOffer}/sheet`}>
-              {QUOTE_TEXT.viewSheet}
-            </Link>
-          </Notice>
+        {!isDealer && (preview || dealState.counterOffer !== null || dealState.acceptedVersion !== null) ? (
+          // The shopper's acceptance, the dealer's counter-offer (a new version the shopper can
+          // take) and the dealer preview: a small chunk fetched only when one shows.
+          <LoadBoundary fallback={() => null}>
+            <Suspense fallback={null}>
+              <DealNotices
+                quoteId={quote.id}
+                accepted={locked ? dealState.acceptedVersion : null}
+                counterOffer={locked ? null : dealState.counterOffer}
+                preview={preview}
+              />
+            </Suspense>
+          </LoadBoundary>
         ) : null}
         {isDealer ? null : <DealershipCard dealership={dealership} />}
         {live.conflicts.length > 0 ? (

@@ -1,5 +1,6 @@
 import { Box, Button, Group, NavLink, Stack, Text, Title } from "@mantine/core";
-import { MSG, QUOTE_DEFAULTS_TEXT } from "@shared/messages";
+import { QUOTE_DEFAULTS_TEXT } from "@shared/dealer-messages";
+import { MSG } from "@shared/messages";
 import { Link, Outlet, useLocation } from "react-router";
 import { PageContainer } from "@/components/page-container";
 

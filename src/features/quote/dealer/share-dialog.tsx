@@ -1,8 +1,9 @@
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import type { QuoteDealership } from "@shared/api-types";
 import { CLIPBOARD_TOAST_MS, CUSTOMER_PHONE_MAX_LENGTH } from "@shared/constants";
+import { copyLinkFailed } from "@shared/dealer-messages";
 import { formatCustomerPhone } from "@shared/format";
-import { copyLinkFailed, MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
+import { MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
 import type { CustomerInfo } from "@shared/quote-schema";
 import { hasErrors } from "@shared/validation/rules";
 import {

@@ -51,7 +51,7 @@ export interface LiveQuoteSnapshot {
 export interface LiveQuoteOptions {
   quoteId: string;
   role: LiveRole;
-  /** The dealer's token; a shopper connects without one. */
+  /** The dealer's token (also on the shopper page in a dealer preview); a shopper has none. */
   token?: string | null;
   /** ws(s)://host/yjs */
   serverUrl: string;
@@ -205,10 +205,8 @@ export class LiveQuote {
         ? null
         : new IndexeddbPersistence(localCopyName(this.options.role, name), doc);
     const provider = new WebsocketProvider(this.options.serverUrl, name, doc, {
-      protocols: liveProtocols(
-        this.options.role === "dealer" ? this.options.token : null,
-        this.options.device,
-      ),
+      // A dealer previewing the shopper page connects as themselves: never "customer looking".
+      protocols: liveProtocols(this.options.token ?? null, this.options.device),
       // Tabs of one browser must not pass updates around the server: a shopper tab would then
       // hold dealer changes it could later send as its own, and the server refuses those.
       disableBc: true,

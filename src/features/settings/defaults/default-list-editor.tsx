@@ -1,5 +1,6 @@
 import { Button, Paper, Stack, Text, Title } from "@mantine/core";
-import { emptyListMessage, logInToViewMessage, MSG, QUOTE_DEFAULTS_TEXT, TEXT } from "@shared/messages";
+import { emptyListMessage, logInToViewMessage, QUOTE_DEFAULTS_TEXT } from "@shared/dealer-messages";
+import { MSG, TEXT } from "@shared/messages";
 import { mayWriteDefaults } from "@shared/permissions";
 import { IconPlus } from "@tabler/icons-react";
 import { useId, useState } from "react";

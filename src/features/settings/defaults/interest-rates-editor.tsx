@@ -6,7 +6,8 @@ import {
   isCreditTier,
   LOAN_TERMS,
 } from "@shared/constants";
-import { MSG, QUOTE_DEFAULTS_TEXT, TEXT } from "@shared/messages";
+import { QUOTE_DEFAULTS_TEXT } from "@shared/dealer-messages";
+import { MSG, TEXT } from "@shared/messages";
 import { mayWriteDefaults } from "@shared/permissions";
 import { useState } from "react";
 import { BannerNotice, Notice } from "@/components/notice";

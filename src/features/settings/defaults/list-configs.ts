@@ -1,6 +1,7 @@
 import type { DefaultAddOn, DefaultFee, DefaultTax } from "@shared/api-types";
+import { type DefaultListKind, QUOTE_DEFAULTS_TEXT } from "@shared/dealer-messages";
 import { amountToInput, formatPercent, parseAmountInput } from "@shared/format";
-import { type DefaultListKind, MSG, QUOTE_DEFAULTS_TEXT } from "@shared/messages";
+import { MSG } from "@shared/messages";
 import { formatDollars } from "@shared/money";
 import {
   type DefaultAddOnValues,

@@ -1,5 +1,5 @@
 import { NOTICE_HIDE_MS } from "@shared/constants";
-import { crudMessage } from "@shared/messages";
+import { crudMessage } from "@shared/dealer-messages";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Banner } from "@/components/notice";
 import { createItem, deleteItem, failureMessage, fetchItems, updateItem } from "./defaults-api";

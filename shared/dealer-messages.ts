@@ -1,0 +1,95 @@
+// The dealer's screens' words (settings lists, dashboard, sign-in lockout): apart from
+// messages.ts so that the shopper's phone, whose page loads messages.ts up front, never
+// downloads them. The same rule holds: never write one of these strings anywhere else.
+
+/** Login lockout (spec silent; our wording): 'Too many failed login attempts. Please try again in 15 minutes.' */
+export const tooManyLoginAttempts = (minutes: number): string =>
+  `Too many failed login attempts. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+export const loadQuotesFailed = (reason: string): string => `Failed to load quotes: ${reason}`;
+
+export type DefaultListKind = "addOn" | "taxRate" | "dealerFee" | "governmentFee";
+export type CrudAction =
+  | "created"
+  | "updated"
+  | "deleted"
+  | "loadFailed"
+  | "createFailed"
+  | "updateFailed"
+  | "deleteFailed"
+  | "notFound";
+
+interface KindWords {
+  title: string; // success banners: 'Tax rate created successfully'
+  singular: string; // 'Failed to create tax rate'
+  plural: string; // 'Failed to load taxes' (the spec's word for that list)
+  listName: string; // empty states and log-in prompts: 'No tax rates configured yet.'
+}
+
+const KIND_WORDS: Record<DefaultListKind, KindWords> = {
+  addOn: { title: "Add-on", singular: "add-on", plural: "add-ons", listName: "add-ons" },
+  taxRate: { title: "Tax rate", singular: "tax rate", plural: "taxes", listName: "tax rates" },
+  dealerFee: { title: "Dealer fee", singular: "dealer fee", plural: "dealer fees", listName: "dealer fees" },
+  governmentFee: {
+    title: "Government fee",
+    singular: "government fee",
+    plural: "government fees",
+    listName: "government fees",
+  },
+};
+
+/** The settings pages' banners: crudMessage("taxRate", "loadFailed") -> 'Failed to load taxes'. */
+export function crudMessage(kind: DefaultListKind, action: CrudAction): string {
+  const words = KIND_WORDS[kind];
+  switch (action) {
+    case "created":
+    case "updated":
+    case "deleted":
+      return `${words.title} ${action} successfully`;
+    case "loadFailed":
+      return `Failed to load ${words.plural}`;
+    case "createFailed":
+      return `Failed to create ${words.singular}`;
+    case "updateFailed":
+      return `Failed to update ${words.singular}`;
+    case "deleteFailed":
+      return `Failed to delete ${words.singular}`;
+    case "notFound":
+      // Our wording: the API's 404 for an id that is not the dealer's own active item.
+      return `${words.title} not found`;
+  }
+}
+
+/** 'No add-ons configured yet. Click "Add new" to create your first one.' */
+export const emptyListMessage = (kind: DefaultListKind): string =>
+  `No ${KIND_WORDS[kind].listName} configured yet. Click "Add new" to create your first one.`;
+export const logInToViewMessage = (kind: DefaultListKind): string =>
+  `Please log in to view ${KIND_WORDS[kind].listName}`;
+export const confirmDeleteNamed = (name: string): string => `Are you sure you want to delete "${name}"?`;
+export const DELETE_DEFAULT_NOTE =
+  "Items used in existing quotes will be hidden from future quotes but preserved in existing ones.";
+
+/** The dashboard table's columns (spec §2). */
+export const QUOTE_COLUMNS = {
+  vehicle: "Vehicle",
+  customer: "Customer",
+  created: "Created",
+  expires: "Expires",
+  actions: "Actions",
+} as const;
+
+/** Dashboard, where the spec is silent: every quote is expired and 'Show expired' is off. */
+export const noActiveQuotes = "You have no active quotes. Turn on 'Show expired' to see expired ones.";
+/** Dashboard, where the spec is silent: the browser refused the clipboard, so the link is shown instead. */
+export const copyLinkFailed = (link: string): string => `Could not copy the link. Here it is: ${link}`;
+
+/** The quote-defaults settings pages (spec §2): their menu names and fixed page text. */
+export const QUOTE_DEFAULTS_TEXT = {
+  addOns: "Add-ons",
+  taxes: "Taxes",
+  dealerFees: "Dealer fees",
+  governmentFees: "Government fees",
+  interestRates: "Interest rates",
+  addNew: "Add new",
+  creditTier: "Credit tier",
+  logInToViewInterestRates: "Please log in to view interest rates",
+} as const;
