@@ -20,6 +20,16 @@ type AxeViolation = {
  * DevTools protocol, so our CSP (no inline scripts) need not be relaxed for it.
  */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // A dialog fading in has blended colours for a moment: check what stays on screen.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // A spinner turns for ever: only what ends is waited for.
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time.

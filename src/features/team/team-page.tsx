@@ -100,7 +100,14 @@ export default function TeamPage() {
         <Title order={2} fz="h4" mb="sm">
           {MSG.teamMembers}
         </Title>
-        <Table.ScrollContainer minWidth={480}>
+        {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
+        <Table.ScrollContainer
+          minWidth={480}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label={MSG.teamMembers}
+        >
           <Table verticalSpacing="sm" aria-label={MSG.teamMembers}>
             <Table.Thead>
               <Table.Tr>
@@ -108,7 +115,8 @@ export default function TeamPage() {
                 <Table.Th>Email</Table.Th>
                 <Table.Th>{MSG.role}</Table.Th>
                 {isOwner ? (
-                  <Table.Th>
+                  // The hidden label is positioned: it must stay inside the scrolling table.
+                  <Table.Th pos="relative">
                     <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.Th>
                 ) : null}
@@ -164,7 +172,13 @@ export default function TeamPage() {
               No changes yet.
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={480}>
+            <Table.ScrollContainer
+              minWidth={480}
+              type="native"
+              tabIndex={0}
+              role="region"
+              aria-label={MSG.teamAudit}
+            >
               <Table verticalSpacing="xs" aria-label={MSG.teamAudit}>
                 <Table.Thead>
                   <Table.Tr>
