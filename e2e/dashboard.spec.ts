@@ -1,4 +1,4 @@
-import { QUOTE_COLUMNS } from "../shared/dealer-messages";
+import { ALL_QUOTES_TITLE, QUOTE_COLUMNS } from "../shared/dealer-messages";
 import { MSG, TEXT, VEHICLE_FORM_LABELS } from "../shared/messages";
 import { setCustomerName, setQuoteTimes } from "./dashboard-db";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, test } from "./fixtures";
@@ -104,8 +104,10 @@ test.describe("the dashboard", () => {
     const row = page.getByRole("row", { name: /2025 Subaru Outback Limited/ });
     await expect(row).toBeVisible();
     const today = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
-    await expect(row.getByRole("cell").nth(2)).toHaveText(today.format(new Date()));
-    await expect(row.getByRole("cell").nth(3)).toHaveText(today.format(new Date(Date.now() + 7 * DAY)));
+    // The date, then the time of day (#14).
+    const at = (date: string) => new RegExp(`^${date}, \\d{1,2}:\\d\\d [AP]M$`);
+    await expect(row.getByRole("cell").nth(2)).toHaveText(at(today.format(new Date())));
+    await expect(row.getByRole("cell").nth(3)).toHaveText(at(today.format(new Date(Date.now() + 7 * DAY))));
   });
 
   test("create failure shows the spec message and Cancel goes back", async ({ page, request }) => {
@@ -266,8 +268,19 @@ test.describe("the dashboard", () => {
     await expect.poll(() => vehicleCells(page)).toEqual(["2024 Kia EV6"]);
 
     await page.getByRole("switch", { name: TEXT.showExpired }).check();
+    // With expired quotes shown, the list is no longer "Active Quotes" (#14).
+    await expect(page.getByRole("heading", { level: 2, name: ALL_QUOTES_TITLE })).toBeVisible();
     const row = page.getByRole("row", { name: /2017 Nissan Leaf/ });
     await expect(row.getByText(TEXT.expired)).toBeVisible();
+    // Dates carry the time of day (#14).
+    await expect(row.getByRole("cell").nth(2)).toHaveText(
+      /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M$/,
+    );
+    // The delete icon stays red in dark mode (#14).
+    await page.emulateMedia({ colorScheme: "dark" });
+    const trash = row.getByRole("button", { name: "Delete 2017 Nissan Leaf" });
+    await expect.poll(() => trash.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(255, 135, 135)");
+    await page.emulateMedia({ colorScheme: "light" });
     const vehicleText = row.getByText("2017 Nissan Leaf", { exact: true });
     expect(Number(await vehicleText.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(1);
     const liveText = page.getByText("2024 Kia EV6", { exact: true });

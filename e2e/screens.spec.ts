@@ -87,6 +87,15 @@ for (const scheme of ["light", "dark"] as const) {
           await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
           await expectNoSeriousA11yViolations(page);
           if (device === "phone") await expectNoHorizontalScroll(page);
+          if (screen.path("").startsWith("/settings/")) {
+            // A settings page's own title (h2) is never larger than the page's h1 (#14).
+            const size = (selector: string) =>
+              page
+                .locator(selector)
+                .first()
+                .evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+            expect(await size("main h2")).toBeLessThan(await size("main h1"));
+          }
           if (screen.key)
             await page.screenshot({
               path: path.join(SCREENS_DIR, `${screen.name}-${device}-${scheme}.png`),

@@ -93,3 +93,6 @@ export const QUOTE_DEFAULTS_TEXT = {
   creditTier: "Credit tier",
   logInToViewInterestRates: "Please log in to view interest rates",
 } as const;
+
+/** The dashboard list's title while expired quotes are shown too ("Active Quotes" otherwise, spec §2). */
+export const ALL_QUOTES_TITLE = "All Quotes";

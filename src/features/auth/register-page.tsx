@@ -121,6 +121,8 @@ export default function RegisterPage() {
               required
               autoComplete="new-password"
               description="At least 8 characters"
+              // Under the field, so both password fields line up.
+              inputWrapperOrder={["label", "input", "description", "error"]}
               styles={{ description: { color: "var(--dd-text-secondary)" } }}
               {...form.getInputProps("password")}
             />

@@ -8,7 +8,7 @@ import { Button, Group, Paper, Select, Stack, Switch, TextInput, Title } from "@
 import { useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { NOTICE_HIDE_MS } from "@shared/constants";
-import { noActiveQuotes } from "@shared/dealer-messages";
+import { ALL_QUOTES_TITLE, noActiveQuotes } from "@shared/dealer-messages";
 import { MSG, TEXT } from "@shared/messages";
 import { seesEveryQuote } from "@shared/permissions";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
@@ -103,8 +103,8 @@ export default function DashboardPage() {
         <Paper withBorder radius="md" p={{ base: "sm", sm: "md" }}>
           <Stack gap="md">
             <Group justify="space-between" gap="sm">
-              <Title order={2} fz="h4">
-                {TEXT.activeQuotes}
+              <Title order={2} fz="h4" data-testid="quotes-title">
+                {showExpired ? ALL_QUOTES_TITLE : TEXT.activeQuotes}
               </Title>
               <Button
                 component={Link}

@@ -62,6 +62,7 @@ export function QuoteActions({
         </ActionIcon>
       ) : null}
       <ActionIcon
+        className="dd-danger-icon"
         variant="subtle"
         color="red"
         size="lg"

@@ -83,7 +83,10 @@ describe("dashboard list view", () => {
   });
 
   it("formats dates for US readers and builds the shopper link", () => {
-    expect(formatQuoteDate(Date.parse("2026-11-21T12:00:00Z"))).toBe("Nov 21, 2026");
+    expect(formatQuoteDate(Date.parse("2026-11-21T15:42:00Z"), "UTC")).toBe("Nov 21, 2026, 3:42 PM");
+    expect(formatQuoteDate(Date.parse("2026-11-21T15:42:00Z"), "America/Chicago")).toBe(
+      "Nov 21, 2026, 9:42 AM",
+    );
     expect(shopperLink("https://deals.example.com", "abc_123")).toBe(
       "https://deals.example.com/quote/abc_123",
     );

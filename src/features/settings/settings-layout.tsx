@@ -3,6 +3,7 @@ import { QUOTE_DEFAULTS_TEXT } from "@shared/dealer-messages";
 import { MSG } from "@shared/messages";
 import { Link, Outlet, useLocation } from "react-router";
 import { PageContainer } from "@/components/page-container";
+import classes from "./settings-layout.module.css";
 
 type MenuGroup = { label: string; items: { label: string; to: string }[] };
 
@@ -99,7 +100,7 @@ export default function SettingsLayout() {
       <ButtonMenu path={path} />
       <Group align="flex-start" gap="xl" wrap="nowrap">
         <SideMenu path={path} />
-        <Box style={{ flex: 1, minWidth: 0 }}>
+        <Box style={{ flex: 1, minWidth: 0 }} className={classes.page}>
           <Outlet />
         </Box>
       </Group>

@@ -18,11 +18,11 @@ export interface QuoteHeaderProps {
   open(dialog: QuoteDialog): void;
 }
 
-/** 'miles | color (or No color) | Stock#' (spec §2). */
-export function vehicleLine(vehicle: Vehicle): string {
+/** 'miles | color (or No color) | Stock#' (spec §2), part by part. */
+export function vehicleLineParts(vehicle: Vehicle): string[] {
   const parts = [formatMileage(vehicle.mileage), vehicle.color.trim() || TEXT.noColor];
   if (vehicle.stockNumber.trim()) parts.push(`Stock# ${vehicle.stockNumber.trim()}`);
-  return parts.join(" | ");
+  return parts;
 }
 
 /**
@@ -77,7 +77,13 @@ export function QuoteHeader({ vehicle, isDealer, expired, customerInfo, open }: 
         ) : null}
       </Group>
       <Text className="dd-secondary-text" mt={4} data-testid="vehicle-line">
-        {vehicleLine(vehicle)}
+        {/* A part never breaks inside ("Stock# A1234" stays whole, issue #14); the line wraps between parts. */}
+        {vehicleLineParts(vehicle).map((part, i) => (
+          <span key={part}>
+            {i > 0 ? " | " : null}
+            <span style={{ whiteSpace: "nowrap" }}>{part}</span>
+          </span>
+        ))}
       </Text>
       {isWebLink(vehicle.advertisedUrl) ? (
         <Anchor

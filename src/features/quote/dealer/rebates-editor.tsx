@@ -67,6 +67,7 @@ export default function RebatesEditor({ rebates, onSave, onClose }: RebatesEdito
                 w={140}
               />
               <ActionIcon
+                className="dd-danger-icon"
                 variant="subtle"
                 color="red"
                 size="lg"

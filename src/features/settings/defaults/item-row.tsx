@@ -43,6 +43,7 @@ export function ItemRow({ id, name, detail, figure, editable = true, onEdit, onD
               <IconPencil size={18} aria-hidden="true" />
             </ActionIcon>
             <ActionIcon
+              className="dd-danger-icon"
               variant="subtle"
               color="red"
               size="lg"
