@@ -1,6 +1,7 @@
 import type { QuoteDealership, QuoteListItem } from "@shared/api-types";
 import { type Member, seesEveryQuote } from "@shared/permissions";
 import { dealArray, dealDocName, privateArray, privateDocName, readDoc } from "@shared/quote-doc";
+import { type CustomerInfo, customerInfoSchema } from "@shared/quote-schema";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/connection";
 import { quotes, quoteVersions, users } from "../db/schema";
@@ -117,6 +118,14 @@ export function quoteDealership(
 export function counterOfferOf(db: Db, quoteId: string): number | null {
   const latest = latestVersion(db, quoteId);
   return latest?.kind === "counter" ? latest.number : null;
+}
+
+/** The dealer's customer record of the quote (private document), or null when none parses. */
+export function storedCustomerInfo(db: Db, live: LiveControl, quoteId: string): CustomerInfo | null {
+  const info = customerInfoSchema.safeParse(
+    documentContent(db, live, privateDocName(quoteId), "private").customerInfo,
+  );
+  return info.success ? info.data : null;
 }
 
 /** GET /quotes/{id}: the deal; customerInfo only for its dealer (shoppers never receive it). */

@@ -3,20 +3,14 @@ import type { QuoteDealership } from "@shared/api-types";
 import { choiceMonthly, choiceText, type StructureGrids, structureGrids } from "@shared/deal/structure-grid";
 import { formatMoney } from "@shared/money";
 import { type Breakdown, computeBreakdown } from "@shared/pricing";
-import { dealDocName, privateDocName } from "@shared/quote-doc";
-import {
-  type CustomerInfo,
-  customerInfoSchema,
-  type QuoteData,
-  quoteDataSchema,
-  type ShopperChoice,
-} from "@shared/quote-schema";
+import { dealDocName } from "@shared/quote-doc";
+import { type CustomerInfo, type QuoteData, quoteDataSchema, type ShopperChoice } from "@shared/quote-schema";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/connection";
 import { quoteVersions } from "../db/schema";
 import type { LiveControl } from "../live/live-control";
 import type { QuoteRow } from "../policies/quote-access";
-import { documentContent, latestVersion, quoteDealership } from "./read-quote";
+import { documentContent, latestVersion, quoteDealership, storedCustomerInfo } from "./read-quote";
 
 // Issue #19: versions, immutable snapshots of the shopper-visible deal: every line, every
 // structure shown, the computed figures, the dealership, who and when. Stored once, never
@@ -60,9 +54,6 @@ export function currentSnapshot(
     customInterestRates: {},
     ...documentContent(db, live, dealDocName(quote.id), "deal"),
   });
-  const info = customerInfoSchema.safeParse(
-    documentContent(db, live, privateDocName(quote.id), "private").customerInfo,
-  );
   return {
     data,
     breakdown: computeBreakdown(data),
@@ -70,7 +61,7 @@ export function currentSnapshot(
     dealership: quoteDealership(db, quote),
     choice: extra.choice ?? data.shopperChoice ?? null,
     shopperContact: extra.shopperContact ?? null,
-    customer: info.success ? info.data : null,
+    customer: storedCustomerInfo(db, live, quote.id),
   };
 }
 

@@ -1,7 +1,6 @@
 import type { HistoryEvent } from "@shared/history-text";
 import { MSG } from "@shared/messages";
 import { memberLabel } from "@shared/permissions";
-import { privateDocName } from "@shared/quote-doc";
 import { customerInfoSchema, shopperChoiceSchema } from "@shared/quote-schema";
 import { strictObject } from "@shared/schema-fields";
 import { eq } from "drizzle-orm";
@@ -15,7 +14,7 @@ import { ApiError, badRequest, notFound } from "../http/errors";
 import { parseJson } from "../http/validate";
 import { acceptanceEmail } from "../mail/acceptance-email";
 import { findQuote, isExpired, mayManage, type QuoteRow, restViewerRole } from "../policies/quote-access";
-import { documentContent } from "../quotes/read-quote";
+import { storedCustomerInfo } from "../quotes/read-quote";
 import {
   currentSnapshot,
   latestVersionKind,
@@ -141,10 +140,7 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
     const quote = findQuote(db, c.req.param("id"));
     if (!quote) throw notFound(MSG.quoteNotFound);
     if (isExpired(quote)) throw gone(MSG.quoteExpired);
-    const info = customerInfoSchema.safeParse(
-      documentContent(db, live, privateDocName(quote.id), "private").customerInfo,
-    );
-    const known = info.success ? info.data : { name: "", phone: "", email: "" };
+    const known = storedCustomerInfo(db, live, quote.id) ?? { name: "", phone: "", email: "" };
     return c.json({ name: known.name, phone: known.phone ?? "", email: known.email ?? "" });
   });
 

@@ -15,7 +15,7 @@ import type { TeamAuditEntry, TeamMember } from "@shared/api-types";
 import { MSG } from "@shared/messages";
 import { INVITABLE_ROLES, type InvitableRole, mayManageTeam, ROLE_LABELS } from "@shared/permissions";
 import { isValidEmail } from "@shared/validation/rules";
-import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
 import { type Banner, BannerNotice, Notice } from "@/components/notice";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
@@ -100,14 +100,7 @@ export default function TeamPage() {
         <Title order={2} fz="h4" mb="sm">
           {MSG.teamMembers}
         </Title>
-        {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
-        <Table.ScrollContainer
-          minWidth={480}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label={MSG.teamMembers}
-        >
+        <ScrollingTable label={MSG.teamMembers}>
           <Table verticalSpacing="sm" aria-label={MSG.teamMembers}>
             <Table.Thead>
               <Table.Tr>
@@ -160,7 +153,7 @@ export default function TeamPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollingTable>
       </Paper>
       {isOwner ? (
         <Paper withBorder p="md" radius="md">
@@ -172,13 +165,7 @@ export default function TeamPage() {
               No changes yet.
             </Text>
           ) : (
-            <Table.ScrollContainer
-              minWidth={480}
-              type="native"
-              tabIndex={0}
-              role="region"
-              aria-label={MSG.teamAudit}
-            >
+            <ScrollingTable label={MSG.teamAudit}>
               <Table verticalSpacing="xs" aria-label={MSG.teamAudit}>
                 <Table.Thead>
                   <Table.Tr>
@@ -202,7 +189,7 @@ export default function TeamPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollingTable>
           )}
         </Paper>
       ) : null}
@@ -280,5 +267,14 @@ function InviteForm({ onSent, onSentReload }: { onSent(text: string): void; onSe
         </Button>
       </Group>
     </Paper>
+  );
+}
+
+/** A table that scrolls sideways on a phone: a named region that takes the focus, so the keyboard can scroll it too. */
+function ScrollingTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Table.ScrollContainer minWidth={480} type="native" tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </Table.ScrollContainer>
   );
 }
