@@ -1,4 +1,4 @@
-import { ALL_QUOTES_TITLE, QUOTE_COLUMNS } from "../shared/dealer-messages";
+import { ALL_QUOTES_TITLE, QUOTE_COLUMNS, QUOTE_COPY_TEXT } from "../shared/dealer-messages";
 import { MSG, TEXT, VEHICLE_FORM_LABELS } from "../shared/messages";
 import { setCustomerName, setQuoteTimes } from "./dashboard-db";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, test } from "./fixtures";
@@ -292,10 +292,53 @@ test.describe("the dashboard", () => {
     await expect(live.getByRole("button", { name: "Copy link for 2024 Kia EV6" })).toBeEnabled();
     await expectNoSeriousA11yViolations(page);
 
+    // Only an expired quote offers Renew (issue #14).
+    await expect(live.getByRole("button", { name: QUOTE_COPY_TEXT.renewLabel("2024 Kia EV6") })).toHaveCount(
+      0,
+    );
     await row.getByRole("button", { name: "Delete 2017 Nissan Leaf" }).click();
     await page.getByRole("dialog").getByRole("button", { name: TEXT.delete }).click();
     await expect(page.getByText(MSG.quoteDeleted)).toBeVisible();
     await expect.poll(() => vehicleCells(page)).toEqual(["2024 Kia EV6"]);
+  });
+
+  test("an expired quote is renewed from its row, and a quote duplicated for another customer (issue #14)", async ({
+    page,
+    request,
+  }) => {
+    const { account, ids } = await dealerWithQuotes(request, ["2017 Nissan Leaf", "2024 Kia EV6"]);
+    setQuoteTimes(ids[0] as string, { expiresAt: Date.now() - 3 * DAY });
+    setCustomerName(ids[1] as string, "Jordan Lee");
+    await signInAs(page, account);
+    await page.goto("/dashboard");
+    await page.getByRole("switch", { name: TEXT.showExpired }).check();
+    const row = page.getByRole("row", { name: /2017 Nissan Leaf/ });
+    await row.getByRole("button", { name: QUOTE_COPY_TEXT.renewLabel("2017 Nissan Leaf") }).click();
+    await expect(
+      page.getByText(/^Quote renewed\. It now expires [A-Z][a-z]{2} \d{1,2}, \d{4}/),
+    ).toBeVisible();
+    await expect(row.getByText(TEXT.expired)).toHaveCount(0);
+    await expect(row.getByRole("button", { name: "Edit 2017 Nissan Leaf" })).toBeEnabled();
+    await page.getByRole("switch", { name: TEXT.showExpired }).uncheck();
+    await expect.poll(() => vehicleCells(page)).toEqual(["2024 Kia EV6", "2017 Nissan Leaf"]);
+    // The renewal holds after a reload.
+    await page.reload();
+    await expect.poll(() => vehicleCells(page)).toEqual(["2024 Kia EV6", "2017 Nissan Leaf"]);
+
+    const kia = page.getByRole("row", { name: /2024 Kia EV6/ });
+    await expect(kia.getByText("Jordan Lee")).toBeVisible();
+    await kia.getByRole("button", { name: QUOTE_COPY_TEXT.duplicateLabel("2024 Kia EV6") }).click();
+    await expect(page.getByText(QUOTE_COPY_TEXT.duplicated)).toBeVisible();
+    await expect(page).toHaveURL(/\/quote\/[A-Za-z0-9_-]{22}\?view=dealer$/);
+    const copyId = new URL(page.url()).pathname.split("/").pop();
+    expect(copyId).not.toBe(ids[1]);
+    await expect(page.getByRole("heading", { level: 1, name: "2024 Kia EV6" })).toBeVisible();
+    await expect(page.getByTestId("customer-line")).toHaveCount(0);
+    await page.goto("/dashboard");
+    await expect.poll(() => vehicleCells(page)).toEqual(["2024 Kia EV6", "2024 Kia EV6", "2017 Nissan Leaf"]);
+    const copyRow = page.getByRole("row", { name: /2024 Kia EV6/ }).first();
+    await expect(copyRow.getByText("Jordan Lee")).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
   });
 
   test("a failed load shows the reason, and Try Again loads the list", async ({ page, request }) => {

@@ -1,6 +1,8 @@
+import { QUOTE_COPY_TEXT } from "../shared/dealer-messages";
 import { setQuoteTimes } from "./dashboard-db";
 import { expect } from "./fixtures";
 import {
+  editAmount,
   expectConnected,
   lineValue,
   openLine,
@@ -134,6 +136,32 @@ test("an expired quote is read-only for the shopper with a notice, and still the
   await expect(dealer.page.getByTestId("expired-notice")).toHaveCount(0);
   await expect(dealer.page.getByTestId("expired-badge")).toHaveText("Expired");
   await expect(dealer.page.getByRole("button", { name: "Delete" })).toBeEnabled();
+
+  // Issue #14: the dealer renews it from its page; the shopper's page is editable again.
+  await dealer.page.getByRole("button", { name: QUOTE_COPY_TEXT.renew }).click();
+  await expect(
+    dealer.page.getByText(/^Quote renewed\. It now expires [A-Z][a-z]{2} \d{1,2}, \d{4}/),
+  ).toBeVisible();
+  await expect(dealer.page.getByTestId("expired-badge")).toHaveCount(0);
+  await expect(dealer.page.getByRole("button", { name: QUOTE_COPY_TEXT.renew })).toHaveCount(0);
+  await page.reload();
+  await expect(lineValue(page, "out-the-door")).toHaveText("$30,246.80");
+  await expect(page.getByTestId("expired-notice")).toHaveCount(0);
+  await expect(page.getByLabel("Credit tier")).toBeEnabled();
+  await expectConnected(page);
+  await editAmount(page, "down-payment", "4000");
+  await expect(lineValue(dealer.page, "down-payment")).toHaveText("-$4,000.00");
+  await expect(dealer.page.getByTestId("history-panel")).toContainText(/renewed the quote until/);
+
+  // And duplicates it for another shopper: a fresh link with the same deal and no customer.
+  await dealer.page.getByRole("button", { name: QUOTE_COPY_TEXT.duplicate }).click();
+  await expect(dealer.page.getByText(QUOTE_COPY_TEXT.duplicated)).toBeVisible();
+  await expect(dealer.page).not.toHaveURL(new RegExp(`/quote/${quote.quoteId}\\?`));
+  await expect(dealer.page).toHaveURL(/\/quote\/[A-Za-z0-9_-]{22}\?view=dealer$/);
+  await expectConnected(dealer.page);
+  await expect(lineValue(dealer.page, "down-payment")).toHaveText("-$4,000.00");
+  await expect(dealer.page.getByTestId("customer-line")).toHaveCount(0);
+  await expect(dealer.page.getByTestId("history-panel")).not.toContainText(/renewed/);
 });
 
 test("dealer mode without a session goes to /login and comes back to the quote after signing in", async ({

@@ -96,3 +96,16 @@ export const QUOTE_DEFAULTS_TEXT = {
 
 /** The dashboard list's title while expired quotes are shown too ("Active Quotes" otherwise, spec §2). */
 export const ALL_QUOTES_TITLE = "All Quotes";
+
+/** Issue #14: renew an expired quote, duplicate a deal for another shopper (dashboard and quote page). */
+export const QUOTE_COPY_TEXT = {
+  renew: "Renew",
+  duplicate: "Duplicate",
+  renewLabel: (vehicle: string) => `Renew ${vehicle}`,
+  duplicateLabel: (vehicle: string) => `Duplicate ${vehicle} for another customer`,
+  renewed: (until: string) => `Quote renewed. It now expires ${until}.`,
+  renewFailed: "Failed to renew quote",
+  duplicated: "Quote duplicated for a new customer. Share it when you're ready.",
+  duplicateFailed: "Failed to duplicate quote",
+  expiredRenewHint: "Renew it to give the customer a new expiry date.",
+} as const;

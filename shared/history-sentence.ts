@@ -30,6 +30,13 @@ export function historySentence(
   if (event.field === "counterOffer")
     return `${who} made a counter-offer: ${event.newValue ?? "a new version"}`;
   if (event.field === "unlocked") return `${who} reopened the deal (${event.newValue ?? "accepted version"})`;
+  // Issue #14: "Olivia (owner) renewed the quote until Dec 25, 2026".
+  if (event.field === "expiresAt") {
+    const until = event.newValue ? new Date(event.newValue) : null;
+    return until && !Number.isNaN(until.getTime())
+      ? `${who} renewed the quote until ${until.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" })}`
+      : `${who} renewed the quote`;
+  }
   // Issue #18: "Shopper chose Lease 36 mo, $2,000.00 down ($389.12/mo)".
   if (event.field === "shopperChoice" && event.newValue !== null) return `${who} chose ${event.newValue}`;
   // Issue #20: a reassignment is recorded as the quote's "salesperson" changing hands.

@@ -35,6 +35,16 @@ describe("history in plain words", () => {
       "Mia (manager) reassigned the deal from Olivia Owner to Sam Seller",
     ],
     [
+      {
+        role: "DEALER",
+        actor: "Olivia (owner)",
+        field: "expiresAt",
+        oldValue: "2026-11-01T12:00:00.000Z",
+        newValue: "2026-12-25T12:00:00.000Z",
+      },
+      "Olivia (owner) renewed the quote until Dec 25, 2026",
+    ],
+    [
       { role: "DEALER", field: "customInterestRates.very-good.60", oldValue: null, newValue: "4.9%" },
       "You set Very good rate for 60 months to 4.9%",
     ],

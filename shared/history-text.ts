@@ -58,6 +58,7 @@ const FIELD_LABELS: Record<string, string> = {
   selectedCreditTier: "Credit tier",
   interestRates: "Interest rate table",
   salesperson: "Salesperson",
+  expiresAt: "Expiry",
   rebates: "Rebates",
   structures: "Payment options",
   leaseProgram: "Lease programme",

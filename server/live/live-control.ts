@@ -15,6 +15,8 @@ export type LiveControl = {
    * deal (with a counter-offer's number); rooms opened later read the row.
    */
   setDealState(quoteId: string, state: DealState): void;
+  /** Issue #14: a renewed quote's new expiry, for its loaded rooms (shopper writes are judged by it). */
+  setExpiry(quoteId: string, expiresAt: number): void;
   /** Sends history rows recorded outside the live channel (acceptance, versions) to the deal's dealers. */
   pushHistory(quoteId: string, push: HistoryPush): void;
   /** The current content of a document when its room is in memory (else read it from storage). */

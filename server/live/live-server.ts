@@ -202,6 +202,12 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       const message = encodeDealStateMessage(state);
       for (const conn of room.conns) if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(message);
     },
+    setExpiry(quoteId, expiresAt) {
+      for (const name of [dealDocName(quoteId), privateDocName(quoteId)]) {
+        const room = rooms.get(name);
+        if (room) room.expiresAt = expiresAt;
+      }
+    },
     pushHistory(quoteId, push) {
       const room = rooms.get(dealDocName(quoteId));
       if (!room) return;

@@ -8,8 +8,12 @@ import type { Db } from "../db/connection";
 import { quotes } from "../db/schema";
 import { createDocStore } from "../live/persistence";
 import { dealerDefaultsSnapshot } from "./defaults-snapshot";
+import { outTheDoorCentsOf } from "./listing-total";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A quote's expiry (ms): QUOTE_VALIDITY_DAYS from `now`, for a new, copied or renewed quote. */
+export const expiryFrom = (now: number, validityDays: number) => now + validityDays * DAY_MS;
 
 /** 128 random bits, URL-safe: the plain link is the shopper's only key (docs/decisions/009). */
 export const newQuoteId = () => randomBytes(16).toString("base64url");
@@ -21,14 +25,47 @@ export const newQuoteId = () => randomBytes(16).toString("base64url");
  */
 export function createQuote(
   db: Db,
-  member: { dealershipId: string; id: string },
+  member: QuoteMember,
   body: CreateQuoteBody,
   validityDays: number,
 ): string {
-  const dealerId = member.dealershipId;
-  const data = newQuoteData(body, dealerDefaultsSnapshot(db, dealerId));
+  const data = newQuoteData(body, dealerDefaultsSnapshot(db, member.dealershipId));
+  return insertQuote(db, member, data as unknown as Record<string, unknown>, validityDays, {
+    vehicleDescription: data.vehicle.description,
+    outTheDoorCents: computeBreakdown(data).outTheDoorPrice,
+  });
+}
+
+/**
+ * Issue #14: the same deal for another shopper. A fresh id (so a fresh link), a fresh expiry, the
+ * member who copies it as its salesperson, and no customer info, shopper's choice, versions,
+ * acceptance or history: only the deal as it stands (vehicle, prices, items, trade-in, options).
+ */
+export function duplicateQuote(
+  db: Db,
+  member: QuoteMember,
+  deal: Record<string, unknown>,
+  source: { vehicleDescription: string },
+  validityDays: number,
+): string {
+  const { shopperChoice: _theirs, ...content } = deal;
+  return insertQuote(db, member, content, validityDays, {
+    vehicleDescription: source.vehicleDescription,
+    outTheDoorCents: outTheDoorCentsOf(content),
+  });
+}
+
+type QuoteMember = { dealershipId: string; id: string };
+
+function insertQuote(
+  db: Db,
+  member: QuoteMember,
+  content: Record<string, unknown>,
+  validityDays: number,
+  listing: { vehicleDescription: string; outTheDoorCents: number | null },
+): string {
   const deal = new Y.Doc({ guid: "new-quote" });
-  writeFields(dealArray(deal), data as unknown as Record<string, unknown>);
+  writeFields(dealArray(deal), content);
   const dealState = Y.encodeStateAsUpdateV2(deal);
   const privateState = Y.encodeStateAsUpdateV2(new Y.Doc({ guid: "new-quote-private" }));
   deal.destroy();
@@ -40,14 +77,14 @@ export function createQuote(
     tx.insert(quotes)
       .values({
         id,
-        dealerId,
+        dealerId: member.dealershipId,
         salespersonId: member.id,
         createdAt: now,
-        expiresAt: now + validityDays * DAY_MS,
+        expiresAt: expiryFrom(now, validityDays),
         updatedAt: now,
-        vehicleDescription: data.vehicle.description,
+        vehicleDescription: listing.vehicleDescription,
         customerName: "",
-        outTheDoorCents: computeBreakdown(data).outTheDoorPrice,
+        outTheDoorCents: listing.outTheDoorCents,
       })
       .run();
     store.insertDocument(dealDocName(id), id, dealState);

@@ -393,3 +393,108 @@ describe("DELETE /api/quotes/{id}", () => {
     destroyClient(shopper);
   });
 });
+
+describe("POST /api/quotes/{id}/renew (issue #14)", () => {
+  it("gives an expired quote a new expiry: the shopper may write again at once, and the history says so", async () => {
+    const { token } = await h.dealer();
+    const other = await h.dealer();
+    const id = await createQuoteVia(h, token);
+    const past = Date.now() - DAY;
+    h.db.update(quotes).set({ expiresAt: past }).where(eq(quotes.id, id)).run();
+    // The room is loaded (the dealer is in it) while it is renewed.
+    const dealer = connectClient(h, id, { token });
+    await synced(dealer);
+
+    for (const [who, status] of [
+      [other.token, 404],
+      [undefined, 401],
+    ] as const) {
+      const refused = await h.api("POST", `/api/quotes/${id}/renew`, undefined, who);
+      expect(refused.status).toBe(status);
+    }
+    expect(h.db.select().from(quotes).where(eq(quotes.id, id)).get()?.expiresAt).toBe(past);
+
+    const before = Date.now();
+    const res = await h.api("POST", `/api/quotes/${id}/renew`, undefined, token);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { id: string; expires_at: string };
+    expect(body.id).toBe(id);
+    const renewed = Date.parse(body.expires_at);
+    const days = h.server.config.quoteValidityDays;
+    expect(renewed).toBeGreaterThanOrEqual(before + days * DAY);
+    expect(renewed).toBeLessThanOrEqual(Date.now() + days * DAY);
+    expect(h.db.select().from(quotes).where(eq(quotes.id, id)).get()?.expiresAt).toBe(renewed);
+    const read = (await (await h.api("GET", `/api/quotes/${id}`)).json()) as { expired: boolean };
+    expect(read.expired).toBe(false);
+
+    const shopper = connectClient(h, id);
+    await synced(shopper);
+    writeField(shopper.deal, "downPayment", -2468);
+    await eventually(() => expect(readDoc(dealer.deal).downPayment).toBe(-2468));
+    expect(shopper.closed).toEqual([]);
+
+    const history = (await (await h.api("GET", `/api/quotes/${id}/history`, undefined, token)).json()) as {
+      events: { field: string; oldValue: string; newValue: string }[];
+    };
+    const event = history.events.find((e) => e.field === "expiresAt");
+    expect(event?.oldValue).toBe(new Date(past).toISOString());
+    expect(event?.newValue).toBe(body.expires_at);
+    destroyClient(shopper);
+    destroyClient(dealer);
+  });
+});
+
+describe("POST /api/quotes/{id}/duplicate (issue #14)", () => {
+  it("copies the deal for another shopper: fresh id and link, no customer info, no shopper's choice", async () => {
+    const { token } = await h.dealer();
+    const other = await h.dealer();
+    const id = await createQuoteVia(h, token);
+    const dealer = connectClient(h, id, { token });
+    const privateDoc = connectClient(h, id, { token, private: true });
+    const shopper = connectClient(h, id);
+    await Promise.all([synced(dealer), synced(privateDoc), synced(shopper)]);
+    writeField(dealer.deal, "downPayment", -3100);
+    writeField(shopper.deal, "shopperChoice", { structure: "cash" });
+    writeField(privateDoc.deal, "customerInfo", { name: "Pat Shopper", email: "pat@example.com" });
+    await eventually(async () => {
+      const body = (await (await h.api("GET", `/api/quotes/${id}`, undefined, token)).json()) as {
+        data: { customerInfo: { name: string }; downPayment: number };
+      };
+      expect(body.data.customerInfo.name).toBe("Pat Shopper");
+      expect(body.data.downPayment).toBe(-3100);
+      expect(body.data).toHaveProperty("shopperChoice");
+    });
+
+    const foreign = await h.api("POST", `/api/quotes/${id}/duplicate`, undefined, other.token);
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toEqual({ message: MSG.quoteNotFound });
+    expect((await h.api("POST", `/api/quotes/${id}/duplicate`)).status).toBe(401);
+
+    const res = await h.api("POST", `/api/quotes/${id}/duplicate`, undefined, token);
+    expect(res.status).toBe(201);
+    const copyId = ((await res.json()) as { id: string }).id;
+    expect(copyId).not.toBe(id);
+    expect(copyId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+
+    type Read = { data: Record<string, unknown> & { customerInfo: unknown }; expired: boolean };
+    const original = (await (await h.api("GET", `/api/quotes/${id}`, undefined, token)).json()) as Read;
+    const copy = (await (await h.api("GET", `/api/quotes/${copyId}`, undefined, token)).json()) as Read;
+    const { customerInfo: _a, shopperChoice: choice, ...deal } = original.data;
+    expect(choice).toEqual({ structure: "cash" });
+    const { customerInfo, shopperChoice, ...copied } = copy.data;
+    expect(copied).toEqual(deal);
+    expect(copied.downPayment).toBe(-3100);
+    expect(shopperChoice).toBeUndefined();
+    expect(customerInfo).toEqual({ name: "" });
+    expect(copy.expired).toBe(false);
+
+    const list = (await (await h.api("GET", "/api/quotes", undefined, token)).json()) as QuoteListItem[];
+    const row = list.find((q) => q.id === copyId);
+    expect(row?.customerName).toBe("");
+    expect(row?.vehicleDescription).toBe(sampleQuote.vehicle.description);
+    expect(row?.outTheDoorPrice).toBe(list.find((q) => q.id === id)?.outTheDoorPrice);
+    destroyClient(shopper);
+    destroyClient(dealer);
+    destroyClient(privateDoc);
+  });
+});

@@ -1,20 +1,24 @@
+import type { HistoryEvent } from "@shared/history-text";
 import { MSG } from "@shared/messages";
+import { memberLabel } from "@shared/permissions";
+import { dealDocName } from "@shared/quote-doc";
 import { createQuoteSchema } from "@shared/quote-schema";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppDeps } from "../app";
 import type { AppEnv } from "../app-env";
 import { optionalUser, requireUser } from "../auth/middleware";
-import { quotes } from "../db/schema";
+import { quoteEvents, quotes } from "../db/schema";
 import { notFound } from "../http/errors";
 import { createRequestRateLimiter, enforceRateLimit } from "../http/request-rate-limit";
 import { parseJson } from "../http/validate";
 import { findQuote, mayManage, maySeePrivate, restViewerRole } from "../policies/quote-access";
-import { createQuote } from "../quotes/create-quote";
-import { listQuotes, readQuote } from "../quotes/read-quote";
+import { createQuote, duplicateQuote, expiryFrom } from "../quotes/create-quote";
+import { documentContent, listQuotes, readQuote } from "../quotes/read-quote";
 
 // /api/quotes (spec §7). The deal itself lives in the quote's Yjs documents (server/live/); this
-// resource creates them, lists the listing columns, reads a snapshot and deletes.
+// resource creates them, lists the listing columns, reads a snapshot and deletes; and (issue #14)
+// renews an expired quote and copies a deal for another shopper.
 
 export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db, tokens, live, config } = deps;
@@ -36,6 +40,50 @@ export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
     const role = quote ? restViewerRole(quote, c.var.optionalUser) : null;
     if (!quote || !role) throw notFound(MSG.quoteNotFound);
     return c.json(readQuote(db, live, quote, maySeePrivate(role)));
+  });
+
+  /** The quote when the member manages it; another dealer's quote, or a colleague's, does not exist. */
+  const managed = (id: string | undefined, member: Parameters<typeof mayManage>[1]) => {
+    const quote = findQuote(db, id ?? "");
+    if (!quote || !mayManage(quote, member)) throw notFound(MSG.quoteNotFound);
+    return quote;
+  };
+
+  // A new expiry, QUOTE_VALIDITY_DAYS from now, as for a new quote; recorded in the history.
+  routes.post("/:id/renew", requireUser(tokens), (c) => {
+    const member = c.var.user;
+    const quote = managed(c.req.param("id"), member);
+    const now = Date.now();
+    const expiresAt = expiryFrom(now, config.quoteValidityDays);
+    const actor = memberLabel(member.firstName, member.role);
+    const values = {
+      quoteId: quote.id,
+      at: now,
+      role: "DEALER" as const,
+      actorName: actor,
+      field: "expiresAt",
+      oldValue: new Date(quote.expiresAt).toISOString(),
+      newValue: new Date(expiresAt).toISOString(),
+    };
+    const event: HistoryEvent = db.transaction((tx) => {
+      tx.update(quotes).set({ expiresAt, updatedAt: now }).where(eq(quotes.id, quote.id)).run();
+      const { id } = tx.insert(quoteEvents).values(values).returning({ id: quoteEvents.id }).get();
+      return { ...values, id, actor };
+    });
+    // A room open right now takes the shopper's writes again at once.
+    live.setExpiry(quote.id, expiresAt);
+    live.pushHistory(quote.id, { events: [event], removed: [] });
+    return c.json({ id: quote.id, expires_at: values.newValue });
+  });
+
+  // The deal as it stands, for another shopper: fresh id and link, no customer info.
+  routes.post("/:id/duplicate", requireUser(tokens), (c) => {
+    const member = c.var.user;
+    const quote = managed(c.req.param("id"), member);
+    enforceRateLimit(c, quoteCreations, member.id);
+    const deal = documentContent(db, live, dealDocName(quote.id), "deal");
+    const id = duplicateQuote(db, member, deal, quote, config.quoteValidityDays);
+    return c.json({ id }, 201);
   });
 
   routes.delete("/:id", requireUser(tokens), (c) => {

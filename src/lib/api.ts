@@ -40,6 +40,18 @@ export function errorMessageFrom(status: number, body: unknown): string {
   return apiErrorMessage(status);
 }
 
+/**
+ * What the user is shown for a failed call: the server's own words when it sent some (a refusal,
+ * a field error, "Authentication required"), else the screen's fallback from spec §8 (network
+ * down, a bare 502 from a proxy). The one error path of every form, banner and notice.
+ */
+export function errorText(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.message === MSG.authenticationRequired) return error.message;
+  const body = error.body;
+  return body && (body.message || (body.errors && body.errors.length > 0)) ? error.message : fallback;
+}
+
 type RequestOptions = {
   method?: "GET" | "POST" | "PUT" | "DELETE";
   body?: unknown;

@@ -5,10 +5,10 @@ import { collect, confirmation, isBlank, newPassword, required } from "@shared/v
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Notice } from "@/components/notice";
+import { errorText } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { acceptInvitation } from "../team/team-api";
-import { messageOf } from "./auth-api";
 import { AuthCard } from "./auth-card";
 
 // /accept-invitation?token=… (issue #20): the link of an owner's invitation email. The invitee
@@ -52,7 +52,7 @@ export default function AcceptInvitationPage() {
       signIn(answer.token, answer.user);
       navigate("/dashboard", { replace: true });
     } catch (caught) {
-      setError(messageOf(caught, MSG.invitationInvalid));
+      setError(errorText(caught, MSG.invitationInvalid));
       setSubmitting(false);
     }
   });

@@ -2,7 +2,7 @@
 import type { AuthResponse } from "@shared/api-types";
 import type { RegisterValues } from "@shared/validation/register";
 import { registerBody } from "@shared/validation/register";
-import { ApiError, apiRequest } from "@/lib/api";
+import { apiRequest } from "@/lib/api";
 
 export const logIn = (email: string, password: string) =>
   apiRequest<AuthResponse>("/auth/login", { method: "POST", body: { email, password } });
@@ -19,10 +19,3 @@ export const requestPasswordReset = (email: string) =>
 
 export const resetPassword = (token: string, password: string) =>
   apiRequest<{ message: string }>("/auth/reset-password", { method: "POST", body: { token, password } });
-
-/** The server's message when it sent one, else the page's fallback from spec §8 (network down, bare 502...). */
-export function messageOf(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiError)) return fallback;
-  const body = error.body;
-  return body && (body.message || (body.errors && body.errors.length > 0)) ? error.message : fallback;
-}

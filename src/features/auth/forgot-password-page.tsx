@@ -5,8 +5,9 @@ import { type ForgotPasswordValues, validateForgotPassword } from "@shared/valid
 import { useState } from "react";
 import { Link } from "react-router";
 import { Notice } from "@/components/notice";
+import { errorText } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
-import { messageOf, requestPasswordReset } from "./auth-api";
+import { requestPasswordReset } from "./auth-api";
 import { AuthCard } from "./auth-card";
 
 export default function ForgotPasswordPage() {
@@ -27,7 +28,7 @@ export default function ForgotPasswordPage() {
       await requestPasswordReset(values.email);
       setSent(true);
     } catch (caught) {
-      setError(messageOf(caught, MSG.requestResetFailed));
+      setError(errorText(caught, MSG.requestResetFailed));
     } finally {
       setSubmitting(false);
     }

@@ -3,9 +3,10 @@ import { MSG } from "@shared/messages";
 import { type FormEvent, startTransition, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Notice } from "@/components/notice";
+import { errorText } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
-import { logIn, messageOf } from "./auth-api";
+import { logIn } from "./auth-api";
 import { AuthCard } from "./auth-card";
 
 /** Where to go after logging in: the page that sent the dealer here, if it is one of ours. */
@@ -40,7 +41,7 @@ export default function LoginPage() {
         navigate(destination, { replace: true });
       });
     } catch (caught) {
-      setError(messageOf(caught, MSG.loginFailed));
+      setError(errorText(caught, MSG.loginFailed));
       setSubmitting(false);
     }
   };

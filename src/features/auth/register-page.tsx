@@ -17,9 +17,10 @@ import { type RegisterValues, validateRegister } from "@shared/validation/regist
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Notice } from "@/components/notice";
+import { errorText } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
-import { messageOf, registerDealer, registrationStatus } from "./auth-api";
+import { registerDealer, registrationStatus } from "./auth-api";
 import { AuthCard } from "./auth-card";
 
 const EMPTY: Required<RegisterValues> = {
@@ -69,7 +70,7 @@ export default function RegisterPage() {
       signIn(answer.token, answer.user);
       navigate("/dashboard", { replace: true });
     } catch (caught) {
-      setError(messageOf(caught, MSG.registrationFailed));
+      setError(errorText(caught, MSG.registrationFailed));
       setSubmitting(false);
     }
   });

@@ -6,9 +6,10 @@ import { type ResetPasswordValues, validateResetPassword } from "@shared/validat
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Notice } from "@/components/notice";
+import { errorText } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
-import { messageOf, resetPassword } from "./auth-api";
+import { resetPassword } from "./auth-api";
 import { AuthCard } from "./auth-card";
 
 export default function ResetPasswordPage() {
@@ -41,7 +42,7 @@ export default function ResetPasswordPage() {
       if (user) signOut();
       setDone(true);
     } catch (caught) {
-      setError(messageOf(caught, MSG.resetPasswordFailed));
+      setError(errorText(caught, MSG.resetPasswordFailed));
     } finally {
       setSubmitting(false);
     }

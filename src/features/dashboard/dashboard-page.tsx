@@ -36,8 +36,8 @@ import { useQuotes } from "./use-quotes";
 
 export default function DashboardPage() {
   const { user } = useSession();
-  const { state, reload, remove, setSalesperson } = useQuotes();
-  const { open, handlers: rowHandlers, deleteDialog } = useQuoteActions(remove);
+  const { state, reload, remove, patch } = useQuotes();
+  const { open, handlers: rowHandlers, deleteDialog } = useQuoteActions({ remove, patch });
   const [reassigning, setReassigning] = useState<DashboardQuote | null>(null);
   // Owners and managers may hand any quote to another member (the server decides as well).
   const handlers =
@@ -198,7 +198,7 @@ export default function DashboardPage() {
         quote={reassigning}
         onClose={() => setReassigning(null)}
         onReassigned={(id, salesperson) => {
-          setSalesperson(id, salesperson);
+          patch(id, { salesperson });
           setReassigning(null);
           notifications.show({ message: MSG.quoteReassigned, color: "green", autoClose: NOTICE_HIDE_MS });
         }}

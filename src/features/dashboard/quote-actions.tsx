@@ -1,9 +1,17 @@
-// The per-quote actions of spec §2: edit, copy link, delete (and the desk log's reassign). Expired quotes
-// keep only delete (spec §4). Clicks stop here so that the row or card under
-// them does not open the quote as well.
+// The per-quote actions of spec §2: edit, copy link, delete (and the desk log's reassign); issue #14
+// adds duplicate (for another shopper) and, on expired quotes, renew. Expired quotes lose edit and
+// copy link (spec §4). Clicks stop here so that the row or card under them does not open the quote.
 
 import { ActionIcon, Group } from "@mantine/core";
-import { IconEdit, IconLink, IconTrash, IconUserShare } from "@tabler/icons-react";
+import { QUOTE_COPY_TEXT } from "@shared/dealer-messages";
+import {
+  IconCalendarRepeat,
+  IconCopy,
+  IconEdit,
+  IconLink,
+  IconTrash,
+  IconUserShare,
+} from "@tabler/icons-react";
 import type { KeyboardEvent, MouseEvent } from "react";
 import type { DashboardQuote } from "./quote-list-view";
 
@@ -11,6 +19,8 @@ export interface QuoteActionHandlers {
   onEdit(quote: DashboardQuote): void;
   onCopyLink(quote: DashboardQuote): void;
   onDelete(quote: DashboardQuote): void;
+  onRenew(quote: DashboardQuote): void;
+  onDuplicate(quote: DashboardQuote): void;
   /** The desk log only (owners and managers): hand the quote to another member. */
   onReassign?(quote: DashboardQuote): void;
 }
@@ -49,6 +59,26 @@ export function QuoteActions({
         onClick={() => handlers.onCopyLink(quote)}
       >
         <IconLink size={18} aria-hidden="true" />
+      </ActionIcon>
+      {expired ? (
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          aria-label={QUOTE_COPY_TEXT.renewLabel(vehicle)}
+          title={QUOTE_COPY_TEXT.renew}
+          onClick={() => handlers.onRenew(quote)}
+        >
+          <IconCalendarRepeat size={18} aria-hidden="true" />
+        </ActionIcon>
+      ) : null}
+      <ActionIcon
+        variant="subtle"
+        size="lg"
+        aria-label={QUOTE_COPY_TEXT.duplicateLabel(vehicle)}
+        title={QUOTE_COPY_TEXT.duplicate}
+        onClick={() => handlers.onDuplicate(quote)}
+      >
+        <IconCopy size={18} aria-hidden="true" />
       </ActionIcon>
       {handlers.onReassign ? (
         <ActionIcon

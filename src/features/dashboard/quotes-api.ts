@@ -27,3 +27,13 @@ export function reassignQuote(
     auth: true,
   });
 }
+
+/** Issue #14: a new expiry for an expired quote. */
+export function renewQuote(id: string): Promise<{ id: string; expires_at: string }> {
+  return apiRequest(`/quotes/${encodeURIComponent(id)}/renew`, { method: "POST", auth: true });
+}
+
+/** Issue #14: the same deal for another shopper (fresh id and link, no customer info). */
+export function duplicateQuote(id: string): Promise<{ id: string }> {
+  return apiRequest(`/quotes/${encodeURIComponent(id)}/duplicate`, { method: "POST", auth: true });
+}

@@ -7,7 +7,7 @@ import type { TeamMember } from "@shared/api-types";
 import { MSG, TEXT } from "@shared/messages";
 import { ROLE_LABELS } from "@shared/permissions";
 import { useEffect, useState } from "react";
-import { ApiError } from "@/lib/api";
+import { errorText } from "@/lib/api";
 import { listTeam } from "../team/team-api";
 import type { DashboardQuote } from "./quote-list-view";
 import { reassignQuote } from "./quotes-api";
@@ -37,7 +37,7 @@ export function ReassignDialog({ quote, onClose, onReassigned }: ReassignDialogP
         if (!cancelled) setMembers(list);
       })
       .catch((caught: unknown) => {
-        if (!cancelled) setError(caught instanceof ApiError ? caught.message : MSG.internalError);
+        if (!cancelled) setError(errorText(caught, MSG.internalError));
       });
     return () => {
       cancelled = true;
@@ -56,7 +56,7 @@ export function ReassignDialog({ quote, onClose, onReassigned }: ReassignDialogP
       const answer = await reassignQuote(quote.id, choice);
       onReassigned(quote.id, answer.salesperson);
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : MSG.internalError);
+      setError(errorText(caught, MSG.internalError));
     } finally {
       setBusy(false);
     }

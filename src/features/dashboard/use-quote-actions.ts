@@ -1,28 +1,33 @@
-// What the dashboard's per-quote buttons do: open, copy the shopper link,
-// delete after the confirmation dialog. Notices use the spec §8 words and
+// What the dashboard's per-quote buttons do: open, copy the shopper link, renew (issue #14),
+// duplicate for another shopper (issue #14), delete after the confirmation dialog. Notices use the spec §8 words and
 // hide after NOTICE_HIDE_MS.
 
 import { notifications } from "@mantine/notifications";
 import { NOTICE_HIDE_MS } from "@shared/constants";
-import { copyLinkFailed } from "@shared/dealer-messages";
+import { copyLinkFailed, QUOTE_COPY_TEXT } from "@shared/dealer-messages";
 import { MSG } from "@shared/messages";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { errorText } from "@/lib/api";
 import { copyText } from "@/lib/clipboard";
 import type { QuoteActionHandlers } from "./quote-actions";
-import { type DashboardQuote, shopperLink } from "./quote-list-view";
-import { deleteQuote } from "./quotes-api";
+import { type DashboardQuote, formatQuoteDate, shopperLink } from "./quote-list-view";
+import { deleteQuote, duplicateQuote, renewQuote } from "./quotes-api";
 
 function notify(message: string, ok: boolean) {
   notifications.show({ message, color: ok ? "green" : "red", autoClose: NOTICE_HIDE_MS });
 }
 
-export function useQuoteActions(onDeleted: (id: string) => void) {
+export function useQuoteActions(list: {
+  remove(id: string): void;
+  patch(id: string, changes: Partial<DashboardQuote>): void;
+}) {
   const navigate = useNavigate();
   const [deleteTarget, setDeleteTarget] = useState<DashboardQuote | null>(null);
   const [deleting, setDeleting] = useState(false);
 
-  const open = (quote: DashboardQuote) => navigate(`/quote/${encodeURIComponent(quote.id)}?view=dealer`);
+  const open = (quote: Pick<DashboardQuote, "id">) =>
+    navigate(`/quote/${encodeURIComponent(quote.id)}?view=dealer`);
 
   const handlers: QuoteActionHandlers = {
     onEdit: open,
@@ -33,6 +38,26 @@ export function useQuoteActions(onDeleted: (id: string) => void) {
       );
     },
     onDelete: setDeleteTarget,
+    onRenew: (quote) => {
+      renewQuote(quote.id).then(
+        (renewed) => {
+          const expiresMs = Date.parse(renewed.expires_at);
+          list.patch(quote.id, { expires_at: renewed.expires_at, expiresMs });
+          notify(QUOTE_COPY_TEXT.renewed(formatQuoteDate(expiresMs)), true);
+        },
+        (error: unknown) => notify(errorText(error, QUOTE_COPY_TEXT.renewFailed), false),
+      );
+    },
+    // The copy opens at once, ready for the new customer's details (Share).
+    onDuplicate: (quote) => {
+      duplicateQuote(quote.id).then(
+        (copy) => {
+          notify(QUOTE_COPY_TEXT.duplicated, true);
+          open({ id: copy.id });
+        },
+        (error: unknown) => notify(errorText(error, QUOTE_COPY_TEXT.duplicateFailed), false),
+      );
+    },
   };
 
   const confirmDelete = async () => {
@@ -40,7 +65,7 @@ export function useQuoteActions(onDeleted: (id: string) => void) {
     setDeleting(true);
     try {
       await deleteQuote(deleteTarget.id);
-      onDeleted(deleteTarget.id);
+      list.remove(deleteTarget.id);
       notify(MSG.quoteDeleted, true);
     } catch (error) {
       console.error("Delete quote failed", error);

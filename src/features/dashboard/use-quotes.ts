@@ -49,17 +49,17 @@ export function useQuotes() {
     );
   }, []);
 
-  /** Shows a reassigned quote's new salesperson without a reload. */
-  const setSalesperson = useCallback((id: string, salesperson: { id: string; name: string }) => {
+  /** Shows a quote's new salesperson (reassigned) or expiry (renewed) without a reload. */
+  const patch = useCallback((id: string, changes: Partial<DashboardQuote>) => {
     setState((current) =>
       current.status === "ready"
         ? {
             status: "ready",
-            quotes: current.quotes.map((quote) => (quote.id === id ? { ...quote, salesperson } : quote)),
+            quotes: current.quotes.map((quote) => (quote.id === id ? { ...quote, ...changes } : quote)),
           }
         : current,
     );
   }, []);
 
-  return { state, reload, remove, setSalesperson };
+  return { state, reload, remove, patch };
 }

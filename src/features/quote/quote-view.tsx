@@ -71,7 +71,9 @@ export interface QuoteViewProps {
 export function QuoteView({ quote, role, token, preview = false, liveReady = true }: QuoteViewProps) {
   const location = useLocation();
   const isDealer = role === "dealer";
-  const readOnly = quote.expired && !isDealer;
+  // A dealer may renew an expired quote from its page (issue #14).
+  const [expired, setExpired] = useState(quote.expired);
+  const readOnly = expired && !isDealer;
   const live = useLiveQuote(liveReady ? { quoteId: quote.id, role, token, readOnly } : null);
   const [dialog, setDialog] = useState<QuoteDialog | null>(null);
 
@@ -183,9 +185,11 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
   return (
     <PageContainer>
       <QuoteHeader
+        quoteId={quote.id}
         vehicle={data.vehicle}
         isDealer={isDealer}
-        expired={quote.expired}
+        expired={expired}
+        onRenewed={() => setExpired(false)}
         customerInfo={customerInfo}
         open={openDialog}
       />

@@ -4,12 +4,13 @@ import { MSG } from "@shared/messages";
 import { type AccountValues, canSaveAccount, validateAccount } from "@shared/validation/account";
 import { useState } from "react";
 import { type Banner, BannerNotice } from "@/components/notice";
+import { errorText } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { useUnsavedChanges } from "@/lib/unsaved-changes";
 import { ChangeEmailDialog } from "./profile/change-email-dialog";
 import { ChangePasswordDialog } from "./profile/change-password-dialog";
-import { messageOf, updateAccount } from "./profile/profile-api";
+import { updateAccount } from "./profile/profile-api";
 
 type Dialog = "email" | "password" | null;
 
@@ -40,7 +41,7 @@ export default function AccountPage() {
       form.setValues({ firstName: answer.user.firstName, lastName: answer.user.lastName });
       setBanner({ tone: "success", text: MSG.accountUpdated });
     } catch (caught) {
-      setBanner({ tone: "error", text: messageOf(caught, MSG.updateAccountFailed) });
+      setBanner({ tone: "error", text: errorText(caught, MSG.updateAccountFailed) });
     } finally {
       setSaving(false);
     }

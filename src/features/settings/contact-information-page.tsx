@@ -12,10 +12,11 @@ import {
 } from "@shared/validation/dealership";
 import { type FormEvent, useState } from "react";
 import { type Banner, BannerNotice, Notice } from "@/components/notice";
+import { errorText } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { useUnsavedChanges } from "@/lib/unsaved-changes";
-import { messageOf, updateProfile } from "./profile/profile-api";
+import { updateProfile } from "./profile/profile-api";
 
 /** The stored profile as the form shows it: phone as (XXX) XXX-XXXX. */
 const formValues = (profile: DealerProfile): DealershipValues => ({
@@ -80,7 +81,7 @@ export default function ContactInformationPage() {
       setTouched({});
       setBanner({ tone: "success", text: MSG.dealershipUpdated });
     } catch (caught) {
-      setBanner({ tone: "error", text: messageOf(caught, MSG.updateDealershipFailed) });
+      setBanner({ tone: "error", text: errorText(caught, MSG.updateDealershipFailed) });
     } finally {
       setSaving(false);
     }

@@ -4,7 +4,7 @@ import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { useCallback, useEffect, useState } from "react";
 import type { Banner } from "@/components/notice";
 import { PaymentOptionsForm } from "@/components/payment-options-form";
-import { ApiError, apiRequest } from "@/lib/api";
+import { apiRequest, errorText } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { DefaultsPageFrame } from "./defaults/defaults-page-frame";
@@ -65,7 +65,7 @@ export default function PaymentOptionsPage() {
             } catch (error) {
               setBanner({
                 tone: "error",
-                text: error instanceof ApiError ? error.message : STRUCTURES_TEXT.paymentOptionsFailed,
+                text: errorText(error, STRUCTURES_TEXT.paymentOptionsFailed),
               });
               return false;
             }

@@ -6,7 +6,7 @@ import { fieldErrorMap, type QuoteTaxRules, taxRulesSchema } from "@shared/quote
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import type { Banner } from "@/components/notice";
-import { ApiError, apiRequest } from "@/lib/api";
+import { apiRequest, errorText } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { useUnsavedChanges } from "@/lib/unsaved-changes";
@@ -90,7 +90,7 @@ export default function TaxRulesPage() {
     } catch (error) {
       setBanner({
         tone: "error",
-        text: error instanceof ApiError ? error.message : STRUCTURES_TEXT.taxRulesFailed,
+        text: errorText(error, STRUCTURES_TEXT.taxRulesFailed),
       });
     } finally {
       setSaving(false);

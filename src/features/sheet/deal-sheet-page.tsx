@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { Notice } from "@/components/notice";
 import { PageLoader } from "@/components/page-loader";
-import { ApiError, apiRequest, getStoredToken } from "@/lib/api";
+import { apiRequest, errorText, getStoredToken } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import classes from "./deal-sheet.module.css";
 
@@ -51,7 +51,7 @@ export default function DealSheetPage() {
         if (controller.signal.aborted) return;
         setLoad({
           state: "failed",
-          message: error instanceof ApiError ? error.message : SHEET_TEXT.loadFailed,
+          message: errorText(error, SHEET_TEXT.loadFailed),
         });
       });
     return () => controller.abort();

@@ -17,9 +17,9 @@ import { INVITABLE_ROLES, type InvitableRole, mayManageTeam, ROLE_LABELS } from 
 import { isValidEmail } from "@shared/validation/rules";
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
 import { type Banner, BannerNotice, Notice } from "@/components/notice";
+import { errorText } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
-import { messageOf } from "../auth/auth-api";
 import { changeRole, inviteMember, listTeam, removeMember, teamAudit } from "./team-api";
 
 // Settings → Team (issue #20): everyone sees who works at the dealership and in which role; the
@@ -52,7 +52,7 @@ export default function TeamPage() {
       if (isOwner) setAudit(await teamAudit());
       setLoadError(null);
     } catch (caught) {
-      setLoadError(messageOf(caught, MSG.internalError));
+      setLoadError(errorText(caught, MSG.internalError));
     }
   }, [isOwner]);
 
@@ -68,7 +68,7 @@ export default function TeamPage() {
       setBanner({ tone: "success", text: MSG.roleChanged });
       await load();
     } catch (caught) {
-      setBanner({ tone: "error", text: messageOf(caught, MSG.internalError) });
+      setBanner({ tone: "error", text: errorText(caught, MSG.internalError) });
     }
   };
 
@@ -82,7 +82,7 @@ export default function TeamPage() {
       setBanner({ tone: "success", text: MSG.memberRemoved });
       await load();
     } catch (caught) {
-      setBanner({ tone: "error", text: messageOf(caught, MSG.internalError) });
+      setBanner({ tone: "error", text: errorText(caught, MSG.internalError) });
     }
   };
 
@@ -230,7 +230,7 @@ function InviteForm({ onSent, onSentReload }: { onSent(text: string): void; onSe
       setEmail("");
       await onSentReload();
     } catch (caught) {
-      setError(messageOf(caught, MSG.internalError));
+      setError(errorText(caught, MSG.internalError));
     } finally {
       setSending(false);
     }

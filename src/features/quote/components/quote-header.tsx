@@ -16,6 +16,9 @@ export interface QuoteHeaderProps {
   expired: boolean;
   customerInfo: CustomerInfo | null;
   open(dialog: QuoteDialog): void;
+  /** The dealer renewed the expired quote (issue #14). */
+  onRenewed?(expiresAt: string): void;
+  quoteId: string;
 }
 
 /** 'miles | color (or No color) | Stock#' (spec §2), part by part. */
@@ -41,7 +44,15 @@ export function isWebLink(raw: string): boolean {
   }
 }
 
-export function QuoteHeader({ vehicle, isDealer, expired, customerInfo, open }: QuoteHeaderProps) {
+export function QuoteHeader({
+  quoteId,
+  vehicle,
+  isDealer,
+  expired,
+  customerInfo,
+  open,
+  onRenewed = () => {},
+}: QuoteHeaderProps) {
   return (
     <Box mb="lg">
       {isDealer ? (
@@ -62,7 +73,7 @@ export function QuoteHeader({ vehicle, isDealer, expired, customerInfo, open }: 
 
       {isDealer ? (
         <Suspense fallback={<Box h={36} mb="sm" />}>
-          <DealerToolbar open={open} />
+          <DealerToolbar quoteId={quoteId} expired={expired} open={open} onRenewed={onRenewed} />
         </Suspense>
       ) : null}
 

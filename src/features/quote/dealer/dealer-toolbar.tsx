@@ -1,12 +1,70 @@
 import { ActionIcon, Button, Group } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { NOTICE_HIDE_MS } from "@shared/constants";
+import { QUOTE_COPY_TEXT } from "@shared/dealer-messages";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
-import { IconEdit, IconHistory, IconShare, IconTrash, IconX } from "@tabler/icons-react";
-import { Link } from "react-router";
+import {
+  IconCalendarRepeat,
+  IconCopy,
+  IconEdit,
+  IconHistory,
+  IconShare,
+  IconTrash,
+  IconX,
+} from "@tabler/icons-react";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { errorText } from "@/lib/api";
+import { formatQuoteDate } from "../../dashboard/quote-list-view";
+import { duplicateQuote, renewQuote } from "../../dashboard/quotes-api";
 import type { QuoteDialog } from "../quote-dialogs";
 
-/** Share, Edit vehicle, Delete and close (spec §2): the dealer's, so a chunk the shopper never loads. */
-export default function DealerToolbar({ open }: { open(dialog: QuoteDialog): void }) {
+export interface DealerToolbarProps {
+  quoteId: string;
+  expired: boolean;
+  open(dialog: QuoteDialog): void;
+  /** The quote was renewed (issue #14): the page stops showing it as expired. */
+  onRenewed(expiresAt: string): void;
+}
+
+function notify(message: string, ok: boolean) {
+  notifications.show({ message, color: ok ? "green" : "red", autoClose: NOTICE_HIDE_MS });
+}
+
+/**
+ * Share, Edit vehicle, Versions, Duplicate, Renew (expired quotes), Delete and close (spec §2,
+ * issues #14 and #19): the dealer's, so a chunk the shopper never loads.
+ */
+export default function DealerToolbar({ quoteId, expired, open, onRenewed }: DealerToolbarProps) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const run = (call: () => Promise<void>) => {
+    setBusy(true);
+    call().finally(() => setBusy(false));
+  };
+  const renew = () =>
+    run(() =>
+      renewQuote(quoteId).then(
+        (renewed) => {
+          onRenewed(renewed.expires_at);
+          notify(QUOTE_COPY_TEXT.renewed(formatQuoteDate(Date.parse(renewed.expires_at))), true);
+        },
+        (error: unknown) => notify(errorText(error, QUOTE_COPY_TEXT.renewFailed), false),
+      ),
+    );
+  // The copy opens at once, ready for the new customer's details (Share).
+  const duplicate = () =>
+    run(() =>
+      duplicateQuote(quoteId).then(
+        (copy) => {
+          notify(QUOTE_COPY_TEXT.duplicated, true);
+          navigate(`/quote/${encodeURIComponent(copy.id)}?view=dealer`);
+        },
+        (error: unknown) => notify(errorText(error, QUOTE_COPY_TEXT.duplicateFailed), false),
+      ),
+    );
+
   return (
     <Group
       justify="space-between"
@@ -39,6 +97,24 @@ export default function DealerToolbar({ open }: { open(dialog: QuoteDialog): voi
         >
           {STRUCTURES_TEXT.versions}
         </Button>
+        <Button
+          variant="default"
+          leftSection={<IconCopy size={16} aria-hidden="true" />}
+          onClick={duplicate}
+          disabled={busy}
+        >
+          {QUOTE_COPY_TEXT.duplicate}
+        </Button>
+        {expired ? (
+          <Button
+            variant="default"
+            leftSection={<IconCalendarRepeat size={16} aria-hidden="true" />}
+            onClick={renew}
+            disabled={busy}
+          >
+            {QUOTE_COPY_TEXT.renew}
+          </Button>
+        ) : null}
         <Button
           variant="default"
           color="red"

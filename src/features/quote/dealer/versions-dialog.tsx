@@ -1,9 +1,10 @@
 import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
+import { MSG } from "@shared/messages";
 import { SHEET_TEXT } from "@shared/sheet-messages";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { ApiError, apiRequest } from "@/lib/api";
+import { apiRequest, errorText } from "@/lib/api";
 import { QuoteModal } from "../dialogs/quote-modal";
 
 // Issue #19, dealer only: the quote's versions (newest first, each with its fingerprint) and
@@ -30,9 +31,7 @@ export default function VersionsDialog({ quoteId, onClose }: { quoteId: string; 
   const load = useCallback(() => {
     apiRequest<VersionRow[]>(path, { auth: true })
       .then(setVersions)
-      .catch((error: unknown) =>
-        setMessage({ tone: "error", text: error instanceof ApiError ? error.message : String(error) }),
-      );
+      .catch((error: unknown) => setMessage({ tone: "error", text: errorText(error, MSG.internalError) }));
   }, [path]);
   useEffect(load, [load]);
 
@@ -48,7 +47,7 @@ export default function VersionsDialog({ quoteId, onClose }: { quoteId: string; 
       setMessage({ tone: "ok", text: STRUCTURES_TEXT.versionSaved(saved.number, saved.fingerprint) });
       load();
     } catch (error) {
-      setMessage({ tone: "error", text: error instanceof ApiError ? error.message : String(error) });
+      setMessage({ tone: "error", text: errorText(error, MSG.internalError) });
     } finally {
       setSaving(false);
     }

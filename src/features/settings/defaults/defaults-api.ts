@@ -1,7 +1,6 @@
 import type { CreditTier } from "@shared/constants";
-import { apiErrorMessage } from "@shared/messages";
 import type { InterestRateEntry } from "@shared/validation/interest-rates";
-import { ApiError, apiRequest } from "@/lib/api";
+import { apiRequest } from "@/lib/api";
 
 // Calls of spec §7 under /dealer-defaults; every one is the signed-in dealer's own.
 
@@ -62,13 +61,4 @@ export async function saveTierRates(
     { method: "PUT", body: { rates }, auth: true },
   );
   return answer.interestRates;
-}
-
-/**
- * Spec §8: the server's own words (or 'Authentication required') when there are any, otherwise
- * the page's fallback ('Failed to load taxes') instead of a bare 'API error: 500' or a network error.
- */
-export function failureMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.message !== apiErrorMessage(error.status)) return error.message;
-  return fallback;
 }

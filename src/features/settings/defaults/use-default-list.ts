@@ -2,7 +2,8 @@ import { NOTICE_HIDE_MS } from "@shared/constants";
 import { crudMessage } from "@shared/dealer-messages";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Banner } from "@/components/notice";
-import { createItem, deleteItem, failureMessage, fetchItems, updateItem } from "./defaults-api";
+import { errorText } from "@/lib/api";
+import { createItem, deleteItem, fetchItems, updateItem } from "./defaults-api";
 import type { DefaultListConfig, FormValues } from "./list-configs";
 
 /** The list, its loading state and the page's one banner; every change goes to the server first. */
@@ -30,7 +31,7 @@ export function useDefaultList<Item extends { id: string }, V extends FormValues
       setStatus("ready");
     } catch (error) {
       setStatus("failed");
-      setBanner({ tone: "error", text: failureMessage(error, crudMessage(config.kind, "loadFailed")) });
+      setBanner({ tone: "error", text: errorText(error, crudMessage(config.kind, "loadFailed")) });
     }
   }, [config, setBanner]);
 
@@ -46,7 +47,7 @@ export function useDefaultList<Item extends { id: string }, V extends FormValues
       setBanner({ tone: "success", text: crudMessage(config.kind, "created") });
       return true;
     } catch (error) {
-      setBanner({ tone: "error", text: failureMessage(error, crudMessage(config.kind, "createFailed")) });
+      setBanner({ tone: "error", text: errorText(error, crudMessage(config.kind, "createFailed")) });
       return false;
     }
   };
@@ -58,7 +59,7 @@ export function useDefaultList<Item extends { id: string }, V extends FormValues
       setBanner({ tone: "success", text: crudMessage(config.kind, "updated") });
       return true;
     } catch (error) {
-      setBanner({ tone: "error", text: failureMessage(error, crudMessage(config.kind, "updateFailed")) });
+      setBanner({ tone: "error", text: errorText(error, crudMessage(config.kind, "updateFailed")) });
       return false;
     }
   };
@@ -70,7 +71,7 @@ export function useDefaultList<Item extends { id: string }, V extends FormValues
       setBanner({ tone: "success", text: crudMessage(config.kind, "deleted") });
       return true;
     } catch (error) {
-      setBanner({ tone: "error", text: failureMessage(error, crudMessage(config.kind, "deleteFailed")) });
+      setBanner({ tone: "error", text: errorText(error, crudMessage(config.kind, "deleteFailed")) });
       return false;
     }
   };

@@ -8,7 +8,8 @@ import {
 } from "@shared/validation/interest-rates";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Banner } from "@/components/notice";
-import { failureMessage, fetchTierRates, saveTierRates } from "./defaults-api";
+import { errorText } from "@/lib/api";
+import { fetchTierRates, saveTierRates } from "./defaults-api";
 
 type RateTexts = Record<LoanTerm, string>;
 
@@ -56,7 +57,7 @@ export function useTierRates(tier: CreditTier, enabled: boolean) {
     } catch (error) {
       if (request !== latest.current) return;
       setStatus("failed");
-      setBanner({ tone: "error", text: failureMessage(error, MSG.loadInterestRatesFailed) });
+      setBanner({ tone: "error", text: errorText(error, MSG.loadInterestRatesFailed) });
     }
   }, [tier, setBanner]);
 
@@ -84,7 +85,7 @@ export function useTierRates(tier: CreditTier, enabled: boolean) {
       setTexts(toTexts(table));
       setBanner({ tone: "success", text: MSG.interestRatesUpdated });
     } catch (error) {
-      setBanner({ tone: "error", text: failureMessage(error, MSG.updateInterestRatesFailed) });
+      setBanner({ tone: "error", text: errorText(error, MSG.updateInterestRatesFailed) });
     } finally {
       setSaving(false);
     }

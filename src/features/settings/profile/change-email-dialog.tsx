@@ -3,7 +3,8 @@ import type { PublicUser } from "@shared/api-types";
 import { MSG } from "@shared/messages";
 import { type ChangeEmailValues, canSaveChangeEmail, validateChangeEmail } from "@shared/validation/account";
 import { type FormEvent, useState } from "react";
-import { changeEmail, messageOf } from "./profile-api";
+import { errorText } from "@/lib/api";
+import { changeEmail } from "./profile-api";
 
 const EMPTY: ChangeEmailValues = { newEmail: "", currentPassword: "" };
 type Touched = Partial<Record<keyof ChangeEmailValues, boolean>>;
@@ -62,7 +63,7 @@ export function ChangeEmailDialog({
       setTouched({});
       onChanged(answer.user);
     } catch (caught) {
-      setError(messageOf(caught, MSG.updateEmailFailed));
+      setError(errorText(caught, MSG.updateEmailFailed));
     } finally {
       setSaving(false);
     }

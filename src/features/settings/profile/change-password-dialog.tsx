@@ -3,7 +3,8 @@ import { useForm } from "@mantine/form";
 import { MSG } from "@shared/messages";
 import { type ChangePasswordValues, validateChangePassword } from "@shared/validation/account";
 import { useState } from "react";
-import { changePassword, messageOf } from "./profile-api";
+import { errorText } from "@/lib/api";
+import { changePassword } from "./profile-api";
 
 const EMPTY: ChangePasswordValues = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
@@ -43,7 +44,7 @@ export function ChangePasswordDialog({
       form.reset();
       onChanged(answer.token);
     } catch (caught) {
-      setError(messageOf(caught, MSG.updatePasswordFailed));
+      setError(errorText(caught, MSG.updatePasswordFailed));
     } finally {
       setSaving(false);
     }

@@ -1,9 +1,8 @@
 // The /auth calls of the account and dealership pages (spec §7).
 import type { PublicUser } from "@shared/api-types";
-import { MSG } from "@shared/messages";
 import type { ChangeEmailBody, ChangePasswordBody } from "@shared/validation/account";
 import type { ProfileBody } from "@shared/validation/dealership";
-import { ApiError, apiRequest } from "@/lib/api";
+import { apiRequest } from "@/lib/api";
 
 type UserAnswer = { user: PublicUser };
 
@@ -19,11 +18,3 @@ export const changeEmail = (body: ChangeEmailBody) =>
 /** Answers a fresh token: the password change revokes every older one, this session's included. */
 export const changePassword = (body: ChangePasswordBody) =>
   apiRequest<{ message: string; token: string }>("/auth/password", { method: "PUT", auth: true, body });
-
-/** The server's message when it sent one, else the form's fallback from spec §8. */
-export function messageOf(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiError)) return fallback;
-  if (error.message === MSG.authenticationRequired) return error.message;
-  const body = error.body;
-  return body && (body.message || (body.errors && body.errors.length > 0)) ? error.message : fallback;
-}
