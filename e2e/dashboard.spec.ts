@@ -1,4 +1,4 @@
-import { ALL_QUOTES_TITLE, QUOTE_COLUMNS, QUOTE_COPY_TEXT } from "../shared/dealer-messages";
+import { ALL_QUOTES_TITLE, CHECKLIST_TEXT, QUOTE_COLUMNS, QUOTE_COPY_TEXT } from "../shared/dealer-messages";
 import { MSG, TEXT, VEHICLE_FORM_LABELS } from "../shared/messages";
 import { setCustomerName, setQuoteTimes } from "./dashboard-db";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, test } from "./fixtures";
@@ -43,6 +43,63 @@ test.describe("the dashboard", () => {
     await expectNoSeriousA11yViolations(page);
     await page.getByRole("link", { name: TEXT.createNewQuote }).click();
     await expect(page).toHaveURL(/\/quote\/new$/);
+  });
+
+  test("a new owner is walked through the first-run checklist until it is done (issue #14)", async ({
+    page,
+    request,
+  }) => {
+    const account = await registerDealerViaApi(request, { firstName: "Priya" });
+    await signInAs(page, account);
+    await page.goto("/dashboard");
+    const checklist = page.getByTestId("first-run-checklist");
+    await expect(checklist.getByRole("heading", { level: 2, name: CHECKLIST_TEXT.title })).toBeVisible();
+    await expect(checklist.getByTestId("checklist-progress")).toHaveText("0 of 4 done");
+    await expectNoSeriousA11yViolations(page);
+
+    // The profile: name, address and phone, on the contact information page.
+    await checklist.getByRole("link", { name: CHECKLIST_TEXT.steps.profile.action }).click();
+    await expect(page).toHaveURL(/\/settings\/contact-information$/);
+    await page.getByLabel("Street address").fill("1 Main St");
+    await page.getByLabel("City").fill("Springfield");
+    await page.getByLabel("State").fill("IL");
+    await page.getByLabel("ZIP code").fill("62701");
+    await page.getByLabel("Phone").fill("2175550100");
+    await page.getByRole("button", { name: /^Save/ }).click();
+    await expect(page.getByText(MSG.dealershipUpdated)).toBeVisible();
+    await page.goto("/dashboard");
+    await expect(checklist.getByTestId("checklist-progress")).toHaveText("1 of 4 done");
+    await expect(checklist.getByTestId("checklist-profile")).toHaveAttribute("data-done", "true");
+
+    await checklist.getByRole("button", { name: CHECKLIST_TEXT.steps.taxesAndFees.mark }).click();
+    await expect(checklist.getByTestId("checklist-progress")).toHaveText("2 of 4 done");
+
+    const id = await createQuoteViaApi(request, account, {
+      vehicle: { description: "2024 Kia EV6", mileage: 10 },
+    });
+    await page.reload();
+    await expect(checklist.getByTestId("checklist-progress")).toHaveText("3 of 4 done");
+    await expect(checklist.getByTestId("checklist-shared")).toHaveAttribute("data-done", "false");
+
+    // Copying a quote's link is sharing it; the list is all that is left.
+    await page.getByRole("button", { name: "Copy link for 2024 Kia EV6" }).click();
+    await expect(page.getByText(MSG.quoteLinkCopied)).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("row", { name: /2024 Kia EV6/ })).toBeVisible();
+    await expect(checklist).toHaveCount(0);
+    expect(id).toBeTruthy();
+  });
+
+  test("the checklist stays away once dismissed (issue #14)", async ({ page, request }) => {
+    const account = await registerDealerViaApi(request);
+    await signInAs(page, account);
+    await page.goto("/dashboard");
+    const checklist = page.getByTestId("first-run-checklist");
+    await checklist.getByRole("button", { name: CHECKLIST_TEXT.dismiss }).click();
+    await expect(checklist).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 2, name: TEXT.activeQuotes })).toBeVisible();
+    await expect(checklist).toHaveCount(0);
   });
 
   test("a dealer creates a quote through the form, fixing the messages first", async ({ page, request }) => {

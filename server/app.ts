@@ -15,6 +15,7 @@ import type { Mailer } from "./mail/mailer";
 import { countHttpRequests, metricsHandler } from "./metrics/metrics";
 import { authRoutes } from "./routes/auth";
 import { calculateRoutes } from "./routes/calculate";
+import { checklistRoutes } from "./routes/checklist";
 import { dealerDefaultsRoutes } from "./routes/dealer-defaults";
 import { paymentOptionsRoutes } from "./routes/payment-options";
 import { quoteSignalsRoutes } from "./routes/quote-signals";
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/auth", acceptInvitationRoutes(deps));
   api.route("/auth", authRoutes(deps));
   api.route("/team", teamRoutes(deps));
+  api.route("/dealership/checklist", checklistRoutes(deps));
   api.route("/quotes", reassignRoutes(deps));
   const sheets = sheetRoutes(deps);
   api.route("/quotes", sheets.api);

@@ -109,3 +109,34 @@ export const QUOTE_COPY_TEXT = {
   duplicateFailed: "Failed to duplicate quote",
   expiredRenewHint: "Renew it to give the customer a new expiry date.",
 } as const;
+
+/** The owner's first-run checklist on the dashboard (issue #14). */
+export const CHECKLIST_TEXT = {
+  title: "Get your desk ready",
+  progress: (done: number, total: number) => `${done} of ${total} done`,
+  dismiss: "Dismiss the checklist",
+  done: "Done",
+  steps: {
+    profile: {
+      label: "Fill in your dealership profile",
+      hint: "Your dealership's name, address and phone appear on every quote your customers open.",
+      action: "Open contact information",
+    },
+    taxesAndFees: {
+      label: "Check taxes and fees",
+      hint: "Make sure the tax rates, dealer fees and title and registration fees match your state.",
+      action: "Review taxes",
+      mark: "Mark as checked",
+    },
+    firstQuote: {
+      label: "Create your first quote",
+      hint: "Enter a vehicle and its price; your defaults fill in the rest.",
+      action: "Create a quote",
+    },
+    shared: {
+      label: "Share it with a customer",
+      hint: "Open a quote and press Share to send its link by email or text, or copy it.",
+      action: "",
+    },
+  },
+} as const;

@@ -35,6 +35,10 @@ export const dealerships = pgTable("dealerships", {
   phoneNumber: text("phone_number").notNull().default(""),
   createdAt: ms("created_at").notNull(),
   updatedAt: ms("updated_at").notNull(),
+  // The owner's first-run checklist (issue #14): when a step was marked done, when it was dismissed.
+  checklistTaxesAt: ms("checklist_taxes_at"),
+  checklistSharedAt: ms("checklist_shared_at"),
+  checklistDismissedAt: ms("checklist_dismissed_at"),
 });
 
 export const users = pgTable(

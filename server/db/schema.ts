@@ -23,6 +23,10 @@ export const dealerships = sqliteTable("dealerships", {
   phoneNumber: text("phone_number").notNull().default(""),
   createdAt: integer("created_at").notNull(),
   updatedAt: integer("updated_at").notNull(),
+  // The owner's first-run checklist (issue #14): when a step was marked done, when it was dismissed.
+  checklistTaxesAt: integer("checklist_taxes_at"),
+  checklistSharedAt: integer("checklist_shared_at"),
+  checklistDismissedAt: integer("checklist_dismissed_at"),
 });
 
 export const users = sqliteTable(

@@ -12,6 +12,7 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { afterEach, expect, it } from "vitest";
 import * as Y from "yjs";
+import { migrationsUpTo } from "../testing/migrations";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { users } from "./schema";
 
@@ -20,7 +21,6 @@ import { users } from "./schema";
 // the new migration; the quote must show every number it showed before, and the taxes list must
 // price new quotes exactly as it did.
 
-const drizzleDir = fileURLToPath(new URL("../../drizzle", import.meta.url));
 let t: TestApp | undefined;
 const dirs: string[] = [];
 afterEach(async () => {
@@ -32,13 +32,7 @@ afterEach(async () => {
 function migrationsBeforeTaxProfiles(): string {
   const dir = mkdtempSync(path.join(tmpdir(), "dealdesk-old-migrations-"));
   dirs.push(dir);
-  mkdirSync(path.join(dir, "meta"));
-  copyFileSync(path.join(drizzleDir, "0000_init.sql"), path.join(dir, "0000_init.sql"));
-  copyFileSync(path.join(drizzleDir, "meta/0000_snapshot.json"), path.join(dir, "meta/0000_snapshot.json"));
-  const journal = JSON.parse(readFileSync(path.join(drizzleDir, "meta/_journal.json"), "utf8"));
-  journal.entries = journal.entries.filter((entry: { tag: string }) => entry.tag === "0000_init");
-  writeFileSync(path.join(dir, "meta/_journal.json"), JSON.stringify(journal));
-  return dir;
+  return migrationsUpTo(dir, "0000_init");
 }
 
 // The deal as quotes were stored before: no rebates, no tax rules, no base caps.

@@ -18,6 +18,7 @@ import { DeleteQuoteDialog } from "@/components/delete-quote-dialog";
 import { PageContainer } from "@/components/page-container";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
+import { FirstRunChecklist } from "./first-run-checklist";
 import { LiveSignals } from "./live-signals/live-signals";
 import { QuoteListBody } from "./quote-list-body";
 import {
@@ -100,6 +101,7 @@ export default function DashboardPage() {
     <PageContainer>
       <Stack gap="lg">
         <Title order={1}>{TEXT.welcome(user?.firstName ?? "")}</Title>
+        <FirstRunChecklist />
         <Paper withBorder radius="md" p={{ base: "sm", sm: "md" }}>
           <Stack gap="md">
             <Group justify="space-between" gap="sm">

@@ -10,6 +10,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { errorText } from "@/lib/api";
 import { copyText } from "@/lib/clipboard";
+import { markShared } from "./checklist-api";
 import type { QuoteActionHandlers } from "./quote-actions";
 import { type DashboardQuote, formatQuoteDate, shopperLink } from "./quote-list-view";
 import { deleteQuote, duplicateQuote, renewQuote } from "./quotes-api";
@@ -33,6 +34,7 @@ export function useQuoteActions(list: {
     onEdit: open,
     onCopyLink: (quote) => {
       const link = shopperLink(window.location.origin, quote.id);
+      markShared();
       void copyText(link).then((copied) =>
         copied ? notify(MSG.quoteLinkCopied, true) : notify(copyLinkFailed(link), false),
       );

@@ -18,6 +18,7 @@ import { IconCopy, IconMail, IconMessage } from "@tabler/icons-react";
 import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Notice } from "@/components/notice";
 import { copyText } from "@/lib/clipboard";
+import { markShared } from "../../dashboard/checklist-api";
 import { QuoteModal } from "../dialogs/quote-modal";
 import { quoteLink } from "../quote-link";
 
@@ -85,6 +86,7 @@ export default function ShareDialog({
   };
 
   const copy = async () => {
+    markShared();
     if (await copyText(link)) setCopied(true);
     else setCopyFailed(true);
     // The customer typed so far is saved whichever button is pressed (when it is valid).
@@ -98,6 +100,7 @@ export default function ShareDialog({
       void save();
       return;
     }
+    markShared();
     void save();
   };
 
