@@ -61,7 +61,7 @@ export const PRIVATE_KEYS: readonly string[] = [
   "customerInfo.phone",
 ];
 
-/** DECISIONS.md: a shopper edits the trade-in (not its estimated value), amount owed, downpayment, tier. */
+/** docs/decisions/009-product-rulings.md: a shopper edits the trade-in (not its estimated value), amount owed, downpayment, tier. */
 const SHOPPER_DEAL_KEYS: readonly string[] = [
   "tradeIn.hasTradeIn",
   "tradeIn.vehicle.description",

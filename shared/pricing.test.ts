@@ -189,7 +189,7 @@ describe("computeBreakdown: worked examples", () => {
   it("(g) discount larger than the advertised price is capped", () => {
     // discount 6,000.00 capped at 5,000.00 -> selling 0; taxable 100.00 (fee)
     // 10% = 10.00; total 100.00 + 10.00 + 50.00 = 160.00
-    // The schema refuses such a quote (DECISIONS.md); pricing still caps one built without it.
+    // The schema refuses such a quote (docs/decisions/009-product-rulings.md); pricing still caps one built without it.
     const b = computeBreakdown({
       ...makeQuote({
         dealerFeeItems: [fee("Doc fee", 100)],

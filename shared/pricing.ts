@@ -1,4 +1,4 @@
-// The deal math of spec §9 and DECISIONS.md: one pure function from quote data
+// The deal math of spec §9 and docs/decisions/009-product-rulings.md: one pure function from quote data
 // to every line the quote page shows, in integer cents. Totals are sums of
 // rounded lines, so each breakdown adds up to the cent everywhere it is shown.
 

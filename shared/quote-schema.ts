@@ -1,6 +1,6 @@
 // The quote data of spec §3 as zod schemas. Amounts are dollar numbers with at
 // most two decimals, as the JSON API carries them; pricing converts to cents.
-// Signs follow DECISIONS.md: discount, trade-in value and amount owed >= 0,
+// Signs follow docs/decisions/009-product-rulings.md: discount, trade-in value and amount owed >= 0,
 // downPayment <= 0.
 
 import { z } from "zod";
@@ -68,7 +68,7 @@ const pricingFieldsSchema = strictObject({
 });
 
 export const pricingSchema = pricingFieldsSchema.refine(
-  // DECISIONS.md: a discount above the price is refused, never capped (form and API; the live
+  // docs/decisions/009-product-rulings.md: a discount above the price is refused, never capped (form and API; the live
   // channel's dealer writes: docs/decisions/014-discount-on-the-live-channel.md).
   (pricing) => toCents(pricing.discount) <= toCents(pricing.advertisedPrice),
   { message: MSG.exceedsRetailPrice, path: ["discount"] },
@@ -316,7 +316,7 @@ export type CreateQuoteBody = z.infer<typeof createQuoteSchema>;
 export type QuoteField = keyof QuoteData;
 /** The top-level keys of the deal document, in the spec's order. */
 export const QUOTE_FIELDS: readonly QuoteField[] = Object.keys(quoteDataSchema.shape) as QuoteField[];
-/** What a shopper may change (spec §6, DECISIONS.md), read from the permissions table. */
+/** What a shopper may change (spec §6, docs/decisions/009-product-rulings.md), read from the permissions table. */
 export const SHOPPER_WRITABLE_FIELDS: readonly QuoteField[] = QUOTE_FIELDS.filter((field) =>
   mayWriteField("SHOPPER", "deal", field),
 );

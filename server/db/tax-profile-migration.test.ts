@@ -1,7 +1,6 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { STANDARD_PROFILE_LABEL } from "@shared/deal/tax-profiles";
 import { computeBreakdown, paymentGrid } from "@shared/pricing";
 import { dealArray, dealDocName, privateDocName, writeFields } from "@shared/quote-doc";

@@ -18,7 +18,7 @@ import { saveTierRates, tierRates } from "../defaults/interest-rate-store";
 import { forbidden, notFound } from "../http/errors";
 import { parseJson } from "../http/validate";
 
-/** /api/dealer-defaults: the signed-in member's dealership's defaults (spec §7, DECISIONS.md). */
+/** /api/dealer-defaults: the signed-in member's dealership's defaults (spec §7, docs/decisions/007-dealer-defaults-api.md). */
 export function dealerDefaultsRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use("*", requireUser(deps.tokens));

@@ -1,6 +1,6 @@
 // The one deal calculator: purchase tax, cash, finance and lease from one input,
 // in integer cents. The quote page, the quotes list, history text and
-// POST /api/calculate all call it (DESKING.md; DECISIONS.md "Money and signs").
+// POST /api/calculate all call it (DESKING.md; docs/decisions/009-product-rulings.md "Money and signs").
 
 import type { CashResult, DealInput, DealResult, PurchaseTax } from "./deal-types";
 import { sum } from "./exact";

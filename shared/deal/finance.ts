@@ -1,4 +1,4 @@
-// Finance payments, DESKING.md §2 and DECISIONS.md:
+// Finance payments, DESKING.md §2 and docs/decisions/009-product-rulings.md:
 //   P = A r / (1 - (1 + r)^-n), r = APR / 100 / 12;  P = A / n at 0 %;  P = 0 when A <= 0
 // rounded to the nearest cent, half away from zero (never up: P x n may differ
 // from A by a few cents, as on a lender's disclosure).

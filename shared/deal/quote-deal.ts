@@ -88,7 +88,7 @@ export function quoteDealInput(data: QuoteData, options: QuoteDealOptions = {}):
       name: rebate.name,
       amountCents: nonNegativeCents(rebate.amount),
     })),
-    // Stored negative (DECISIONS.md); a positive value would raise the price, so it is ignored.
+    // Stored negative (docs/decisions/009-product-rulings.md); a positive value would raise the price, so it is ignored.
     downPaymentCents: options.downPaymentCents ?? Math.max(0, -toCents(data.downPayment)),
     taxRules: quoteTaxRules(data),
     finance: options.finance ?? [],

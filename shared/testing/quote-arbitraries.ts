@@ -58,7 +58,7 @@ export const quoteDataArb: fc.Arbitrary<QuoteData> = fc
   .map((raw) =>
     quoteDataSchema.parse({
       vehicle: raw.vehicle,
-      // A discount above the price is refused by the schema (DECISIONS.md).
+      // A discount above the price is refused by the schema (docs/decisions/009-product-rulings.md).
       pricing: { ...raw.pricing, discount: Math.min(raw.pricing.discount, raw.pricing.advertisedPrice) },
       addOns: raw.addOns,
       dealerFeeItems: raw.dealerFeeItems.map(({ base, amount }) => ({ ...base, amount })),

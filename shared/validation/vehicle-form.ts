@@ -64,7 +64,7 @@ export function validateVehicleForm(values: VehicleFormValues): FieldErrors<Vehi
   ]);
 }
 
-/** DECISIONS.md: a discount above the advertised price is refused, never capped silently. */
+/** docs/decisions/009-product-rulings.md: a discount above the advertised price is refused, never capped silently. */
 function discountAbovePrice(
   values: Pick<VehicleFormValues, "advertisedPrice" | "discount">,
 ): string | undefined {

@@ -77,7 +77,11 @@ export function FirstRunChecklist() {
         </Group>
         <Progress value={(done / CHECKLIST_STEPS.length) * 100} size="sm" aria-hidden="true" />
         {error ? <Notice tone="error">{error}</Notice> : null}
-        <List spacing="sm" listStyleType="none" styles={{ itemWrapper: { width: "100%" } }}>
+        <List
+          spacing="sm"
+          listStyleType="none"
+          styles={{ itemWrapper: { width: "100%", alignItems: "flex-start" }, itemIcon: { marginTop: 1 } }}
+        >
           {CHECKLIST_STEPS.map((step) => {
             const words = CHECKLIST_TEXT.steps[step];
             const complete = checklist.steps[step];
