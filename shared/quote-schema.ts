@@ -7,25 +7,28 @@ import { z } from "zod";
 import {
   CREDIT_TIER_IDS,
   DEFAULT_CREDIT_TIER,
-  DEFAULT_INTEREST_RATES,
   DEFAULT_RATE_MAX,
-  DEFAULT_STRUCTURES,
   DEFAULT_TRADE_IN_CONDITION,
   LEASE_TERM_KEYS,
   LEASE_TERMS,
-  type LeaseTerm,
   LOAN_TERM_KEYS,
   LOAN_TERMS,
-  type LoanTerm,
   MAX_AMOUNT,
   MAX_MONEY_FACTOR,
   QUOTE_RATE_MAX,
   STRUCTURE_KINDS,
-  type StructureKind,
 } from "./constants";
 import { MSG } from "./messages";
 import { toCents } from "./money";
 import { mayWriteField } from "./permissions";
+import {
+  defaultInterestRateTable,
+  defaultStructures,
+  emptyTradeIn,
+  LEASE_TAX_METHODS,
+  REBATE_TAX_RULES,
+  TRADE_IN_TAX_RULES,
+} from "./quote-template";
 import {
   boolean,
   dollarAmount,
@@ -43,6 +46,8 @@ import {
   vinField,
 } from "./schema-fields";
 import { isValidEmail } from "./validation/rules";
+
+export { defaultInterestRateTable } from "./quote-template";
 
 export { type FieldError, fieldErrorMap, fieldErrors } from "./schema-fields";
 
@@ -121,14 +126,14 @@ export const taxRulesSchema = strictObject({
   profileLabel: optionalText(),
   state: optionalText(),
   tradeIn: strictObject({
-    rule: z.enum(["full", "none", "capped", "newOnly"], { error: MSG.optionInvalid }),
+    rule: z.enum(TRADE_IN_TAX_RULES, { error: MSG.optionInvalid }),
     cap: dollarAmount().optional(),
   }),
-  rebates: z.enum(["taxed", "deducted"], { error: MSG.optionInvalid }),
+  rebates: z.enum(REBATE_TAX_RULES, { error: MSG.optionInvalid }),
   fees: strictObject({ doc: boolean(), dealer: boolean(), addOn: boolean(), gov: boolean() }),
   minTax: dollarAmount().optional(),
   lease: strictObject({
-    method: z.enum(["monthly", "upfrontTotal", "upfrontPrice"], { error: MSG.optionInvalid }),
+    method: z.enum(LEASE_TAX_METHODS, { error: MSG.optionInvalid }),
     capReductionTaxable: boolean(),
     tradeCredit: boolean(),
   }),
@@ -141,11 +146,6 @@ export const tradeInVehicleSchema = strictObject({
   condition: optionalText().default(DEFAULT_TRADE_IN_CONDITION),
   // Set by the dealer only (the shopper "requests" a value); >= 0, subtracted in pricing.
   value: dollarAmount().optional(),
-});
-
-const emptyTradeIn = () => ({
-  hasTradeIn: false,
-  vehicle: { description: "", vin: "", mileage: 0, condition: DEFAULT_TRADE_IN_CONDITION },
 });
 
 // Whether a declared trade-in has its description and mileage is the trade-in
@@ -178,17 +178,6 @@ export const customInterestRatesSchema = z.partialRecord(
   }),
   { error: MSG.creditTierInvalid },
 );
-
-/** DEFAULT_INTEREST_RATES keyed by term strings, as stored in a quote. */
-export function defaultInterestRateTable(): InterestRates {
-  const table = {} as InterestRates;
-  for (const tier of CREDIT_TIER_IDS) {
-    table[tier] = Object.fromEntries(
-      LOAN_TERM_KEYS.map((key) => [key, DEFAULT_INTEREST_RATES[tier][Number(key) as LoanTerm]]),
-    ) as InterestRates[typeof tier];
-  }
-  return table;
-}
 
 /** Issue #18: three cash-down rows and three terms per structure, and the structures kept from the shopper. */
 const downAmount = dollarAmount();
@@ -247,13 +236,6 @@ export const shopperChoiceSchema = z.union(
   ],
   { error: MSG.optionInvalid },
 );
-
-const defaultStructures = () => ({
-  downs: [...DEFAULT_STRUCTURES.downs] as [number, number, number],
-  financeTerms: [...DEFAULT_STRUCTURES.financeTerms] as [LoanTerm, LoanTerm, LoanTerm],
-  leaseTerms: [...DEFAULT_STRUCTURES.leaseTerms] as [LeaseTerm, LeaseTerm, LeaseTerm],
-  hidden: [] as StructureKind[],
-});
 
 /** The deal shared with the shopper. Customer info lives apart, dealer-only (DESIGN.md). */
 export const quoteDataSchema = strictObject({

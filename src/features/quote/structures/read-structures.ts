@@ -4,9 +4,7 @@
 // it, not with the shopper page's opening chunk.
 
 import {
-  CREDIT_TIER_IDS,
   DEFAULT_STRUCTURES,
-  LEASE_TERM_KEYS,
   LEASE_TERMS,
   type LeaseTerm,
   LOAN_TERMS,
@@ -15,7 +13,16 @@ import {
 } from "@shared/constants";
 import type { LeaseProgram, QuoteData, ShopperChoice, Structures } from "@shared/quote-schema";
 
-import { isObject, num, obj, oneOf } from "../live/quote-reader";
+import { conform, leaseProgramTemplate } from "@shared/quote-template";
+
+type Raw = Record<string, unknown>;
+const isObject = (value: unknown): value is Raw =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const obj = (value: unknown): Raw => (isObject(value) ? value : {});
+const num = (value: unknown, fallback = 0): number =>
+  typeof value === "number" && Number.isFinite(value) ? value : fallback;
+const oneOf = <T extends string>(value: unknown, options: readonly T[]): T | undefined =>
+  options.find((option) => option === value);
 
 const isLoanTerm = (value: unknown): value is LoanTerm => (LOAN_TERMS as readonly unknown[]).includes(value);
 const isLeaseTerm = (value: unknown): value is LeaseTerm =>
@@ -46,22 +53,7 @@ export function structures(value: unknown): Structures {
 }
 
 export function leaseProgram(value: unknown): LeaseProgram | undefined {
-  if (!isObject(value)) return undefined;
-  const residuals: LeaseProgram["residuals"] = {};
-  for (const key of LEASE_TERM_KEYS) {
-    const residual = obj(value.residuals)[key];
-    if (typeof residual === "number" && Number.isFinite(residual)) residuals[key] = residual;
-  }
-  const factors = obj(value.moneyFactors);
-  const moneyFactors = {} as LeaseProgram["moneyFactors"];
-  for (const tier of CREDIT_TIER_IDS) moneyFactors[tier] = num(factors[tier]);
-  return {
-    residuals,
-    moneyFactors,
-    acquisitionFee: num(value.acquisitionFee),
-    dispositionFee: num(value.dispositionFee),
-    securityDeposit: num(value.securityDeposit),
-  };
+  return isObject(value) ? (conform(value, leaseProgramTemplate()) as LeaseProgram) : undefined;
 }
 
 export function shopperChoice(value: unknown): ShopperChoice | undefined {
