@@ -1,11 +1,10 @@
-import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { Anchor, Button, Stack, Text } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { collect, confirmation, isBlank, newPassword, required } from "@shared/validation/rules";
-import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { NameFields, NewPasswordFields } from "@/components/form-fields";
 import { Notice } from "@/components/notice";
-import { errorText } from "@/lib/api";
+import { useDealerForm } from "@/lib/form";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { acceptInvitation } from "../team/team-api";
@@ -30,19 +29,11 @@ export default function AcceptInvitationPage() {
   const token = params.get("token")?.trim() ?? "";
   const { signIn } = useSession();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(isBlank(token) ? MSG.invitationInvalid : null);
-  const [submitting, setSubmitting] = useState(false);
-  const form = useForm<Values>({
-    mode: "controlled",
+  const { form, error, submitting, submit } = useDealerForm<Values>({
     initialValues: { firstName: "", lastName: "", password: "", confirmPassword: "" },
     validate,
-    clearInputErrorOnChange: true,
-  });
-
-  const submit = form.onSubmit(async (values) => {
-    setError(null);
-    setSubmitting(true);
-    try {
+    failure: MSG.invitationInvalid,
+    send: async (values) => {
       const answer = await acceptInvitation({
         token,
         firstName: values.firstName.trim(),
@@ -51,45 +42,17 @@ export default function AcceptInvitationPage() {
       });
       signIn(answer.token, answer.user);
       navigate("/dashboard", { replace: true });
-    } catch (caught) {
-      setError(errorText(caught, MSG.invitationInvalid));
-      setSubmitting(false);
-    }
+    },
   });
+  const shown = error ?? (isBlank(token) ? MSG.invitationInvalid : null);
 
   return (
     <AuthCard title={MSG.acceptInvitation} subtitle="Set your name and a password to start." width={520}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          {error ? <Notice tone="error">{error}</Notice> : null}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="First name"
-              required
-              autoComplete="given-name"
-              {...form.getInputProps("firstName")}
-            />
-            <TextInput
-              label="Last name"
-              required
-              autoComplete="family-name"
-              {...form.getInputProps("lastName")}
-            />
-          </SimpleGrid>
-          <PasswordInput
-            label="Password"
-            required
-            autoComplete="new-password"
-            description="At least 8 characters"
-            styles={{ description: { color: "var(--dd-text-secondary)" } }}
-            {...form.getInputProps("password")}
-          />
-          <PasswordInput
-            label="Confirm password"
-            required
-            autoComplete="new-password"
-            {...form.getInputProps("confirmPassword")}
-          />
+          {shown ? <Notice tone="error">{shown}</Notice> : null}
+          <NameFields form={form} />
+          <NewPasswordFields form={form} />
           <Button type="submit" loading={submitting} disabled={isBlank(token)} fullWidth>
             {MSG.joinDealership}
           </Button>

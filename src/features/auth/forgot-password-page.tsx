@@ -1,11 +1,10 @@
 import { Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { MSG } from "@shared/messages";
 import { type ForgotPasswordValues, validateForgotPassword } from "@shared/validation/password-reset";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Notice } from "@/components/notice";
-import { errorText } from "@/lib/api";
+import { useDealerForm } from "@/lib/form";
 import { usePageTitle } from "@/lib/page-title";
 import { requestPasswordReset } from "./auth-api";
 import { AuthCard } from "./auth-card";
@@ -13,25 +12,14 @@ import { AuthCard } from "./auth-card";
 export default function ForgotPasswordPage() {
   usePageTitle("Forgot password");
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const form = useForm<ForgotPasswordValues>({
-    mode: "controlled",
+  const { form, error, submitting, submit } = useDealerForm<ForgotPasswordValues>({
     initialValues: { email: "" },
-    validate: (values) => validateForgotPassword(values),
-  });
-
-  const submit = form.onSubmit(async (values) => {
-    setError(null);
-    setSubmitting(true);
-    try {
+    validate: validateForgotPassword,
+    failure: MSG.requestResetFailed,
+    send: async (values) => {
       await requestPasswordReset(values.email);
       setSent(true);
-    } catch (caught) {
-      setError(errorText(caught, MSG.requestResetFailed));
-    } finally {
-      setSubmitting(false);
-    }
+    },
   });
 
   if (sent) {

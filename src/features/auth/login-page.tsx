@@ -1,9 +1,9 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { MSG } from "@shared/messages";
-import { type FormEvent, startTransition, useState } from "react";
+import { startTransition } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Notice } from "@/components/notice";
-import { errorText } from "@/lib/api";
+import { fieldProps, useDealerForm } from "@/lib/form";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { logIn } from "./auth-api";
@@ -21,18 +21,12 @@ export default function LoginPage() {
   const { signIn } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
   // Spec §5: no client-side validation on login; the server's message is shown.
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    setSubmitting(true);
-    try {
-      const answer = await logIn(email, password);
+  const { form, error, submitting, submit } = useDealerForm({
+    initialValues: { email: "", password: "" },
+    failure: MSG.loginFailed,
+    send: async (values) => {
+      const answer = await logIn(values.email, values.password);
       const destination = destinationFrom(location.state);
       // The router moves in a transition; signing in inside the same transition makes both land in
       // one render, so the guest-only guard of /login never redirects to /dashboard over `from`.
@@ -40,11 +34,8 @@ export default function LoginPage() {
         signIn(answer.token, answer.user);
         navigate(destination, { replace: true });
       });
-    } catch (caught) {
-      setError(errorText(caught, MSG.loginFailed));
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   return (
     <AuthCard title="Log in to your account">
@@ -55,16 +46,10 @@ export default function LoginPage() {
             label="Email"
             type="email"
             autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
+            {...fieldProps(form, "email")}
             autoFocus
           />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
+          <PasswordInput label="Password" autoComplete="current-password" {...fieldProps(form, "password")} />
           <Anchor component={Link} to="/forgot-password" size="sm" ta="right">
             Forgot password?
           </Anchor>

@@ -1,12 +1,12 @@
-import { Anchor, Button, PasswordInput, Stack, Text } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { Anchor, Button, Stack, Text } from "@mantine/core";
 import { RESET_REDIRECT_MS } from "@shared/constants";
 import { MSG } from "@shared/messages";
 import { type ResetPasswordValues, validateResetPassword } from "@shared/validation/password-reset";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { NewPasswordFields } from "@/components/form-fields";
 import { Notice } from "@/components/notice";
-import { errorText } from "@/lib/api";
+import { useDealerForm } from "@/lib/form";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { resetPassword } from "./auth-api";
@@ -19,12 +19,16 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const { user, signOut } = useSession();
   const [done, setDone] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const form = useForm<ResetPasswordValues>({
-    mode: "controlled",
+  const { form, error, submitting, submit } = useDealerForm<ResetPasswordValues>({
     initialValues: { password: "", confirmPassword: "" },
-    validate: (values) => validateResetPassword(values),
+    validate: validateResetPassword,
+    failure: MSG.resetPasswordFailed,
+    send: async (values) => {
+      await resetPassword(token, values.password);
+      // The reset revoked every session of the account, this browser's included.
+      if (user) signOut();
+      setDone(true);
+    },
   });
 
   useEffect(() => {
@@ -32,21 +36,6 @@ export default function ResetPasswordPage() {
     const timer = window.setTimeout(() => navigate("/login", { replace: true }), RESET_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [done, navigate]);
-
-  const submit = form.onSubmit(async (values) => {
-    setError(null);
-    setSubmitting(true);
-    try {
-      await resetPassword(token, values.password);
-      // The reset revoked every session of the account, this browser's included.
-      if (user) signOut();
-      setDone(true);
-    } catch (caught) {
-      setError(errorText(caught, MSG.resetPasswordFailed));
-    } finally {
-      setSubmitting(false);
-    }
-  });
 
   const missing = token === "";
   return (
@@ -56,18 +45,7 @@ export default function ResetPasswordPage() {
           {missing ? <Notice tone="error">{MSG.resetTokenMissing}</Notice> : null}
           {error ? <Notice tone="error">{error}</Notice> : null}
           {done ? <Notice tone="success">{MSG.resetSuccess} Taking you to the login page...</Notice> : null}
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            disabled={missing || done}
-            {...form.getInputProps("password")}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            disabled={missing || done}
-            {...form.getInputProps("confirmPassword")}
-          />
+          <NewPasswordFields form={form} label="New password" disabled={missing || done} />
           <Button type="submit" loading={submitting} disabled={missing || done} fullWidth>
             Reset Password
           </Button>

@@ -1,10 +1,10 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { type AccountValues, canSaveAccount, validateAccount } from "@shared/validation/account";
 import { useState } from "react";
-import { type Banner, BannerNotice } from "@/components/notice";
-import { errorText } from "@/lib/api";
+import { NameFields } from "@/components/form-fields";
+import { BannerNotice } from "@/components/notice";
+import { useDealerForm } from "@/lib/form";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { useUnsavedChanges } from "@/lib/unsaved-changes";
@@ -17,35 +17,24 @@ type Dialog = "email" | "password" | null;
 export default function AccountPage() {
   usePageTitle("Account");
   const { user, setUser, signIn } = useSession();
-  const [banner, setBanner] = useState<Banner | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [saving, setSaving] = useState(false);
   const saved: AccountValues = { firstName: user?.firstName ?? "", lastName: user?.lastName ?? "" };
-  const form = useForm<AccountValues>({
-    mode: "controlled",
+  const { form, banner, setBanner, submitting, submit } = useDealerForm<AccountValues>({
     initialValues: saved,
-    validate: (values) => validateAccount(values),
+    validate: validateAccount,
+    failure: MSG.updateAccountFailed,
+    send: async (values) => {
+      const answer = await updateAccount(values.firstName.trim(), values.lastName.trim());
+      setUser(answer.user);
+      form.setValues({ firstName: answer.user.firstName, lastName: answer.user.lastName });
+      return MSG.accountUpdated;
+    },
   });
 
   useUnsavedChanges(form.values.firstName !== saved.firstName || form.values.lastName !== saved.lastName);
 
   // The settings routes require a login, so this only covers the instant of signing out.
   if (!user) return null;
-
-  const submit = form.onSubmit(async (values) => {
-    setSaving(true);
-    setBanner(null);
-    try {
-      const answer = await updateAccount(values.firstName.trim(), values.lastName.trim());
-      setUser(answer.user);
-      form.setValues({ firstName: answer.user.firstName, lastName: answer.user.lastName });
-      setBanner({ tone: "success", text: MSG.accountUpdated });
-    } catch (caught) {
-      setBanner({ tone: "error", text: errorText(caught, MSG.updateAccountFailed) });
-    } finally {
-      setSaving(false);
-    }
-  });
 
   return (
     <Stack gap="lg">
@@ -58,22 +47,9 @@ export default function AccountPage() {
             <Title order={3} fz="h4">
               Your name
             </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label="First name"
-                required
-                autoComplete="given-name"
-                {...form.getInputProps("firstName")}
-              />
-              <TextInput
-                label="Last name"
-                required
-                autoComplete="family-name"
-                {...form.getInputProps("lastName")}
-              />
-            </SimpleGrid>
+            <NameFields form={form} />
             <Group justify="flex-end">
-              <Button type="submit" loading={saving} disabled={!canSaveAccount(form.values, saved)}>
+              <Button type="submit" loading={submitting} disabled={!canSaveAccount(form.values, saved)}>
                 Save
               </Button>
             </Group>

@@ -1,18 +1,17 @@
-import { Button, Grid, Group, Paper, Stack, TextInput, Title } from "@mantine/core";
+import { Button, Group, Paper, Stack, Title } from "@mantine/core";
 import type { DealerProfile } from "@shared/api-types";
-import { formatDealerPhone, normalizeState } from "@shared/format";
+import { formatDealerPhone } from "@shared/format";
 import { MSG } from "@shared/messages";
 import { mayWriteDefaults } from "@shared/permissions";
 import {
   canSaveDealership,
-  type DealershipField,
   type DealershipValues,
   profileBody,
   validateDealership,
 } from "@shared/validation/dealership";
-import { type FormEvent, useState } from "react";
-import { type Banner, BannerNotice, Notice } from "@/components/notice";
-import { errorText } from "@/lib/api";
+import { DealershipFields } from "@/components/form-fields";
+import { BannerNotice, Notice } from "@/components/notice";
+import { useDealerForm } from "@/lib/form";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { useUnsavedChanges } from "@/lib/unsaved-changes";
@@ -23,8 +22,6 @@ const formValues = (profile: DealerProfile): DealershipValues => ({
   ...profile,
   phoneNumber: formatDealerPhone(profile.phoneNumber),
 });
-
-type Touched = Partial<Record<DealershipField, boolean>>;
 
 export default function ContactInformationPage() {
   usePageTitle("Dealership information");
@@ -39,53 +36,27 @@ export default function ContactInformationPage() {
       phoneNumber: "",
     },
   );
-  const [values, setValues] = useState<DealershipValues>(saved);
-  const [touched, setTouched] = useState<Touched>({});
-  const [banner, setBanner] = useState<Banner | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { form, banner, setBanner, submitting, submit } = useDealerForm<DealershipValues>({
+    initialValues: saved,
+    validate: validateDealership,
+    validateOnBlur: true,
+    failure: MSG.updateDealershipFailed,
+    send: async (values) => {
+      const answer = await updateProfile(profileBody(values));
+      setUser(answer.user);
+      form.setValues(formValues(answer.user.dealerProfile));
+      form.resetDirty();
+      return MSG.dealershipUpdated;
+    },
+  });
   useUnsavedChanges(
-    (Object.keys(saved) as (keyof DealershipValues)[]).some((key) => values[key] !== saved[key]),
+    (Object.keys(saved) as (keyof DealershipValues)[]).some((key) => form.values[key] !== saved[key]),
   );
   if (!user) return null;
   // The profile is the dealership's: a salesperson reads it; the server refuses their writes (403).
   const editable = mayWriteDefaults(user);
-
-  const errors = validateDealership(values);
-  const canSave = canSaveDealership(values, saved) && !saving;
-
-  // A field's message shows once the dealer leaves it; Save stays disabled while any is wrong.
-  const field = (name: DealershipField, format: (raw: string) => string = (raw) => raw) => ({
-    value: values[name],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-      const value = format(event.currentTarget.value);
-      setValues((current) => ({ ...current, [name]: value }));
-    },
-    onBlur: () => setTouched((current) => ({ ...current, [name]: true })),
-    error: touched[name] ? errors[name] : undefined,
-    readOnly: !editable,
-  });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!editable) return;
-    if (!canSave) {
-      setTouched({ dealershipName: true, state: true, zipCode: true, phoneNumber: true });
-      return;
-    }
-    setSaving(true);
-    setBanner(null);
-    try {
-      const answer = await updateProfile(profileBody(values));
-      setUser(answer.user);
-      setValues(formValues(answer.user.dealerProfile));
-      setTouched({});
-      setBanner({ tone: "success", text: MSG.dealershipUpdated });
-    } catch (caught) {
-      setBanner({ tone: "error", text: errorText(caught, MSG.updateDealershipFailed) });
-    } finally {
-      setSaving(false);
-    }
-  };
+  // Save stays disabled until something changed and every field is right.
+  const canSave = editable && canSaveDealership(form.values, saved) && !submitting;
 
   return (
     <Stack gap="lg">
@@ -97,47 +68,12 @@ export default function ContactInformationPage() {
         </Notice>
       )}
       <Paper withBorder radius="md" p="lg">
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={editable ? submit : (event) => event.preventDefault()} noValidate>
           <Stack>
-            <TextInput
-              label="Dealership name"
-              required
-              autoComplete="organization"
-              {...field("dealershipName")}
-            />
-            <TextInput label="Street address" autoComplete="street-address" {...field("streetAddress")} />
-            <Grid>
-              <Grid.Col span={{ base: 12, sm: 5 }}>
-                <TextInput label="City" autoComplete="address-level2" {...field("city")} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 5, sm: 3 }}>
-                <TextInput
-                  label="State"
-                  autoComplete="address-level1"
-                  maxLength={2}
-                  {...field("state", normalizeState)}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 7, sm: 4 }}>
-                <TextInput
-                  label="ZIP code"
-                  autoComplete="postal-code"
-                  inputMode="numeric"
-                  {...field("zipCode")}
-                />
-              </Grid.Col>
-            </Grid>
-            <TextInput
-              label="Phone"
-              type="tel"
-              required
-              autoComplete="tel-national"
-              placeholder="(555) 123-4567"
-              {...field("phoneNumber", formatDealerPhone)}
-            />
+            <DealershipFields form={form} required readOnly={!editable} />
             {editable && (
               <Group justify="flex-end">
-                <Button type="submit" loading={saving} disabled={!canSave}>
+                <Button type="submit" loading={submitting} disabled={!canSave}>
                   Save
                 </Button>
               </Group>

@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { Button, Group, Modal, PasswordInput, Stack } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { type ChangePasswordValues, validateChangePassword } from "@shared/validation/account";
-import { useState } from "react";
-import { errorText } from "@/lib/api";
+import { NewPasswordFields } from "@/components/form-fields";
+import { Notice } from "@/components/notice";
+import { fieldProps, useDealerForm } from "@/lib/form";
 import { changePassword } from "./profile-api";
 
 const EMPTY: ChangePasswordValues = { currentPassword: "", newPassword: "", confirmPassword: "" };
@@ -19,36 +19,24 @@ export function ChangePasswordDialog({
   /** Gets the fresh token that keeps this session alive after the change. */
   onChanged(token: string): void;
 }) {
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const form = useForm<ChangePasswordValues>({
-    mode: "controlled",
+  const { form, error, submitting, submit, reset } = useDealerForm<ChangePasswordValues>({
     initialValues: EMPTY,
-    validate: (values) => validateChangePassword(values),
-  });
-
-  const close = () => {
-    form.reset();
-    setError(null);
-    onClose();
-  };
-
-  const submit = form.onSubmit(async (values) => {
-    setSaving(true);
-    setError(null);
-    try {
+    validate: validateChangePassword,
+    failure: MSG.updatePasswordFailed,
+    send: async (values) => {
       const answer = await changePassword({
         currentPassword: values.currentPassword,
         newPassword: values.newPassword,
       });
-      form.reset();
+      reset();
       onChanged(answer.token);
-    } catch (caught) {
-      setError(errorText(caught, MSG.updatePasswordFailed));
-    } finally {
-      setSaving(false);
-    }
+    },
   });
+
+  const close = () => {
+    reset();
+    onClose();
+  };
 
   return (
     <Modal
@@ -60,34 +48,19 @@ export function ChangePasswordDialog({
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          {error ? (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          ) : null}
+          {error ? <Notice tone="error">{error}</Notice> : null}
           <PasswordInput
             label="Current password"
             autoComplete="current-password"
             data-autofocus
-            {...form.getInputProps("currentPassword")}
+            {...fieldProps(form, "currentPassword")}
           />
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            description="At least 8 characters"
-            styles={{ description: { color: "var(--dd-text-secondary)" } }}
-            {...form.getInputProps("newPassword")}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            {...form.getInputProps("confirmPassword")}
-          />
+          <NewPasswordFields form={form} path="newPassword" label="New password" />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={saving}>
+            <Button type="submit" loading={submitting}>
               Save
             </Button>
           </Group>
