@@ -40,12 +40,21 @@ export function errorMessageFrom(status: number, body: unknown): string {
   return apiErrorMessage(status);
 }
 
+/** The live channel refused a change: its field messages are the user's to read (issue #14). */
+export class RefusalError extends Error {
+  constructor(readonly errors: readonly { field?: string; message: string }[]) {
+    super(errors.map((e) => e.message).join(", "));
+  }
+}
+
 /**
  * What the user is shown for a failed call: the server's own words when it sent some (a refusal,
- * a field error, "Authentication required"), else the screen's fallback from spec §8 (network
- * down, a bare 502 from a proxy). The one error path of every form, banner and notice.
+ * a field error, "Authentication required"), or the live channel's refusal, else the screen's
+ * fallback from spec §8 (network down, a bare 502 from a proxy). The one error path of every
+ * form, banner and notice.
  */
 export function errorText(error: unknown, fallback: string): string {
+  if (error instanceof RefusalError) return error.message || fallback;
   if (!(error instanceof ApiError)) return fallback;
   if (error.message === MSG.authenticationRequired) return error.message;
   const body = error.body;

@@ -1,7 +1,10 @@
-// The one way a form works here (issue #14): Mantine's form holding the values, the shared rules
-// (shared/validation/*) deciding the messages, and one path from a failed call to what the user
-// sees (errorText). Messages show on submit and clear as their field is edited, or, for forms
-// that keep Save disabled until they are valid, once a field is left (validateOnBlur).
+// The one way a page or settings form works here (issue #14): Mantine's form holding the values,
+// the shared rules (shared/validation/*) deciding the messages, and one path from a failed call
+// to what the user sees (errorText, with the server's field errors on their fields). The first
+// wrong field takes the focus on a refused submit.
+//
+// Dialogs that edit the live deal are the other kind: they keep a draft of the deal's values and
+// write only the fields the user touched (quote/dialogs/use-dialog-draft.ts, issue #14 item 2).
 
 import { type UseFormReturnType, useForm } from "@mantine/form";
 import { useRef, useState } from "react";
@@ -10,22 +13,30 @@ import { ApiError, errorText } from "./api";
 
 export type FormErrors<V> = Partial<Record<keyof V & string, string | undefined>>;
 
+/**
+ * When a field's message shows:
+ * - "submit": on submit, cleared as soon as the field is edited (spec §5's forms);
+ * - "live": from the first submit on, following the value as it is typed (a corrected field
+ *   clears, a field broken again says so);
+ * - "blur": once the field is left, then following the value (forms whose Save stays disabled
+ *   until they are valid).
+ */
+export type MessageTiming = "submit" | "live" | "blur";
+
 export interface DealerFormOptions<V> {
   initialValues: V;
   /** The shared rules: a message per field that is wrong. None: the server decides (log in). */
   validate?: (values: V) => FormErrors<V>;
-  /**
-   * Show a field's message once it is left, and from then on as it is typed (forms that keep
-   * Save disabled until they are valid), not only on submit.
-   */
-  validateOnBlur?: boolean;
+  messages?: MessageTiming;
   /**
    * Sends the form; a thrown ApiError's words are shown (its field errors on their fields). What
-   * it resolves to, if anything, is shown as the success banner ("Account information updated").
+   * it resolves to, if a string, is shown as the success banner ("Account information updated").
    */
   send(values: V): Promise<unknown>;
   /** Spec §8's words when the server sent none (network down, a proxy's bare 502). */
   failure: string;
+  /** Called with the values a submit refused (a page that sums the errors up in its banner). */
+  onInvalid?(values: V): void;
 }
 
 export interface DealerForm<V> {
@@ -43,35 +54,41 @@ export interface DealerForm<V> {
 }
 
 export function useDealerForm<V extends object>(options: DealerFormOptions<V>): DealerForm<V> {
+  const timing = options.messages ?? "submit";
   const [banner, setBanner] = useState<Banner | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const rules = (values: V) => (options.validate ? (options.validate(values) as Record<string, string>) : {});
-  // Fields the user has left (validateOnBlur): their messages follow the value as it is typed.
-  const left = useRef(new Set<string>());
-  const [, setLeft] = useState(0);
+  // Fields whose message follows the value: those left ("blur"), or all after a submit ("live").
+  const following = useRef(new Set<string>());
+  const [attempted, setAttempted] = useState(false);
+  const [, rerender] = useState(0);
   const form = useForm<V>({
     mode: "controlled",
     initialValues: options.initialValues,
     validate: rules,
     clearInputErrorOnChange: true,
     enhanceGetInputProps: ({ field, inputProps, form: current }) => {
-      if (!options.validateOnBlur) return {};
+      if (timing === "submit") return {};
       // Mantine assigns what this returns onto inputProps: keep its own handler and error first.
       const blur = inputProps.onBlur as ((event: React.FocusEvent) => void) | undefined;
       const error = inputProps.error;
+      const live = attempted || following.current.has(field);
       return {
         onBlur: (event: React.FocusEvent) => {
           blur?.(event);
-          left.current.add(field);
-          setLeft((n) => n + 1);
+          if (timing === "blur" && !following.current.has(field)) {
+            following.current.add(field);
+            rerender((n) => n + 1);
+          }
         },
-        error: (left.current.has(field) ? rules(current.getValues())[field] : undefined) ?? error,
+        error: live ? (rules(current.getValues())[field] ?? error) : error,
       };
     },
   });
 
   const submit = form.onSubmit(
     async (values) => {
+      if (timing === "live") setAttempted(true);
       setBanner(null);
       setSubmitting(true);
       try {
@@ -81,26 +98,31 @@ export function useDealerForm<V extends object>(options: DealerFormOptions<V>): 
         setBanner({ tone: "error", text: errorText(caught, options.failure) });
         // A field the server refused shows its message on the field too.
         const fields = caught instanceof ApiError ? caught.body?.errors : undefined;
-        if (fields)
-          for (const field of fields) {
-            const path = field.field;
-            const message = field.message ?? field.msg;
-            if (typeof path === "string" && path in values && message) form.setFieldError(path, message);
-          }
+        for (const field of fields ?? []) {
+          const message = field.message ?? field.msg;
+          if (field.field && field.field in values && message) form.setFieldError(field.field, message);
+        }
       } finally {
         setSubmitting(false);
       }
     },
-    // The first wrong field takes the focus, so a keyboard or screen-reader user lands on it.
-    (errors) => {
-      const first = Object.keys(errors)[0];
-      if (first) document.querySelector<HTMLElement>(`[data-path="${CSS.escape(first)}"]`)?.focus();
+    (errors, values, event) => {
+      if (timing === "live") setAttempted(true);
+      options.onInvalid?.(values);
+      // The first wrong field in the form's own order takes the focus.
+      const scope = (event?.currentTarget as HTMLFormElement | undefined) ?? document;
+      for (const node of scope.querySelectorAll<HTMLElement>("[data-path]"))
+        if (errors[node.dataset.path ?? ""]) {
+          node.focus();
+          break;
+        }
     },
   );
 
   const reset = () => {
     form.reset();
-    left.current.clear();
+    following.current.clear();
+    setAttempted(false);
     setBanner(null);
   };
 

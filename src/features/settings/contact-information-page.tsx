@@ -39,7 +39,7 @@ export default function ContactInformationPage() {
   const { form, banner, setBanner, submitting, submit } = useDealerForm<DealershipValues>({
     initialValues: saved,
     validate: validateDealership,
-    validateOnBlur: true,
+    messages: "blur",
     failure: MSG.updateDealershipFailed,
     send: async (values) => {
       const answer = await updateProfile(profileBody(values));

@@ -8,7 +8,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { DeleteQuoteDialog } from "@/components/delete-quote-dialog";
 import { VehicleForm } from "@/components/vehicle-form";
-import { apiRequest } from "@/lib/api";
+import { apiRequest, RefusalError } from "@/lib/api";
 import { QuoteModal } from "../dialogs/quote-modal";
 import type { UpdateResult } from "../live/field-adapter";
 import ShareDialog from "./share-dialog";
@@ -48,21 +48,18 @@ export default function DealerDialogs(props: DealerDialogsProps) {
 }
 
 function VehicleEditDialog({ data, updateVehicle, onClose }: DealerDialogsProps) {
-  const [values, setValues] = useState(() => vehicleFormValues(data.vehicle, data.pricing));
-  const [error, setError] = useState<string | null>(null);
   return (
     <QuoteModal title={QUOTE_TEXT.editVehicleTitle} onClose={onClose} size="lg">
       <VehicleForm
-        values={values}
-        onChange={setValues}
+        initialValues={vehicleFormValues(data.vehicle, data.pricing)}
         submitLabel={TEXT.save}
         busyLabel={TEXT.save}
-        error={error}
+        failure={MSG.internalError}
         autoFocus
-        onSubmit={async (_values, quote) => {
+        send={async (quote) => {
           const result = await updateVehicle(quote.vehicle, quote.pricing);
-          if (result.ok) onClose();
-          else setError(result.errors.map((e) => e.message).join(", "));
+          if (!result.ok) throw new RefusalError(result.errors);
+          onClose();
         }}
         onCancel={onClose}
       />

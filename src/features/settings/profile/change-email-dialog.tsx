@@ -26,7 +26,7 @@ export function ChangeEmailDialog({
   const { form, error, submitting, submit, reset } = useDealerForm<ChangeEmailValues>({
     initialValues: EMPTY,
     validate: (values) => validateChangeEmail(values, currentEmail),
-    validateOnBlur: true,
+    messages: "blur",
     failure: MSG.updateEmailFailed,
     send: async (values) => {
       const answer = await changeEmail(values);
