@@ -1,24 +1,15 @@
 import { randomUUID } from "node:crypto";
-import type { DealerProfile } from "@shared/api-types";
+import { type DealerProfile, EMPTY_DEALER_PROFILE } from "@shared/api-types";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/connection";
 import { dealerships } from "../db/schema";
 
 export type DealershipRow = typeof dealerships.$inferSelect;
 
-const EMPTY_PROFILE: DealerProfile = {
-  dealershipName: "",
-  streetAddress: "",
-  city: "",
-  state: "",
-  zipCode: "",
-  phoneNumber: "",
-};
-
 /** The dealership's profile (empty strings where it is not filled in). */
 export function dealershipProfile(db: Db, dealershipId: string): DealerProfile {
   const row = db.select().from(dealerships).where(eq(dealerships.id, dealershipId)).get();
-  if (!row) return { ...EMPTY_PROFILE };
+  if (!row) return { ...EMPTY_DEALER_PROFILE };
   return {
     dealershipName: row.dealershipName,
     streetAddress: row.streetAddress,
@@ -37,7 +28,7 @@ export function createDealership(
 ): string {
   const id = randomUUID();
   db.insert(dealerships)
-    .values({ ...EMPTY_PROFILE, ...profile, id, createdAt: now, updatedAt: now })
+    .values({ ...EMPTY_DEALER_PROFILE, ...profile, id, createdAt: now, updatedAt: now })
     .run();
   return id;
 }

@@ -1,6 +1,6 @@
 // Field groups that several forms share (issue #14: one copy of each), on a useDealerForm form.
 
-import { Grid, PasswordInput, SimpleGrid, TextInput } from "@mantine/core";
+import { Button, Grid, Group, PasswordInput, SimpleGrid, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import type { DealerProfile } from "@shared/api-types";
 import { formatDealerPhone, normalizeState } from "@shared/format";
@@ -119,5 +119,16 @@ export function DealershipFields<V extends DealerProfile>({
         {...field("phoneNumber", formatDealerPhone)}
       />
     </>
+  );
+}
+
+/** A settings form's Save button, on the right. */
+export function SaveRow({ busy, disabled }: { busy: boolean; disabled: boolean }) {
+  return (
+    <Group justify="flex-end">
+      <Button type="submit" loading={busy} disabled={disabled}>
+        Save
+      </Button>
+    </Group>
   );
 }

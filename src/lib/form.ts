@@ -10,6 +10,7 @@ import { type UseFormReturnType, useForm } from "@mantine/form";
 import { useRef, useState } from "react";
 import type { Banner } from "@/components/notice";
 import { ApiError, errorText } from "./api";
+import { useBanner } from "./use-banner";
 
 export type FormErrors<V> = Partial<Record<keyof V & string, string | undefined>>;
 
@@ -55,7 +56,7 @@ export interface DealerForm<V> {
 
 export function useDealerForm<V extends object>(options: DealerFormOptions<V>): DealerForm<V> {
   const timing = options.messages ?? "submit";
-  const [banner, setBanner] = useState<Banner | null>(null);
+  const [banner, setBanner] = useBanner();
   const [submitting, setSubmitting] = useState(false);
   const rules = (values: V) => (options.validate ? (options.validate(values) as Record<string, string>) : {});
   // Fields whose message follows the value: those left ("blur"), or all after a submit ("live").

@@ -1,14 +1,13 @@
-import { Anchor, Button, Stack, Text } from "@mantine/core";
+import { Button } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { collect, confirmation, isBlank, newPassword, required } from "@shared/validation/rules";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { NameFields, NewPasswordFields } from "@/components/form-fields";
-import { Notice } from "@/components/notice";
 import { useDealerForm } from "@/lib/form";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { acceptInvitation } from "../team/team-api";
-import { AuthCard } from "./auth-card";
+import { AuthCard, AuthForm, AuthLink } from "./auth-card";
 
 // /accept-invitation?token=… (issue #20): the link of an owner's invitation email. The invitee
 // sets a name and a password, joins the dealership in the role the owner chose, and is signed in.
@@ -48,21 +47,17 @@ export default function AcceptInvitationPage() {
 
   return (
     <AuthCard title={MSG.acceptInvitation} subtitle="Set your name and a password to start." width={520}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {shown ? <Notice tone="error">{shown}</Notice> : null}
-          <NameFields form={form} />
-          <NewPasswordFields form={form} />
-          <Button type="submit" loading={submitting} disabled={isBlank(token)} fullWidth>
-            {MSG.joinDealership}
-          </Button>
-          <Text size="sm" ta="center">
-            <Anchor component={Link} to="/login">
-              Already have an account? Log in
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
+      <AuthForm
+        onSubmit={submit}
+        error={shown}
+        links={<AuthLink to="/login">Already have an account? Log in</AuthLink>}
+      >
+        <NameFields form={form} />
+        <NewPasswordFields form={form} />
+        <Button type="submit" loading={submitting} disabled={isBlank(token)} fullWidth>
+          {MSG.joinDealership}
+        </Button>
+      </AuthForm>
     </AuthCard>
   );
 }

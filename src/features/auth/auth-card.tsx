@@ -1,5 +1,7 @@
-import { Paper, Stack, Text, Title } from "@mantine/core";
-import type { ReactNode } from "react";
+import { Anchor, Paper, Stack, Text, Title } from "@mantine/core";
+import type { FormEvent, ReactNode } from "react";
+import { Link } from "react-router";
+import { Notice } from "@/components/notice";
 import { PageContainer } from "@/components/page-container";
 
 /** The frame of the signed-out forms: one centred card with the page's heading. */
@@ -26,5 +28,40 @@ export function AuthCard({
         {children}
       </Paper>
     </PageContainer>
+  );
+}
+
+/** A signed-out form: its failure on top, its fields and button, then its links. */
+export function AuthForm({
+  onSubmit,
+  error,
+  links,
+  children,
+}: {
+  onSubmit(event?: FormEvent<HTMLFormElement>): void;
+  error: ReactNode;
+  /** AuthLink rows under the button. */
+  links?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack>
+        {error ? <Notice tone="error">{error}</Notice> : null}
+        {children}
+        {links}
+      </Stack>
+    </form>
+  );
+}
+
+/** "Already have an account? Log in": a centred link to another signed-out page. */
+export function AuthLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Text size="sm" ta="center">
+      <Anchor component={Link} to={to}>
+        {children}
+      </Anchor>
+    </Text>
   );
 }

@@ -1,13 +1,12 @@
-import { Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Stack, TextInput } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { type ForgotPasswordValues, validateForgotPassword } from "@shared/validation/password-reset";
 import { useState } from "react";
-import { Link } from "react-router";
 import { Notice } from "@/components/notice";
-import { useDealerForm } from "@/lib/form";
+import { fieldProps, useDealerForm } from "@/lib/form";
 import { usePageTitle } from "@/lib/page-title";
 import { requestPasswordReset } from "./auth-api";
-import { AuthCard } from "./auth-card";
+import { AuthCard, AuthForm, AuthLink } from "./auth-card";
 
 export default function ForgotPasswordPage() {
   usePageTitle("Forgot password");
@@ -27,9 +26,7 @@ export default function ForgotPasswordPage() {
       <AuthCard title="Check your email">
         <Stack>
           <Notice tone="success">{MSG.checkEmail}</Notice>
-          <Anchor component={Link} to="/login" ta="center">
-            Back to login
-          </Anchor>
+          <AuthLink to="/login">Back to login</AuthLink>
         </Stack>
       </AuthCard>
     );
@@ -40,26 +37,12 @@ export default function ForgotPasswordPage() {
       title="Forgot your password?"
       subtitle="Enter the email of your account and we will send you a link to choose a new password."
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {error ? <Notice tone="error">{error}</Notice> : null}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            autoFocus
-            {...form.getInputProps("email")}
-          />
-          <Button type="submit" loading={submitting} fullWidth>
-            Send Reset Link
-          </Button>
-          <Text size="sm" ta="center">
-            <Anchor component={Link} to="/login">
-              Back to login
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
+      <AuthForm onSubmit={submit} error={error} links={<AuthLink to="/login">Back to login</AuthLink>}>
+        <TextInput label="Email" type="email" autoComplete="email" autoFocus {...fieldProps(form, "email")} />
+        <Button type="submit" loading={submitting} fullWidth>
+          Send Reset Link
+        </Button>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,13 +1,12 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, PasswordInput, TextInput } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { startTransition } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { Notice } from "@/components/notice";
 import { fieldProps, useDealerForm } from "@/lib/form";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { logIn } from "./auth-api";
-import { AuthCard } from "./auth-card";
+import { AuthCard, AuthForm, AuthLink } from "./auth-card";
 
 /** Where to go after logging in: the page that sent the dealer here, if it is one of ours. */
 function destinationFrom(state: unknown): string {
@@ -39,30 +38,20 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Log in to your account">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {error ? <Notice tone="error">{error}</Notice> : null}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            {...fieldProps(form, "email")}
-            autoFocus
-          />
-          <PasswordInput label="Password" autoComplete="current-password" {...fieldProps(form, "password")} />
-          <Anchor component={Link} to="/forgot-password" size="sm" ta="right">
-            Forgot password?
-          </Anchor>
-          <Button type="submit" loading={submitting} fullWidth>
-            Log In
-          </Button>
-          <Text size="sm" ta="center">
-            <Anchor component={Link} to="/register">
-              Don't have an account? Sign up
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
+      <AuthForm
+        onSubmit={submit}
+        error={error}
+        links={<AuthLink to="/register">Don't have an account? Sign up</AuthLink>}
+      >
+        <TextInput label="Email" type="email" autoComplete="email" {...fieldProps(form, "email")} autoFocus />
+        <PasswordInput label="Password" autoComplete="current-password" {...fieldProps(form, "password")} />
+        <Anchor component={Link} to="/forgot-password" size="sm" ta="right">
+          Forgot password?
+        </Anchor>
+        <Button type="submit" loading={submitting} fullWidth>
+          Log In
+        </Button>
+      </AuthForm>
     </AuthCard>
   );
 }

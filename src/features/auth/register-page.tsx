@@ -1,15 +1,16 @@
-import { Anchor, Button, Divider, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Divider, Stack, TextInput, Title } from "@mantine/core";
+import { EMPTY_DEALER_PROFILE } from "@shared/api-types";
 import { MSG } from "@shared/messages";
 import { type RegisterValues, validateRegister } from "@shared/validation/register";
 import { useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { DealershipFields, NameFields, NewPasswordFields } from "@/components/form-fields";
 import { Notice } from "@/components/notice";
 import { fieldProps, useDealerForm } from "@/lib/form";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { registerDealer, registrationStatus } from "./auth-api";
-import { AuthCard } from "./auth-card";
+import { AuthCard, AuthForm, AuthLink } from "./auth-card";
 
 const EMPTY: Required<RegisterValues> = {
   firstName: "",
@@ -17,12 +18,7 @@ const EMPTY: Required<RegisterValues> = {
   email: "",
   password: "",
   confirmPassword: "",
-  dealershipName: "",
-  streetAddress: "",
-  city: "",
-  state: "",
-  zipCode: "",
-  phoneNumber: "",
+  ...EMPTY_DEALER_PROFILE,
 };
 
 export default function RegisterPage() {
@@ -57,11 +53,7 @@ export default function RegisterPage() {
       <AuthCard title="Create your dealer account" subtitle="Start building quotes in minutes." width={620}>
         <Stack>
           <Notice tone="info">{MSG.registrationClosed}</Notice>
-          <Text size="sm" ta="center">
-            <Anchor component={Link} to="/login">
-              Already have an account? Log in
-            </Anchor>
-          </Text>
+          <AuthLink to="/login">Already have an account? Log in</AuthLink>
         </Stack>
       </AuthCard>
     );
@@ -69,35 +61,25 @@ export default function RegisterPage() {
 
   return (
     <AuthCard title="Create your dealer account" subtitle="Start building quotes in minutes." width={620}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {error ? <Notice tone="error">{error}</Notice> : null}
-          <NameFields form={form} />
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            autoComplete="email"
-            {...fieldProps(form, "email")}
-          />
-          <NewPasswordFields form={form} sideBySide />
+      <AuthForm
+        onSubmit={submit}
+        error={error}
+        links={<AuthLink to="/login">Already have an account? Log in</AuthLink>}
+      >
+        <NameFields form={form} />
+        <TextInput label="Email" type="email" required autoComplete="email" {...fieldProps(form, "email")} />
+        <NewPasswordFields form={form} sideBySide />
 
-          <Divider mt="sm" />
-          <Title order={2} fz="h4">
-            Dealership Information (Optional)
-          </Title>
-          <DealershipFields form={form} />
+        <Divider mt="sm" />
+        <Title order={2} fz="h4">
+          Dealership Information (Optional)
+        </Title>
+        <DealershipFields form={form} />
 
-          <Button type="submit" loading={submitting} fullWidth mt="sm">
-            Create Account
-          </Button>
-          <Text size="sm" ta="center">
-            <Anchor component={Link} to="/login">
-              Already have an account? Log in
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
+        <Button type="submit" loading={submitting} fullWidth mt="sm">
+          Create Account
+        </Button>
+      </AuthForm>
     </AuthCard>
   );
 }

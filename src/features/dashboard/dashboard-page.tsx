@@ -6,8 +6,6 @@
 
 import { Button, Group, Paper, Select, Stack, Switch, TextInput, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { notifications } from "@mantine/notifications";
-import { NOTICE_HIDE_MS } from "@shared/constants";
 import { ALL_QUOTES_TITLE, noActiveQuotes } from "@shared/dealer-messages";
 import { MSG, TEXT } from "@shared/messages";
 import { seesEveryQuote } from "@shared/permissions";
@@ -16,6 +14,7 @@ import { useDeferredValue, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { DeleteQuoteDialog } from "@/components/delete-quote-dialog";
 import { PageContainer } from "@/components/page-container";
+import { notify } from "@/lib/notify";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { FirstRunChecklist } from "./first-run-checklist";
@@ -202,7 +201,7 @@ export default function DashboardPage() {
         onReassigned={(id, salesperson) => {
           patch(id, { salesperson });
           setReassigning(null);
-          notifications.show({ message: MSG.quoteReassigned, color: "green", autoClose: NOTICE_HIDE_MS });
+          notify(MSG.quoteReassigned);
         }}
       />
     </PageContainer>

@@ -1,23 +1,14 @@
-// What the dashboard's per-quote buttons do: open, copy the shopper link, renew (issue #14),
-// duplicate for another shopper (issue #14), delete after the confirmation dialog. Notices use the spec §8 words and
-// hide after NOTICE_HIDE_MS.
-
-import { notifications } from "@mantine/notifications";
-import { NOTICE_HIDE_MS } from "@shared/constants";
 import { copyLinkFailed, QUOTE_COPY_TEXT } from "@shared/dealer-messages";
 import { MSG } from "@shared/messages";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { errorText } from "@/lib/api";
 import { copyText } from "@/lib/clipboard";
+import { notify } from "@/lib/notify";
 import { markShared } from "./checklist-api";
 import type { QuoteActionHandlers } from "./quote-actions";
 import { type DashboardQuote, formatQuoteDate, shopperLink } from "./quote-list-view";
 import { deleteQuote, duplicateQuote, renewQuote } from "./quotes-api";
-
-function notify(message: string, ok: boolean) {
-  notifications.show({ message, color: ok ? "green" : "red", autoClose: NOTICE_HIDE_MS });
-}
 
 export function useQuoteActions(list: {
   remove(id: string): void;

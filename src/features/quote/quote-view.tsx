@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from "@mantine/core";
-import type { QuoteDealership } from "@shared/api-types";
+import { EMPTY_DEALER_PROFILE, type QuoteDealership } from "@shared/api-types";
 import type { CreditTier, LoanTerm } from "@shared/constants";
 import type { DealState } from "@shared/deal-state";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
@@ -41,15 +41,7 @@ const AcceptDialog = resilientLazy(() => import("./dialogs/accept-dialog"));
 const AcceptedBanner = resilientLazy(() => import("./dealer/accepted-banner"));
 const DealNotices = resilientLazy(() => import("./deal-notices"));
 
-const NO_DEALERSHIP: QuoteDealership = {
-  dealershipName: "",
-  streetAddress: "",
-  city: "",
-  state: "",
-  zipCode: "",
-  phoneNumber: "",
-  consultant: "",
-};
+const NO_DEALERSHIP: QuoteDealership = { ...EMPTY_DEALER_PROFILE, consultant: "" };
 
 /** The dialogs both sides open (the shopper's add-ons dialog aside); the rest are the dealer's. */
 const isSharedDialog = (dialog: QuoteDialog) =>

@@ -1,16 +1,9 @@
-import type { QuoteDealership } from "@shared/api-types";
 import { useEffect, useRef, useState } from "react";
-import { usePageData } from "@/app/page-data";
+import { type QuoteSnapshot, usePageData } from "@/app/page-data";
 import { ApiError, apiRequest } from "@/lib/api";
 
 /** GET /api/quotes/{id} (server/quotes/read-quote.ts). */
-export interface QuoteAnswer {
-  id: string;
-  created_at: string;
-  expires_at: string;
-  expired: boolean;
-  data: Record<string, unknown>;
-  dealership: QuoteDealership;
+export interface QuoteAnswer extends QuoteSnapshot {
   /** Issue #19 (absent from an older server's answer: not locked). */
   locked?: boolean;
   acceptedVersion?: number | null;

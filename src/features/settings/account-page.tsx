@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { type AccountValues, canSaveAccount, validateAccount } from "@shared/validation/account";
 import { useState } from "react";
-import { NameFields } from "@/components/form-fields";
+import { NameFields, SaveRow } from "@/components/form-fields";
 import { BannerNotice } from "@/components/notice";
 import { useDealerForm } from "@/lib/form";
 import { usePageTitle } from "@/lib/page-title";
@@ -48,11 +48,7 @@ export default function AccountPage() {
               Your name
             </Title>
             <NameFields form={form} />
-            <Group justify="flex-end">
-              <Button type="submit" loading={submitting} disabled={!canSaveAccount(form.values, saved)}>
-                Save
-              </Button>
-            </Group>
+            <SaveRow busy={submitting} disabled={!canSaveAccount(form.values, saved)} />
           </Stack>
         </form>
       </Paper>

@@ -1,5 +1,5 @@
-import { Button, Group, Paper, Stack, Title } from "@mantine/core";
-import type { DealerProfile } from "@shared/api-types";
+import { Paper, Stack, Title } from "@mantine/core";
+import { type DealerProfile, EMPTY_DEALER_PROFILE } from "@shared/api-types";
 import { formatDealerPhone } from "@shared/format";
 import { MSG } from "@shared/messages";
 import { mayWriteDefaults } from "@shared/permissions";
@@ -9,7 +9,7 @@ import {
   profileBody,
   validateDealership,
 } from "@shared/validation/dealership";
-import { DealershipFields } from "@/components/form-fields";
+import { DealershipFields, SaveRow } from "@/components/form-fields";
 import { BannerNotice, Notice } from "@/components/notice";
 import { useDealerForm } from "@/lib/form";
 import { usePageTitle } from "@/lib/page-title";
@@ -26,16 +26,7 @@ const formValues = (profile: DealerProfile): DealershipValues => ({
 export default function ContactInformationPage() {
   usePageTitle("Dealership information");
   const { user, setUser } = useSession();
-  const saved = formValues(
-    user?.dealerProfile ?? {
-      dealershipName: "",
-      streetAddress: "",
-      city: "",
-      state: "",
-      zipCode: "",
-      phoneNumber: "",
-    },
-  );
+  const saved = formValues(user?.dealerProfile ?? EMPTY_DEALER_PROFILE);
   const { form, banner, setBanner, submitting, submit } = useDealerForm<DealershipValues>({
     initialValues: saved,
     validate: validateDealership,
@@ -71,13 +62,7 @@ export default function ContactInformationPage() {
         <form onSubmit={editable ? submit : (event) => event.preventDefault()} noValidate>
           <Stack>
             <DealershipFields form={form} required readOnly={!editable} />
-            {editable && (
-              <Group justify="flex-end">
-                <Button type="submit" loading={submitting} disabled={!canSave}>
-                  Save
-                </Button>
-              </Group>
-            )}
+            {editable ? <SaveRow busy={submitting} disabled={!canSave} /> : null}
           </Stack>
         </form>
       </Paper>

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Stack, Text, TextInput } from "@mantine/core";
+import { Checkbox, Group, Stack, Text, TextInput } from "@mantine/core";
 import { amountToInput, formatAmountInput } from "@shared/format";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { formatDollars, toCents } from "@shared/money";
@@ -9,6 +9,7 @@ import {
   validateSellingPrices,
 } from "@shared/validation/add-on-prices";
 import { type FormEvent, useState } from "react";
+import { DialogActions } from "../dialogs/dialog-actions";
 import { QuoteModal } from "../dialogs/quote-modal";
 
 export interface AddOnsEditorProps {
@@ -98,14 +99,7 @@ export default function AddOnsEditor({ addOns, onSave, onClose }: AddOnsEditorPr
             );
           })}
         </Stack>
-        <Group justify="flex-end" mt="lg" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {TEXT.cancel}
-          </Button>
-          <Button type="submit" disabled={!canSaveSellingPrices(errors)}>
-            {TEXT.save}
-          </Button>
-        </Group>
+        <DialogActions onCancel={onClose} disabled={!canSaveSellingPrices(errors)} />
       </form>
     </QuoteModal>
   );

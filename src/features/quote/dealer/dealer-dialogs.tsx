@@ -1,6 +1,4 @@
-import { notifications } from "@mantine/notifications";
 import type { QuoteDealership } from "@shared/api-types";
-import { NOTICE_HIDE_MS } from "@shared/constants";
 import { MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
 import type { CustomerInfo, QuoteData } from "@shared/quote-schema";
 import { vehicleFormValues } from "@shared/validation/vehicle-form";
@@ -9,6 +7,7 @@ import { useNavigate } from "react-router";
 import { DeleteQuoteDialog } from "@/components/delete-quote-dialog";
 import { VehicleForm } from "@/components/vehicle-form";
 import { apiRequest, RefusalError } from "@/lib/api";
+import { notify } from "@/lib/notify";
 import { QuoteModal } from "../dialogs/quote-modal";
 import type { UpdateResult } from "../live/field-adapter";
 import ShareDialog from "./share-dialog";
@@ -74,7 +73,7 @@ function DeleteDialog({ quoteId, onClose }: { quoteId: string; onClose(): void }
     setBusy(true);
     try {
       await apiRequest(`/quotes/${encodeURIComponent(quoteId)}`, { method: "DELETE", auth: true });
-      notifications.show({ message: MSG.quoteDeleted, color: "teal", autoClose: NOTICE_HIDE_MS });
+      notify(MSG.quoteDeleted);
       navigate("/dashboard");
     } catch (error) {
       // Spec §8: a failed delete is only logged, and the confirmation closes.

@@ -1,6 +1,4 @@
 import { ActionIcon, Button, Group } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
-import { NOTICE_HIDE_MS } from "@shared/constants";
 import { QUOTE_COPY_TEXT } from "@shared/dealer-messages";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
@@ -16,6 +14,7 @@ import {
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { errorText } from "@/lib/api";
+import { notify } from "@/lib/notify";
 import { formatQuoteDate } from "../../dashboard/quote-list-view";
 import { duplicateQuote, renewQuote } from "../../dashboard/quotes-api";
 import type { QuoteDialog } from "../quote-dialogs";
@@ -26,10 +25,6 @@ export interface DealerToolbarProps {
   open(dialog: QuoteDialog): void;
   /** The quote was renewed (issue #14): the page stops showing it as expired. */
   onRenewed(expiresAt: string): void;
-}
-
-function notify(message: string, ok: boolean) {
-  notifications.show({ message, color: ok ? "green" : "red", autoClose: NOTICE_HIDE_MS });
 }
 
 /**

@@ -1,10 +1,11 @@
 import { ActionIcon, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { amountToInput, formatAmountInput, parseAmountInput } from "@shared/format";
-import { QUOTE_TEXT, TEXT } from "@shared/messages";
+import { QUOTE_TEXT } from "@shared/messages";
 import { fieldErrorMap, type Rebate, rebateSchema } from "@shared/quote-schema";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { IconTrash } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
+import { DialogActions } from "../dialogs/dialog-actions";
 import { QuoteModal } from "../dialogs/quote-modal";
 
 // Issue #18, dealer only: the quote's manufacturer rebates (name, amount). How a rebate meets the
@@ -89,14 +90,7 @@ export default function RebatesEditor({ rebates, onSave, onClose }: RebatesEdito
             </Button>
           </div>
         </Stack>
-        <Group justify="flex-end" mt="lg" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {TEXT.cancel}
-          </Button>
-          <Button type="submit" disabled={!valid} loading={saving}>
-            {TEXT.save}
-          </Button>
-        </Group>
+        <DialogActions onCancel={onClose} disabled={!valid} saving={saving} />
       </form>
     </QuoteModal>
   );

@@ -3,7 +3,7 @@ import type { QuoteDealership } from "@shared/api-types";
 import { CLIPBOARD_TOAST_MS, CUSTOMER_PHONE_MAX_LENGTH } from "@shared/constants";
 import { copyLinkFailed } from "@shared/dealer-messages";
 import { formatCustomerPhone } from "@shared/format";
-import { MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
+import { MSG, QUOTE_TEXT } from "@shared/messages";
 import type { CustomerInfo } from "@shared/quote-schema";
 import { hasErrors } from "@shared/validation/rules";
 import {
@@ -19,6 +19,7 @@ import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useRef, use
 import { Notice } from "@/components/notice";
 import { copyText } from "@/lib/clipboard";
 import { markShared } from "../../dashboard/checklist-api";
+import { DialogActions } from "../dialogs/dialog-actions";
 import { QuoteModal } from "../dialogs/quote-modal";
 import { quoteLink } from "../quote-link";
 
@@ -173,12 +174,7 @@ export default function ShareDialog({
           </Text>
           {copyFailed ? <Notice tone="warning">{copyLinkFailed(link)}</Notice> : null}
         </Stack>
-        <Group justify="flex-end" mt="md" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {TEXT.cancel}
-          </Button>
-          <Button type="submit">{TEXT.save}</Button>
-        </Group>
+        <DialogActions onCancel={onClose} mt="md" />
       </form>
     </QuoteModal>
   );

@@ -1,7 +1,8 @@
-import { Button, Group, Stack, Text } from "@mantine/core";
+import { Group, Stack, Text } from "@mantine/core";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { formatDollars } from "@shared/money";
 import type { AddOn } from "@shared/quote-schema";
+import { DialogClose } from "./dialog-actions";
 import { QuoteModal } from "./quote-modal";
 
 /** The shopper's view of the add-ons (docs/decisions/009): what is selected and at what price, read-only. */
@@ -47,11 +48,7 @@ export function AddOnsDialog({ addOns, onClose }: { addOns: AddOn[]; onClose(): 
           );
         })}
       </Stack>
-      <Group justify="flex-end" mt="lg">
-        <Button onClick={onClose} data-autofocus>
-          {TEXT.close}
-        </Button>
-      </Group>
+      <DialogClose onClose={onClose} />
     </QuoteModal>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Group, TextInput } from "@mantine/core";
+import { TextInput } from "@mantine/core";
 import { amountToInput, formatAmountInput, sanitizeAmountInput } from "@shared/format";
-import { QUOTE_TEXT, TEXT } from "@shared/messages";
+import { QUOTE_TEXT } from "@shared/messages";
 import { type AmountField, amountDialogResult, validateAmountDialog } from "@shared/validation/amount-dialog";
 import { type FormEvent, useState } from "react";
+import { DialogActions } from "./dialog-actions";
 import { QuoteModal } from "./quote-modal";
 import { UpdatedNotice } from "./updated-notice";
 import { useDialogDraft } from "./use-dialog-draft";
@@ -59,12 +60,7 @@ export function AmountDialog({ title, field, current, isDealer, onSave, onClose 
           data-autofocus
           data-testid="amount-input"
         />
-        <Group justify="flex-end" mt="lg" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {TEXT.cancel}
-          </Button>
-          <Button type="submit">{TEXT.save}</Button>
-        </Group>
+        <DialogActions onCancel={onClose} />
       </form>
     </QuoteModal>
   );

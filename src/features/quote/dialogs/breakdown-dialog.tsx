@@ -1,9 +1,9 @@
-import { Button, Group } from "@mantine/core";
 import { formatPercent } from "@shared/format";
 import { TEXT } from "@shared/messages";
 import { formatMoney } from "@shared/money";
 import type { Breakdown } from "@shared/pricing";
 import type { BreakdownKind } from "../quote-dialogs";
+import { DialogClose } from "./dialog-actions";
 import { QuoteModal } from "./quote-modal";
 import classes from "./quote-modal.module.css";
 
@@ -66,11 +66,7 @@ export function BreakdownDialog({
           </tr>
         </tfoot>
       </table>
-      <Group justify="flex-end" mt="lg">
-        <Button onClick={onClose} data-autofocus>
-          {TEXT.close}
-        </Button>
-      </Group>
+      <DialogClose onClose={onClose} />
     </QuoteModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Stack, TextInput } from "@mantine/core";
+import { Checkbox, Stack, TextInput } from "@mantine/core";
 import { TRADE_IN_CONDITIONS } from "@shared/constants";
 import { amountToInput, digitsOnly, formatAmountInput, sanitizeAmountInput } from "@shared/format";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
@@ -12,6 +12,7 @@ import {
   validateTradeIn,
 } from "@shared/validation/trade-in";
 import { type FormEvent, useId, useRef, useState } from "react";
+import { DialogActions } from "./dialog-actions";
 import { QuoteModal } from "./quote-modal";
 import classes from "./quote-modal.module.css";
 import { UpdatedNotice } from "./updated-notice";
@@ -156,12 +157,7 @@ export function TradeInDialog({
             ))}
           </datalist>
         </Stack>
-        <Group justify="flex-end" mt="lg" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {TEXT.cancel}
-          </Button>
-          <Button type="submit">{TEXT.save}</Button>
-        </Group>
+        <DialogActions onCancel={onClose} />
       </form>
     </QuoteModal>
   );

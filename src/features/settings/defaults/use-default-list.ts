@@ -1,8 +1,7 @@
-import { NOTICE_HIDE_MS } from "@shared/constants";
 import { crudMessage } from "@shared/dealer-messages";
-import { useCallback, useEffect, useRef, useState } from "react";
-import type { Banner } from "@/components/notice";
+import { useCallback, useEffect, useState } from "react";
 import { errorText } from "@/lib/api";
+import { useBanner } from "@/lib/use-banner";
 import { createItem, deleteItem, fetchItems, updateItem } from "./defaults-api";
 import type { DefaultListConfig, FormValues } from "./list-configs";
 
@@ -13,16 +12,7 @@ export function useDefaultList<Item extends { id: string }, V extends FormValues
 ) {
   const [items, setItems] = useState<Item[]>([]);
   const [status, setStatus] = useState<"loading" | "ready" | "failed">("loading");
-  const [banner, setBannerState] = useState<Banner | null>(null);
-  const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  const setBanner = useCallback((next: Banner | null) => {
-    clearTimeout(hideTimer.current);
-    setBannerState(next);
-    // Success notices fade like the dashboard's (spec §9); errors stay until the next action.
-    if (next?.tone === "success") hideTimer.current = setTimeout(() => setBannerState(null), NOTICE_HIDE_MS);
-  }, []);
-  useEffect(() => () => clearTimeout(hideTimer.current), []);
+  const [banner, setBanner] = useBanner();
 
   const load = useCallback(async () => {
     setStatus("loading");

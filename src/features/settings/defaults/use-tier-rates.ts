@@ -1,4 +1,4 @@
-import { type CreditTier, LOAN_TERMS, type LoanTerm, NOTICE_HIDE_MS } from "@shared/constants";
+import { type CreditTier, LOAN_TERMS, type LoanTerm } from "@shared/constants";
 import { MSG } from "@shared/messages";
 import {
   type InterestRateEntry,
@@ -7,8 +7,8 @@ import {
   validateInterestRates,
 } from "@shared/validation/interest-rates";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Banner } from "@/components/notice";
 import { errorText } from "@/lib/api";
+import { useBanner } from "@/lib/use-banner";
 import { fetchTierRates, saveTierRates } from "./defaults-api";
 
 type RateTexts = Record<LoanTerm, string>;
@@ -31,15 +31,7 @@ export function useTierRates(tier: CreditTier, enabled: boolean) {
   const [status, setStatus] = useState<"loading" | "ready" | "failed">("loading");
   const [invalid, setInvalid] = useState<Partial<Record<LoanTerm, string>>>({});
   const [saving, setSaving] = useState(false);
-  const [banner, setBannerState] = useState<Banner | null>(null);
-  const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  const setBanner = useCallback((next: Banner | null) => {
-    clearTimeout(hideTimer.current);
-    setBannerState(next);
-    if (next?.tone === "success") hideTimer.current = setTimeout(() => setBannerState(null), NOTICE_HIDE_MS);
-  }, []);
-  useEffect(() => () => clearTimeout(hideTimer.current), []);
+  const [banner, setBanner] = useBanner();
 
   // Choosing another tier (after the page asked, when there are unsaved edits) loads it; a late
   // answer for the last one is ignored.

@@ -1,8 +1,8 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { PasswordInput, Text, TextInput } from "@mantine/core";
 import type { PublicUser } from "@shared/api-types";
 import { MSG } from "@shared/messages";
 import { type ChangeEmailValues, canSaveChangeEmail, validateChangeEmail } from "@shared/validation/account";
-import { Notice } from "@/components/notice";
+import { FormDialog } from "@/components/form-dialog";
 import { fieldProps, useDealerForm } from "@/lib/form";
 import { changeEmail } from "./profile-api";
 
@@ -23,60 +23,43 @@ export function ChangeEmailDialog({
   onClose(): void;
   onChanged(user: PublicUser): void;
 }) {
-  const { form, error, submitting, submit, reset } = useDealerForm<ChangeEmailValues>({
+  const dealerForm = useDealerForm<ChangeEmailValues>({
     initialValues: EMPTY,
     validate: (values) => validateChangeEmail(values, currentEmail),
     messages: "blur",
     failure: MSG.updateEmailFailed,
     send: async (values) => {
       const answer = await changeEmail(values);
-      reset();
+      dealerForm.reset();
       onChanged(answer.user);
     },
   });
+  const { form, submitting } = dealerForm;
   const canSave = canSaveChangeEmail(form.values, currentEmail) && !submitting;
 
-  const close = () => {
-    reset();
-    onClose();
-  };
-
   return (
-    <Modal
+    <FormDialog
       opened={opened}
-      onClose={close}
       title="Change email"
-      centered
-      closeButtonProps={{ "aria-label": "Close" }}
+      form={dealerForm}
+      onClose={onClose}
+      saveDisabled={!canSave}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Text size="sm" className="dd-secondary-text">
-            Current email: {currentEmail}
-          </Text>
-          {error ? <Notice tone="error">{error}</Notice> : null}
-          <TextInput
-            label="New email"
-            type="email"
-            autoComplete="email"
-            data-autofocus
-            {...fieldProps(form, "newEmail")}
-          />
-          <PasswordInput
-            label="Current password"
-            autoComplete="current-password"
-            {...fieldProps(form, "currentPassword")}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!canSave} loading={submitting}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Text size="sm" className="dd-secondary-text">
+        Current email: {currentEmail}
+      </Text>
+      <TextInput
+        label="New email"
+        type="email"
+        autoComplete="email"
+        data-autofocus
+        {...fieldProps(form, "newEmail")}
+      />
+      <PasswordInput
+        label="Current password"
+        autoComplete="current-password"
+        {...fieldProps(form, "currentPassword")}
+      />
+    </FormDialog>
   );
 }

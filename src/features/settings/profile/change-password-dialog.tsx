@@ -1,8 +1,8 @@
-import { Button, Group, Modal, PasswordInput, Stack } from "@mantine/core";
+import { PasswordInput } from "@mantine/core";
 import { MSG } from "@shared/messages";
 import { type ChangePasswordValues, validateChangePassword } from "@shared/validation/account";
+import { FormDialog } from "@/components/form-dialog";
 import { NewPasswordFields } from "@/components/form-fields";
-import { Notice } from "@/components/notice";
 import { fieldProps, useDealerForm } from "@/lib/form";
 import { changePassword } from "./profile-api";
 
@@ -19,7 +19,7 @@ export function ChangePasswordDialog({
   /** Gets the fresh token that keeps this session alive after the change. */
   onChanged(token: string): void;
 }) {
-  const { form, error, submitting, submit, reset } = useDealerForm<ChangePasswordValues>({
+  const dealerForm = useDealerForm<ChangePasswordValues>({
     initialValues: EMPTY,
     validate: validateChangePassword,
     failure: MSG.updatePasswordFailed,
@@ -28,44 +28,20 @@ export function ChangePasswordDialog({
         currentPassword: values.currentPassword,
         newPassword: values.newPassword,
       });
-      reset();
+      dealerForm.reset();
       onChanged(answer.token);
     },
   });
 
-  const close = () => {
-    reset();
-    onClose();
-  };
-
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title="Change password"
-      centered
-      closeButtonProps={{ "aria-label": "Close" }}
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {error ? <Notice tone="error">{error}</Notice> : null}
-          <PasswordInput
-            label="Current password"
-            autoComplete="current-password"
-            data-autofocus
-            {...fieldProps(form, "currentPassword")}
-          />
-          <NewPasswordFields form={form} path="newPassword" label="New password" />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={submitting}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog opened={opened} title="Change password" form={dealerForm} onClose={onClose}>
+      <PasswordInput
+        label="Current password"
+        autoComplete="current-password"
+        data-autofocus
+        {...fieldProps(dealerForm.form, "currentPassword")}
+      />
+      <NewPasswordFields form={dealerForm.form} path="newPassword" label="New password" />
+    </FormDialog>
   );
 }
