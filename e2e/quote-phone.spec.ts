@@ -1,5 +1,7 @@
 import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
+import { QUOTE_TEXT, TEXT } from "../shared/messages";
+import { STRUCTURES_TEXT } from "../shared/structure-messages";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./fixtures";
 import { expectConnected, lineValue, openLine, quoteTest as test, waitForEditCode } from "./quote-setup";
 
@@ -142,8 +144,19 @@ test("the dealer's page also works at 390x844: toolbar, lines and rate editing w
   pages,
 }) => {
   const { page } = await pages.dealer(quote, PHONE);
-  await expect(page.getByTestId("dealer-toolbar")).toBeVisible();
+  const toolbar = page.getByTestId("dealer-toolbar");
+  await expect(toolbar).toBeVisible();
   await expectNoHorizontalScroll(page);
+  // One row on a phone (#14): Share, Edit vehicle and a menu with the rest.
+  expect((await toolbar.boundingBox())?.height).toBeLessThan(50);
+  await toolbar.getByRole("button", { name: QUOTE_TEXT.moreActions }).click();
+  const menu = page.getByRole("menu");
+  await expect(menu.getByRole("menuitem")).toHaveText([STRUCTURES_TEXT.versions, "Duplicate", TEXT.delete]);
+  await menu.getByRole("menuitem", { name: STRUCTURES_TEXT.versions }).click();
+  const versions = page.getByRole("dialog", { name: STRUCTURES_TEXT.versionsTitle });
+  await expect(versions).toBeVisible();
+  await versions.getByRole("button", { name: "Close", exact: true }).first().click();
+  await expect(versions).toBeHidden();
   const row = page.getByTestId("payment-phone-72");
   await row.getByRole("button", { name: /Edit rate/ }).click();
   await row.getByLabel("Rate for Good, 72 months", { exact: true }).fill("4.9");

@@ -257,6 +257,7 @@ export const QUOTE_TEXT = {
   editVehicleTitle: "Edit Vehicle",
   closeQuote: "Close quote",
   quoteActions: "Quote actions",
+  moreActions: "More actions",
   dashboard: "Dashboard",
   breadcrumb: "Breadcrumb",
   customer: (name: string): string => `Customer: ${name}`,

@@ -1,17 +1,18 @@
-import { ActionIcon, Button, Group } from "@mantine/core";
+import { ActionIcon, Button, Group, Menu } from "@mantine/core";
 import { QUOTE_COPY_TEXT } from "@shared/dealer-messages";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import {
   IconCalendarRepeat,
   IconCopy,
+  IconDots,
   IconEdit,
   IconHistory,
   IconShare,
   IconTrash,
   IconX,
 } from "@tabler/icons-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { errorText } from "@/lib/api";
 import { notify } from "@/lib/notify";
@@ -60,6 +61,36 @@ export default function DealerToolbar({ quoteId, expired, open, onRenewed }: Dea
       ),
     );
 
+  const more: { label: string; icon: ReactNode; run(): void; disabled?: boolean; danger?: boolean }[] = [
+    {
+      label: STRUCTURES_TEXT.versions,
+      icon: <IconHistory size={16} aria-hidden="true" />,
+      run: () => open({ kind: "versions" }),
+    },
+    {
+      label: QUOTE_COPY_TEXT.duplicate,
+      icon: <IconCopy size={16} aria-hidden="true" />,
+      run: duplicate,
+      disabled: busy,
+    },
+    ...(expired
+      ? [
+          {
+            label: QUOTE_COPY_TEXT.renew,
+            icon: <IconCalendarRepeat size={16} aria-hidden="true" />,
+            run: renew,
+            disabled: busy,
+          },
+        ]
+      : []),
+    {
+      label: TEXT.delete,
+      icon: <IconTrash size={16} aria-hidden="true" />,
+      run: () => open({ kind: "delete" }),
+      danger: true,
+    },
+  ];
+
   return (
     <Group
       justify="space-between"
@@ -85,39 +116,47 @@ export default function DealerToolbar({ quoteId, expired, open, onRenewed }: Dea
         >
           {QUOTE_TEXT.editVehicle}
         </Button>
-        <Button
-          variant="default"
-          leftSection={<IconHistory size={16} aria-hidden="true" />}
-          onClick={() => open({ kind: "versions" })}
-        >
-          {STRUCTURES_TEXT.versions}
-        </Button>
-        <Button
-          variant="default"
-          leftSection={<IconCopy size={16} aria-hidden="true" />}
-          onClick={duplicate}
-          disabled={busy}
-        >
-          {QUOTE_COPY_TEXT.duplicate}
-        </Button>
-        {expired ? (
-          <Button
-            variant="default"
-            leftSection={<IconCalendarRepeat size={16} aria-hidden="true" />}
-            onClick={renew}
-            disabled={busy}
-          >
-            {QUOTE_COPY_TEXT.renew}
-          </Button>
-        ) : null}
-        <Button
-          variant="default"
-          color="red"
-          leftSection={<IconTrash size={16} aria-hidden="true" />}
-          onClick={() => open({ kind: "delete" })}
-        >
-          {TEXT.delete}
-        </Button>
+        {/* Wide screens: every action a button. A phone: the rest in one menu, so the toolbar stays one row. */}
+        <Group gap="xs" visibleFrom="sm">
+          {more.map((action) => (
+            <Button
+              key={action.label}
+              variant="default"
+              color={action.danger ? "red" : undefined}
+              leftSection={action.icon}
+              onClick={action.run}
+              disabled={action.disabled}
+            >
+              {action.label}
+            </Button>
+          ))}
+        </Group>
+        <Menu position="bottom-start" withinPortal>
+          <Menu.Target>
+            <ActionIcon
+              variant="default"
+              size={36}
+              hiddenFrom="sm"
+              aria-label={QUOTE_TEXT.moreActions}
+              title={QUOTE_TEXT.moreActions}
+            >
+              <IconDots size={18} aria-hidden="true" />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {more.map((action) => (
+              <Menu.Item
+                key={action.label}
+                color={action.danger ? "red" : undefined}
+                leftSection={action.icon}
+                onClick={action.run}
+                disabled={action.disabled}
+              >
+                {action.label}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
       </Group>
       <ActionIcon
         component={Link}
