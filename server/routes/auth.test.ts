@@ -1,7 +1,10 @@
 import { tooManyLoginAttempts } from "@shared/dealer-messages";
 import { MSG } from "@shared/messages";
+import argon2 from "argon2";
+import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterEach, describe, expect, it } from "vitest";
+import { users } from "../db/schema";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { allUsers, fieldErrorsOf, login, me, PASSWORD, register, userOf, userRow } from "./auth-test-support";
 
@@ -150,17 +153,31 @@ describe("POST /api/auth/register", () => {
     }
   });
 
-  it("stores an argon2id hash with at least 19 MiB of memory and 2 iterations, never the password", async () => {
+  it("stores an argon2id hash at OWASP's 46 MiB, one-pass minimum, never the password", async () => {
     t = createTestApp();
     const { user } = await register(t);
     const hash = userRow(t, user.id)?.passwordHash ?? "";
-    // PHC string: $argon2id$v=19$m=19456,p=1,t=2$salt$hash (parameter order varies by library).
+    // PHC string: $argon2id$v=19$m=47104,t=1,p=1$salt$hash (parameter order varies by library).
     const [, algorithm, , paramText] = hash.split("$");
     expect(algorithm).toBe("argon2id");
     const params = Object.fromEntries((paramText ?? "").split(",").map((kv) => kv.split("=")));
-    expect(Number(params.m)).toBeGreaterThanOrEqual(19_456);
-    expect(Number(params.t)).toBeGreaterThanOrEqual(2);
+    expect(Number(params.m)).toBeGreaterThanOrEqual(47_104);
+    expect(Number(params.t)).toBeGreaterThanOrEqual(1);
     expect(hash).not.toContain(PASSWORD);
+  });
+
+  it("still logs in an account whose hash has the earlier parameters (19 MiB, 2 passes)", async () => {
+    t = createTestApp();
+    const { user, email } = await register(t);
+    const earlier = await argon2.hash(PASSWORD, {
+      type: argon2.argon2id,
+      memoryCost: 19_456,
+      timeCost: 2,
+      parallelism: 1,
+    });
+    t.db.update(users).set({ passwordHash: earlier }).where(eq(users.id, user.id)).run();
+    expect((await login(t, email, PASSWORD)).status).toBe(200);
+    expect((await login(t, email, `${PASSWORD}!`)).status).toBe(401);
   });
 });
 
