@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Config } from "../config";
 
 export type OutgoingMail = { to: string; subject: string; text: string; html: string };
@@ -19,20 +19,24 @@ export function createMailer(
   config: Pick<Config, "smtpUrl" | "dataDir" | "mailFrom">,
   log = console.log,
 ): Mailer {
+  // nodemailer is loaded with the first mail, not at start (#15: a lean process at rest).
+  let loaded: Promise<Transporter> | undefined;
+  const transporter = (options: Parameters<typeof import("nodemailer").createTransport>[0]) => () =>
+    (loaded ??= import("nodemailer").then((module) => module.default.createTransport(options)));
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const transport = transporter(config.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: config.mailFrom, ...mail });
+        await (await transport()).sendMail({ from: config.mailFrom, ...mail });
       },
       describe: () => `SMTP (${new URL(config.smtpUrl as string).host})`,
     };
   }
   const outbox = path.join(config.dataDir, "outbox");
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const transport = transporter({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+      const info = await (await transport()).sendMail({ from: config.mailFrom, ...mail });
       mkdirSync(outbox, { recursive: true, mode: 0o700 });
       const file = path.join(
         outbox,

@@ -1,6 +1,6 @@
 import type { DealSheet, SheetTable } from "@shared/deal-sheet";
 import { SHEET_TEXT } from "@shared/sheet-messages";
-import PDFDocument from "pdfkit";
+import type PDFKit from "pdfkit";
 
 // Issue #19: the deal sheet as a PDF, drawn with pdfkit (no browser) from the same model as the
 // sheet page, so the PDF's text (pdftotext) holds the page's figures exactly. US Letter, one page
@@ -14,7 +14,10 @@ const INK = "#111111";
 const MUTED = "#555555";
 const RULE = "#bbbbbb";
 
-type Doc = InstanceType<typeof PDFDocument>;
+type Doc = InstanceType<typeof PDFKit>;
+
+// pdfkit (with fontkit) is several MiB of code and memory: loaded with the first sheet, not at start (#15).
+let pdfkit: Promise<typeof PDFKit> | undefined;
 
 /**
  * The standard PDF fonts encode WinAnsi only; anything else (emoji, other scripts in a name) would
@@ -28,7 +31,9 @@ export function winAnsi(text: string): string {
 }
 
 /** Renders the sheet to PDF bytes. */
-export function renderSheetPdf(sheet: DealSheet): Promise<Buffer> {
+export async function renderSheetPdf(sheet: DealSheet): Promise<Buffer> {
+  pdfkit ??= import("pdfkit").then((module) => module.default);
+  const PDFDocument = await pdfkit;
   const doc = new PDFDocument({
     size: "LETTER",
     margin: PAGE.margin,
