@@ -19,7 +19,7 @@ import {
   STRUCTURE_KINDS,
   type StructureKind,
 } from "@shared/constants";
-import { amountToInput, formatAmountInput, parseAmountInput } from "@shared/format";
+import { amountToInput, parseAmountInput } from "@shared/format";
 import { TEXT } from "@shared/messages";
 import {
   fieldErrorMap,
@@ -31,6 +31,7 @@ import {
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { type FormEvent, useState } from "react";
 import { useUnsavedChanges } from "@/lib/unsaved-changes";
+import { MoneyInput } from "./money-input";
 
 // Issue #18: three cash-down rows and three terms per structure, which structures the customer
 // sees, and the lease programme (residual % by term, money factor by credit tier, fees). One
@@ -154,22 +155,15 @@ export function PaymentOptionsForm({
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
             {downs.map((down, i) => (
-              <TextInput
+              <MoneyInput
                 // biome-ignore lint/suspicious/noArrayIndexKey: three fixed rows
                 key={i}
                 label={STRUCTURES_TEXT.downN(i + 1)}
                 value={down}
-                leftSection="$"
-                inputMode="decimal"
+                free
                 data-autofocus={(autoFocus && i === 0) || undefined}
                 error={structureErrors[`downs.${i}`]}
-                onChange={(event) => {
-                  const value = event.currentTarget.value;
-                  setDowns((current) => current.map((d, j) => (j === i ? value : d)));
-                }}
-                onBlur={() =>
-                  setDowns((current) => current.map((d, j) => (j === i ? formatAmountInput(d) : d)))
-                }
+                onChange={(value) => setDowns((current) => current.map((d, j) => (j === i ? value : d)))}
               />
             ))}
           </SimpleGrid>
@@ -254,20 +248,13 @@ export function PaymentOptionsForm({
               </SimpleGrid>
               <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
                 {(["acquisitionFee", "dispositionFee", "securityDeposit"] as const).map((key) => (
-                  <TextInput
+                  <MoneyInput
                     key={key}
                     label={STRUCTURES_TEXT[key]}
                     value={fees[key]}
-                    leftSection="$"
-                    inputMode="decimal"
+                    free
                     error={programErrors[key]}
-                    onChange={(event) => {
-                      const value = event.currentTarget.value;
-                      setFees((current) => ({ ...current, [key]: value }));
-                    }}
-                    onBlur={() =>
-                      setFees((current) => ({ ...current, [key]: formatAmountInput(current[key]) }))
-                    }
+                    onChange={(value) => setFees((current) => ({ ...current, [key]: value }))}
                   />
                 ))}
               </SimpleGrid>

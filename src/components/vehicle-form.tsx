@@ -15,7 +15,6 @@
 // clears as soon as the field is corrected. The first invalid field gets focus on a refused submit.
 
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { formatAmountInput, sanitizeAmountInput } from "@shared/format";
 import { TEXT, VEHICLE_FORM_LABELS } from "@shared/messages";
 import { formatMoney } from "@shared/money";
 import type { CreateQuoteBody } from "@shared/quote-schema";
@@ -26,6 +25,7 @@ import {
   vehicleFormToQuote,
 } from "@shared/validation/vehicle-form";
 import { useId } from "react";
+import { MoneyInput } from "@/components/money-input";
 import { Notice } from "@/components/notice";
 import { fieldProps, useDealerForm } from "@/lib/form";
 import { useUnsavedChanges } from "@/lib/unsaved-changes";
@@ -95,18 +95,15 @@ export function VehicleForm({
 
   // Price and discount keep digits and one point while typing and show 1,234.50 on blur.
   const amountField = (field: "advertisedPrice" | "discount", required: boolean) => (
-    <TextInput
+    <MoneyInput
       label={VEHICLE_FORM_LABELS[field]}
       name={field}
-      inputMode="decimal"
-      autoComplete="off"
-      leftSection={<span aria-hidden="true">$</span>}
       withAsterisk={required}
       aria-required={required || undefined}
       disabled={submitting}
       {...fieldProps(form, field)}
-      onChange={(event) => form.setFieldValue(field, sanitizeAmountInput(event.currentTarget.value))}
-      onBlur={(event) => form.setFieldValue(field, formatAmountInput(event.currentTarget.value))}
+      value={form.values[field]}
+      onChange={(value) => form.setFieldValue(field, value)}
     />
   );
 

@@ -1,9 +1,10 @@
 // The body of the 'Active Quotes' panel: loading, failure with Try Again, the
 // empty states, and one page of quotes as a table (md and up) or cards.
 
-import { Alert, Button, Center, Group, Loader, Pagination, Stack, Text } from "@mantine/core";
+import { Button, Center, Group, Loader, Pagination, Stack, Text } from "@mantine/core";
 import { loadQuotesFailed } from "@shared/dealer-messages";
 import { TEXT } from "@shared/messages";
+import { Notice } from "@/components/notice";
 import type { QuoteActionHandlers } from "./quote-actions";
 import { QuoteCards } from "./quote-cards";
 import type { DashboardQuote, QuoteSort, SortColumn } from "./quote-list-view";
@@ -46,12 +47,12 @@ export function QuoteListBody(props: QuoteListBodyProps) {
   }
   if (state.status === "failed") {
     return (
-      <Alert color="red" variant="light" role="alert">
+      <Notice tone="error">
         <Stack gap="sm" align="flex-start">
           <Text>{loadQuotesFailed(state.reason)}</Text>
           <Button onClick={props.onRetry}>{TEXT.tryAgain}</Button>
         </Stack>
-      </Alert>
+      </Notice>
     );
   }
   if (props.matchCount === 0) {

@@ -1,10 +1,11 @@
-import { Button, Checkbox, Group, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
-import { amountToInput, formatAmountInput, parseAmountInput } from "@shared/format";
+import { Button, Checkbox, Group, NativeSelect, Stack, Text } from "@mantine/core";
+import { amountToInput, parseAmountInput } from "@shared/format";
 import { MSG, TEXT } from "@shared/messages";
 import { mayWriteDefaults } from "@shared/permissions";
 import { fieldErrorMap, type QuoteTaxRules, taxRulesSchema } from "@shared/quote-schema";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { MoneyInput } from "@/components/money-input";
 import type { Banner } from "@/components/notice";
 import { apiRequest, errorText } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
@@ -150,15 +151,13 @@ export default function TaxRulesPage() {
                 }
               />
               {rules.tradeIn.rule === "capped" ? (
-                <TextInput
+                <MoneyInput
                   label={STRUCTURES_TEXT.tradeInCap}
                   value={cap}
-                  leftSection="$"
-                  inputMode="decimal"
+                  free
                   maw={240}
                   error={capMissing ? MSG.tradeInCapRequired : errors["tradeIn.cap"]}
-                  onChange={(event) => setCap(event.currentTarget.value)}
-                  onBlur={() => setCap(formatAmountInput(cap))}
+                  onChange={setCap}
                 />
               ) : null}
               <NativeSelect
@@ -190,15 +189,13 @@ export default function TaxRulesPage() {
                   ))}
                 </Group>
               </Checkbox.Group>
-              <TextInput
+              <MoneyInput
                 label={STRUCTURES_TEXT.minTax}
                 value={minTax}
-                leftSection="$"
-                inputMode="decimal"
+                free
                 maw={240}
                 error={errors.minTax}
-                onChange={(event) => setMinTax(event.currentTarget.value)}
-                onBlur={() => setMinTax(formatAmountInput(minTax))}
+                onChange={setMinTax}
               />
               <NativeSelect
                 label={STRUCTURES_TEXT.leaseTaxMethod}

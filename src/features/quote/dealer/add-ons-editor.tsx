@@ -1,5 +1,5 @@
-import { Checkbox, Group, Stack, Text, TextInput } from "@mantine/core";
-import { amountToInput, formatAmountInput } from "@shared/format";
+import { Checkbox, Group, Stack, Text } from "@mantine/core";
+import { amountToInput } from "@shared/format";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { formatDollars, toCents } from "@shared/money";
 import type { AddOn } from "@shared/quote-schema";
@@ -9,6 +9,7 @@ import {
   validateSellingPrices,
 } from "@shared/validation/add-on-prices";
 import { type FormEvent, useState } from "react";
+import { MoneyInput } from "@/components/money-input";
 import { DialogActions } from "../dialogs/dialog-actions";
 import { QuoteModal } from "../dialogs/quote-modal";
 
@@ -80,19 +81,14 @@ export default function AddOnsEditor({ addOns, onSave, onClose }: AddOnsEditorPr
                   onChange={(event) => setRow(addOn.id, { isSelected: event.currentTarget.checked })}
                   style={{ flex: "1 1 220px" }}
                 />
-                <TextInput
+                <MoneyInput
                   label={QUOTE_TEXT.sellingPriceFor(addOn.name)}
                   value={row.price}
-                  onChange={(event) => setRow(addOn.id, { price: event.currentTarget.value })}
                   // Typed freely, so that a wrong entry gets its message (spec §5); formatted once valid.
-                  onBlur={() => {
-                    if (errors[addOn.id] === undefined)
-                      setRow(addOn.id, { price: formatAmountInput(row.price) });
-                  }}
+                  free
+                  onChange={(price) => setRow(addOn.id, { price })}
                   disabled={!row.isSelected}
                   error={errors[addOn.id]}
-                  leftSection="$"
-                  inputMode="decimal"
                   w={180}
                 />
               </Group>

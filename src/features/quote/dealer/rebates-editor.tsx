@@ -1,10 +1,11 @@
 import { ActionIcon, Button, Group, Stack, Text, TextInput } from "@mantine/core";
-import { amountToInput, formatAmountInput, parseAmountInput } from "@shared/format";
+import { amountToInput, parseAmountInput } from "@shared/format";
 import { QUOTE_TEXT } from "@shared/messages";
 import { fieldErrorMap, type Rebate, rebateSchema } from "@shared/quote-schema";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { IconTrash } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
+import { MoneyInput } from "@/components/money-input";
 import { DialogActions } from "../dialogs/dialog-actions";
 import { QuoteModal } from "../dialogs/quote-modal";
 
@@ -57,14 +58,12 @@ export default function RebatesEditor({ rebates, onSave, onClose }: RebatesEdito
                 onChange={(event) => setRow(row.id, { name: event.currentTarget.value })}
                 style={{ flex: 1 }}
               />
-              <TextInput
+              <MoneyInput
                 label={STRUCTURES_TEXT.rebateAmount}
                 value={row.amount}
-                leftSection="$"
-                inputMode="decimal"
+                free
                 error={errors[i]?.amount}
-                onChange={(event) => setRow(row.id, { amount: event.currentTarget.value })}
-                onBlur={() => setRow(row.id, { amount: formatAmountInput(row.amount) })}
+                onChange={(amount) => setRow(row.id, { amount })}
                 w={140}
               />
               <ActionIcon

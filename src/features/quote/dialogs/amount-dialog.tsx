@@ -1,8 +1,8 @@
-import { TextInput } from "@mantine/core";
-import { amountToInput, formatAmountInput, sanitizeAmountInput } from "@shared/format";
+import { amountToInput } from "@shared/format";
 import { QUOTE_TEXT } from "@shared/messages";
 import { type AmountField, amountDialogResult, validateAmountDialog } from "@shared/validation/amount-dialog";
 import { type FormEvent, useState } from "react";
+import { MoneyInput } from "@/components/money-input";
 import { DialogActions } from "./dialog-actions";
 import { QuoteModal } from "./quote-modal";
 import { UpdatedNotice } from "./updated-notice";
@@ -45,17 +45,13 @@ export function AmountDialog({ title, field, current, isDealer, onSave, onClose 
     <QuoteModal title={title} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <UpdatedNotice show={draft.updatedRemotely} isDealer={isDealer} />
-        <TextInput
+        <MoneyInput
           label={QUOTE_TEXT.amount}
           value={raw}
-          onChange={(event) => {
-            setRaw(sanitizeAmountInput(event.currentTarget.value));
-            setError(undefined);
+          onChange={(value, how) => {
+            setRaw(value);
+            if (how === "typed") setError(undefined);
           }}
-          onBlur={() => setRaw(formatAmountInput(raw))}
-          leftSection="$"
-          inputMode="decimal"
-          autoComplete="off"
           error={error}
           data-autofocus
           data-testid="amount-input"

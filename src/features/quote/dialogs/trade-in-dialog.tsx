@@ -1,6 +1,6 @@
 import { Checkbox, Stack, TextInput } from "@mantine/core";
 import { TRADE_IN_CONDITIONS } from "@shared/constants";
-import { amountToInput, digitsOnly, formatAmountInput, sanitizeAmountInput } from "@shared/format";
+import { amountToInput, digitsOnly } from "@shared/format";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import type { QuoteData, TradeIn } from "@shared/quote-schema";
 import { hasErrors } from "@shared/validation/rules";
@@ -12,6 +12,7 @@ import {
   validateTradeIn,
 } from "@shared/validation/trade-in";
 import { type FormEvent, useId, useRef, useState } from "react";
+import { MoneyInput } from "@/components/money-input";
 import { DialogActions } from "./dialog-actions";
 import { QuoteModal } from "./quote-modal";
 import classes from "./quote-modal.module.css";
@@ -66,11 +67,7 @@ export function TradeInDialog({
   const set = <K extends keyof TradeInValues>(field: K, value: TradeInValues[K]) => draft.set(field, value);
   const amountProps = (field: "value" | "amountOwed") => ({
     value: values[field],
-    onChange: (event: { currentTarget: HTMLInputElement }) =>
-      set(field, sanitizeAmountInput(event.currentTarget.value)),
-    onBlur: () => set(field, formatAmountInput(values[field])),
-    leftSection: "$",
-    inputMode: "decimal" as const,
+    onChange: (value: string) => set(field, value),
   });
   const vehicleDisabled = amountOwedOnly || !values.hasTradeIn;
   const input = (field: TradeInField) => ({
@@ -141,9 +138,9 @@ export function TradeInDialog({
               disabled={vehicleDisabled}
             />
             {isDealer ? (
-              <TextInput {...input("value")} {...amountProps("value")} disabled={vehicleDisabled} />
+              <MoneyInput {...input("value")} {...amountProps("value")} disabled={vehicleDisabled} />
             ) : null}
-            <TextInput
+            <MoneyInput
               {...input("amountOwed")}
               {...amountProps("amountOwed")}
               disabled={!values.hasTradeIn}

@@ -3,9 +3,9 @@ import { sanitizeRateInput } from "@shared/format";
 import { TEXT } from "@shared/messages";
 import { IconCheck, IconX } from "@tabler/icons-react";
 import { type KeyboardEvent, useEffect, useRef } from "react";
+import { MoneyInput } from "@/components/money-input";
 import { type FormErrors, fieldProps, useDealerForm } from "@/lib/form";
 import { useUnsavedChanges } from "@/lib/unsaved-changes";
-import { AmountInput } from "./amount-input";
 import type { FormValues, ListField } from "./list-configs";
 
 interface ItemFormProps<V extends FormValues> {
@@ -70,7 +70,7 @@ export function ItemForm<V extends FormValues>(props: ItemFormProps<V>) {
             ref: index === 0 ? firstInput : undefined,
           };
           const change = (value: string) => form.setFieldValue(field.key, value as never);
-          if (field.input === "money") return <AmountInput key={field.key} {...shared} onChange={change} />;
+          if (field.input === "money") return <MoneyInput key={field.key} {...shared} onChange={change} />;
           return (
             <TextInput
               key={field.key}
