@@ -37,71 +37,62 @@ export function QuoteActions({
   handlers: QuoteActionHandlers;
 }) {
   const vehicle = quote.vehicleDescription;
+  const actions: {
+    label: string;
+    title: string;
+    icon: typeof IconEdit;
+    run?: (quote: DashboardQuote) => void;
+    disabled?: boolean;
+    danger?: boolean;
+  }[] = [
+    { label: `Edit ${vehicle}`, title: "Edit", icon: IconEdit, run: handlers.onEdit, disabled: expired },
+    {
+      label: `Copy link for ${vehicle}`,
+      title: "Copy link",
+      icon: IconLink,
+      run: handlers.onCopyLink,
+      disabled: expired,
+    },
+    // Issue #14: an expired quote is renewed from its row.
+    ...(expired
+      ? [
+          {
+            label: QUOTE_COPY_TEXT.renewLabel(vehicle),
+            title: QUOTE_COPY_TEXT.renew,
+            icon: IconCalendarRepeat,
+            run: handlers.onRenew,
+          },
+        ]
+      : []),
+    {
+      label: QUOTE_COPY_TEXT.duplicateLabel(vehicle),
+      title: QUOTE_COPY_TEXT.duplicate,
+      icon: IconCopy,
+      run: handlers.onDuplicate,
+    },
+    ...(handlers.onReassign
+      ? [{ label: `Reassign ${vehicle}`, title: "Reassign", icon: IconUserShare, run: handlers.onReassign }]
+      : []),
+    { label: `Delete ${vehicle}`, title: "Delete", icon: IconTrash, run: handlers.onDelete, danger: true },
+  ];
   return (
     // Key presses on the buttons must not reach the row's Enter handler either.
     <Group gap={4} wrap="nowrap" justify="flex-end" onClick={stop} onKeyDown={stop}>
-      <ActionIcon
-        variant="subtle"
-        size="lg"
-        aria-label={`Edit ${vehicle}`}
-        title="Edit"
-        disabled={expired}
-        onClick={() => handlers.onEdit(quote)}
-      >
-        <IconEdit size={18} aria-hidden="true" />
-      </ActionIcon>
-      <ActionIcon
-        variant="subtle"
-        size="lg"
-        aria-label={`Copy link for ${vehicle}`}
-        title="Copy link"
-        disabled={expired}
-        onClick={() => handlers.onCopyLink(quote)}
-      >
-        <IconLink size={18} aria-hidden="true" />
-      </ActionIcon>
-      {expired ? (
+      {actions.map((action) => (
         <ActionIcon
+          key={action.title}
+          className={action.danger ? "dd-danger-icon" : undefined}
           variant="subtle"
+          color={action.danger ? "red" : undefined}
           size="lg"
-          aria-label={QUOTE_COPY_TEXT.renewLabel(vehicle)}
-          title={QUOTE_COPY_TEXT.renew}
-          onClick={() => handlers.onRenew(quote)}
+          aria-label={action.label}
+          title={action.title}
+          disabled={action.disabled}
+          onClick={() => action.run?.(quote)}
         >
-          <IconCalendarRepeat size={18} aria-hidden="true" />
+          <action.icon size={18} aria-hidden="true" />
         </ActionIcon>
-      ) : null}
-      <ActionIcon
-        variant="subtle"
-        size="lg"
-        aria-label={QUOTE_COPY_TEXT.duplicateLabel(vehicle)}
-        title={QUOTE_COPY_TEXT.duplicate}
-        onClick={() => handlers.onDuplicate(quote)}
-      >
-        <IconCopy size={18} aria-hidden="true" />
-      </ActionIcon>
-      {handlers.onReassign ? (
-        <ActionIcon
-          variant="subtle"
-          size="lg"
-          aria-label={`Reassign ${vehicle}`}
-          title="Reassign"
-          onClick={() => handlers.onReassign?.(quote)}
-        >
-          <IconUserShare size={18} aria-hidden="true" />
-        </ActionIcon>
-      ) : null}
-      <ActionIcon
-        className="dd-danger-icon"
-        variant="subtle"
-        color="red"
-        size="lg"
-        aria-label={`Delete ${vehicle}`}
-        title="Delete"
-        onClick={() => handlers.onDelete(quote)}
-      >
-        <IconTrash size={18} aria-hidden="true" />
-      </ActionIcon>
+      ))}
     </Group>
   );
 }
