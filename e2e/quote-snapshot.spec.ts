@@ -1,6 +1,6 @@
 import { setQuoteTimes } from "./dashboard-db";
 import { expect, expectNoSeriousA11yViolations } from "./fixtures";
-import { editAmount, expectConnected, lineValue, quoteTest as test } from "./quote-setup";
+import { editAmount, expectConnected, lineValue, quoteTest as test, waitForEditCode } from "./quote-setup";
 
 // Issue #13: GET /quote/{id} answers the deal already rendered (server/http/pages.ts), then the
 // app hydrates onto it and goes live.
@@ -143,4 +143,28 @@ test("pages, assets and the CSP are served for speed: compressed, cached right, 
   expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
 
   expect((await request.get("/.ssr/entry-server.js")).status()).toBe(404);
+});
+
+test("the shopper's page breaks no CSP rule, also once idle time has fetched the edit code and validation", async ({
+  quote,
+  pages,
+}) => {
+  const context = await pages.context({ viewport: PHONE });
+  const page = await context.newPage();
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (message.text().startsWith("CSP violation")) violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) =>
+      console.log(`CSP violation: ${event.violatedDirective} from ${event.sourceFile}:${event.lineNumber}`),
+    );
+  });
+  await page.goto(`/quote/${quote.quoteId}`);
+  await expectConnected(page);
+  // Lighthouse's scroll fetches the edit code; zod's eval probe was reported there (#16).
+  await waitForEditCode(page);
+  await editAmount(page, "down-payment", "2500");
+  await expect(lineValue(page, "down-payment")).toHaveText("-$2,500.00");
+  expect(violations).toEqual([]);
 });

@@ -2,7 +2,7 @@
 // profile and the first quote are read from the data; checking taxes and fees, and sharing a
 // quote, are marked when they happen. It disappears when every step is done or it is dismissed.
 
-import { z } from "zod";
+import { z } from "./zod";
 
 export const CHECKLIST_STEPS = ["profile", "taxesAndFees", "firstQuote", "shared"] as const;
 export type ChecklistStep = (typeof CHECKLIST_STEPS)[number];

@@ -3,7 +3,6 @@
 // Signs follow docs/decisions/009-product-rulings.md: discount, trade-in value and amount owed >= 0,
 // downPayment <= 0.
 
-import { z } from "zod";
 import {
   CREDIT_TIER_IDS,
   DEFAULT_CREDIT_TIER,
@@ -46,6 +45,7 @@ import {
   vinField,
 } from "./schema-fields";
 import { isValidEmail } from "./validation/rules";
+import { z } from "./zod";
 
 export { defaultInterestRateTable } from "./quote-template";
 

@@ -1,7 +1,6 @@
 // zod building blocks shared by the quote schema and the request-body schemas,
 // each carrying the messages of messages.ts so a 400 reads like the form.
 
-import { z } from "zod";
 import {
   MAX_AMOUNT,
   MAX_MILEAGE,
@@ -11,6 +10,7 @@ import {
   TAX_RATE_MIN,
 } from "./constants";
 import { MSG } from "./messages";
+import { z } from "./zod";
 
 /** Error map for a wrong or missing type: missing reads as 'required', a wrong type says what was expected. */
 const typeError =

@@ -1,7 +1,7 @@
 // Account page, change email and change password (spec §5).
 
-import { z } from "zod";
 import { MSG } from "../messages";
+import { z } from "../zod";
 import { emailField, normalizeEmail } from "./register";
 import {
   collect,

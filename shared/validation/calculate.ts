@@ -3,12 +3,12 @@
 // and the calculator's cents result back to dollars. The names are a contract
 // with dealer websites' payment widgets: keep them.
 
-import { z } from "zod";
 import { QUOTE_RATE_MAX } from "../constants";
 import type { DealInput, DealResult, LeaseOption } from "../deal/deal-types";
 import { MSG } from "../messages";
 import { centsToDollars, toCents } from "../money";
 import { boolean, dollarAmount, number, requiredText, taxRate } from "../schema-fields";
+import { z } from "../zod";
 
 export const MAX_TERM_MONTHS = 120;
 export const MAX_MONEY_FACTOR = 0.1;

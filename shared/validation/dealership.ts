@@ -1,9 +1,9 @@
 // Dealership information page (spec §5) and PUT /auth/profile.
 
-import { z } from "zod";
 import { DEALER_PHONE_DIGITS } from "../constants";
 import { digitsOnly, normalizeState } from "../format";
 import { MSG } from "../messages";
+import { z } from "../zod";
 import {
   collect,
   type FieldErrors,

@@ -1,8 +1,8 @@
 // Default add-ons settings page (spec §5) and its request body.
 
-import { z } from "zod";
 import { MSG } from "../messages";
 import { dollarAmount, optionalText } from "../schema-fields";
+import { z } from "../zod";
 import { amountMessage } from "./amount";
 import { collect, type FieldErrors, hasErrors, optional, required, ruled } from "./rules";
 

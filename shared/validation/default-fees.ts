@@ -1,9 +1,9 @@
 // Default dealer fees and government fees settings pages (spec §5) and their
 // request body; both lists follow the same rules.
 
-import { z } from "zod";
 import { MSG } from "../messages";
 import { dollarAmount, optionalText } from "../schema-fields";
+import { z } from "../zod";
 import { amountMessage } from "./amount";
 import { collect, type FieldErrors, hasErrors, optional, required, ruled } from "./rules";
 

@@ -1,9 +1,9 @@
 // Default taxes settings page (spec §5) and its request body.
 
-import { z } from "zod";
 import { TAX_RATE_MAX, TAX_RATE_MIN } from "../constants";
 import { MSG } from "../messages";
 import { dollarAmount, taxRate } from "../schema-fields";
+import { z } from "../zod";
 import { parseNumberInput } from "./amount";
 import { collect, type FieldErrors, isBlank, required, ruled } from "./rules";
 

@@ -1,7 +1,7 @@
 // Forgot password and reset password (spec §5).
 
-import { z } from "zod";
 import { MSG } from "../messages";
+import { z } from "../zod";
 import { emailField } from "./register";
 import { collect, confirmation, email, type FieldErrors, newPassword, required, ruled } from "./rules";
 

@@ -1,10 +1,10 @@
 // Register and login (spec §5): the form's validator, the request bodies the
 // server parses, and the body the form sends (optional fields omitted when empty).
 
-import { z } from "zod";
 import { DEALER_PHONE_DIGITS } from "../constants";
 import { digitsOnly } from "../format";
 import { MSG } from "../messages";
+import { z } from "../zod";
 import {
   collect,
   confirmation,

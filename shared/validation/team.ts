@@ -1,8 +1,8 @@
 // Dealership teams (#20): the bodies of the team API, shared by the server and the team page.
 
-import { z } from "zod";
 import { MSG } from "../messages";
 import { INVITABLE_ROLES } from "../permissions";
+import { z } from "../zod";
 import { emailField } from "./register";
 import { newPassword, required, ruled } from "./rules";
 

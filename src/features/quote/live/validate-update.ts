@@ -9,11 +9,6 @@ import {
   isQuoteField,
   quoteFieldSchema,
 } from "@shared/quote-schema";
-import { z } from "zod";
-
-// Our CSP allows no eval: without this, zod's first parse probes `new Function` and the browser
-// reports a CSP violation (Lighthouse best practices). Interpreted parsing is fast enough here.
-z.config({ jitless: true });
 
 export type ValidatedUpdate = { ok: true; value: unknown } | { ok: false; errors: FieldError[] };
 
