@@ -16,12 +16,7 @@ import { parseJson } from "../http/validate";
 // Any member's share counts for the dealership; checking taxes and fees, and dismissing, are the
 // owner's and managers' (the defaults are theirs to change).
 
-const MARK_COLUMN = {
-  taxesAndFees: dealerships.checklistTaxesAt,
-  shared: dealerships.checklistSharedAt,
-  dismissed: dealerships.checklistDismissedAt,
-} as const;
-
+/** The dealerships column each mark sets. */
 const MARK_FIELD = {
   taxesAndFees: "checklistTaxesAt",
   shared: "checklistSharedAt",
@@ -66,7 +61,7 @@ export function checklistRoutes(deps: AppDeps): Hono<AppEnv> {
     // The first time counts; marking again changes nothing.
     db.update(dealerships)
       .set({ [MARK_FIELD[mark]]: Date.now() })
-      .where(and(eq(dealerships.id, member.dealershipId), isNull(MARK_COLUMN[mark])))
+      .where(and(eq(dealerships.id, member.dealershipId), isNull(dealerships[MARK_FIELD[mark]])))
       .run();
     return c.json(readChecklist(db, member));
   });

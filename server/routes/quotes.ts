@@ -1,4 +1,3 @@
-import type { HistoryEvent } from "@shared/history-text";
 import { MSG } from "@shared/messages";
 import { memberLabel } from "@shared/permissions";
 import { dealDocName } from "@shared/quote-doc";
@@ -8,7 +7,8 @@ import { Hono } from "hono";
 import type { AppDeps } from "../app";
 import type { AppEnv } from "../app-env";
 import { optionalUser, requireUser } from "../auth/middleware";
-import { quoteEvents, quotes } from "../db/schema";
+import { quotes } from "../db/schema";
+import { recordRestEvent } from "../history/rest-event";
 import { notFound } from "../http/errors";
 import { createRequestRateLimiter, enforceRateLimit } from "../http/request-rate-limit";
 import { parseJson } from "../http/validate";
@@ -55,25 +55,21 @@ export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
     const quote = managed(c.req.param("id"), member);
     const now = Date.now();
     const expiresAt = expiryFrom(now, config.quoteValidityDays);
-    const actor = memberLabel(member.firstName, member.role);
-    const values = {
-      quoteId: quote.id,
-      at: now,
-      role: "DEALER" as const,
-      actorName: actor,
-      field: "expiresAt",
-      oldValue: new Date(quote.expiresAt).toISOString(),
-      newValue: new Date(expiresAt).toISOString(),
-    };
-    const event: HistoryEvent = db.transaction((tx) => {
+    const event = db.transaction((tx) => {
       tx.update(quotes).set({ expiresAt, updatedAt: now }).where(eq(quotes.id, quote.id)).run();
-      const { id } = tx.insert(quoteEvents).values(values).returning({ id: quoteEvents.id }).get();
-      return { ...values, id, actor };
+      return recordRestEvent(tx, quote.id, {
+        at: now,
+        role: "DEALER",
+        actor: memberLabel(member.firstName, member.role),
+        field: "expiresAt",
+        oldValue: new Date(quote.expiresAt).toISOString(),
+        newValue: new Date(expiresAt).toISOString(),
+      });
     });
     // A room open right now takes the shopper's writes again at once.
     live.setExpiry(quote.id, expiresAt);
     live.pushHistory(quote.id, { events: [event], removed: [] });
-    return c.json({ id: quote.id, expires_at: values.newValue });
+    return c.json({ id: quote.id, expires_at: event.newValue });
   });
 
   // The deal as it stands, for another shopper: fresh id and link, no customer info.
@@ -87,8 +83,7 @@ export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   routes.delete("/:id", requireUser(tokens), (c) => {
-    const quote = findQuote(db, c.req.param("id"));
-    if (!quote || !mayManage(quote, c.var.user)) throw notFound(MSG.quoteNotFound);
+    const quote = managed(c.req.param("id"), c.var.user);
     // Documents, update log and history rows go with the quote (ON DELETE CASCADE).
     db.delete(quotes).where(eq(quotes.id, quote.id)).run();
     live.closeQuote(quote.id);

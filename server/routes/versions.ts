@@ -9,7 +9,8 @@ import { z } from "zod";
 import type { AppDeps } from "../app";
 import type { AppEnv } from "../app-env";
 import { optionalUser, requireUser } from "../auth/middleware";
-import { quoteEvents, quotes, users } from "../db/schema";
+import { quotes, users } from "../db/schema";
+import { recordRestEvent } from "../history/rest-event";
 import { ApiError, badRequest, notFound } from "../http/errors";
 import { parseJson } from "../http/validate";
 import { acceptanceEmail } from "../mail/acceptance-email";
@@ -66,14 +67,7 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
     actor: string | null,
     field: string,
     value: string,
-  ): HistoryEvent => {
-    const { id } = db
-      .insert(quoteEvents)
-      .values({ quoteId, at, role, actorName: actor, field, oldValue: null, newValue: value })
-      .returning({ id: quoteEvents.id })
-      .get();
-    return { id, at, role, actor, field, oldValue: null, newValue: value };
-  };
+  ): HistoryEvent => recordRestEvent(db, quoteId, { at, role, actor, field, newValue: value });
   const push = (quoteId: string, event: HistoryEvent | undefined) => {
     if (event) live.pushHistory(quoteId, { events: [event], removed: [] });
   };
