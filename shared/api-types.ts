@@ -11,16 +11,6 @@ export type DealerProfile = {
   phoneNumber: string;
 };
 
-/** A dealership whose profile is not filled in yet. */
-export const EMPTY_DEALER_PROFILE: Readonly<DealerProfile> = {
-  dealershipName: "",
-  streetAddress: "",
-  city: "",
-  state: "",
-  zipCode: "",
-  phoneNumber: "",
-};
-
 export type PublicUser = {
   id: string;
   email: string;

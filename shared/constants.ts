@@ -1,6 +1,8 @@
 // Business constants and limits of spec §9, named once so that the pricing code,
 // the validators, the server and the forms all agree on them.
 
+import type { DealerProfile } from "./api-types";
+
 export const LOAN_TERMS = [24, 36, 48, 60, 72, 84] as const;
 export type LoanTerm = (typeof LOAN_TERMS)[number];
 /** Loan terms as the string keys used in the quote's JSON rate tables. */
@@ -107,3 +109,16 @@ export const DEFAULT_STRUCTURES = {
 };
 /** The largest money factor accepted (as POST /api/calculate: MSG.moneyFactorInvalid). */
 export const MAX_MONEY_FACTOR = 0.1;
+
+/**
+ * A dealership whose profile is not filled in yet. Here rather than in api-types.ts, which is
+ * otherwise types only: the shopper's page then needs no chunk of its own for it.
+ */
+export const EMPTY_DEALER_PROFILE: Readonly<DealerProfile> = {
+  dealershipName: "",
+  streetAddress: "",
+  city: "",
+  state: "",
+  zipCode: "",
+  phoneNumber: "",
+};

@@ -107,7 +107,6 @@ export const QUOTE_COPY_TEXT = {
   renewFailed: "Failed to renew quote",
   duplicated: "Quote duplicated for a new customer. Share it when you're ready.",
   duplicateFailed: "Failed to duplicate quote",
-  expiredRenewHint: "Renew it to give the customer a new expiry date.",
 } as const;
 
 /** The owner's first-run checklist on the dashboard (issue #14). */
@@ -136,7 +135,6 @@ export const CHECKLIST_TEXT = {
     shared: {
       label: "Share it with a customer",
       hint: "Open a quote and press Share to send its link by email or text, or copy it.",
-      action: "",
     },
   },
 } as const;

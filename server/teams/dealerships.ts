@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { type DealerProfile, EMPTY_DEALER_PROFILE } from "@shared/api-types";
+import type { DealerProfile } from "@shared/api-types";
+import { EMPTY_DEALER_PROFILE } from "@shared/constants";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/connection";
 import { dealerships } from "../db/schema";

@@ -1,5 +1,5 @@
 import { Button, Divider, Stack, TextInput, Title } from "@mantine/core";
-import { EMPTY_DEALER_PROFILE } from "@shared/api-types";
+import { EMPTY_DEALER_PROFILE } from "@shared/constants";
 import { MSG } from "@shared/messages";
 import { type RegisterValues, validateRegister } from "@shared/validation/register";
 import { useEffect, useState } from "react";

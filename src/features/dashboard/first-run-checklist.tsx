@@ -24,11 +24,11 @@ import { Notice } from "@/components/notice";
 import { errorText } from "@/lib/api";
 import { loadChecklist, markChecklist } from "./checklist-api";
 
-const STEP_LINKS: Record<ChecklistStep, string | null> = {
+/** Where a step is done (sharing is done from a quote's page or row: no link). */
+const STEP_LINKS: Partial<Record<ChecklistStep, string>> = {
   profile: "/settings/contact-information",
   taxesAndFees: "/settings/quote-defaults/taxes",
   firstQuote: "/quote/new",
-  shared: null,
 };
 
 export function FirstRunChecklist() {
@@ -113,7 +113,7 @@ export function FirstRunChecklist() {
                       {words.hint}
                     </Text>
                     <Group gap="sm" mt={4}>
-                      {link ? (
+                      {link && "action" in words ? (
                         <Anchor component={Link} to={link} size="sm">
                           {words.action}
                         </Anchor>

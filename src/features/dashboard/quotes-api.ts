@@ -1,8 +1,11 @@
 // The dashboard feature's calls to the quotes API (spec §7).
 
 import type { QuoteListItem } from "@shared/api-types";
+import { QUOTE_COPY_TEXT } from "@shared/dealer-messages";
 import type { CreateQuoteBody } from "@shared/quote-schema";
-import { apiRequest } from "@/lib/api";
+import { apiRequest, errorText } from "@/lib/api";
+import { notify } from "@/lib/notify";
+import { formatQuoteDate } from "./quote-list-view";
 
 export function listQuotes(signal?: AbortSignal): Promise<QuoteListItem[]> {
   return apiRequest<QuoteListItem[]>("/quotes", { auth: true, signal });
@@ -36,4 +39,30 @@ export function renewQuote(id: string): Promise<{ id: string; expires_at: string
 /** Issue #14: the same deal for another shopper (fresh id and link, no customer info). */
 export function duplicateQuote(id: string): Promise<{ id: string }> {
   return apiRequest(`/quotes/${encodeURIComponent(id)}/duplicate`, { method: "POST", auth: true });
+}
+
+/**
+ * Renew or duplicate with the user told (issue #14), from a dashboard row or the quote page: a
+ * toast either way; the renewed expiry (ISO) or the copy's id, or null when it failed.
+ */
+export async function renewAndTell(id: string): Promise<string | null> {
+  try {
+    const renewed = await renewQuote(id);
+    notify(QUOTE_COPY_TEXT.renewed(formatQuoteDate(Date.parse(renewed.expires_at))));
+    return renewed.expires_at;
+  } catch (error) {
+    notify(errorText(error, QUOTE_COPY_TEXT.renewFailed), false);
+    return null;
+  }
+}
+
+export async function duplicateAndTell(id: string): Promise<string | null> {
+  try {
+    const copy = await duplicateQuote(id);
+    notify(QUOTE_COPY_TEXT.duplicated);
+    return copy.id;
+  } catch (error) {
+    notify(errorText(error, QUOTE_COPY_TEXT.duplicateFailed), false);
+    return null;
+  }
 }

@@ -1,14 +1,16 @@
-import { copyLinkFailed, QUOTE_COPY_TEXT } from "@shared/dealer-messages";
+// What the dashboard's per-quote buttons do: open, copy the shopper link, renew and duplicate
+// (issue #14), delete after the confirmation dialog. Notices use the spec §8 words.
+
+import { copyLinkFailed } from "@shared/dealer-messages";
 import { MSG } from "@shared/messages";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { errorText } from "@/lib/api";
 import { copyText } from "@/lib/clipboard";
 import { notify } from "@/lib/notify";
 import { markShared } from "./checklist-api";
 import type { QuoteActionHandlers } from "./quote-actions";
-import { type DashboardQuote, formatQuoteDate, shopperLink } from "./quote-list-view";
-import { deleteQuote, duplicateQuote, renewQuote } from "./quotes-api";
+import { type DashboardQuote, shopperLink } from "./quote-list-view";
+import { deleteQuote, duplicateAndTell, renewAndTell } from "./quotes-api";
 
 export function useQuoteActions(list: {
   remove(id: string): void;
@@ -32,24 +34,15 @@ export function useQuoteActions(list: {
     },
     onDelete: setDeleteTarget,
     onRenew: (quote) => {
-      renewQuote(quote.id).then(
-        (renewed) => {
-          const expiresMs = Date.parse(renewed.expires_at);
-          list.patch(quote.id, { expires_at: renewed.expires_at, expiresMs });
-          notify(QUOTE_COPY_TEXT.renewed(formatQuoteDate(expiresMs)), true);
-        },
-        (error: unknown) => notify(errorText(error, QUOTE_COPY_TEXT.renewFailed), false),
-      );
+      void renewAndTell(quote.id).then((expiresAt) => {
+        if (expiresAt) list.patch(quote.id, { expires_at: expiresAt, expiresMs: Date.parse(expiresAt) });
+      });
     },
     // The copy opens at once, ready for the new customer's details (Share).
     onDuplicate: (quote) => {
-      duplicateQuote(quote.id).then(
-        (copy) => {
-          notify(QUOTE_COPY_TEXT.duplicated, true);
-          open({ id: copy.id });
-        },
-        (error: unknown) => notify(errorText(error, QUOTE_COPY_TEXT.duplicateFailed), false),
-      );
+      void duplicateAndTell(quote.id).then((copyId) => {
+        if (copyId) open({ id: copyId });
+      });
     },
   };
 

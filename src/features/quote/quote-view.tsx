@@ -1,6 +1,7 @@
 import { Button, Stack, Text } from "@mantine/core";
-import { EMPTY_DEALER_PROFILE, type QuoteDealership } from "@shared/api-types";
+import type { QuoteDealership } from "@shared/api-types";
 import type { CreditTier, LoanTerm } from "@shared/constants";
+import { EMPTY_DEALER_PROFILE } from "@shared/constants";
 import type { DealState } from "@shared/deal-state";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { conflictText } from "@shared/offline-conflicts";

@@ -1,5 +1,6 @@
 import { Paper, Stack, Title } from "@mantine/core";
-import { type DealerProfile, EMPTY_DEALER_PROFILE } from "@shared/api-types";
+import type { DealerProfile } from "@shared/api-types";
+import { EMPTY_DEALER_PROFILE } from "@shared/constants";
 import { formatDealerPhone } from "@shared/format";
 import { MSG } from "@shared/messages";
 import { mayWriteDefaults } from "@shared/permissions";

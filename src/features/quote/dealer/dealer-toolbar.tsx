@@ -14,10 +14,7 @@ import {
 } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { errorText } from "@/lib/api";
-import { notify } from "@/lib/notify";
-import { formatQuoteDate } from "../../dashboard/quote-list-view";
-import { duplicateQuote, renewQuote } from "../../dashboard/quotes-api";
+import { duplicateAndTell, renewAndTell } from "../../dashboard/quotes-api";
 import type { QuoteDialog } from "../quote-dialogs";
 
 export interface DealerToolbarProps {
@@ -40,26 +37,16 @@ export default function DealerToolbar({ quoteId, expired, open, onRenewed }: Dea
     call().finally(() => setBusy(false));
   };
   const renew = () =>
-    run(() =>
-      renewQuote(quoteId).then(
-        (renewed) => {
-          onRenewed(renewed.expires_at);
-          notify(QUOTE_COPY_TEXT.renewed(formatQuoteDate(Date.parse(renewed.expires_at))), true);
-        },
-        (error: unknown) => notify(errorText(error, QUOTE_COPY_TEXT.renewFailed), false),
-      ),
-    );
+    run(async () => {
+      const expiresAt = await renewAndTell(quoteId);
+      if (expiresAt) onRenewed(expiresAt);
+    });
   // The copy opens at once, ready for the new customer's details (Share).
   const duplicate = () =>
-    run(() =>
-      duplicateQuote(quoteId).then(
-        (copy) => {
-          notify(QUOTE_COPY_TEXT.duplicated, true);
-          navigate(`/quote/${encodeURIComponent(copy.id)}?view=dealer`);
-        },
-        (error: unknown) => notify(errorText(error, QUOTE_COPY_TEXT.duplicateFailed), false),
-      ),
-    );
+    run(async () => {
+      const copyId = await duplicateAndTell(quoteId);
+      if (copyId) navigate(`/quote/${encodeURIComponent(copyId)}?view=dealer`);
+    });
 
   const more: { label: string; icon: ReactNode; run(): void; disabled?: boolean; danger?: boolean }[] = [
     {
