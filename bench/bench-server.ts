@@ -1,4 +1,4 @@
-import { buildServer, listen } from "../server/build-server";
+import { buildServer, listen, sqliteStorage } from "../server/build-server";
 import { readConfig } from "../server/config";
 import { closeDatabase, openDatabase } from "../server/db/connection";
 import type { LiveDeps } from "../server/live/live-server";
@@ -15,15 +15,16 @@ export async function startBenchServer(dataDir: string, onAcceptedUpdate: LiveDe
   const log = (line: string) => {
     if (!line.startsWith("live: refused")) console.error(line);
   };
-  const built = buildServer(
-    config,
-    { db },
-    { log, limits: { perIp: 100_000, perQuote: 20 }, onAcceptedUpdate },
-  );
+  const built = buildServer(config, sqliteStorage(db), {
+    log,
+    limits: { perIp: 100_000, perQuote: 20 },
+    onAcceptedUpdate,
+  });
   const listening = await listen(built);
   return {
     url: listening.url,
     db,
+    stores: built.stores,
     tokens: built.tokens,
     config,
     live: built.live,

@@ -71,8 +71,13 @@ const body = {
   },
   pricing: { advertisedPrice: 25000, discount: 500 },
 };
-const hot = Array.from({ length: 1000 }, () => createQuote(server.db, user, body, 7));
-const coldIds = Array.from({ length: COLD_QUOTES }, () => createQuote(server.db, user, body, 7));
+const createMany = async (count: number) => {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) ids.push(await createQuote(server.stores, user, body, 7));
+  return ids;
+};
+const hot = await createMany(1000);
+const coldIds = await createMany(COLD_QUOTES);
 progress(`created ${hot.length + coldIds.length} quotes`);
 
 const generatorScript = fileURLToPath(new URL("./load-generator.ts", import.meta.url));

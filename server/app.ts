@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "./app-env";
 import type { TokenService } from "./auth/tokens";
 import type { Config } from "./config";
-import { type Db, isStorageWritable } from "./db/connection";
+import type { Stores } from "./db/stores";
 import { compression } from "./http/compression";
 import { ApiError, errorBody, notFound } from "./http/errors";
 import { loadPrerenderedPages } from "./http/pages";
@@ -29,7 +29,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 export type AppDeps = {
   config: Config;
-  db: Db;
+  stores: Stores;
   tokens: TokenService;
   mailer: Mailer;
   live: LiveControl;
@@ -66,8 +66,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
     c.header("Cache-Control", "no-store");
   });
-  api.get("/health", (c) => {
-    const storageWritable = isStorageWritable(deps.db);
+  api.get("/health", async (c) => {
+    const storageWritable = await deps.stores.writable();
     return c.json({ ok: storageWritable, storageWritable }, storageWritable ? 200 : 503);
   });
   api.route("/auth", acceptInvitationRoutes(deps));

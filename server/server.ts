@@ -1,4 +1,4 @@
-import { buildServer, listen } from "./build-server";
+import { buildServer, listen, sqliteStorage } from "./build-server";
 import { type Config, readConfig } from "./config";
 import { closeDatabase, openDatabase } from "./db/connection";
 import { lockDataDir } from "./db/data-dir-lock";
@@ -31,7 +31,7 @@ export async function startServer(
     lock.release();
     throw error;
   }
-  const built = buildServer(config, { db }, { log });
+  const built = buildServer(config, sqliteStorage(db), { log });
   const listening = await listen(built);
   const unwatchLive = watchLive(built.live);
   log(

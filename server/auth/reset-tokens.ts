@@ -1,7 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Db } from "../db/connection";
-import { passwordResetTokens } from "../db/schema";
+import type { ResetTokenStore } from "../db/stores";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** 256 random bits, well above the 128 a guess-proof link needs. */
@@ -14,45 +12,25 @@ export const hashResetToken = (token: string): string => createHash("sha256").up
  * A new single-use reset token for the user. Older unused tokens are dropped, so only the newest
  * email's link works (a dealer who asks twice should not have two live keys in their mailbox).
  */
-export function createResetToken(db: Db, userId: string, now = Date.now()): string {
+export async function createResetToken(
+  store: ResetTokenStore,
+  userId: string,
+  now = Date.now(),
+): Promise<string> {
   const token = randomBytes(RESET_TOKEN_BYTES).toString("base64url");
-  db.transaction((tx) => {
-    tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)).run();
-    tx.insert(passwordResetTokens)
-      .values({
-        id: randomUUID(),
-        userId,
-        tokenHash: hashResetToken(token),
-        expiresAt: now + RESET_TOKEN_TTL_MS,
-        usedAt: null,
-        createdAt: now,
-      })
-      .run();
+  await store.replace({
+    id: randomUUID(),
+    userId,
+    tokenHash: hashResetToken(token),
+    expiresAt: now + RESET_TOKEN_TTL_MS,
+    createdAt: now,
   });
   return token;
 }
 
 /**
  * Marks the token used and answers its user id, or null when it is unknown, expired or already
- * used. The conditional UPDATE makes "use once" hold even for two requests at the same moment.
+ * used ("use once" holds even for two requests at the same moment: a conditional update).
  */
-export function consumeResetToken(db: Db, token: string, now = Date.now()): string | null {
-  const row = db
-    .update(passwordResetTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, hashResetToken(token)),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, now),
-      ),
-    )
-    .returning({ userId: passwordResetTokens.userId })
-    .get();
-  return row?.userId ?? null;
-}
-
-/** After a successful reset or password change no other outstanding link may work. */
-export function dropResetTokens(db: Db, userId: string): void {
-  db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)).run();
-}
+export const consumeResetToken = (store: ResetTokenStore, token: string, now = Date.now()) =>
+  store.consume(hashResetToken(token), now);

@@ -1,8 +1,6 @@
-import { eq } from "drizzle-orm";
 import { errors, jwtVerify, SignJWT } from "jose";
 import type { UserRow } from "../app-env";
-import type { Db } from "../db/connection";
-import { users } from "../db/schema";
+import type { UserStore } from "../db/stores";
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 const ALGORITHM = "HS256";
@@ -11,17 +9,15 @@ export type TokenService = {
   issue(user: Pick<UserRow, "id">): Promise<string>;
   /** The token's user, or null when the token is missing, malformed, expired or revoked. */
   verify(token: string | null | undefined): Promise<UserRow | null>;
-  /** True while a user still accepts a token issued at `issuedAtMs` (changes on password change). */
-  isStillValid(userId: string, issuedAtMs: number): boolean;
+  /**
+   * Which of these tokens (user, issued at) their users still accept: a password change, reset or
+   * role change refuses every token issued before it. One query for all of them (the live watch).
+   */
+  stillValid(tokens: readonly { userId: string; issuedAtMs: number }[]): Promise<boolean[]>;
 };
 
-export function createTokenService(db: Db, secret: string): TokenService {
+export function createTokenService(users: UserStore, secret: string): TokenService {
   const key = new TextEncoder().encode(secret);
-
-  const isStillValid = (userId: string, issuedAtMs: number) => {
-    const row = db.select({ after: users.tokensValidAfter }).from(users).where(eq(users.id, userId)).get();
-    return row !== undefined && issuedAtMs >= row.after;
-  };
 
   return {
     async issue(user) {
@@ -41,7 +37,7 @@ export function createTokenService(db: Db, secret: string): TokenService {
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
         const issuedAtMs = typeof payload.iatMs === "number" ? payload.iatMs : -1;
         if (!payload.sub) return null;
-        const user = db.select().from(users).where(eq(users.id, payload.sub)).get();
+        const user = await users.byId(payload.sub);
         if (!user || issuedAtMs < user.tokensValidAfter) return null;
         return user;
       } catch (error) {
@@ -50,7 +46,13 @@ export function createTokenService(db: Db, secret: string): TokenService {
       }
     },
 
-    isStillValid,
+    async stillValid(tokens) {
+      const after = await users.tokensValidAfter([...new Set(tokens.map((t) => t.userId))]);
+      return tokens.map((t) => {
+        const from = after.get(t.userId);
+        return from !== undefined && t.issuedAtMs >= from;
+      });
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import { readConfig, resolveDataDir } from "../config";
 import { closeDatabase, openDatabase } from "../db/connection";
 import { DataDirLocked, lockDataDir } from "../db/data-dir-lock";
 import { users } from "../db/schema";
+import { createSqliteStores } from "../db/sqlite/sqlite-stores";
 import { resetLink } from "../mail/reset-email";
 
 // The admin commands of `dealdesk`. Each works on a running or a stopped server's DATA_DIR through
@@ -160,7 +161,11 @@ export function usersList(env: NodeJS.ProcessEnv, out: Out): void {
   }
 }
 
-export function usersResetLink(env: NodeJS.ProcessEnv, email: string | undefined, out: Out): void {
+export async function usersResetLink(
+  env: NodeJS.ProcessEnv,
+  email: string | undefined,
+  out: Out,
+): Promise<void> {
   if (!email) throw new CommandFailed("Say whose password to reset: dealdesk users reset-link <email>");
   existingDatabase(env);
   const config = readConfig(env);
@@ -173,7 +178,7 @@ export function usersResetLink(env: NodeJS.ProcessEnv, email: string | undefined
       .get();
     if (!user)
       throw new CommandFailed(`No user with the email ${email}. "dealdesk users list" shows them all.`);
-    const token = createResetToken(db, user.id);
+    const token = await createResetToken(createSqliteStores(db).resetTokens, user.id);
     out(`Password reset link for ${user.email}, valid for ${RESET_TOKEN_TTL_MS / 60_000} minutes and once:`);
     out(resetLink(config.appUrl, token));
   } finally {

@@ -79,7 +79,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     case "users": {
       const [sub, ...rest] = args;
       if (sub === "list" && rest.length === 0) usersList(settings, out);
-      else if (sub === "reset-link" && rest.length <= 1) usersResetLink(settings, rest[0], out);
+      else if (sub === "reset-link" && rest.length <= 1) await usersResetLink(settings, rest[0], out);
       else throw new CommandFailed('Use "dealdesk users list" or "dealdesk users reset-link <email>".');
       return 0;
     }

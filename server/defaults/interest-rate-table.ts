@@ -1,19 +1,13 @@
 import { CREDIT_TIER_IDS, type CreditTier, DEFAULT_INTEREST_RATES, LOAN_TERMS } from "@shared/constants";
 import type { InterestRates } from "@shared/quote-schema";
-import { eq } from "drizzle-orm";
-import type { Db } from "../db/connection";
-import { interestRateDefaults } from "../db/schema";
 
 /**
  * A dealer's rate sheet: stored rates over the spec's default table (spec §9), so a new dealer
  * starts with the defaults without any rows written at registration.
  */
-export function interestRateTable(db: Db, dealerId: string): InterestRates {
-  const rows = db
-    .select()
-    .from(interestRateDefaults)
-    .where(eq(interestRateDefaults.dealerId, dealerId))
-    .all();
+export function interestRatesOver(
+  rows: readonly { tier: string; termMonths: number; rate: number }[],
+): InterestRates {
   const stored = new Map(rows.map((r) => [`${r.tier}:${r.termMonths}`, r.rate]));
   const table = {} as Record<CreditTier, Record<string, number>>;
   for (const tier of CREDIT_TIER_IDS) {

@@ -1,18 +1,11 @@
 import { DEFAULT_STRUCTURES } from "@shared/constants";
-import {
-  type LeaseProgram,
-  leaseProgramSchema,
-  type Structures,
-  structuresSchema,
-} from "@shared/quote-schema";
-import { eq } from "drizzle-orm";
-import type { Db } from "../db/connection";
-import { dealerPaymentOptions } from "../db/schema";
+import { leaseProgramSchema, structuresSchema } from "@shared/quote-schema";
+import type { DefaultsStore, PaymentOptions } from "../db/stores";
 
 // Issue #18: the dealership's payment options for new quotes. Absent: DESKING.md's 3 × 3
 // ($0 / $2,000 / $4,000 down; 48/60/72 finance, 24/36/48 lease) and no lease programme.
 
-export type PaymentOptions = { structures: Structures; leaseProgram: LeaseProgram | null };
+export type { PaymentOptions };
 
 export const defaultPaymentOptions = (): PaymentOptions => ({
   structures: structuresSchema.parse({
@@ -24,8 +17,9 @@ export const defaultPaymentOptions = (): PaymentOptions => ({
   leaseProgram: null,
 });
 
-export function readPaymentOptions(db: Db, dealerId: string): PaymentOptions {
-  const row = db.select().from(dealerPaymentOptions).where(eq(dealerPaymentOptions.dealerId, dealerId)).get();
+/** The saved options, each part that no longer parses replaced by its default. */
+export async function readPaymentOptions(defaults: DefaultsStore, dealerId: string): Promise<PaymentOptions> {
+  const row = await defaults.paymentOptions(dealerId);
   if (!row) return defaultPaymentOptions();
   const structures = structuresSchema.safeParse(row.structures);
   const lease = row.leaseProgram === null ? null : leaseProgramSchema.safeParse(row.leaseProgram);
@@ -33,13 +27,4 @@ export function readPaymentOptions(db: Db, dealerId: string): PaymentOptions {
     structures: structures.success ? structures.data : defaultPaymentOptions().structures,
     leaseProgram: lease?.success ? lease.data : null,
   };
-}
-
-export function savePaymentOptions(db: Db, dealerId: string, options: PaymentOptions): void {
-  const updatedAt = Date.now();
-  const values = { structures: options.structures, leaseProgram: options.leaseProgram, updatedAt };
-  db.insert(dealerPaymentOptions)
-    .values({ dealerId, ...values })
-    .onConflictDoUpdate({ target: dealerPaymentOptions.dealerId, set: values })
-    .run();
 }

@@ -1,8 +1,8 @@
+import { HISTORY_LIMIT } from "@shared/history-push";
 import type { FlatEntries } from "@shared/quote-doc";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDealer } from "../testing/fixtures";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { readHistory } from "./read-history";
 import { createHistoryRecorder, HISTORY_MERGE_MS, type RecordedChange } from "./recorder";
 
 // The grouping rule on a real SQLite file, with the clock in the test's hands.
@@ -42,8 +42,8 @@ const change = (
   keys: [key],
   at,
 });
-const rows = () =>
-  readHistory(t.db, quoteId).map(({ role, field, oldValue, newValue, at }) => ({
+const rows = async () =>
+  (await t.stores.history.read(quoteId, HISTORY_LIMIT)).map(({ role, field, oldValue, newValue, at }) => ({
     role,
     field,
     oldValue,
@@ -52,11 +52,11 @@ const rows = () =>
   }));
 
 describe("history grouping", () => {
-  it("merges the same role's writes of one key within the window and starts anew after it", () => {
+  it("merges the same role's writes of one key within the window and starts anew after it", async () => {
     const record = createHistoryRecorder(t.db);
     record(change("SHOPPER", "downPayment", -2000, -2100, T0));
     record(change("SHOPPER", "downPayment", -2100, -2500, T0 + HISTORY_MERGE_MS));
-    expect(rows()).toEqual([
+    expect(await rows()).toEqual([
       {
         role: "SHOPPER",
         field: "downPayment",
@@ -67,33 +67,33 @@ describe("history grouping", () => {
     ]);
     // The window runs from the event's last write: one more 10 s later still extends it.
     record(change("SHOPPER", "downPayment", -2500, -3000, T0 + 2 * HISTORY_MERGE_MS));
-    expect(rows()).toHaveLength(1);
+    expect(await rows()).toHaveLength(1);
     record(change("SHOPPER", "downPayment", -3000, -3100, T0 + 3 * HISTORY_MERGE_MS + 1));
-    expect(rows().map((r) => [r.oldValue, r.newValue])).toEqual([
+    expect((await rows()).map((r) => [r.oldValue, r.newValue])).toEqual([
       ["-$3,000.00", "-$3,100.00"],
       ["-$2,000.00", "-$3,000.00"],
     ]);
   });
 
-  it("never merges another role's write or another key", () => {
+  it("never merges another role's write or another key", async () => {
     const record = createHistoryRecorder(t.db);
     record(change("SHOPPER", "downPayment", -2000, -2100, T0));
     record(change("DEALER", "downPayment", -2100, -2200, T0 + 1));
     record(change("DEALER", "pricing.discount", 0, 300, T0 + 2));
     record(change("DEALER", "downPayment", -2200, -2300, T0 + 3));
-    expect(rows().map((r) => `${r.role} ${r.field} ${r.oldValue} -> ${r.newValue}`)).toEqual([
+    expect((await rows()).map((r) => `${r.role} ${r.field} ${r.oldValue} -> ${r.newValue}`)).toEqual([
       "DEALER downPayment -$2,100.00 -> -$2,300.00",
       "DEALER pricing.discount null -> -$300.00",
       "SHOPPER downPayment -$2,000.00 -> -$2,100.00",
     ]);
   });
 
-  it("records nothing when the display does not change, and drops a burst that ends where it began", () => {
+  it("records nothing when the display does not change, and drops a burst that ends where it began", async () => {
     const record = createHistoryRecorder(t.db);
     record(change("DEALER", "vehicle.color", "", "  ", T0));
-    expect(rows()).toEqual([]);
+    expect(await rows()).toEqual([]);
     record(change("DEALER", "vehicle.color", "", "Re", T0));
     record(change("DEALER", "vehicle.color", "Re", "", T0 + 500));
-    expect(rows()).toEqual([]);
+    expect(await rows()).toEqual([]);
   });
 });

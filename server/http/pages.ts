@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { MSG, TEXT } from "@shared/messages";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
-import type { Db } from "../db/connection";
+import type { Stores } from "../db/stores";
 import type { LiveControl } from "../live/live-control";
 import { findQuote, restViewerRole } from "../policies/quote-access";
 import { readQuote } from "../quotes/read-quote";
@@ -76,7 +76,7 @@ export function loadPrerenderedPages(staticDir: string): PrerenderedPages {
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-export type PageDeps = { db: Db; live: LiveControl; log?: (line: string) => void };
+export type PageDeps = { stores: Stores; live: LiveControl; log?: (line: string) => void };
 
 /**
  * GET / (pre-rendered) and GET /quote/{id} for shoppers: 200 with the deal, 410 with the expired
@@ -98,8 +98,9 @@ export function mountPrerenderedPages(app: Hono<AppEnv>, pages: PrerenderedPages
   app.get("/quote/:id", async (c, next) => {
     const id = c.req.param("id");
     if (id === "new" || c.req.query("view") === "dealer") return next();
-    const quote = findQuote(deps.db, id);
-    const answer = quote && restViewerRole(quote, null) ? readQuote(deps.db, deps.live, quote, false) : null;
+    const quote = await findQuote(deps.stores.quotes, id);
+    const answer =
+      quote && restViewerRole(quote, null) ? await readQuote(deps.stores, deps.live, quote, false) : null;
     const { renderPage, pageDataJson } = await loadEntry();
     const url = new URL(c.req.url);
     const pageData = { quote: { id, answer } };

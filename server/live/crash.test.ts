@@ -7,6 +7,7 @@ import { afterAll, expect, it } from "vitest";
 import * as Y from "yjs";
 import { createTokenService } from "../auth/tokens";
 import { openDatabase } from "../db/connection";
+import { createSqliteStores } from "../db/sqlite/sqlite-stores";
 import { createDealer } from "../testing/fixtures";
 import { bundleChildServer, startChildServer } from "./child-server";
 import { connectClient, destroyClient, eventually, sampleQuote, synced } from "./live-test-kit";
@@ -46,7 +47,7 @@ it("loses nothing a second client has seen when the server is killed at random m
   let started = await startChild();
   child = started.process;
   const db = openDatabase(dataDir);
-  const tokens = createTokenService(db, env.JWT_SECRET);
+  const tokens = createTokenService(createSqliteStores(db).users, env.JWT_SECRET);
   const { token } = await createDealer({ db, tokens });
   const res = await fetch(`${started.server.url}/api/quotes`, {
     method: "POST",

@@ -6,6 +6,7 @@ import { WebSocketServer } from "ws";
 import type { TokenService } from "../auth/tokens";
 import type { Config } from "../config";
 import type { Db } from "../db/connection";
+import type { QuoteStore } from "../db/stores";
 import { createHistoryRecorder } from "../history/recorder";
 import { createPresenceTracker } from "../presence/presence-tracker";
 import { shopperLooking } from "../presence/shopper-looking";
@@ -33,7 +34,10 @@ export { refuseUpgrade } from "./upgrade";
 
 export type LiveDeps = {
   config: Config;
+  /** The live pipeline's own storage (documents, update log, history recorder): SQLite. */
   db: Db;
+  /** Quote lookups at the upgrade. */
+  quotes: QuoteStore;
   tokens: TokenService;
   log: (line: string) => void;
   limits?: Partial<LiveLimits>;
@@ -94,7 +98,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     }
   }, limits.heartbeatMs / HEARTBEAT_SLICES);
   heartbeat.unref();
-  const stopWatch = watchDealerTokens(tokens, () => [...conns].filter((c) => c.role === "DEALER"));
+  const stopWatch = watchDealerTokens(tokens, () => [...conns].filter((c) => c.role === "DEALER"), log);
 
   async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
     const target = parseLivePath(request.url);
@@ -113,7 +117,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       quoteSlots?.release(target.quoteId);
     };
     socket.once("close", release);
-    const admission = await admit(db, tokens, target, request).catch((error: unknown) => {
+    const admission = await admit(deps.quotes, tokens, target, request).catch((error: unknown) => {
       log(`live: admission failed: ${String(error)}`);
       return null;
     });

@@ -12,6 +12,7 @@ import * as Y from "yjs";
 import type { UserRow } from "../app-env";
 import { createTokenService } from "../auth/tokens";
 import { type Db, openDatabase } from "../db/connection";
+import { createSqliteStores } from "../db/sqlite/sqlite-stores";
 import { type RunningServer, startServer } from "../server";
 import { createDealer } from "../testing/fixtures";
 import { createDocStore } from "./persistence";
@@ -52,7 +53,7 @@ export async function startLiveHarness(
     (line) => logs.push(line),
   );
   const db = openDatabase(dir);
-  const tokens = createTokenService(db, server.config.jwtSecret);
+  const tokens = createTokenService(createSqliteStores(db).users, server.config.jwtSecret);
   return {
     server,
     logs,

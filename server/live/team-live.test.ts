@@ -4,6 +4,7 @@ import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
 import { privateDocName, readDoc, writeField } from "@shared/quote-doc";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTokenService } from "../auth/tokens";
+import { createSqliteStores } from "../db/sqlite/sqlite-stores";
 import { createDealer } from "../testing/fixtures";
 import {
   connectClient,
@@ -28,7 +29,10 @@ afterAll(async () => h.stop());
 
 it("a manager edits a salesperson's quote live as DEALER; a removed manager is cut off within 1 s", async () => {
   const owner = await h.dealer();
-  const services = { db: h.db, tokens: createTokenService(h.db, h.server.config.jwtSecret) };
+  const services = {
+    db: h.db,
+    tokens: createTokenService(createSqliteStores(h.db).users, h.server.config.jwtSecret),
+  };
   const member = (role: "manager" | "salesperson", firstName: string) =>
     createDealer(services, { dealershipId: owner.user.dealershipId, role, firstName });
   const sam = await member("salesperson", "Sam");

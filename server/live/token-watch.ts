@@ -1,27 +1,50 @@
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
 import type { TokenService } from "../auth/tokens";
-import { dealerStillValid } from "../policies/quote-access";
+import { dealersStillValid, type LiveIdentity } from "../policies/quote-access";
 import type { Conn } from "./rooms";
 
 // Closes DEALER sockets whose token was revoked (password change bumps tokens_valid_after) or
-// has expired, within WATCH_MS. One query per distinct dealer and token per tick, not per socket.
+// has expired, within WATCH_MS. One query per tick for every distinct dealer token, not one per
+// socket, and a tick is skipped while the previous one's query still runs.
 
 export const TOKEN_WATCH_MS = 500;
 
-export function watchDealerTokens(tokens: TokenService, dealers: () => Iterable<Conn>): () => void {
-  const timer = setInterval(() => {
-    const verdicts = new Map<string, boolean>();
+export function watchDealerTokens(
+  tokens: TokenService,
+  dealers: () => Iterable<Conn>,
+  log: (line: string) => void,
+): () => void {
+  let running = false;
+  const tick = async () => {
+    const byToken = new Map<string, { dealer: NonNullable<LiveIdentity["dealer"]>; conns: Conn[] }>();
     for (const conn of dealers()) {
       const dealer = conn.identity.dealer;
       if (!dealer) continue;
       const key = `${dealer.userId}:${dealer.issuedAtMs}:${dealer.expiresAtMs}`;
-      let valid = verdicts.get(key);
-      if (valid === undefined) {
-        valid = dealerStillValid(tokens, dealer);
-        verdicts.set(key, valid);
-      }
-      if (!valid) conn.ws.close(LIVE_CLOSE_CODES.tokenRevoked, LIVE_CLOSE_REASONS.tokenRevoked);
+      const entry = byToken.get(key);
+      if (entry) entry.conns.push(conn);
+      else byToken.set(key, { dealer, conns: [conn] });
     }
+    if (byToken.size === 0) return;
+    const entries = [...byToken.values()];
+    const verdicts = await dealersStillValid(
+      tokens,
+      entries.map((e) => e.dealer),
+    );
+    entries.forEach((entry, i) => {
+      if (verdicts[i]) return;
+      for (const conn of entry.conns)
+        conn.ws.close(LIVE_CLOSE_CODES.tokenRevoked, LIVE_CLOSE_REASONS.tokenRevoked);
+    });
+  };
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    tick()
+      .catch((error: unknown) => log(`live: token watch failed: ${String(error)}`))
+      .finally(() => {
+        running = false;
+      });
   }, TOKEN_WATCH_MS);
   timer.unref();
   return () => clearInterval(timer);

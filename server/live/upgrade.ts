@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { LIVE_PATH, LIVE_SUBPROTOCOL, tokenFromProtocols } from "@shared/live-protocol";
 import type { TokenService } from "../auth/tokens";
-import type { Db } from "../db/connection";
+import type { QuoteStore } from "../db/stores";
 import {
   findQuote,
   type LiveIdentity,
@@ -67,12 +67,12 @@ export type Admission =
 
 /** The quote must exist; the private document admits its DEALER only. */
 export async function admit(
-  db: Db,
+  quotes: QuoteStore,
   tokens: TokenService,
   target: UpgradeTarget,
   request: IncomingMessage,
 ): Promise<Admission> {
-  const quote = findQuote(db, target.quoteId);
+  const quote = await findQuote(quotes, target.quoteId);
   if (!quote) return { ok: false, status: 404, reason: "Not Found" };
   const identity = await liveIdentity(tokens, quote, tokenFromProtocols(offeredProtocols(request)));
   if (target.kind === "private" && !maySeePrivate(identity.role))

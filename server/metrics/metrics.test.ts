@@ -6,6 +6,7 @@ import { writeField } from "@shared/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTokenService } from "../auth/tokens";
 import { closeDatabase, openDatabase } from "../db/connection";
+import { createSqliteStores } from "../db/sqlite/sqlite-stores";
 import { connectClient, createQuoteVia, destroyClient, eventually, synced } from "../live/live-test-kit";
 import { type RunningServer, startServer } from "../server";
 import { createDealer } from "../testing/fixtures";
@@ -72,7 +73,10 @@ describe("/metrics", () => {
 
   it("counts a shopper's refused update, accepted updates, open connections and documents, and never an id", async () => {
     const db = openDatabase(dataDir);
-    const { token } = await createDealer({ db, tokens: createTokenService(db, server.config.jwtSecret) });
+    const { token } = await createDealer({
+      db,
+      tokens: createTokenService(createSqliteStores(db).users, server.config.jwtSecret),
+    });
     closeDatabase(db);
     const id = await createQuoteVia(
       {

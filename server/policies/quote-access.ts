@@ -1,10 +1,8 @@
 import { mayWorkQuote, memberLabel } from "@shared/permissions";
-import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import type { UserRow } from "../app-env";
 import type { TokenService } from "../auth/tokens";
-import type { Db } from "../db/connection";
-import { quotes } from "../db/schema";
+import type { QuoteRow, QuoteStore } from "../db/stores";
 
 // Who may do what with a quote, for the REST routes and the WebSocket handshake alike (one
 // policy, so the two can never disagree): a member who may work the quote is its DEALER; anyone else with
@@ -12,16 +10,16 @@ import { quotes } from "../db/schema";
 // "not found" (docs/decisions/009), never a hint that it exists.
 
 export type QuoteRole = "DEALER" | "SHOPPER";
-export type QuoteRow = typeof quotes.$inferSelect;
+export type { QuoteRow };
 
 /** Quote ids are 22 URL-safe characters (128 random bits); anything else cannot exist. */
 const QUOTE_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 export const isQuoteIdShape = (id: string) => QUOTE_ID.test(id);
 
-export function findQuote(db: Db, id: string): QuoteRow | undefined {
+export async function findQuote(quotes: QuoteStore, id: string): Promise<QuoteRow | undefined> {
   if (!isQuoteIdShape(id)) return undefined;
-  return db.select().from(quotes).where(eq(quotes.id, id)).get();
+  return quotes.find(id);
 }
 
 /** The quote's dealer: its salesperson, or an owner or manager of its dealership (shared/permissions.ts). */
@@ -74,7 +72,12 @@ export async function liveIdentity(
   };
 }
 
-/** A DEALER connection stays one while its token is neither revoked nor expired. */
-export function dealerStillValid(tokens: TokenService, dealer: NonNullable<LiveIdentity["dealer"]>): boolean {
-  return dealer.expiresAtMs > Date.now() && tokens.isStillValid(dealer.userId, dealer.issuedAtMs);
+/** Which DEALER connections stay ones: their tokens neither revoked nor expired (one query for all). */
+export async function dealersStillValid(
+  tokens: TokenService,
+  dealers: readonly NonNullable<LiveIdentity["dealer"]>[],
+): Promise<boolean[]> {
+  const now = Date.now();
+  const accepted = await tokens.stillValid(dealers);
+  return dealers.map((dealer, i) => dealer.expiresAtMs > now && accepted[i] === true);
 }

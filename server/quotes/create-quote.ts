@@ -1,12 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { newQuoteData } from "@shared/new-quote";
 import { computeBreakdown } from "@shared/pricing";
-import { dealArray, dealDocName, privateDocName, writeFields } from "@shared/quote-doc";
+import { dealArray, writeFields } from "@shared/quote-doc";
 import type { CreateQuoteBody } from "@shared/quote-schema";
 import * as Y from "yjs";
-import type { Db } from "../db/connection";
-import { quotes } from "../db/schema";
-import { createDocStore } from "../live/persistence";
+import type { Stores } from "../db/stores";
 import { dealerDefaultsSnapshot } from "./defaults-snapshot";
 import { outTheDoorCentsOf } from "./listing-total";
 
@@ -23,14 +21,14 @@ export const newQuoteId = () => randomBytes(16).toString("base64url");
  * transaction (clients never seed content: that is how line items get duplicated). The private
  * document starts empty: no customer info yet.
  */
-export function createQuote(
-  db: Db,
+export async function createQuote(
+  stores: Stores,
   member: QuoteMember,
   body: CreateQuoteBody,
   validityDays: number,
-): string {
-  const data = newQuoteData(body, dealerDefaultsSnapshot(db, member.dealershipId));
-  return insertQuote(db, member, data as unknown as Record<string, unknown>, validityDays, {
+): Promise<string> {
+  const data = newQuoteData(body, await dealerDefaultsSnapshot(stores, member.dealershipId));
+  return insertQuote(stores, member, data as unknown as Record<string, unknown>, validityDays, {
     vehicleDescription: data.vehicle.description,
     outTheDoorCents: computeBreakdown(data).outTheDoorPrice,
   });
@@ -42,14 +40,14 @@ export function createQuote(
  * acceptance or history: only the deal as it stands (vehicle, prices, items, trade-in, options).
  */
 export function duplicateQuote(
-  db: Db,
+  stores: Stores,
   member: QuoteMember,
   deal: Record<string, unknown>,
   source: { vehicleDescription: string },
   validityDays: number,
-): string {
+): Promise<string> {
   const { shopperChoice: _theirs, ...content } = deal;
-  return insertQuote(db, member, content, validityDays, {
+  return insertQuote(stores, member, content, validityDays, {
     vehicleDescription: source.vehicleDescription,
     outTheDoorCents: outTheDoorCentsOf(content),
   });
@@ -57,13 +55,13 @@ export function duplicateQuote(
 
 type QuoteMember = { dealershipId: string; id: string };
 
-function insertQuote(
-  db: Db,
+async function insertQuote(
+  stores: Stores,
   member: QuoteMember,
   content: Record<string, unknown>,
   validityDays: number,
   listing: { vehicleDescription: string; outTheDoorCents: number | null },
-): string {
+): Promise<string> {
   const deal = new Y.Doc({ guid: "new-quote" });
   writeFields(dealArray(deal), content);
   const dealState = Y.encodeStateAsUpdateV2(deal);
@@ -72,23 +70,21 @@ function insertQuote(
 
   const id = newQuoteId();
   const now = Date.now();
-  const store = createDocStore(db);
-  db.transaction((tx) => {
-    tx.insert(quotes)
-      .values({
-        id,
-        dealerId: member.dealershipId,
-        salespersonId: member.id,
-        createdAt: now,
-        expiresAt: expiryFrom(now, validityDays),
-        updatedAt: now,
-        vehicleDescription: listing.vehicleDescription,
-        customerName: "",
-        outTheDoorCents: listing.outTheDoorCents,
-      })
-      .run();
-    store.insertDocument(dealDocName(id), id, dealState);
-    store.insertDocument(privateDocName(id), id, privateState);
-  });
+  await stores.quotes.create(
+    {
+      id,
+      dealerId: member.dealershipId,
+      salespersonId: member.id,
+      createdAt: now,
+      expiresAt: expiryFrom(now, validityDays),
+      updatedAt: now,
+      vehicleDescription: listing.vehicleDescription,
+      customerName: "",
+      outTheDoorCents: listing.outTheDoorCents,
+      lockedAt: null,
+      acceptedVersion: null,
+    },
+    { deal: dealState, private: privateState },
+  );
   return id;
 }

@@ -1,7 +1,5 @@
 import type { DealerDefaultsSnapshot } from "@shared/new-quote";
-import type { Db } from "../db/connection";
-import { addOnsList, dealerFeesList, governmentFeesList, taxesList } from "../defaults/default-lists";
-import { interestRateTable } from "../defaults/interest-rate-table";
+import type { Stores } from "../db/stores";
 import { readPaymentOptions } from "../defaults/payment-options-store";
 import { readTaxRules } from "../defaults/tax-profile-store";
 
@@ -9,14 +7,20 @@ import { readTaxRules } from "../defaults/tax-profile-store";
  * The dealer's active defaults (soft-deleted items left out), in dollars and in the same order the
  * settings pages show them: read through the lists' own stores, so there is one query per list.
  */
-export function dealerDefaultsSnapshot(db: Db, dealerId: string): DealerDefaultsSnapshot {
-  return {
-    addOns: addOnsList(db).store.active(dealerId),
-    taxes: taxesList(db).store.active(dealerId),
-    dealerFees: dealerFeesList(db).store.active(dealerId),
-    governmentFees: governmentFeesList(db).store.active(dealerId),
-    interestRates: interestRateTable(db, dealerId),
-    taxRules: readTaxRules(db, dealerId),
-    paymentOptions: readPaymentOptions(db, dealerId),
-  };
+export async function dealerDefaultsSnapshot(
+  stores: Pick<Stores, "lists" | "defaults">,
+  dealerId: string,
+): Promise<DealerDefaultsSnapshot> {
+  const { lists, defaults } = stores;
+  const [addOns, taxes, dealerFees, governmentFees, interestRates, taxRules, paymentOptions] =
+    await Promise.all([
+      lists.addOns.active(dealerId),
+      lists.taxes.active(dealerId),
+      lists.dealerFees.active(dealerId),
+      lists.governmentFees.active(dealerId),
+      defaults.interestRates(dealerId),
+      readTaxRules(defaults, dealerId),
+      readPaymentOptions(defaults, dealerId),
+    ]);
+  return { addOns, taxes, dealerFees, governmentFees, interestRates, taxRules, paymentOptions };
 }

@@ -1,12 +1,9 @@
 import { computeBreakdown } from "@shared/pricing";
 import { dealArray, dealDocName, readDoc } from "@shared/quote-doc";
 import { quoteDataSchema } from "@shared/quote-schema";
-import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type * as Y from "yjs";
-import type { Db } from "../db/connection";
-import { quotes } from "../db/schema";
-import { createDocStore } from "../live/persistence";
-import { loadStoredDoc } from "../live/stored-doc";
+import type { Stores } from "../db/stores";
+import { docFromStored } from "../live/stored-doc";
 
 // The desk log's out-the-door column (issue #20). The figure is the quote page's own
 // (shared/pricing.ts), kept in a listing column so that listing 5,000 quotes never opens a
@@ -25,50 +22,53 @@ export const outTheDoorCentsOfDoc = (doc: Y.Doc): number | null => outTheDoorCen
  * Quotes stored before the column existed (migration 0004) get their figure in the background
  * after start-up, a batch at a time so that requests are served in between. Returns a stop.
  */
-export function backfillListingTotals(db: Db, log: (line: string) => void, batch = 50): () => void {
+export function backfillListingTotals(
+  stores: Pick<Stores, "quotes" | "documents">,
+  log: (line: string) => void,
+  batch = 50,
+): () => void {
   let stopped = false;
   let filled = 0;
   // A cursor over the ids: quotes whose document does not price stay null ("—") and are passed.
   let after = "";
-  const store = createDocStore(db);
-  const step = () => {
-    if (stopped) return;
-    let rows: { id: string }[];
+  const fill = async (id: string) => {
+    let doc: Y.Doc | undefined;
     try {
-      rows = db
-        .select({ id: quotes.id })
-        .from(quotes)
-        .where(and(isNull(quotes.outTheDoorCents), gt(quotes.id, after)))
-        .orderBy(asc(quotes.id))
-        .limit(batch)
-        .all();
+      const stored = await stores.documents.load(dealDocName(id));
+      if (!stored) return;
+      doc = docFromStored(stored, dealDocName(id));
+      const cents = outTheDoorCentsOfDoc(doc);
+      if (cents !== null) {
+        await stores.quotes.setOutTheDoor(id, cents);
+        filled += 1;
+      }
+    } catch {
+      // A stored document that does not load: the column stays empty.
+    } finally {
+      doc?.destroy();
+    }
+  };
+  const step = async () => {
+    if (stopped) return;
+    let ids: string[];
+    try {
+      ids = await stores.quotes.withoutOutTheDoor(after, batch);
     } catch (error) {
       log(`desk log: out-the-door backfill stopped: ${String(error)}`);
       return;
     }
-    if (rows.length === 0) {
+    if (ids.length === 0) {
       if (filled > 0) log(`desk log: out-the-door price filled in for ${filled} quotes`);
       return;
     }
-    for (const row of rows) {
-      after = row.id;
-      let doc: Y.Doc | undefined;
-      try {
-        doc = loadStoredDoc(store, dealDocName(row.id)).doc;
-        const cents = outTheDoorCentsOfDoc(doc);
-        if (cents !== null) {
-          db.update(quotes).set({ outTheDoorCents: cents }).where(eq(quotes.id, row.id)).run();
-          filled += 1;
-        }
-      } catch {
-        // No stored document, or one that does not load: the column stays empty.
-      } finally {
-        doc?.destroy();
-      }
+    for (const id of ids) {
+      if (stopped) return;
+      after = id;
+      await fill(id);
     }
-    setImmediate(step);
+    setImmediate(() => void step());
   };
-  setImmediate(step);
+  setImmediate(() => void step());
   return () => {
     stopped = true;
   };

@@ -1,5 +1,5 @@
 import { buildDealSheet, type DealSheet } from "@shared/deal-sheet";
-import type { Db } from "../db/connection";
+import type { Stores } from "../db/stores";
 import type { LiveControl } from "../live/live-control";
 import type { QuoteRow } from "../policies/quote-access";
 import { currentSnapshot, fingerprintOf, readVersion } from "./versions";
@@ -11,14 +11,14 @@ import { currentSnapshot, fingerprintOf, readVersion } from "./versions";
 export type SheetCopy = "dealer" | "shopper";
 
 /** The current deal's sheet: fingerprinted like a version, so two prints of one deal match. */
-export function currentSheet(
-  db: Db,
+export async function currentSheet(
+  stores: Stores,
   live: LiveControl,
   quote: QuoteRow,
   copy: SheetCopy,
   timeZone?: string,
-): DealSheet {
-  const snapshot = currentSnapshot(db, live, quote);
+): Promise<DealSheet> {
+  const snapshot = await currentSnapshot(stores, live, quote);
   const stamp = {
     number: null,
     kind: null,
@@ -29,14 +29,14 @@ export function currentSheet(
 }
 
 /** One version's sheet, or undefined when there is no such version. */
-export function versionSheet(
-  db: Db,
+export async function versionSheet(
+  stores: Stores,
   quote: QuoteRow,
   number: number,
   copy: SheetCopy,
   timeZone?: string,
-): DealSheet | undefined {
-  const version = readVersion(db, quote.id, number, copy === "dealer");
+): Promise<DealSheet | undefined> {
+  const version = await readVersion(stores, quote.id, number, copy === "dealer");
   if (!version) return undefined;
   const stamp = {
     number: version.number,

@@ -1,16 +1,15 @@
 import { createHash } from "node:crypto";
 import type { QuoteDealership } from "@shared/api-types";
 import { choiceMonthly, choiceText, type StructureGrids, structureGrids } from "@shared/deal/structure-grid";
+import type { HistoryEvent } from "@shared/history-text";
 import { formatMoney } from "@shared/money";
 import { type Breakdown, computeBreakdown } from "@shared/pricing";
 import { dealDocName } from "@shared/quote-doc";
 import { type CustomerInfo, type QuoteData, quoteDataSchema, type ShopperChoice } from "@shared/quote-schema";
-import { and, desc, eq } from "drizzle-orm";
-import type { Db } from "../db/connection";
-import { quoteVersions } from "../db/schema";
+import type { RestEvent, Stores, VersionRecord } from "../db/stores";
 import type { LiveControl } from "../live/live-control";
 import type { QuoteRow } from "../policies/quote-access";
-import { documentContent, latestVersion, quoteDealership, storedCustomerInfo } from "./read-quote";
+import { documentContent, quoteDealership, storedCustomerInfo } from "./read-quote";
 
 // Issue #19: versions, immutable snapshots of the shopper-visible deal: every line, every
 // structure shown, the computed figures, the dealership, who and when. Stored once, never
@@ -44,24 +43,26 @@ export type VersionRow = {
 };
 
 /** The current deal as a snapshot; throws when the stored deal does not parse (never expected). */
-export function currentSnapshot(
-  db: Db,
+export async function currentSnapshot(
+  stores: Stores,
   live: LiveControl,
   quote: QuoteRow,
   extra: { choice?: ShopperChoice | null; shopperContact?: ShopperContact | null } = {},
-): VersionSnapshot {
-  const data = quoteDataSchema.parse({
-    customInterestRates: {},
-    ...documentContent(db, live, dealDocName(quote.id), "deal"),
-  });
+): Promise<VersionSnapshot> {
+  const [deal, dealership, customer] = await Promise.all([
+    documentContent(stores, live, dealDocName(quote.id), "deal"),
+    quoteDealership(stores, quote),
+    storedCustomerInfo(stores, live, quote.id),
+  ]);
+  const data = quoteDataSchema.parse({ customInterestRates: {}, ...deal });
   return {
     data,
     breakdown: computeBreakdown(data),
     grids: structureGrids(data),
-    dealership: quoteDealership(db, quote),
+    dealership,
     choice: extra.choice ?? data.shopperChoice ?? null,
     shopperContact: extra.shopperContact ?? null,
-    customer: storedCustomerInfo(db, live, quote.id),
+    customer,
   };
 }
 
@@ -72,7 +73,7 @@ export function fingerprintOf(snapshot: VersionSnapshot): string {
 }
 
 const toRow = (
-  row: Pick<typeof quoteVersions.$inferSelect, "number" | "kind" | "createdAt" | "actor" | "fingerprint">,
+  row: Pick<VersionRecord, "number" | "kind" | "createdAt" | "actor" | "fingerprint">,
 ): VersionRow => ({
   number: row.number,
   kind: row.kind as VersionKind,
@@ -81,66 +82,50 @@ const toRow = (
   fingerprint: row.fingerprint,
 });
 
-/** Stores the next version of the quote in one transaction; returns it. */
-export function saveVersion(
-  db: Db,
+/**
+ * Stores the next version of the quote with its history row in one transaction; `lock` moves the
+ * quote's lock with it (an acceptance locks the deal, a counter-offer reopens it).
+ */
+export async function saveVersion(
+  stores: Stores,
   quoteId: string,
   kind: VersionKind,
   actor: string,
   snapshot: VersionSnapshot,
-  alsoInTransaction?: (number: number, at: number) => void,
-): VersionRow {
+  event: (number: number, at: number) => RestEvent,
+  lock?: "accept" | "unlock",
+): Promise<{ version: VersionRow; event: HistoryEvent }> {
   const createdAt = Date.now();
   const fingerprint = fingerprintOf(snapshot);
-  return db.transaction((tx) => {
-    const last = tx
-      .select({ number: quoteVersions.number })
-      .from(quoteVersions)
-      .where(eq(quoteVersions.quoteId, quoteId))
-      .orderBy(desc(quoteVersions.number))
-      .limit(1)
-      .get();
-    const number = (last?.number ?? 0) + 1;
-    tx.insert(quoteVersions).values({ quoteId, number, kind, createdAt, actor, fingerprint, snapshot }).run();
-    alsoInTransaction?.(number, createdAt);
-    return { number, kind, createdAt: new Date(createdAt).toISOString(), actor, fingerprint };
-  });
+  const saved = await stores.versions.save(
+    { quoteId, kind, createdAt, actor, fingerprint, snapshot },
+    (number) => event(number, createdAt),
+    lock,
+  );
+  return {
+    version: toRow({ number: saved.number, kind, createdAt, actor, fingerprint }),
+    event: saved.event,
+  };
 }
 
 /** The newest version's kind (after an acceptance, the dealer's next version is a counter-offer). */
-export function latestVersionKind(db: Db, quoteId: string): VersionKind | undefined {
-  return latestVersion(db, quoteId)?.kind as VersionKind | undefined;
+export async function latestVersionKind(stores: Stores, quoteId: string): Promise<VersionKind | undefined> {
+  return (await stores.versions.latest(quoteId))?.kind as VersionKind | undefined;
 }
 
 /** The versions newest first, without their snapshots. */
-export function listVersions(db: Db, quoteId: string): VersionRow[] {
-  return db
-    .select({
-      number: quoteVersions.number,
-      kind: quoteVersions.kind,
-      createdAt: quoteVersions.createdAt,
-      actor: quoteVersions.actor,
-      fingerprint: quoteVersions.fingerprint,
-    })
-    .from(quoteVersions)
-    .where(eq(quoteVersions.quoteId, quoteId))
-    .orderBy(desc(quoteVersions.number))
-    .all()
-    .map(toRow);
+export async function listVersions(stores: Stores, quoteId: string): Promise<VersionRow[]> {
+  return (await stores.versions.list(quoteId)).map(toRow);
 }
 
 /** One version; a shopper's copy leaves out the dealer's customer record. */
-export function readVersion(
-  db: Db,
+export async function readVersion(
+  stores: Stores,
   quoteId: string,
   number: number,
   forDealer: boolean,
-): (VersionRow & { snapshot: VersionSnapshot }) | undefined {
-  const row = db
-    .select()
-    .from(quoteVersions)
-    .where(and(eq(quoteVersions.quoteId, quoteId), eq(quoteVersions.number, number)))
-    .get();
+): Promise<(VersionRow & { snapshot: VersionSnapshot }) | undefined> {
+  const row = await stores.versions.read(quoteId, number);
   if (!row) return undefined;
   const snapshot = row.snapshot as VersionSnapshot;
   return { ...toRow(row), snapshot: forDealer ? snapshot : { ...snapshot, customer: null } };

@@ -1,6 +1,5 @@
 import { MSG } from "@shared/messages";
 import { afterEach, describe, expect, it } from "vitest";
-import { dealershipProfile } from "../teams/dealerships";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { fieldErrorsOf, login, me, PASSWORD, register, userOf, userRow } from "./auth-test-support";
 
@@ -73,7 +72,9 @@ describe("PUT /api/auth/profile", () => {
       zipCode: "78701",
       phoneNumber: "5125550100",
     });
-    expect(dealershipProfile(t.db, userRow(t, a.user.id)?.dealershipId ?? "").phoneNumber).toBe("5125550100");
+    expect((await t.stores.dealerships.profile(userRow(t, a.user.id)?.dealershipId ?? "")).phoneNumber).toBe(
+      "5125550100",
+    );
     expect(await userOf(await me(t, b.token))).toEqual(b.user);
   });
 

@@ -11,7 +11,6 @@ import {
 import { profileBodySchema } from "@shared/validation/dealership";
 import { requestResetBodySchema, resetPasswordBodySchema } from "@shared/validation/password-reset";
 import { loginBodySchema, registerBodySchema } from "@shared/validation/register";
-import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import type { AppDeps } from "../app";
 import type { AppEnv, UserRow } from "../app-env";
@@ -19,21 +18,16 @@ import { createLoginRateLimiter, loginAttemptKey } from "../auth/login-rate-limi
 import { requireUser } from "../auth/middleware";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../auth/passwords";
 import { toPublicUser } from "../auth/public-user";
-import { consumeResetToken, createResetToken, dropResetTokens } from "../auth/reset-tokens";
-import { users } from "../db/schema";
+import { consumeResetToken, createResetToken } from "../auth/reset-tokens";
+import { EmailTakenError, type UserChanges } from "../db/stores";
 import { clientIp } from "../http/client-ip";
 import { ApiError, badRequest, conflict, forbidden, unauthorized } from "../http/errors";
 import { createRequestRateLimiter, enforceRateLimit } from "../http/request-rate-limit";
 import { parseJson } from "../http/validate";
 import { sendResetEmail } from "../mail/reset-email";
-import { createDealership, dealershipProfile, updateDealershipProfile } from "../teams/dealerships";
 import { registrationOpen } from "../teams/registration";
 
 export const RESET_EMAILS_PER_HOUR = 5;
-
-/** SQLite's answer when the unique email index refuses a row (two sign-ups racing). */
-const isUniqueViolation = (error: unknown): boolean =>
-  error instanceof Error && "code" in error && String(error.code).startsWith("SQLITE_CONSTRAINT");
 
 /**
  * Spec §7 /auth: register, log in, the current user, password reset by email, and account edits.
@@ -42,7 +36,8 @@ const isUniqueViolation = (error: unknown): boolean =>
  * request-reset and reset-password {message}, never a token.
  */
 export function authRoutes(deps: AppDeps): Hono<AppEnv> {
-  const { db, tokens, config } = deps;
+  const { stores, tokens, config } = deps;
+  const { users } = stores;
   const log = deps.log ?? console.log;
   const routes = new Hono<AppEnv>();
   const limiter = createLoginRateLimiter(config.loginMaxFailures, config.loginWindowMs);
@@ -53,17 +48,19 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   const resetRequests = createRequestRateLimiter(config.resetMailsPerIpPerHour, 60 * 60 * 1000);
   const signedIn = requireUser(tokens);
 
-  const findByEmail = (email: string) => db.select().from(users).where(eq(users.email, email)).get();
-  const findById = (id: string) => db.select().from(users).where(eq(users.id, id)).get() as UserRow;
+  const publicUser = async (row: UserRow) =>
+    toPublicUser(row, await stores.dealerships.profile(row.dealershipId));
 
-  const publicUser = (row: UserRow) => toPublicUser(row, dealershipProfile(db, row.dealershipId));
-
-  const updateUser = (id: string, values: Partial<UserRow>): PublicUser => {
-    db.update(users)
-      .set({ ...values, updatedAt: Date.now() })
-      .where(eq(users.id, id))
-      .run();
-    return publicUser(findById(id));
+  /** The user's own fields changed; a taken email is 409. */
+  const updateUser = async (id: string, values: UserChanges): Promise<PublicUser> => {
+    try {
+      const row = await users.update(id, values);
+      if (!row) throw unauthorized();
+      return publicUser(row);
+    } catch (error) {
+      if (error instanceof EmailTakenError) throw conflict(MSG.emailTaken);
+      throw error;
+    }
   };
 
   /** 429 while the pair is locked out; the minutes tell the dealer how long to wait. */
@@ -92,7 +89,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     const body = await parseJson(c, loginBodySchema);
     const key = loginAttemptKey(clientIp(c, config.trustProxy), body.email);
     refuseWhileLocked(c, key);
-    const user = findByEmail(body.email);
+    const user = await users.byEmail(body.email);
     const ok = user
       ? await verifyPassword(user.passwordHash, body.password)
       : await verifyAgainstDummy(body.password);
@@ -101,16 +98,18 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
       throw unauthorized(MSG.invalidCredentials);
     }
     limiter.reset(key);
-    return c.json<AuthResponse>({ token: await tokens.issue(user), user: publicUser(user) });
+    return c.json<AuthResponse>({ token: await tokens.issue(user), user: await publicUser(user) });
   });
 
   // GET tells the register page whether sign-up is open (REGISTRATION), before anyone types.
-  routes.get("/registration", (c) => c.json({ open: registrationOpen(db, config) }));
+  routes.get("/registration", async (c) =>
+    c.json({ open: await registrationOpen(stores.dealerships, config) }),
+  );
 
   routes.post("/register", async (c) => {
-    if (!registrationOpen(db, config)) throw forbidden(MSG.registrationClosed);
+    if (!(await registrationOpen(stores.dealerships, config))) throw forbidden(MSG.registrationClosed);
     const body = await parseJson(c, registerBodySchema);
-    if (findByEmail(body.email)) throw conflict(MSG.emailTaken);
+    if (await users.byEmail(body.email)) throw conflict(MSG.emailTaken);
     // Counted before the (deliberately slow) password hash: a flood costs the server nothing.
     enforceRateLimit(c, signups, clientIp(c, config.trustProxy));
     const now = Date.now();
@@ -126,42 +125,35 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     let row: UserRow;
     try {
       // A new dealership and its owner, together or not at all.
-      row = db.transaction((tx) => {
-        const dealershipId = createDealership(tx, profile, now);
-        const user: UserRow = {
-          id: randomUUID(),
-          email: body.email,
-          passwordHash,
-          firstName: body.firstName,
-          lastName: body.lastName,
-          dealershipId,
-          role: "owner",
-          tokensValidAfter: now,
-          createdAt: now,
-          updatedAt: now,
-        };
-        tx.insert(users).values(user).run();
-        return user;
+      row = await users.registerOwner(profile, {
+        id: randomUUID(),
+        email: body.email,
+        passwordHash,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        tokensValidAfter: now,
+        createdAt: now,
+        updatedAt: now,
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(MSG.emailTaken);
+      if (error instanceof EmailTakenError) throw conflict(MSG.emailTaken);
       throw error;
     }
-    return c.json<AuthResponse>({ token: await tokens.issue(row), user: publicUser(row) }, 201);
+    return c.json<AuthResponse>({ token: await tokens.issue(row), user: await publicUser(row) }, 201);
   });
 
-  routes.get("/me", signedIn, (c) => c.json({ user: publicUser(c.var.user) }));
+  routes.get("/me", signedIn, async (c) => c.json({ user: await publicUser(c.var.user) }));
 
   routes.post("/request-reset", async (c) => {
     const body = await parseJson(c, requestResetBodySchema);
     // Every request counts, known address or not, so the 429 reveals nothing about accounts.
     enforceRateLimit(c, resetRequests, clientIp(c, config.trustProxy));
-    const user = findByEmail(body.email);
+    const user = await users.byEmail(body.email);
     if (user && resetMails.retryAfterMs(user.id) > 0) {
       log(`Password reset email to ${user.email} not sent: ${RESET_EMAILS_PER_HOUR} already sent this hour`);
     } else if (user) {
       resetMails.recordFailure(user.id);
-      const token = createResetToken(db, user.id);
+      const token = await createResetToken(stores.resetTokens, user.id);
       // Sent after answering: waiting for SMTP would make a known email answer measurably slower
       // than an unknown one, and a mail failure must not reveal that the account exists.
       sendResetEmail({ config, mailer: deps.mailer, log }, user, token).catch((error: unknown) =>
@@ -175,12 +167,12 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.post("/reset-password", async (c) => {
     const body = await parseJson(c, resetPasswordBodySchema);
-    const userId = consumeResetToken(db, body.token);
+    const userId = await consumeResetToken(stores.resetTokens, body.token);
     if (!userId) throw badRequest(MSG.resetTokenInvalid);
     const passwordHash = await hashPassword(body.password);
     // Every token issued before now dies: whoever knew the old password is signed out.
-    updateUser(userId, { passwordHash, tokensValidAfter: Date.now() });
-    dropResetTokens(db, userId);
+    await updateUser(userId, { passwordHash, tokensValidAfter: Date.now() });
+    await stores.resetTokens.drop(userId);
     // No token here: a reset link alone never signs anyone in; the dealer logs in next.
     return c.json({ message: MSG.resetSuccess });
   });
@@ -192,14 +184,9 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
       throw badRequest(MSG.emailUnchanged, [{ field: "newEmail", message: MSG.emailUnchanged }]);
     }
     await checkCurrentPassword(c, user, body.currentPassword);
-    const owner = findByEmail(body.newEmail);
+    const owner = await users.byEmail(body.newEmail);
     if (owner && owner.id !== user.id) throw conflict(MSG.emailTaken);
-    try {
-      return c.json({ user: updateUser(user.id, { email: body.newEmail }) });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(MSG.emailTaken);
-      throw error;
-    }
+    return c.json({ user: await updateUser(user.id, { email: body.newEmail }) });
   });
 
   routes.put("/password", signedIn, async (c) => {
@@ -207,8 +194,8 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     const user = c.var.user;
     await checkCurrentPassword(c, user, body.currentPassword);
     const passwordHash = await hashPassword(body.newPassword);
-    updateUser(user.id, { passwordHash, tokensValidAfter: Date.now() });
-    dropResetTokens(db, user.id);
+    await updateUser(user.id, { passwordHash, tokensValidAfter: Date.now() });
+    await stores.resetTokens.drop(user.id);
     // Older tokens (other browsers, a stolen copy) die; this session continues with a fresh one.
     const token = await tokens.issue(user);
     return c.json({ message: MSG.passwordUpdated, token });
@@ -216,15 +203,15 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.put("/account", signedIn, async (c) => {
     const body = await parseJson(c, accountBodySchema);
-    return c.json({ user: updateUser(c.var.user.id, body) });
+    return c.json({ user: await updateUser(c.var.user.id, body) });
   });
 
   routes.put("/profile", signedIn, async (c) => {
     // The profile is the dealership's: owners and managers edit it, a salesperson reads it.
     if (!mayWriteDefaults(c.var.user)) throw forbidden(MSG.forbidden);
     const body = await parseJson(c, profileBodySchema);
-    updateDealershipProfile(db, c.var.user.dealershipId, body);
-    return c.json({ user: publicUser(c.var.user) });
+    await stores.dealerships.updateProfile(c.var.user.dealershipId, body);
+    return c.json({ user: await publicUser(c.var.user) });
   });
 
   return routes;

@@ -10,7 +10,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { afterEach, describe, expect, it } from "vitest";
 import { closeDatabase, openDatabase } from "../db/connection";
 import { dealerships } from "../db/schema";
-import { updateDealershipProfile } from "../teams/dealerships";
+import { createSqliteStores } from "../db/sqlite/sqlite-stores";
 import { createDealer } from "../testing/fixtures";
 import { migrationsUpTo } from "../testing/migrations";
 import { createTestApp, type TestApp } from "../testing/test-app";
@@ -57,9 +57,9 @@ describe("/api/dealership/checklist", () => {
     });
 
     // The profile counts once name, address and phone are all there.
-    updateDealershipProfile(t.db, owner.user.dealershipId, { ...PROFILE, phoneNumber: "" });
+    await t.stores.dealerships.updateProfile(owner.user.dealershipId, { ...PROFILE, phoneNumber: "" });
     expect((await checklist(owner.token)).steps.profile).toBe(false);
-    updateDealershipProfile(t.db, owner.user.dealershipId, PROFILE);
+    await t.stores.dealerships.updateProfile(owner.user.dealershipId, PROFILE);
     expect((await checklist(owner.token)).steps.profile).toBe(true);
 
     const marked = await t.call("POST", "/api/dealership/checklist", { mark: "taxesAndFees" }, owner.token);
@@ -167,9 +167,12 @@ describe("migration 0007 (first-run checklist)", () => {
       old.close();
 
       const db = openDatabase(dir, "old.sqlite");
+      const stores = createSqliteStores(db);
       try {
-        expect(readChecklist(db, { dealershipId: "d-busy", role: "owner" }).show).toBe(false);
-        expect(readChecklist(db, { dealershipId: "d-new", role: "owner" })).toEqual({
+        expect(
+          (await readChecklist(stores.dealerships, { dealershipId: "d-busy", role: "owner" })).show,
+        ).toBe(false);
+        expect(await readChecklist(stores.dealerships, { dealershipId: "d-new", role: "owner" })).toEqual({
           show: true,
           steps: { profile: false, taxesAndFees: false, firstQuote: false, shared: false },
         });

@@ -1,12 +1,10 @@
 import { type Checklist, type ChecklistMark, checklistMarkSchema } from "@shared/checklist";
 import { MSG } from "@shared/messages";
-import { and, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppDeps } from "../app";
 import type { AppEnv, UserRow } from "../app-env";
 import { requireUser } from "../auth/middleware";
-import type { Db } from "../db/connection";
-import { dealerships, quotes } from "../db/schema";
+import type { DealershipRow, DealershipStore } from "../db/stores";
 import { forbidden } from "../http/errors";
 import { parseJson } from "../http/validate";
 
@@ -21,18 +19,12 @@ const MARK_FIELD = {
   taxesAndFees: "checklistTaxesAt",
   shared: "checklistSharedAt",
   dismissed: "checklistDismissedAt",
-} as const satisfies Record<ChecklistMark, keyof typeof dealerships.$inferInsert>;
+} as const satisfies Record<ChecklistMark, keyof DealershipRow>;
 
 type Member = Pick<UserRow, "dealershipId" | "role">;
 
-export function readChecklist(db: Db, member: Member): Checklist {
-  const row = db.select().from(dealerships).where(eq(dealerships.id, member.dealershipId)).get();
-  const quote = db
-    .select({ id: quotes.id })
-    .from(quotes)
-    .where(eq(quotes.dealerId, member.dealershipId))
-    .limit(1)
-    .get();
+export async function readChecklist(dealerships: DealershipStore, member: Member): Promise<Checklist> {
+  const { row, hasQuote } = await dealerships.checklist(member.dealershipId);
   const profile = row
     ? [row.dealershipName, row.streetAddress, row.city, row.state, row.zipCode, row.phoneNumber].every(
         (part) => part.trim() !== "",
@@ -41,7 +33,7 @@ export function readChecklist(db: Db, member: Member): Checklist {
   const steps = {
     profile,
     taxesAndFees: row?.checklistTaxesAt != null,
-    firstQuote: quote !== undefined,
+    firstQuote: hasQuote,
     shared: row?.checklistSharedAt != null,
   };
   const show =
@@ -50,20 +42,17 @@ export function readChecklist(db: Db, member: Member): Checklist {
 }
 
 export function checklistRoutes(deps: AppDeps): Hono<AppEnv> {
-  const { db, tokens } = deps;
+  const { stores, tokens } = deps;
   const routes = new Hono<AppEnv>();
   routes.use("*", requireUser(tokens));
-  routes.get("/", (c) => c.json(readChecklist(db, c.var.user)));
+  routes.get("/", async (c) => c.json(await readChecklist(stores.dealerships, c.var.user)));
   routes.post("/", async (c) => {
     const member = c.var.user;
     const { mark } = await parseJson(c, checklistMarkSchema);
     if (mark !== "shared" && member.role === "salesperson") throw forbidden(MSG.forbidden);
     // The first time counts; marking again changes nothing.
-    db.update(dealerships)
-      .set({ [MARK_FIELD[mark]]: Date.now() })
-      .where(and(eq(dealerships.id, member.dealershipId), isNull(dealerships[MARK_FIELD[mark]])))
-      .run();
-    return c.json(readChecklist(db, member));
+    await stores.dealerships.markChecklist(member.dealershipId, MARK_FIELD[mark], Date.now());
+    return c.json(await readChecklist(stores.dealerships, member));
   });
   return routes;
 }

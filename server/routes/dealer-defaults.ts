@@ -1,20 +1,14 @@
-import { isCreditTier } from "@shared/constants";
+import { type CreditTier, isCreditTier, LOAN_TERMS } from "@shared/constants";
 import { crudMessage } from "@shared/dealer-messages";
 import { MSG } from "@shared/messages";
 import { mayWriteDefaults } from "@shared/permissions";
-import { interestRatesBodySchema } from "@shared/validation/interest-rates";
+import { type InterestRateEntry, interestRatesBodySchema } from "@shared/validation/interest-rates";
 import { Hono } from "hono";
 import type { AppDeps } from "../app";
 import type { AppEnv } from "../app-env";
 import { requireUser } from "../auth/middleware";
-import {
-  addOnsList,
-  type DefaultList,
-  dealerFeesList,
-  governmentFeesList,
-  taxesList,
-} from "../defaults/default-lists";
-import { saveTierRates, tierRates } from "../defaults/interest-rate-store";
+import type { DefaultsStore } from "../db/stores";
+import { type DefaultList, defaultLists } from "../defaults/default-lists";
 import { forbidden, notFound } from "../http/errors";
 import { parseJson } from "../http/validate";
 
@@ -30,26 +24,41 @@ export function dealerDefaultsRoutes(deps: AppDeps): Hono<AppEnv> {
     await next();
   });
 
-  mountList(routes, addOnsList(deps.db));
-  mountList(routes, taxesList(deps.db));
-  mountList(routes, dealerFeesList(deps.db));
-  mountList(routes, governmentFeesList(deps.db));
+  const [addOns, taxes, dealerFees, governmentFees] = defaultLists(deps.stores.lists);
+  mountList(routes, addOns);
+  mountList(routes, taxes);
+  mountList(routes, dealerFees);
+  mountList(routes, governmentFees);
+  const { defaults } = deps.stores;
 
-  routes.get("/interest-rates/:tier", (c) => {
+  routes.get("/interest-rates/:tier", async (c) => {
     const tier = c.req.param("tier");
     if (!isCreditTier(tier)) throw notFound(MSG.creditTierInvalid);
-    return c.json({ interestRates: tierRates(deps.db, c.var.user.dealershipId, tier) });
+    return c.json({ interestRates: await tierRates(defaults, c.var.user.dealershipId, tier) });
   });
 
   routes.put("/interest-rates/:tier", async (c) => {
     const tier = c.req.param("tier");
     if (!isCreditTier(tier)) throw notFound(MSG.creditTierInvalid);
     const body = await parseJson(c, interestRatesBodySchema);
-    saveTierRates(deps.db, c.var.user.dealershipId, tier, body.rates);
-    return c.json({ interestRates: tierRates(deps.db, c.var.user.dealershipId, tier) });
+    await defaults.saveTierRates(c.var.user.dealershipId, tier, body.rates);
+    return c.json({ interestRates: await tierRates(defaults, c.var.user.dealershipId, tier) });
   });
 
   return routes;
+}
+
+/** One tier of the dealer's rate sheet as GET/PUT /interest-rates/{tier} answer it: the six terms in order. */
+async function tierRates(
+  defaults: DefaultsStore,
+  dealerId: string,
+  tier: CreditTier,
+): Promise<InterestRateEntry[]> {
+  const row = (await defaults.interestRates(dealerId))[tier];
+  return LOAN_TERMS.map((term) => ({
+    term_months: term,
+    interest_rate: row[String(term) as `${typeof term}`],
+  }));
 }
 
 /**
@@ -60,28 +69,30 @@ export function dealerDefaultsRoutes(deps: AppDeps): Hono<AppEnv> {
 function mountList<Body, Item>(routes: Hono<AppEnv>, list: DefaultList<Body, Item>): void {
   const missing = () => notFound(crudMessage(list.kind, "notFound"));
 
-  routes.get(`/${list.path}`, (c) => c.json({ [list.listKey]: list.store.active(c.var.user.dealershipId) }));
+  routes.get(`/${list.path}`, async (c) =>
+    c.json({ [list.listKey]: await list.store.active(c.var.user.dealershipId) }),
+  );
 
-  routes.get(`/${list.path}/:id`, (c) => {
-    const item = list.store.find(c.var.user.dealershipId, c.req.param("id"));
+  routes.get(`/${list.path}/:id`, async (c) => {
+    const item = await list.store.find(c.var.user.dealershipId, c.req.param("id"));
     if (item === undefined) throw missing();
     return c.json({ [list.itemKey]: item });
   });
 
   routes.post(`/${list.path}`, async (c) => {
     const body = await parseJson(c, list.schema);
-    return c.json({ [list.itemKey]: list.store.create(c.var.user.dealershipId, body) }, 201);
+    return c.json({ [list.itemKey]: await list.store.create(c.var.user.dealershipId, body) }, 201);
   });
 
   routes.put(`/${list.path}/:id`, async (c) => {
     const body = await parseJson(c, list.schema);
-    const item = list.store.update(c.var.user.dealershipId, c.req.param("id"), body);
+    const item = await list.store.update(c.var.user.dealershipId, c.req.param("id"), body);
     if (item === undefined) throw missing();
     return c.json({ [list.itemKey]: item });
   });
 
-  routes.delete(`/${list.path}/:id`, (c) => {
-    if (!list.store.softDelete(c.var.user.dealershipId, c.req.param("id"))) throw missing();
+  routes.delete(`/${list.path}/:id`, async (c) => {
+    if (!(await list.store.softDelete(c.var.user.dealershipId, c.req.param("id")))) throw missing();
     return c.json({ message: crudMessage(list.kind, "deleted") });
   });
 }

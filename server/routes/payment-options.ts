@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import type { AppDeps } from "../app";
 import type { AppEnv } from "../app-env";
 import { requireUser } from "../auth/middleware";
-import { readPaymentOptions, savePaymentOptions } from "../defaults/payment-options-store";
+import { readPaymentOptions } from "../defaults/payment-options-store";
 import { forbidden } from "../http/errors";
 import { parseJson } from "../http/validate";
 
@@ -19,14 +19,14 @@ const paymentOptionsBody = strictObject({
 });
 
 export function paymentOptionsRoutes(deps: AppDeps): Hono<AppEnv> {
-  const { db, tokens } = deps;
+  const { stores, tokens } = deps;
   const routes = new Hono<AppEnv>();
   routes.use("*", requireUser(tokens));
-  routes.get("/", (c) => c.json(readPaymentOptions(db, c.var.user.dealershipId)));
+  routes.get("/", async (c) => c.json(await readPaymentOptions(stores.defaults, c.var.user.dealershipId)));
   routes.put("/", async (c) => {
     if (!mayWriteDefaults(c.var.user)) throw forbidden(MSG.forbidden);
     const body = await parseJson(c, paymentOptionsBody);
-    savePaymentOptions(db, c.var.user.dealershipId, body);
+    await stores.defaults.savePaymentOptions(c.var.user.dealershipId, body);
     return c.json(body);
   });
   return routes;

@@ -15,6 +15,7 @@ import {
   yjsDocuments,
   yjsUpdates,
 } from "../db/schema";
+import { createSqliteStores } from "../db/sqlite/sqlite-stores";
 import {
   connectClient,
   createQuoteVia,
@@ -25,7 +26,6 @@ import {
   startLiveHarness,
   synced,
 } from "../live/live-test-kit";
-import { updateDealershipProfile } from "../teams/dealerships";
 
 let h: LiveHarness;
 beforeAll(async () => {
@@ -319,7 +319,7 @@ describe("GET /api/quotes/{id}", () => {
 
   it("names the dealership and consultant to every viewer, the shopper included", async () => {
     const { user, token } = await h.dealer();
-    updateDealershipProfile(h.db, user.dealershipId, {
+    await createSqliteStores(h.db).dealerships.updateProfile(user.dealershipId, {
       dealershipName: "Example Motors",
       streetAddress: "1 Main St",
       city: "Springfield",

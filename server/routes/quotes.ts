@@ -2,13 +2,10 @@ import { MSG } from "@shared/messages";
 import { memberLabel } from "@shared/permissions";
 import { dealDocName } from "@shared/quote-doc";
 import { createQuoteSchema } from "@shared/quote-schema";
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppDeps } from "../app";
 import type { AppEnv } from "../app-env";
 import { optionalUser, requireUser } from "../auth/middleware";
-import { quotes } from "../db/schema";
-import { recordRestEvent } from "../history/rest-event";
 import { notFound } from "../http/errors";
 import { createRequestRateLimiter, enforceRateLimit } from "../http/request-rate-limit";
 import { parseJson } from "../http/validate";
@@ -21,7 +18,7 @@ import { documentContent, listQuotes, readQuote } from "../quotes/read-quote";
 // renews an expired quote and copies a deal for another shopper.
 
 export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
-  const { db, tokens, live, config } = deps;
+  const { stores, tokens, live, config } = deps;
   const routes = new Hono<AppEnv>();
 
   const quoteCreations = createRequestRateLimiter(config.quotesPerDealerPerMinute);
@@ -29,42 +26,39 @@ export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post("/", requireUser(tokens), async (c) => {
     const body = await parseJson(c, createQuoteSchema);
     enforceRateLimit(c, quoteCreations, c.var.user.id);
-    const id = createQuote(db, c.var.user, body, config.quoteValidityDays);
+    const id = await createQuote(stores, c.var.user, body, config.quoteValidityDays);
     return c.json({ id }, 201);
   });
 
-  routes.get("/", requireUser(tokens), (c) => c.json(listQuotes(db, c.var.user, live)));
+  routes.get("/", requireUser(tokens), async (c) => c.json(await listQuotes(stores, c.var.user, live)));
 
-  routes.get("/:id", optionalUser(tokens), (c) => {
-    const quote = findQuote(db, c.req.param("id"));
+  routes.get("/:id", optionalUser(tokens), async (c) => {
+    const quote = await findQuote(stores.quotes, c.req.param("id"));
     const role = quote ? restViewerRole(quote, c.var.optionalUser) : null;
     if (!quote || !role) throw notFound(MSG.quoteNotFound);
-    return c.json(readQuote(db, live, quote, maySeePrivate(role)));
+    return c.json(await readQuote(stores, live, quote, maySeePrivate(role)));
   });
 
   /** The quote when the member manages it; another dealer's quote, or a colleague's, does not exist. */
-  const managed = (id: string | undefined, member: Parameters<typeof mayManage>[1]) => {
-    const quote = findQuote(db, id ?? "");
+  const managed = async (id: string | undefined, member: Parameters<typeof mayManage>[1]) => {
+    const quote = await findQuote(stores.quotes, id ?? "");
     if (!quote || !mayManage(quote, member)) throw notFound(MSG.quoteNotFound);
     return quote;
   };
 
   // A new expiry, QUOTE_VALIDITY_DAYS from now, as for a new quote; recorded in the history.
-  routes.post("/:id/renew", requireUser(tokens), (c) => {
+  routes.post("/:id/renew", requireUser(tokens), async (c) => {
     const member = c.var.user;
-    const quote = managed(c.req.param("id"), member);
+    const quote = await managed(c.req.param("id"), member);
     const now = Date.now();
     const expiresAt = expiryFrom(now, config.quoteValidityDays);
-    const event = db.transaction((tx) => {
-      tx.update(quotes).set({ expiresAt, updatedAt: now }).where(eq(quotes.id, quote.id)).run();
-      return recordRestEvent(tx, quote.id, {
-        at: now,
-        role: "DEALER",
-        actor: memberLabel(member.firstName, member.role),
-        field: "expiresAt",
-        oldValue: new Date(quote.expiresAt).toISOString(),
-        newValue: new Date(expiresAt).toISOString(),
-      });
+    const event = await stores.quotes.renew(quote.id, expiresAt, {
+      at: now,
+      role: "DEALER",
+      actor: memberLabel(member.firstName, member.role),
+      field: "expiresAt",
+      oldValue: new Date(quote.expiresAt).toISOString(),
+      newValue: new Date(expiresAt).toISOString(),
     });
     // A room open right now takes the shopper's writes again at once.
     live.setExpiry(quote.id, expiresAt);
@@ -73,19 +67,19 @@ export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   // The deal as it stands, for another shopper: fresh id and link, no customer info.
-  routes.post("/:id/duplicate", requireUser(tokens), (c) => {
+  routes.post("/:id/duplicate", requireUser(tokens), async (c) => {
     const member = c.var.user;
-    const quote = managed(c.req.param("id"), member);
+    const quote = await managed(c.req.param("id"), member);
     enforceRateLimit(c, quoteCreations, member.id);
-    const deal = documentContent(db, live, dealDocName(quote.id), "deal");
-    const id = duplicateQuote(db, member, deal, quote, config.quoteValidityDays);
+    const deal = await documentContent(stores, live, dealDocName(quote.id), "deal");
+    const id = await duplicateQuote(stores, member, deal, quote, config.quoteValidityDays);
     return c.json({ id }, 201);
   });
 
-  routes.delete("/:id", requireUser(tokens), (c) => {
-    const quote = managed(c.req.param("id"), c.var.user);
+  routes.delete("/:id", requireUser(tokens), async (c) => {
+    const quote = await managed(c.req.param("id"), c.var.user);
     // Documents, update log and history rows go with the quote (ON DELETE CASCADE).
-    db.delete(quotes).where(eq(quotes.id, quote.id)).run();
+    await stores.quotes.delete(quote.id);
     live.closeQuote(quote.id);
     return c.body(null, 204);
   });

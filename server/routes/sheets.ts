@@ -25,27 +25,28 @@ import { currentSheet, type SheetCopy, versionSheet } from "../quotes/sheets";
 const PDFS_PER_MINUTE = 60;
 
 export function sheetRoutes(deps: AppDeps) {
-  const { db, live, tokens, config } = deps;
+  const { stores, live, tokens, config } = deps;
   const pdfLimiter = createRequestRateLimiter(PDFS_PER_MINUTE);
 
-  const sheetOf = (c: Context<AppEnv>) => {
-    const quote = findQuote(db, c.req.param("id") ?? "");
+  const sheetOf = async (c: Context<AppEnv>) => {
+    const quote = await findQuote(stores.quotes, c.req.param("id") ?? "");
     const role = quote ? restViewerRole(quote, c.var.optionalUser) : null;
     if (!quote || !role) throw notFound(MSG.quoteNotFound);
     const copy: SheetCopy = role === "DEALER" ? "dealer" : "shopper";
     const timeZone = knownTimeZone(c.req.query("tz"));
     const raw = c.req.param("n");
-    if (raw === undefined) return { copy, quote, sheet: currentSheet(db, live, quote, copy, timeZone) };
+    if (raw === undefined)
+      return { copy, quote, sheet: await currentSheet(stores, live, quote, copy, timeZone) };
     const number = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
-    const sheet = number > 0 ? versionSheet(db, quote, number, copy, timeZone) : undefined;
+    const sheet = number > 0 ? await versionSheet(stores, quote, number, copy, timeZone) : undefined;
     if (!sheet) throw notFound(MSG.versionNotFound);
     return { copy, quote, sheet };
   };
 
   const api = new Hono<AppEnv>();
   for (const path of ["/:id/sheet", "/:id/versions/:n/sheet"])
-    api.get(path, optionalUser(tokens), (c) => {
-      const { copy, sheet } = sheetOf(c);
+    api.get(path, optionalUser(tokens), async (c) => {
+      const { copy, sheet } = await sheetOf(c);
       return c.json({ copy, sheet });
     });
 
@@ -53,7 +54,7 @@ export function sheetRoutes(deps: AppDeps) {
   for (const path of ["/:id/sheet.pdf", "/:id/versions/:n/sheet.pdf"])
     pdf.get(path, optionalUser(tokens), async (c) => {
       enforceRateLimit(c, pdfLimiter, clientIp(c, config.trustProxy));
-      const { copy, quote, sheet } = sheetOf(c);
+      const { copy, quote, sheet } = await sheetOf(c);
       const bytes = await renderSheetPdf(sheet);
       const version = c.req.param("n");
       const name = `deal-sheet-${quote.id.slice(0, 8)}${version ? `-v${version}` : ""}.pdf`;

@@ -7,7 +7,7 @@ import { Hono } from "hono";
 import type { AppDeps } from "../app";
 import type { AppEnv } from "../app-env";
 import { requireUser } from "../auth/middleware";
-import { readTaxRules, saveTaxRules } from "../defaults/tax-profile-store";
+import { readTaxRules } from "../defaults/tax-profile-store";
 import { forbidden, validationError } from "../http/errors";
 import { parseJson } from "../http/validate";
 
@@ -32,13 +32,13 @@ export const taxProfileTemplates = () =>
   }));
 
 export function taxProfileRoutes(deps: AppDeps): Hono<AppEnv> {
-  const { db, tokens } = deps;
+  const { stores, tokens } = deps;
   const routes = new Hono<AppEnv>();
   routes.use("*", requireUser(tokens));
 
-  routes.get("/", (c) =>
+  routes.get("/", async (c) =>
     c.json({
-      taxRules: readTaxRules(db, c.var.user.dealershipId) ?? standardTaxRules(),
+      taxRules: (await readTaxRules(stores.defaults, c.var.user.dealershipId)) ?? standardTaxRules(),
       templates: taxProfileTemplates(),
     }),
   );
@@ -49,7 +49,7 @@ export function taxProfileRoutes(deps: AppDeps): Hono<AppEnv> {
     const body = await parseJson(c, taxRulesSchema);
     if (body.tradeIn.rule === "capped" && body.tradeIn.cap === undefined)
       throw validationError([{ field: "tradeIn.cap", message: MSG.tradeInCapRequired }]);
-    saveTaxRules(db, c.var.user.dealershipId, body);
+    await stores.defaults.saveTaxRules(c.var.user.dealershipId, body);
     return c.json({ taxRules: body });
   });
 

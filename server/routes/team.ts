@@ -8,20 +8,18 @@ import {
   reassignBodySchema,
   roleBodySchema,
 } from "@shared/validation/team";
-import { and, desc, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import type { AppDeps } from "../app";
 import type { AppEnv, UserRow } from "../app-env";
 import { requireUser } from "../auth/middleware";
 import { hashPassword } from "../auth/passwords";
 import { toPublicUser } from "../auth/public-user";
-import { quoteEvents, quotes, teamEvents, users } from "../db/schema";
+import { type AuditEntry, EmailTakenError } from "../db/stores";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { parseJson } from "../http/validate";
 import { sendInvitationEmail } from "../mail/invitation-email";
 import { findQuote } from "../policies/quote-access";
-import { dealershipProfile } from "../teams/dealerships";
-import { consumeInvitation, createInvitation } from "../teams/invitations";
+import { createInvitation, hashInvitationToken } from "../teams/invitations";
 
 // Dealership teams (#20): GET /api/team, invitations, role changes, removal, the audit,
 // POST /api/auth/accept-invitation and PUT /api/quotes/:id/salesperson. Who may do what is
@@ -29,31 +27,24 @@ import { consumeInvitation, createInvitation } from "../teams/invitations";
 
 const fullName = (u: Pick<UserRow, "firstName" | "lastName">) => `${u.firstName} ${u.lastName}`.trim();
 
-const isUniqueViolation = (error: unknown): boolean =>
-  error instanceof Error && "code" in error && String(error.code).startsWith("SQLITE_CONSTRAINT");
-
 function toMember(row: UserRow): TeamMember {
   return { id: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName, role: row.role };
 }
 
-type Tx = Pick<AppDeps["db"], "insert">;
-
-function audit(db: Tx, actor: UserRow, action: string, detail: string, at = Date.now()): void {
-  db.insert(teamEvents)
-    .values({
-      dealershipId: actor.dealershipId,
-      at,
-      actorId: actor.id,
-      actorName: fullName(actor),
-      action,
-      detail,
-    })
-    .run();
-}
+/** One line of the team audit, by `actor`. */
+const audit = (actor: UserRow, action: string, detail: string, at = Date.now()): AuditEntry => ({
+  dealershipId: actor.dealershipId,
+  at,
+  actorId: actor.id,
+  actorName: fullName(actor),
+  action,
+  detail,
+});
 
 /** /api/team: members, invitations, roles, removal and the audit. */
 export function teamRoutes(deps: AppDeps): Hono<AppEnv> {
-  const { db, tokens, config } = deps;
+  const { stores, tokens, config } = deps;
+  const { users } = stores;
   const log = deps.log ?? console.log;
   const routes = new Hono<AppEnv>();
   routes.use("*", requireUser(tokens));
@@ -62,19 +53,15 @@ export function teamRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!mayManageTeam(c.var.user)) throw forbidden(MSG.forbidden);
   };
   /** A member of the caller's dealership other than its owner, or 404 / 400. */
-  const changeableMember = (c: Context<AppEnv>): UserRow => {
-    const row = db
-      .select()
-      .from(users)
-      .where(and(eq(users.id, c.req.param("id") ?? ""), eq(users.dealershipId, c.var.user.dealershipId)))
-      .get();
+  const changeableMember = async (c: Context<AppEnv>): Promise<UserRow> => {
+    const row = await users.member(c.var.user.dealershipId, c.req.param("id") ?? "");
     if (!row) throw notFound(MSG.memberNotFound);
     if (row.role === "owner") throw badRequest(MSG.ownerRoleFixed);
     return row;
   };
 
-  routes.get("/", (c) => {
-    const rows = db.select().from(users).where(eq(users.dealershipId, c.var.user.dealershipId)).all();
+  routes.get("/", async (c) => {
+    const rows = await users.members(c.var.user.dealershipId);
     const order = { owner: 0, manager: 1, salesperson: 2 } as const;
     rows.sort((a, b) => order[a.role] - order[b.role] || fullName(a).localeCompare(fullName(b)));
     return c.json(rows.map(toMember));
@@ -83,19 +70,16 @@ export function teamRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post("/invitations", async (c) => {
     ownerOnly(c);
     const body = await parseJson(c, invitationBodySchema);
-    const existing = db.select({ id: users.id }).from(users).where(eq(users.email, body.email)).get();
-    if (existing) throw conflict(MSG.emailTaken);
+    if (await users.byEmail(body.email)) throw conflict(MSG.emailTaken);
     const user = c.var.user;
-    const token = createInvitation(db, {
-      dealershipId: user.dealershipId,
-      email: body.email,
-      role: body.role,
-      invitedBy: user.id,
-    });
-    audit(db, user, "invited", `${body.email} as ${ROLE_LABELS[body.role]}`);
+    const token = await createInvitation(
+      stores.dealerships,
+      { dealershipId: user.dealershipId, email: body.email, role: body.role, invitedBy: user.id },
+      audit(user, "invited", `${body.email} as ${ROLE_LABELS[body.role]}`),
+    );
     const invite = {
       inviter: fullName(user),
-      dealership: dealershipProfile(db, user.dealershipId).dealershipName,
+      dealership: (await stores.dealerships.profile(user.dealershipId)).dealershipName,
       role: ROLE_LABELS[body.role],
     };
     try {
@@ -110,49 +94,42 @@ export function teamRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.put("/members/:id", async (c) => {
     ownerOnly(c);
     const body = await parseJson(c, roleBodySchema);
-    const member = changeableMember(c);
+    const member = await changeableMember(c);
     if (member.role !== body.role) {
-      db.transaction((tx) => {
-        // Live connections were admitted under the old role: they end, as after a password change.
-        tx.update(users)
-          .set({ role: body.role, tokensValidAfter: Date.now(), updatedAt: Date.now() })
-          .where(eq(users.id, member.id))
-          .run();
+      // Live connections were admitted under the old role: they end, as after a password change.
+      const now = Date.now();
+      await users.changeRole(
+        member.id,
+        body.role,
+        now,
         audit(
-          tx,
           c.var.user,
           "role changed",
           `${fullName(member)}: ${ROLE_LABELS[member.role]} → ${ROLE_LABELS[body.role]}`,
-        );
-      });
+          now,
+        ),
+      );
     }
-    const row = db.select().from(users).where(eq(users.id, member.id)).get() as UserRow;
-    return c.json(toMember(row));
+    return c.json(toMember({ ...member, role: body.role }));
   });
 
-  routes.delete("/members/:id", (c) => {
+  routes.delete("/members/:id", async (c) => {
     ownerOnly(c);
-    const member = changeableMember(c);
+    const member = await changeableMember(c);
     const owner = c.var.user;
-    db.transaction((tx) => {
-      // Their deals stay with the dealership: the owner removing them takes them over.
-      tx.update(quotes).set({ salespersonId: owner.id }).where(eq(quotes.salespersonId, member.id)).run();
-      // No user row, no valid token: REST answers 401 and the live watch closes their sockets.
-      tx.delete(users).where(eq(users.id, member.id)).run();
-      audit(tx, owner, "removed", `${fullName(member)} (${member.email}), ${ROLE_LABELS[member.role]}`);
-    });
+    // Their deals stay with the dealership: the owner removing them takes them over. No user row,
+    // no valid token: REST answers 401 and the live watch closes their sockets.
+    await users.remove(
+      member.id,
+      owner.id,
+      audit(owner, "removed", `${fullName(member)} (${member.email}), ${ROLE_LABELS[member.role]}`),
+    );
     return c.body(null, 204);
   });
 
-  routes.get("/audit", (c) => {
+  routes.get("/audit", async (c) => {
     ownerOnly(c);
-    const rows = db
-      .select()
-      .from(teamEvents)
-      .where(eq(teamEvents.dealershipId, c.var.user.dealershipId))
-      .orderBy(desc(teamEvents.id))
-      .limit(500)
-      .all();
+    const rows = await stores.dealerships.audit(c.var.user.dealershipId, 500);
     return c.json(
       rows.map(
         (r): TeamAuditEntry => ({
@@ -170,48 +147,27 @@ export function teamRoutes(deps: AppDeps): Hono<AppEnv> {
 
 /** POST /api/auth/accept-invitation: `{ token, firstName, lastName, password }` → 201 `{ token, user }`. */
 export function acceptInvitationRoutes(deps: AppDeps): Hono<AppEnv> {
-  const { db, tokens } = deps;
+  const { stores, tokens } = deps;
   const routes = new Hono<AppEnv>();
   routes.post("/accept-invitation", async (c) => {
     const body = await parseJson(c, acceptInvitationBodySchema);
     const passwordHash = await hashPassword(body.password);
     const now = Date.now();
-    let row: UserRow;
+    let row: UserRow | null;
     try {
-      row = db.transaction((tx) => {
-        const invitation = consumeInvitation(tx, body.token, now);
-        if (!invitation) throw badRequest(MSG.invitationInvalid);
-        const user: UserRow = {
-          id: randomUUID(),
-          email: invitation.email,
-          passwordHash,
-          firstName: body.firstName,
-          lastName: body.lastName,
-          dealershipId: invitation.dealershipId,
-          role: invitation.role,
-          tokensValidAfter: now,
-          createdAt: now,
-          updatedAt: now,
-        };
-        tx.insert(users).values(user).run();
-        tx.insert(teamEvents)
-          .values({
-            dealershipId: user.dealershipId,
-            at: now,
-            actorId: user.id,
-            actorName: fullName(user),
-            action: "joined",
-            detail: `${user.email} as ${ROLE_LABELS[user.role]}`,
-          })
-          .run();
-        return user;
-      });
+      row = await stores.users.acceptInvitation(
+        hashInvitationToken(body.token),
+        now,
+        { id: randomUUID(), passwordHash, firstName: body.firstName, lastName: body.lastName },
+        (user) => audit(user, "joined", `${user.email} as ${ROLE_LABELS[user.role]}`, now),
+      );
     } catch (error) {
       // Someone registered the invited email meanwhile: the invitation stays unused (rolled back).
-      if (isUniqueViolation(error)) throw conflict(MSG.emailTaken);
+      if (error instanceof EmailTakenError) throw conflict(MSG.emailTaken);
       throw error;
     }
-    const user = toPublicUser(row, dealershipProfile(db, row.dealershipId));
+    if (!row) throw badRequest(MSG.invitationInvalid);
+    const user = toPublicUser(row, await stores.dealerships.profile(row.dealershipId));
     return c.json<AuthResponse>({ token: await tokens.issue(row), user }, 201);
   });
   return routes;
@@ -219,47 +175,40 @@ export function acceptInvitationRoutes(deps: AppDeps): Hono<AppEnv> {
 
 /** PUT /api/quotes/:id/salesperson `{ userId }`: owners and managers reassign a quote. */
 export function reassignRoutes(deps: AppDeps): Hono<AppEnv> {
-  const { db, tokens } = deps;
+  const { stores, tokens } = deps;
   const routes = new Hono<AppEnv>();
   routes.put("/:id/salesperson", requireUser(tokens), async (c) => {
     const actor = c.var.user;
-    const quote = findQuote(db, c.req.param("id"));
+    const quote = await findQuote(stores.quotes, c.req.param("id"));
     // Another dealership's quote does not exist; a salesperson of this one may not reassign.
     if (!quote || quote.dealerId !== actor.dealershipId) throw notFound(MSG.quoteNotFound);
     if (!mayReassign(actor, quote)) throw forbidden(MSG.forbidden);
     const body = await parseJson(c, reassignBodySchema);
-    const target = db
-      .select()
-      .from(users)
-      .where(and(eq(users.id, body.userId), eq(users.dealershipId, actor.dealershipId)))
-      .get();
+    const target = await stores.users.member(actor.dealershipId, body.userId);
     if (!target)
       throw badRequest(MSG.salespersonNotFound, [{ field: "userId", message: MSG.salespersonNotFound }]);
     if (target.id !== quote.salespersonId) {
-      const previous = db.select().from(users).where(eq(users.id, quote.salespersonId)).get();
+      const previous = await stores.users.byId(quote.salespersonId);
       const from = previous ? fullName(previous) : "";
       const now = Date.now();
-      db.transaction((tx) => {
-        tx.update(quotes).set({ salespersonId: target.id }).where(eq(quotes.id, quote.id)).run();
-        tx.insert(quoteEvents)
-          .values({
-            quoteId: quote.id,
-            at: now,
-            role: "DEALER",
-            actorName: memberLabel(actor.firstName, actor.role),
-            field: "salesperson",
-            oldValue: from || null,
-            newValue: fullName(target),
-          })
-          .run();
+      await stores.quotes.reassign(
+        quote.id,
+        target.id,
+        {
+          at: now,
+          role: "DEALER",
+          actor: memberLabel(actor.firstName, actor.role),
+          field: "salesperson",
+          oldValue: from || null,
+          newValue: fullName(target),
+        },
         audit(
-          tx,
           actor,
           "reassigned",
           `${quote.vehicleDescription}: ${from || "nobody"} → ${fullName(target)}`,
           now,
-        );
-      });
+        ),
+      );
     }
     return c.json({ salesperson: { id: target.id, name: fullName(target) } });
   });

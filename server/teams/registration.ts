@@ -1,13 +1,15 @@
 import type { Config } from "../config";
-import type { Db } from "../db/connection";
-import { dealerships } from "../db/schema";
+import type { DealershipStore } from "../db/stores";
 
 /**
  * REGISTRATION: `open` lets anyone register a new dealership; `first` only while the server has
  * none (a single dealership hosting its own server); `invite` never (invitations only).
  */
-export function registrationOpen(db: Db, config: Pick<Config, "registration">): boolean {
+export async function registrationOpen(
+  dealerships: DealershipStore,
+  config: Pick<Config, "registration">,
+): Promise<boolean> {
   if (config.registration === "open") return true;
   if (config.registration === "invite") return false;
-  return db.select({ id: dealerships.id }).from(dealerships).limit(1).get() === undefined;
+  return !(await dealerships.any());
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { EMPTY_DEALER_PROFILE } from "@shared/constants";
 import type { UserRow } from "../app-env";
-import { users } from "../db/schema";
-import { createDealership } from "../teams/dealerships";
+import { dealerships, users } from "../db/schema";
 import type { TestApp } from "./test-app";
 
 let counter = 0;
@@ -17,8 +17,20 @@ export async function createDealer(
   counter += 1;
   const now = Date.now();
   // Its own new dealership (as the owner) unless the overrides name one.
-  const dealershipId =
-    overrides.dealershipId ?? createDealership(t.db, { dealershipName: "Example Motors" }, now);
+  let dealershipId = overrides.dealershipId;
+  if (dealershipId === undefined) {
+    dealershipId = randomUUID();
+    t.db
+      .insert(dealerships)
+      .values({
+        ...EMPTY_DEALER_PROFILE,
+        dealershipName: "Example Motors",
+        id: dealershipId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .run();
+  }
   const user: UserRow = {
     id: randomUUID(),
     email: `dealer${counter}-${now}@example.com`,

@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AppDeps, createApp } from "../app";
-import { buildServer } from "../build-server";
+import { buildServer, sqliteStorage } from "../build-server";
 import { type Config, readConfig } from "../config";
-import { closeDatabase, openDatabase } from "../db/connection";
+import { closeDatabase, type Db, openDatabase } from "../db/connection";
 
 export type TestApp = AppDeps & {
+  /** The SQLite file under the stores, for fixtures and assertions on stored rows. */
+  db: Db;
   app: ReturnType<typeof createApp>;
   dataDir: string;
   logs: string[];
@@ -29,7 +31,7 @@ export function createTestApp(overrides: Partial<Config> = {}, env: NodeJS.Proce
   };
   const config = readConfig({ LOG_REQUESTS: "false", ...caps, ...env }, { dataDir, ...overrides });
   const db = openDatabase(config.dataDir);
-  const { app, close, ...deps } = buildServer(config, { db }, { log });
+  const { app, close, ...deps } = buildServer(config, sqliteStorage(db), { log });
   return {
     ...deps,
     app,

@@ -1,0 +1,140 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { addOnMapping, feeMapping, type ListMapping, taxMapping } from "../../defaults/default-lists";
+import { interestRatesOver } from "../../defaults/interest-rate-table";
+import type { Db } from "../connection";
+import {
+  dealerPaymentOptions,
+  dealerTaxProfiles,
+  defaultAddons,
+  defaultDealerFees,
+  defaultGovernmentFees,
+  defaultTaxes,
+  interestRateDefaults,
+} from "../schema";
+import type { DefaultLists, DefaultsStore, ListStore } from "../stores";
+
+// The dealer's defaults on SQLite: the four soft-deletable lists, the rate sheet, payment options
+// and tax rules (see sqlite-users.ts on the synchronous driver behind the promises).
+
+type ListTable =
+  | typeof defaultAddons
+  | typeof defaultTaxes
+  | typeof defaultDealerFees
+  | typeof defaultGovernmentFees;
+
+function listStore<Body, Item, Own>(
+  db: Db,
+  table: ListTable,
+  mapping: ListMapping<Body, Item, Own>,
+): ListStore<Body, Item> {
+  // Drizzle's column types do not survive a union of tables, so the shared columns are read
+  // through one member's type, and the list's own columns (typed by the mapping) pass as `never`.
+  const cols = table as unknown as typeof defaultTaxes;
+  const own = (dealerId: string, id: string) =>
+    and(eq(cols.id, id), eq(cols.dealerId, dealerId), isNull(cols.deletedAt));
+  const select = (where: ReturnType<typeof own>) =>
+    (
+      db
+        .select()
+        .from(cols)
+        .where(where)
+        // rowid breaks ties between items created within the same millisecond.
+        .orderBy(asc(cols.createdAt), sql`rowid`)
+        .all() as unknown as Parameters<typeof mapping.toItem>[0][]
+    ).map(mapping.toItem);
+  const find = (dealerId: string, id: string): Item | undefined => select(own(dealerId, id))[0];
+
+  return {
+    active: async (dealerId) => select(and(eq(cols.dealerId, dealerId), isNull(cols.deletedAt))),
+    find: async (dealerId, id) => find(dealerId, id),
+    async create(dealerId, body) {
+      const now = Date.now();
+      const id = randomUUID();
+      db.insert(cols)
+        .values({ ...mapping.toColumns(body), id, dealerId, createdAt: now, updatedAt: now } as never)
+        .run();
+      // Read back, so the answer is exactly what was stored (cents rounded, defaults applied).
+      return find(dealerId, id) as Item;
+    },
+    async update(dealerId, id, body) {
+      const result = db
+        .update(cols)
+        .set({ ...mapping.toColumns(body), updatedAt: Date.now() } as never)
+        .where(own(dealerId, id))
+        .run();
+      return result.changes === 0 ? undefined : find(dealerId, id);
+    },
+    async softDelete(dealerId, id) {
+      return db.update(cols).set({ deletedAt: Date.now() }).where(own(dealerId, id)).run().changes > 0;
+    },
+  };
+}
+
+export function sqliteLists(db: Db): DefaultLists {
+  return {
+    addOns: listStore(db, defaultAddons, addOnMapping),
+    taxes: listStore(db, defaultTaxes, taxMapping),
+    dealerFees: listStore(db, defaultDealerFees, feeMapping),
+    governmentFees: listStore(db, defaultGovernmentFees, feeMapping),
+  };
+}
+
+export function sqliteDefaultsStore(db: Db): DefaultsStore {
+  return {
+    async interestRates(dealerId) {
+      return interestRatesOver(
+        db.select().from(interestRateDefaults).where(eq(interestRateDefaults.dealerId, dealerId)).all(),
+      );
+    },
+    async saveTierRates(dealerId, tier, rates) {
+      const now = Date.now();
+      db.transaction((tx) => {
+        for (const entry of rates) {
+          tx.insert(interestRateDefaults)
+            .values({
+              dealerId,
+              tier,
+              termMonths: entry.term_months,
+              rate: entry.interest_rate,
+              updatedAt: now,
+            })
+            .onConflictDoUpdate({
+              target: [
+                interestRateDefaults.dealerId,
+                interestRateDefaults.tier,
+                interestRateDefaults.termMonths,
+              ],
+              set: { rate: entry.interest_rate, updatedAt: now },
+            })
+            .run();
+        }
+      });
+    },
+    async paymentOptions(dealerId) {
+      const row = db
+        .select()
+        .from(dealerPaymentOptions)
+        .where(eq(dealerPaymentOptions.dealerId, dealerId))
+        .get();
+      return row && { structures: row.structures, leaseProgram: row.leaseProgram };
+    },
+    async savePaymentOptions(dealerId, options) {
+      const updatedAt = Date.now();
+      const values = { structures: options.structures, leaseProgram: options.leaseProgram, updatedAt };
+      db.insert(dealerPaymentOptions)
+        .values({ dealerId, ...values })
+        .onConflictDoUpdate({ target: dealerPaymentOptions.dealerId, set: values })
+        .run();
+    },
+    taxRules: async (dealerId) =>
+      db.select().from(dealerTaxProfiles).where(eq(dealerTaxProfiles.dealerId, dealerId)).get()?.rules,
+    async saveTaxRules(dealerId, rules) {
+      const updatedAt = Date.now();
+      db.insert(dealerTaxProfiles)
+        .values({ dealerId, rules, updatedAt })
+        .onConflictDoUpdate({ target: dealerTaxProfiles.dealerId, set: { rules, updatedAt } })
+        .run();
+    },
+  };
+}

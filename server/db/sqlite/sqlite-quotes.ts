@@ -1,0 +1,222 @@
+import type { HistoryEvent, HistoryRole } from "@shared/history-text";
+import { dealDocName, privateDocName } from "@shared/quote-doc";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull } from "drizzle-orm";
+import { createDocStore } from "../../live/persistence";
+import type { Db } from "../connection";
+import { quoteEvents, quotes, quoteVersions, teamEvents, yjsDocuments } from "../schema";
+import type { DocumentStore, HistoryStore, QuoteScope, QuoteStore, RestEvent, VersionStore } from "../stores";
+
+// Quotes, their versions, history and stored documents on SQLite (see sqlite-users.ts on the
+// synchronous driver behind the promises).
+
+/** A history row written by a REST call, inside the caller's transaction; answered as pushed. */
+function insertEvent(db: Pick<Db, "insert">, quoteId: string, event: RestEvent): HistoryEvent {
+  const row = { ...event, oldValue: event.oldValue ?? null };
+  const { id } = db
+    .insert(quoteEvents)
+    .values({
+      quoteId,
+      at: row.at,
+      role: row.role,
+      actorName: row.actor ?? null,
+      field: row.field,
+      oldValue: row.oldValue,
+      newValue: row.newValue,
+    })
+    .returning({ id: quoteEvents.id })
+    .get();
+  return { ...row, id };
+}
+
+const inScope = (scope: QuoteScope) =>
+  and(
+    eq(quotes.dealerId, scope.dealershipId),
+    scope.salespersonId === undefined ? undefined : eq(quotes.salespersonId, scope.salespersonId),
+  );
+
+export function sqliteQuoteStore(db: Db): QuoteStore {
+  return {
+    find: async (id) => db.select().from(quotes).where(eq(quotes.id, id)).get(),
+    async create(row, documents) {
+      db.transaction((tx) => {
+        tx.insert(quotes).values(row).run();
+        tx.insert(yjsDocuments)
+          .values([
+            {
+              docName: dealDocName(row.id),
+              quoteId: row.id,
+              state: Buffer.from(documents.deal),
+              updatedAt: row.createdAt,
+            },
+            {
+              docName: privateDocName(row.id),
+              quoteId: row.id,
+              state: Buffer.from(documents.private),
+              updatedAt: row.createdAt,
+            },
+          ])
+          .run();
+      });
+    },
+    list: async (scope) =>
+      db
+        .select({
+          id: quotes.id,
+          createdAt: quotes.createdAt,
+          expiresAt: quotes.expiresAt,
+          vehicleDescription: quotes.vehicleDescription,
+          customerName: quotes.customerName,
+          salespersonId: quotes.salespersonId,
+          outTheDoorCents: quotes.outTheDoorCents,
+          lockedAt: quotes.lockedAt,
+        })
+        .from(quotes)
+        .where(inScope(scope))
+        .orderBy(desc(quotes.createdAt))
+        .all(),
+    any: async (dealershipId) =>
+      db.select({ id: quotes.id }).from(quotes).where(eq(quotes.dealerId, dealershipId)).limit(1).get() !==
+      undefined,
+    async delete(id) {
+      // Documents, update log, history and versions go with the quote (ON DELETE CASCADE).
+      db.delete(quotes).where(eq(quotes.id, id)).run();
+    },
+    async renew(id, expiresAt, event) {
+      return db.transaction((tx) => {
+        tx.update(quotes).set({ expiresAt, updatedAt: event.at }).where(eq(quotes.id, id)).run();
+        return insertEvent(tx, id, event);
+      });
+    },
+    async reassign(id, salespersonId, event, audit) {
+      db.transaction((tx) => {
+        tx.update(quotes).set({ salespersonId }).where(eq(quotes.id, id)).run();
+        insertEvent(tx, id, event);
+        tx.insert(teamEvents).values(audit).run();
+      });
+    },
+    async setOutTheDoor(id, cents) {
+      db.update(quotes).set({ outTheDoorCents: cents }).where(eq(quotes.id, id)).run();
+    },
+    withoutOutTheDoor: async (after, limit) =>
+      db
+        .select({ id: quotes.id })
+        .from(quotes)
+        .where(and(isNull(quotes.outTheDoorCents), gt(quotes.id, after)))
+        .orderBy(asc(quotes.id))
+        .limit(limit)
+        .all()
+        .map((row) => row.id),
+    acceptedSince: async (scope, since, limit) =>
+      db
+        .select({
+          id: quotes.id,
+          acceptedVersion: quotes.acceptedVersion,
+          lockedAt: quotes.lockedAt,
+          vehicleDescription: quotes.vehicleDescription,
+          customerName: quotes.customerName,
+        })
+        .from(quotes)
+        .where(and(inScope(scope), isNotNull(quotes.acceptedVersion), gte(quotes.lockedAt, since)))
+        .orderBy(desc(quotes.lockedAt))
+        .limit(limit)
+        .all(),
+    async labels(scope, ids) {
+      if (ids.length === 0) return [];
+      return db
+        .select({
+          id: quotes.id,
+          vehicleDescription: quotes.vehicleDescription,
+          customerName: quotes.customerName,
+        })
+        .from(quotes)
+        .where(and(inScope(scope), inArray(quotes.id, [...ids])))
+        .all();
+    },
+    async unlock(id, event) {
+      return db.transaction((tx) => {
+        tx.update(quotes).set({ lockedAt: null }).where(eq(quotes.id, id)).run();
+        return insertEvent(tx, id, event);
+      });
+    },
+  };
+}
+
+export function sqliteVersionStore(db: Db): VersionStore {
+  const lastOf = (tx: Pick<Db, "select">, quoteId: string) =>
+    tx
+      .select({ number: quoteVersions.number, kind: quoteVersions.kind })
+      .from(quoteVersions)
+      .where(eq(quoteVersions.quoteId, quoteId))
+      .orderBy(desc(quoteVersions.number))
+      .limit(1)
+      .get();
+  return {
+    latest: async (quoteId) => lastOf(db, quoteId),
+    list: async (quoteId) =>
+      db
+        .select({
+          number: quoteVersions.number,
+          kind: quoteVersions.kind,
+          createdAt: quoteVersions.createdAt,
+          actor: quoteVersions.actor,
+          fingerprint: quoteVersions.fingerprint,
+        })
+        .from(quoteVersions)
+        .where(eq(quoteVersions.quoteId, quoteId))
+        .orderBy(desc(quoteVersions.number))
+        .all(),
+    read: async (quoteId, number) =>
+      db
+        .select()
+        .from(quoteVersions)
+        .where(and(eq(quoteVersions.quoteId, quoteId), eq(quoteVersions.number, number)))
+        .get(),
+    async save(version, event, lock) {
+      return db.transaction((tx) => {
+        const number = (lastOf(tx, version.quoteId)?.number ?? 0) + 1;
+        tx.insert(quoteVersions)
+          .values({ ...version, number })
+          .run();
+        if (lock === "accept")
+          tx.update(quotes)
+            .set({ lockedAt: version.createdAt, acceptedVersion: number })
+            .where(eq(quotes.id, version.quoteId))
+            .run();
+        if (lock === "unlock")
+          tx.update(quotes).set({ lockedAt: null }).where(eq(quotes.id, version.quoteId)).run();
+        return { number, event: insertEvent(tx, version.quoteId, event(number)) };
+      });
+    },
+  };
+}
+
+export function sqliteHistoryStore(db: Db): HistoryStore {
+  return {
+    async read(quoteId, limit) {
+      const rows = db
+        .select({
+          id: quoteEvents.id,
+          at: quoteEvents.at,
+          role: quoteEvents.role,
+          actor: quoteEvents.actorName,
+          field: quoteEvents.field,
+          oldValue: quoteEvents.oldValue,
+          newValue: quoteEvents.newValue,
+        })
+        .from(quoteEvents)
+        .where(eq(quoteEvents.quoteId, quoteId))
+        .orderBy(desc(quoteEvents.at), desc(quoteEvents.id))
+        .limit(limit)
+        .all();
+      return rows.map((row) => ({
+        ...row,
+        role: row.role === "DEALER" ? "DEALER" : ("SHOPPER" as HistoryRole),
+      }));
+    },
+  };
+}
+
+export function sqliteDocumentStore(db: Db): DocumentStore {
+  const store = createDocStore(db);
+  return { load: async (docName) => store.load(docName) };
+}

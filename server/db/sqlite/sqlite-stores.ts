@@ -1,0 +1,27 @@
+import { type Db, isStorageWritable } from "../connection";
+import type { Stores } from "../stores";
+import { sqliteDefaultsStore, sqliteLists } from "./sqlite-defaults";
+import {
+  sqliteDocumentStore,
+  sqliteHistoryStore,
+  sqliteQuoteStore,
+  sqliteVersionStore,
+} from "./sqlite-quotes";
+import { sqliteDealershipStore, sqliteResetTokenStore, sqliteUserStore } from "./sqlite-users";
+
+/** Every store on the embedded SQLite file (the zero-config default). */
+export function createSqliteStores(db: Db): Stores {
+  return {
+    kind: "sqlite",
+    writable: async () => isStorageWritable(db),
+    users: sqliteUserStore(db),
+    dealerships: sqliteDealershipStore(db),
+    resetTokens: sqliteResetTokenStore(db),
+    quotes: sqliteQuoteStore(db),
+    versions: sqliteVersionStore(db),
+    history: sqliteHistoryStore(db),
+    documents: sqliteDocumentStore(db),
+    defaults: sqliteDefaultsStore(db),
+    lists: sqliteLists(db),
+  };
+}
