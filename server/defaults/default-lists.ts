@@ -5,13 +5,61 @@ import { type AddonBody, addonBodySchema } from "@shared/validation/default-add-
 import { type FeeBody, feeBodySchema } from "@shared/validation/default-fees";
 import { type TaxBody, taxBodySchema } from "@shared/validation/default-taxes";
 import type { z } from "zod";
-import type { Db } from "../db/connection";
-import { defaultAddons, defaultDealerFees, defaultGovernmentFees, defaultTaxes } from "../db/schema";
-import { createListStore, type ListStore } from "./list-store";
+import type { DefaultLists, ListStore } from "../db/stores";
 
-// The API speaks dollars (spec §7); the database keeps integer cents.
+// The four lists of /api/dealer-defaults as data: path, answer keys, body rules, and how an API
+// item maps to its row and back. The API speaks dollars (spec §7); the database keeps integer
+// cents. Both storage backends (server/db/sqlite/, server/db/postgres/) build their list stores
+// from these mappings, so a column never means two things.
 
-/** One of the four lists of /api/dealer-defaults: its path, its answer keys, its body rules, its rows. */
+/** The row columns every list has, besides its own (server/db/schema.ts). */
+type Row<Own> = Own & { id: string };
+
+/** One list's item ⇄ row mapping. */
+export type ListMapping<Body, Item, Own> = {
+  toItem: (row: Row<Own>) => Item;
+  toColumns: (body: Body) => Own;
+};
+
+type AddonColumns = { name: string; description: string; priceCents: number };
+type TaxColumns = { description: string; rate: number; baseCapCents: number | null };
+type FeeColumns = { name: string; description: string; amountCents: number };
+
+export const addOnMapping: ListMapping<AddonBody, DefaultAddOn, AddonColumns> = {
+  toItem: (row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: centsToDollars(row.priceCents),
+  }),
+  toColumns: (body) => ({ name: body.name, description: body.description, priceCents: toCents(body.price) }),
+};
+
+export const taxMapping: ListMapping<TaxBody, DefaultTax, TaxColumns> = {
+  toItem: (row) => ({
+    id: row.id,
+    description: row.description,
+    rate: row.rate,
+    ...(row.baseCapCents === null ? {} : { baseCap: centsToDollars(row.baseCapCents) }),
+  }),
+  toColumns: (body) => ({
+    description: body.description,
+    rate: body.rate,
+    baseCapCents: body.baseCap === undefined || body.baseCap === null ? null : toCents(body.baseCap),
+  }),
+};
+
+export const feeMapping: ListMapping<FeeBody, DefaultFee, FeeColumns> = {
+  toItem: (row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    amount: centsToDollars(row.amountCents),
+  }),
+  toColumns: (body) => ({ name: body.name, description: body.description, amountCents: toCents(body.amount) }),
+};
+
+/** One of the four lists of /api/dealer-defaults: its path, its answer keys, its body rules, its store. */
 export interface DefaultList<Body, Item> {
   kind: DefaultListKind;
   /** /api/dealer-defaults/{path} */
@@ -24,88 +72,39 @@ export interface DefaultList<Body, Item> {
   store: ListStore<Body, Item>;
 }
 
-type FeeTable = typeof defaultDealerFees | typeof defaultGovernmentFees;
-
-const feeItem = (row: FeeTable["$inferSelect"]): DefaultFee => ({
-  id: row.id,
-  name: row.name,
-  description: row.description,
-  amount: centsToDollars(row.amountCents),
-});
-const feeColumns = (body: FeeBody) => ({
-  name: body.name,
-  description: body.description,
-  amountCents: toCents(body.amount),
-});
-
-export function addOnsList(db: Db): DefaultList<AddonBody, DefaultAddOn> {
-  return {
+/** The four lists over the given stores, in the settings pages' order. */
+export function defaultLists(lists: DefaultLists) {
+  const addOns: DefaultList<AddonBody, DefaultAddOn> = {
     kind: "addOn",
     path: "addons",
     listKey: "addons",
     itemKey: "addon",
     schema: addonBodySchema,
-    store: createListStore(
-      db,
-      defaultAddons,
-      (row) => ({
-        id: row.id,
-        name: row.name,
-        description: row.description,
-        price: centsToDollars(row.priceCents),
-      }),
-      (body: AddonBody) => ({
-        name: body.name,
-        description: body.description,
-        priceCents: toCents(body.price),
-      }),
-    ),
+    store: lists.addOns,
   };
-}
-
-export function taxesList(db: Db): DefaultList<TaxBody, DefaultTax> {
-  return {
+  const taxes: DefaultList<TaxBody, DefaultTax> = {
     kind: "taxRate",
     path: "taxes",
     listKey: "taxes",
     itemKey: "tax",
     schema: taxBodySchema,
-    store: createListStore(
-      db,
-      defaultTaxes,
-      (row) => ({
-        id: row.id,
-        description: row.description,
-        rate: row.rate,
-        ...(row.baseCapCents === null ? {} : { baseCap: centsToDollars(row.baseCapCents) }),
-      }),
-      (body: TaxBody) => ({
-        description: body.description,
-        rate: body.rate,
-        baseCapCents: body.baseCap === undefined || body.baseCap === null ? null : toCents(body.baseCap),
-      }),
-    ),
+    store: lists.taxes,
   };
-}
-
-export function dealerFeesList(db: Db): DefaultList<FeeBody, DefaultFee> {
-  return {
+  const dealerFees: DefaultList<FeeBody, DefaultFee> = {
     kind: "dealerFee",
     path: "dealer-fees",
     listKey: "dealerFees",
     itemKey: "dealerFee",
     schema: feeBodySchema,
-    store: createListStore(db, defaultDealerFees, feeItem, feeColumns),
+    store: lists.dealerFees,
   };
-}
-
-export function governmentFeesList(db: Db): DefaultList<FeeBody, DefaultFee> {
-  return {
+  const governmentFees: DefaultList<FeeBody, DefaultFee> = {
     kind: "governmentFee",
     path: "government-fees",
     listKey: "governmentFees",
     itemKey: "governmentFee",
     schema: feeBodySchema,
-    store: createListStore(db, defaultGovernmentFees, feeItem, feeColumns),
+    store: lists.governmentFees,
   };
+  return [addOns, taxes, dealerFees, governmentFees] as const;
 }

@@ -1,0 +1,252 @@
+import type { DealerProfile, DefaultAddOn, DefaultFee, DefaultTax } from "@shared/api-types";
+import type { CreditTier } from "@shared/constants";
+import type { HistoryEvent } from "@shared/history-text";
+import type { InvitableRole } from "@shared/permissions";
+import type { InterestRates, LeaseProgram, QuoteTaxRules, Structures } from "@shared/quote-schema";
+import type { AddonBody } from "@shared/validation/default-add-ons";
+import type { FeeBody } from "@shared/validation/default-fees";
+import type { TaxBody } from "@shared/validation/default-taxes";
+import type { InterestRateEntry } from "@shared/validation/interest-rates";
+import type { StoredDoc } from "../live/persistence";
+import type { dealerships, quotes, users } from "./schema";
+
+// The storage seam (../shared/design/SCALE.md §4): everything the routes and services read or
+// write, as asynchronous repositories. `server/db/sqlite/` implements them on the embedded SQLite
+// file (the zero-config default), `server/db/postgres/` on PostgreSQL (DATABASE_URL). Nothing
+// outside those two folders writes SQL. Each method that changes several rows does it in one
+// transaction; the interface names what belongs together, so callers never hold a transaction.
+// Both implementations pass one contract suite (server/db/store-contract.ts).
+
+export type UserRow = typeof users.$inferSelect;
+export type QuoteRow = typeof quotes.$inferSelect;
+export type DealershipRow = typeof dealerships.$inferSelect;
+
+/** The unique email index refused a row (two sign-ups racing, or an email taken meanwhile). */
+export class EmailTakenError extends Error {
+  constructor() {
+    super("email taken");
+    this.name = "EmailTakenError";
+  }
+}
+
+/** One line of the team audit (team_events), names as they were at the time. */
+export type AuditEntry = {
+  dealershipId: string;
+  at: number;
+  actorId: string;
+  actorName: string;
+  action: string;
+  detail: string;
+};
+
+/** A history row written by a REST call (versions, acceptance, renewal, reassignment). */
+export type RestEvent = Omit<HistoryEvent, "id" | "oldValue"> & { oldValue?: string | null };
+
+export type UserChanges = Partial<
+  Pick<UserRow, "email" | "passwordHash" | "firstName" | "lastName" | "tokensValidAfter">
+>;
+
+export interface UserStore {
+  byId(id: string): Promise<UserRow | undefined>;
+  byEmail(email: string): Promise<UserRow | undefined>;
+  /** `tokens_valid_after` of each of these users that still exists (the live token watch). */
+  tokensValidAfter(ids: readonly string[]): Promise<Map<string, number>>;
+  /** Changes the user's own fields (updated_at too); throws EmailTakenError on a taken email. */
+  update(id: string, changes: UserChanges): Promise<UserRow | undefined>;
+  /** The members of a dealership. */
+  members(dealershipId: string): Promise<UserRow[]>;
+  /** One member of the dealership, or undefined (unknown id or another dealership's). */
+  member(dealershipId: string, id: string): Promise<UserRow | undefined>;
+  /** A new dealership and its owner, together or not at all; throws EmailTakenError. */
+  registerOwner(profile: DealerProfile, owner: Omit<UserRow, "dealershipId" | "role">): Promise<UserRow>;
+  /**
+   * Uses the invitation (by its token's hash) and creates the member with its email, dealership and
+   * role, plus the audit line, in one transaction. Null when the invitation is unknown, used or
+   * expired; throws EmailTakenError (the invitation then stays unused).
+   */
+  acceptInvitation(
+    tokenHash: string,
+    now: number,
+    member: Pick<UserRow, "id" | "passwordHash" | "firstName" | "lastName">,
+    audit: (user: UserRow) => AuditEntry,
+  ): Promise<UserRow | null>;
+  /** A new role; tokens issued before `now` die (live sockets were admitted under the old role). */
+  changeRole(id: string, role: UserRow["role"], now: number, audit: AuditEntry): Promise<void>;
+  /** Removes the member; their quotes pass to `heirId`. */
+  remove(id: string, heirId: string, audit: AuditEntry): Promise<void>;
+}
+
+export interface DealershipStore {
+  /** The profile (empty strings where not filled in, and for an unknown id). */
+  profile(id: string): Promise<DealerProfile>;
+  updateProfile(id: string, profile: DealerProfile): Promise<void>;
+  /** Whether any dealership exists (REGISTRATION=first). */
+  any(): Promise<boolean>;
+  /** The row (checklist marks) and whether the dealership has any quote yet. */
+  checklist(id: string): Promise<{ row: DealershipRow | undefined; hasQuote: boolean }>;
+  /** Sets a checklist mark the first time; later marks change nothing. */
+  markChecklist(
+    id: string,
+    column: "checklistTaxesAt" | "checklistSharedAt" | "checklistDismissedAt",
+    at: number,
+  ): Promise<void>;
+  /** A new invitation and its audit line. */
+  invite(
+    invitation: {
+      id: string;
+      dealershipId: string;
+      email: string;
+      role: InvitableRole;
+      invitedBy: string;
+      tokenHash: string;
+      expiresAt: number;
+      createdAt: number;
+    },
+    audit: AuditEntry,
+  ): Promise<void>;
+  /** The newest audit lines first. */
+  audit(dealershipId: string, limit: number): Promise<AuditEntry[]>;
+}
+
+export interface ResetTokenStore {
+  /** Stores a new token for the user, dropping the older ones (only the newest link works). */
+  replace(row: { id: string; userId: string; tokenHash: string; expiresAt: number; createdAt: number }): Promise<void>;
+  /** Marks the token used and answers its user, or null when unknown, expired or already used. */
+  consume(tokenHash: string, now: number): Promise<string | null>;
+  drop(userId: string): Promise<void>;
+}
+
+/** The quotes a member sees: the dealership's, or one salesperson's. */
+export type QuoteScope = { dealershipId: string; salespersonId?: string };
+
+export type ListedQuote = Pick<
+  QuoteRow,
+  | "id"
+  | "createdAt"
+  | "expiresAt"
+  | "vehicleDescription"
+  | "customerName"
+  | "salespersonId"
+  | "outTheDoorCents"
+  | "lockedAt"
+>;
+
+export interface QuoteStore {
+  find(id: string): Promise<QuoteRow | undefined>;
+  /** The quote row and both documents' first states, in one transaction. */
+  create(row: QuoteRow, documents: { deal: Uint8Array; private: Uint8Array }): Promise<void>;
+  /** Newest first. */
+  list(scope: QuoteScope): Promise<ListedQuote[]>;
+  /** Whether the dealership has any quote. */
+  any(dealershipId: string): Promise<boolean>;
+  /** The quote and everything of it (documents, log, history, versions): cascade. */
+  delete(id: string): Promise<void>;
+  /** A new expiry and its history row, together. */
+  renew(id: string, expiresAt: number, event: RestEvent): Promise<HistoryEvent>;
+  /** A new salesperson, with its history row and audit line. */
+  reassign(id: string, salespersonId: string, event: RestEvent, audit: AuditEntry): Promise<void>;
+  setOutTheDoor(id: string, cents: number | null): Promise<void>;
+  /** Ids after `after` (in id order) whose out-the-door column is empty (the start-up backfill). */
+  withoutOutTheDoor(after: string, limit: number): Promise<string[]>;
+  /** Deals accepted since `since`, newest first. */
+  acceptedSince(
+    scope: QuoteScope,
+    since: number,
+    limit: number,
+  ): Promise<Pick<QuoteRow, "id" | "acceptedVersion" | "lockedAt" | "vehicleDescription" | "customerName">[]>;
+  /** The listing labels of these quotes, within the scope. */
+  labels(
+    scope: QuoteScope,
+    ids: readonly string[],
+  ): Promise<Pick<QuoteRow, "id" | "vehicleDescription" | "customerName">[]>;
+  /** Unlocks the deal (the dealer reopens it) with its history row. */
+  unlock(id: string, event: RestEvent): Promise<HistoryEvent>;
+}
+
+export type VersionRecord = {
+  quoteId: string;
+  number: number;
+  kind: string;
+  createdAt: number;
+  actor: string;
+  fingerprint: string;
+  snapshot: unknown;
+};
+
+export interface VersionStore {
+  latest(quoteId: string): Promise<{ number: number; kind: string } | undefined>;
+  /** Newest first, without snapshots. */
+  list(quoteId: string): Promise<Omit<VersionRecord, "quoteId" | "snapshot">[]>;
+  read(quoteId: string, number: number): Promise<VersionRecord | undefined>;
+  /**
+   * Stores the next version (number = last + 1) with its history row, in one transaction; `lock`
+   * sets the quote's lock at the same time (accepted: locked with this version; counter: unlocked).
+   */
+  save(
+    version: Omit<VersionRecord, "number">,
+    event: (number: number) => RestEvent,
+    lock?: "accept" | "unlock",
+  ): Promise<{ number: number; event: HistoryEvent }>;
+}
+
+export interface HistoryStore {
+  /** Newest first (a merged burst sorts by its last keystroke), at most `limit`. */
+  read(quoteId: string, limit: number): Promise<HistoryEvent[]>;
+}
+
+export interface DocumentStore {
+  /** A stored document as state plus later updates; null when it has no row. */
+  load(docName: string): Promise<StoredDoc | null>;
+}
+
+/** One dealer's items of one soft-deletable list; every call is scoped to that dealer. */
+export interface ListStore<Body, Item> {
+  /** Active items, oldest first. */
+  active(dealerId: string): Promise<Item[]>;
+  /** The dealer's own active item, or undefined (another dealer's or a deleted id). */
+  find(dealerId: string, id: string): Promise<Item | undefined>;
+  create(dealerId: string, body: Body): Promise<Item>;
+  /** Undefined when the id is not the dealer's own active item; nothing is written then. */
+  update(dealerId: string, id: string, body: Body): Promise<Item | undefined>;
+  /** Sets deleted_at; existing quotes keep their own copies. False when not found. */
+  softDelete(dealerId: string, id: string): Promise<boolean>;
+}
+
+export type PaymentOptions = { structures: Structures; leaseProgram: LeaseProgram | null };
+
+export interface DefaultsStore {
+  /** Stored rates over the spec's default table (spec §9). */
+  interestRates(dealerId: string): Promise<InterestRates>;
+  /** Upserts only the given terms of one tier, all or nothing. */
+  saveTierRates(dealerId: string, tier: CreditTier, rates: InterestRateEntry[]): Promise<void>;
+  /** The saved payment options as stored (unparsed JSON), or undefined. */
+  paymentOptions(dealerId: string): Promise<{ structures: unknown; leaseProgram: unknown } | undefined>;
+  savePaymentOptions(dealerId: string, options: PaymentOptions): Promise<void>;
+  /** The saved tax rules as stored (unparsed JSON), or undefined. */
+  taxRules(dealerId: string): Promise<unknown>;
+  saveTaxRules(dealerId: string, rules: QuoteTaxRules): Promise<void>;
+}
+
+/** The four soft-deletable lists of /api/dealer-defaults, in dollars. */
+export type DefaultLists = {
+  addOns: ListStore<AddonBody, DefaultAddOn>;
+  taxes: ListStore<TaxBody, DefaultTax>;
+  dealerFees: ListStore<FeeBody, DefaultFee>;
+  governmentFees: ListStore<FeeBody, DefaultFee>;
+};
+
+/** Everything the app stores, on one backend. */
+export type Stores = {
+  kind: "sqlite" | "postgres";
+  /** Whether storage takes writes right now (GET /api/health). */
+  writable(): Promise<boolean>;
+  users: UserStore;
+  dealerships: DealershipStore;
+  resetTokens: ResetTokenStore;
+  quotes: QuoteStore;
+  versions: VersionStore;
+  history: HistoryStore;
+  documents: DocumentStore;
+  defaults: DefaultsStore;
+  lists: DefaultLists;
+};
