@@ -4,16 +4,14 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/connection";
 import { interestRateDefaults } from "../db/schema";
 
+/** One stored rate of a dealer's sheet (interest_rate_defaults, either backend). */
+export type StoredRate = { tier: string; termMonths: number; rate: number };
+
 /**
- * A dealer's rate sheet: stored rates over the spec's default table (spec §9), so a new dealer
- * starts with the defaults without any rows written at registration.
+ * Stored rates over the spec's default table (spec §9), so a new dealer starts with the defaults
+ * without any rows written at registration. Pure: both storage backends answer through it.
  */
-export function interestRateTable(db: Db, dealerId: string): InterestRates {
-  const rows = db
-    .select()
-    .from(interestRateDefaults)
-    .where(eq(interestRateDefaults.dealerId, dealerId))
-    .all();
+export function rateSheetOver(rows: readonly StoredRate[]): InterestRates {
   const stored = new Map(rows.map((r) => [`${r.tier}:${r.termMonths}`, r.rate]));
   const table = {} as Record<CreditTier, Record<string, number>>;
   for (const tier of CREDIT_TIER_IDS) {
@@ -23,4 +21,11 @@ export function interestRateTable(db: Db, dealerId: string): InterestRates {
     }
   }
   return table as InterestRates;
+}
+
+/** A dealer's rate sheet: stored rates over the spec's default table. */
+export function interestRateTable(db: Db, dealerId: string): InterestRates {
+  return rateSheetOver(
+    db.select().from(interestRateDefaults).where(eq(interestRateDefaults.dealerId, dealerId)).all(),
+  );
 }
