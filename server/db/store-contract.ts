@@ -1,0 +1,37 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { defaultsContract } from "./contract/defaults";
+import { peopleContract } from "./contract/people";
+import { quotesContract } from "./contract/quotes";
+import type { Stores } from "./stores";
+
+// The one contract both storage backends pass (stores.ts, SCALE.md §4): every method of every
+// store, exercised through the stores alone. Each case gets a freshly opened, empty storage, so
+// cases never see each other's rows. The cases live in ./contract/ by subject.
+
+export type OpenStores = () => Promise<{ stores: Stores; close(): Promise<void> }>;
+
+export function storeContract(name: string, open: OpenStores): void {
+  describe(`storage contract: ${name}`, () => {
+    let opened: Awaited<ReturnType<OpenStores>> | undefined;
+    beforeEach(async () => {
+      opened = await open();
+    });
+    afterEach(async () => {
+      await opened?.close();
+      opened = undefined;
+    });
+    const current = (): Stores => {
+      if (!opened) throw new Error("storage is not open");
+      return opened.stores;
+    };
+
+    it("takes writes while open", async () => {
+      expect(["sqlite", "postgres"]).toContain(current().kind);
+      expect(await current().writable()).toBe(true);
+    });
+
+    peopleContract(current);
+    quotesContract(current);
+    defaultsContract(current);
+  });
+}
