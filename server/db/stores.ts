@@ -110,7 +110,13 @@ export interface DealershipStore {
 
 export interface ResetTokenStore {
   /** Stores a new token for the user, dropping the older ones (only the newest link works). */
-  replace(row: { id: string; userId: string; tokenHash: string; expiresAt: number; createdAt: number }): Promise<void>;
+  replace(row: {
+    id: string;
+    userId: string;
+    tokenHash: string;
+    expiresAt: number;
+    createdAt: number;
+  }): Promise<void>;
   /** Marks the token used and answers its user, or null when unknown, expired or already used. */
   consume(tokenHash: string, now: number): Promise<string | null>;
   drop(userId: string): Promise<void>;
