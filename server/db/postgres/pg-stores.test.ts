@@ -1,11 +1,13 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as Y from "yjs";
 import { type PostgresService, startPostgres } from "../../testing/services";
-import { createQuote, registerOwner, T0 } from "../contract/fixtures";
+import { bytes, createQuote, registerOwner, T0 } from "../contract/fixtures";
 import * as schema from "../schema.pg";
 import { storeContract } from "../store-contract";
 import { closePostgres, openPostgres, type PgDb } from "./connection";
+import { createDocumentLog } from "./document-log";
 import { createPostgresStores } from "./pg-stores";
 
 // The storage contract on a real PostgreSQL (one server for the file, a fresh database per case),
@@ -74,6 +76,36 @@ describe("PostgreSQL stores on a pool", () => {
       const loaded = await Promise.all(ids.map((id) => stores.documents.load(`quote/${id}/private`)));
       expect(loaded.every((doc) => doc !== null && doc.lastSeq === 0)).toBe(true);
       expect(await stores.quotes.withoutOutTheDoor("", 100)).toEqual(ids);
+    } finally {
+      await close();
+    }
+  });
+
+  it("loads a document as its state plus the updates after it, lastSeq at the log's head", async () => {
+    const { db, close } = await openFresh();
+    try {
+      const stores = createPostgresStores(db);
+      const ann = await registerOwner(stores, "ann@example.com");
+      await createQuote(stores, ann, "q1");
+      const log = createDocumentLog(db);
+      const writer = new Y.Doc();
+      const updates: Uint8Array[] = [];
+      writer.on("updateV2", (update: Uint8Array) => updates.push(update));
+      for (const value of ["a", "b", "c"]) writer.getArray<string>("items").push([value]);
+      for (const [i, update] of updates.entries())
+        expect(await log.append("quote/q1", i, update)).toMatchObject({ status: "ok", seq: i + 1 });
+      const compacted = new Y.Doc();
+      Y.applyUpdateV2(compacted, updates[0]!);
+      Y.applyUpdateV2(compacted, updates[1]!);
+      expect(await log.compact("quote/q1", Y.encodeStateAsUpdateV2(compacted), 2)).toBe(true);
+      const loaded = await stores.documents.load("quote/q1");
+      expect(loaded && { ...loaded, state: bytes(loaded.state), updates: loaded.updates.map(bytes) }).toEqual(
+        {
+          state: bytes(Y.encodeStateAsUpdateV2(compacted)),
+          updates: [bytes(updates[2]!)],
+          lastSeq: 3,
+        },
+      );
     } finally {
       await close();
     }

@@ -43,8 +43,13 @@ export function createVersionStore(db: PgDb): VersionStore {
     save(version, event, lock) {
       return db.transaction(async (tx) => {
         // SQLite has one writer; here two saves could both read the same last number. The quote's
-        // row lock makes the second wait for the first to commit, then read its number.
-        await tx.select({ id: quotes.id }).from(quotes).where(eq(quotes.id, version.quoteId)).for("update");
+        // row lock makes the second wait for the first to commit, then read its number. NO KEY
+        // UPDATE: foreign-key checks of other writers (history rows of an append) do not wait.
+        await tx
+          .select({ id: quotes.id })
+          .from(quotes)
+          .where(eq(quotes.id, version.quoteId))
+          .for("no key update");
         const [last] = await tx
           .select({ number: quoteVersions.number })
           .from(quoteVersions)
