@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { dealershipsContract } from "./contract/dealerships";
 import { defaultsContract } from "./contract/defaults";
-import { peopleContract } from "./contract/people";
 import { quotesContract } from "./contract/quotes";
+import { usersContract } from "./contract/users";
+import { versionsContract } from "./contract/versions";
 import type { Stores } from "./stores";
 
 // The one contract both storage backends pass (stores.ts, SCALE.md §4): every method of every
@@ -30,8 +32,10 @@ export function storeContract(name: string, open: OpenStores): void {
       expect(await current().writable()).toBe(true);
     });
 
-    peopleContract(current);
+    usersContract(current);
+    dealershipsContract(current);
     quotesContract(current);
+    versionsContract(current);
     defaultsContract(current);
   });
 }

@@ -1,7 +1,7 @@
 import type { DealerProfile } from "@shared/api-types";
 import type { InvitableRole } from "@shared/permissions";
 import * as Y from "yjs";
-import type { AuditEntry, QuoteRow, Stores, UserRow } from "../stores";
+import type { AuditEntry, QuoteRow, RestEvent, Stores, UserRow } from "../stores";
 
 // Rows the storage contract (../store-contract.ts) builds its cases from, written through the
 // stores themselves: a dealership comes from registering its owner, a member from an invitation.
@@ -144,3 +144,35 @@ export async function createQuote(
 
 /** Plain bytes, so a Buffer and a Uint8Array of the same content compare equal. */
 export const bytes = (value: Uint8Array) => Array.from(value);
+
+/** A history row written by the owner through a REST call. */
+export const dealerEvent = (
+  at: number,
+  field: string,
+  newValue: string,
+  oldValue: string | null = null,
+): RestEvent => ({
+  at,
+  role: "DEALER",
+  actor: "Ann (owner)",
+  field,
+  oldValue,
+  newValue,
+});
+
+/** A version of the quote at `createdAt`, with a snapshot that exercises JSON (nested, float, null). */
+export const version = (quoteId: string, createdAt: number, kind = "saved") => ({
+  quoteId,
+  kind,
+  createdAt,
+  actor: "Ann (owner)",
+  fingerprint: `fp-${createdAt}`,
+  snapshot: { data: { vehicle: { description: "2024 Civic" } }, createdAt, lines: [1, 2.5, null] },
+});
+
+/** A dealership with its owner and one salesperson. */
+export async function team(stores: Stores): Promise<{ ann: UserRow; sam: UserRow }> {
+  const ann = await registerOwner(stores, "ann@example.com");
+  const sam = await addMember(stores, ann, "sam@example.com", "salesperson");
+  return { ann, sam };
+}
