@@ -6,6 +6,7 @@ import { type PostgresService, startPostgres } from "../../testing/services";
 import { bytes, createQuote, registerOwner, T0 } from "../contract/fixtures";
 import * as schema from "../schema.pg";
 import { storeContract } from "../store-contract";
+import { EmailTakenError } from "../stores";
 import { closePostgres, openPostgres, type PgDb } from "./connection";
 import { createDocumentLog } from "./document-log";
 import { createPostgresStores } from "./pg-stores";
@@ -106,6 +107,19 @@ describe("PostgreSQL stores on a pool", () => {
           lastSeq: 3,
         },
       );
+    } finally {
+      await close();
+    }
+  });
+
+  it("leaves no dealership behind when its owner's email is refused", async () => {
+    const { db, close } = await openFresh();
+    try {
+      const stores = createPostgresStores(db);
+      await registerOwner(stores, "ann@example.com");
+      await expect(registerOwner(stores, "ann@example.com")).rejects.toBeInstanceOf(EmailTakenError);
+      const { rows } = await db.$client.query<{ n: number }>("SELECT count(*)::int AS n FROM dealerships");
+      expect(rows[0]?.n).toBe(1);
     } finally {
       await close();
     }
