@@ -1,0 +1,178 @@
+import type { DefaultAddOn, DefaultFee, DefaultTax } from "@shared/api-types";
+import { CREDIT_TIER_IDS, DEFAULT_INTEREST_RATES, LOAN_TERMS } from "@shared/constants";
+import type { QuoteTaxRules, Structures } from "@shared/quote-schema";
+import type { AddonBody } from "@shared/validation/default-add-ons";
+import type { FeeBody } from "@shared/validation/default-fees";
+import type { TaxBody } from "@shared/validation/default-taxes";
+import { describe, expect, it } from "vitest";
+import type { ListStore, Stores } from "../stores";
+import { type CurrentStores, registerOwner } from "./fixtures";
+
+// The storage contract for a dealer's defaults: the rate sheet, payment options, tax rules and
+// the four soft-deletable lists (in dollars, as the API speaks).
+
+const structures: Structures = {
+  downs: [0, 1500, 3000],
+  financeTerms: [36, 60, 72],
+  leaseTerms: [24, 36, 48],
+  hidden: ["lease"],
+};
+
+const taxRules: QuoteTaxRules = {
+  profileLabel: "Texas",
+  state: "TX",
+  tradeIn: { rule: "capped", cap: 10000 },
+  rebates: "deducted",
+  fees: { doc: true, dealer: true, addOn: false, gov: false },
+  lease: { method: "monthly", capReductionTaxable: true, tradeCredit: false },
+};
+
+/** The default sheet with string term keys, as InterestRates has it. */
+function defaultSheet(): Record<string, Record<string, number>> {
+  const sheet: Record<string, Record<string, number>> = {};
+  for (const tier of CREDIT_TIER_IDS) {
+    sheet[tier] = {};
+    for (const term of LOAN_TERMS) sheet[tier][String(term)] = DEFAULT_INTEREST_RATES[tier][term];
+  }
+  return sheet;
+}
+
+/** One list's case: two bodies, a change, and the items they must read back as. */
+type ListCase<Body, Item> = {
+  name: string;
+  store: (stores: Stores) => ListStore<Body, Item>;
+  first: Body;
+  second: Body;
+  changed: Body;
+  item: (body: Body) => Omit<Item, "id">;
+};
+
+function listContract<Body, Item extends { id: string }>(current: CurrentStores, list: ListCase<Body, Item>) {
+  it(`${list.name}: creates, lists oldest first, finds and updates only the dealer's own active items`, async () => {
+    const stores = current();
+    const ann = await registerOwner(stores, "ann@example.com");
+    const bob = await registerOwner(stores, "bob@example.com");
+    const store = list.store(stores);
+    expect(await store.active(ann.dealershipId)).toEqual([]);
+    // Created within the same millisecond or not, they list in creation order.
+    const first = await store.create(ann.dealershipId, list.first);
+    const second = await store.create(ann.dealershipId, list.second);
+    const third = await store.create(ann.dealershipId, list.first);
+    expect(first).toEqual({ ...list.item(list.first), id: first.id });
+    expect(second).toEqual({ ...list.item(list.second), id: second.id });
+    expect(new Set([first.id, second.id, third.id]).size).toBe(3);
+    expect(await store.active(ann.dealershipId)).toEqual([first, second, third]);
+    expect(await store.active(bob.dealershipId)).toEqual([]);
+    expect(await store.find(ann.dealershipId, second.id)).toEqual(second);
+    expect(await store.find(bob.dealershipId, second.id)).toBeUndefined();
+    expect(await store.update(bob.dealershipId, first.id, list.changed)).toBeUndefined();
+    expect(await store.find(ann.dealershipId, first.id)).toEqual(first);
+    const changed = await store.update(ann.dealershipId, first.id, list.changed);
+    expect(changed).toEqual({ ...list.item(list.changed), id: first.id });
+    expect(await store.active(ann.dealershipId)).toEqual([changed, second, third]);
+  });
+
+  it(`${list.name}: a soft-deleted item is hidden and cannot be changed or deleted again`, async () => {
+    const stores = current();
+    const ann = await registerOwner(stores, "ann@example.com");
+    const bob = await registerOwner(stores, "bob@example.com");
+    const store = list.store(stores);
+    const first = await store.create(ann.dealershipId, list.first);
+    const second = await store.create(ann.dealershipId, list.second);
+    expect(await store.softDelete(bob.dealershipId, first.id)).toBe(false);
+    expect(await store.softDelete(ann.dealershipId, first.id)).toBe(true);
+    expect(await store.active(ann.dealershipId)).toEqual([second]);
+    expect(await store.find(ann.dealershipId, first.id)).toBeUndefined();
+    expect(await store.update(ann.dealershipId, first.id, list.changed)).toBeUndefined();
+    expect(await store.softDelete(ann.dealershipId, first.id)).toBe(false);
+    expect(await store.softDelete(ann.dealershipId, "no-such-item")).toBe(false);
+  });
+}
+
+export function defaultsContract(current: CurrentStores): void {
+  describe("defaults", () => {
+    it("answers the default rate sheet, then stored rates over it, per dealer and tier", async () => {
+      const stores = current();
+      const ann = await registerOwner(stores, "ann@example.com");
+      const bob = await registerOwner(stores, "bob@example.com");
+      expect(await stores.defaults.interestRates(ann.dealershipId)).toEqual(defaultSheet());
+      await stores.defaults.saveTierRates(ann.dealershipId, "good", [
+        { term_months: 60, interest_rate: 4.25 },
+      ]);
+      await stores.defaults.saveTierRates(ann.dealershipId, "good", [
+        { term_months: 60, interest_rate: 3.5 },
+        { term_months: 72, interest_rate: 4 },
+      ]);
+      await stores.defaults.saveTierRates(ann.dealershipId, "poor", [{ term_months: 24, interest_rate: 0 }]);
+      await stores.defaults.saveTierRates(ann.dealershipId, "fair", []);
+      const expected = defaultSheet();
+      expected.good = { ...expected.good, "60": 3.5, "72": 4 };
+      expected.poor = { ...expected.poor, "24": 0 };
+      expect(await stores.defaults.interestRates(ann.dealershipId)).toEqual(expected);
+      expect(await stores.defaults.interestRates(bob.dealershipId)).toEqual(defaultSheet());
+    });
+
+    it("stores payment options and tax rules per dealer, replacing the previous ones", async () => {
+      const stores = current();
+      const ann = await registerOwner(stores, "ann@example.com");
+      const bob = await registerOwner(stores, "bob@example.com");
+      expect(await stores.defaults.paymentOptions(ann.dealershipId)).toBeUndefined();
+      expect(await stores.defaults.taxRules(ann.dealershipId)).toBeUndefined();
+      const leaseProgram = {
+        residuals: { "36": 58 },
+        moneyFactors: { excellent: 0.00125, "very-good": 0.0015, good: 0.0018, fair: 0.0021, poor: 0.0025 },
+        acquisitionFee: 695,
+        dispositionFee: 395,
+        securityDeposit: 0,
+      };
+      await stores.defaults.savePaymentOptions(ann.dealershipId, { structures, leaseProgram });
+      expect(await stores.defaults.paymentOptions(ann.dealershipId)).toEqual({ structures, leaseProgram });
+      const plain = { ...structures, hidden: [] };
+      await stores.defaults.savePaymentOptions(ann.dealershipId, { structures: plain, leaseProgram: null });
+      expect(await stores.defaults.paymentOptions(ann.dealershipId)).toEqual({
+        structures: plain,
+        leaseProgram: null,
+      });
+      await stores.defaults.saveTaxRules(ann.dealershipId, taxRules);
+      expect(await stores.defaults.taxRules(ann.dealershipId)).toEqual(taxRules);
+      const noTradeCredit = { ...taxRules, tradeIn: { rule: "none" as const } };
+      await stores.defaults.saveTaxRules(ann.dealershipId, noTradeCredit);
+      expect(await stores.defaults.taxRules(ann.dealershipId)).toEqual(noTradeCredit);
+      expect(await stores.defaults.paymentOptions(bob.dealershipId)).toBeUndefined();
+      expect(await stores.defaults.taxRules(bob.dealershipId)).toBeUndefined();
+    });
+  });
+
+  describe("default lists", () => {
+    listContract<AddonBody, DefaultAddOn>(current, {
+      name: "add-ons",
+      store: (s) => s.lists.addOns,
+      first: { name: "Tint", description: "All windows", price: 199.99 },
+      second: { name: "Mats", description: "", price: 80 },
+      changed: { name: "Tint (ceramic)", description: "All windows", price: 249.5 },
+      item: (body) => body,
+    });
+    listContract<TaxBody, DefaultTax>(current, {
+      name: "taxes",
+      store: (s) => s.lists.taxes,
+      first: { description: "State", rate: 6.25, baseCap: null },
+      second: { description: "Local", rate: 2, baseCap: 5000.5 },
+      changed: { description: "State sales tax", rate: 6.5, baseCap: 12000 },
+      // No cap: the item has no baseCap at all.
+      item: ({ baseCap, ...rest }) =>
+        baseCap === null || baseCap === undefined ? rest : { ...rest, baseCap },
+    });
+    for (const [name, store] of [
+      ["dealer fees", (s: Stores) => s.lists.dealerFees],
+      ["government fees", (s: Stores) => s.lists.governmentFees],
+    ] as const)
+      listContract<FeeBody, DefaultFee>(current, {
+        name,
+        store,
+        first: { name: "Doc fee", description: "Paperwork", amount: 150 },
+        second: { name: "Title", description: "", amount: 0 },
+        changed: { name: "Doc fee", description: "Documentation", amount: 175.25 },
+        item: (body) => body,
+      });
+  });
+}

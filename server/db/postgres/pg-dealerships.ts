@@ -1,0 +1,81 @@
+import type { DealerProfile } from "@shared/api-types";
+import { EMPTY_DEALER_PROFILE } from "@shared/constants";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { dealerships, invitations, quotes, teamEvents } from "../schema.pg";
+import type { DealershipStore } from "../stores";
+import type { PgDb } from "./connection";
+import { insertAudit } from "./pg-rows";
+
+// Dealerships on PostgreSQL: the profile, the first-run checklist, invitations and the team audit.
+
+/** The six profile columns only: a parsed request body may carry more keys than these. */
+export const profileColumns = (profile: DealerProfile): DealerProfile => ({
+  dealershipName: profile.dealershipName,
+  streetAddress: profile.streetAddress,
+  city: profile.city,
+  state: profile.state,
+  zipCode: profile.zipCode,
+  phoneNumber: profile.phoneNumber,
+});
+
+export function createDealershipStore(db: PgDb): DealershipStore {
+  const row = async (id: string) => (await db.select().from(dealerships).where(eq(dealerships.id, id)))[0];
+
+  return {
+    async profile(id) {
+      const found = await row(id);
+      return found ? profileColumns(found) : { ...EMPTY_DEALER_PROFILE };
+    },
+
+    async updateProfile(id, profile) {
+      await db
+        .update(dealerships)
+        .set({ ...profileColumns(profile), updatedAt: Date.now() })
+        .where(eq(dealerships.id, id));
+    },
+
+    async any() {
+      const rows = await db.select({ id: dealerships.id }).from(dealerships).limit(1);
+      return rows.length > 0;
+    },
+
+    async checklist(id) {
+      const [found, quote] = await Promise.all([
+        row(id),
+        db.select({ id: quotes.id }).from(quotes).where(eq(quotes.dealerId, id)).limit(1),
+      ]);
+      return { row: found, hasQuote: quote.length > 0 };
+    },
+
+    async markChecklist(id, column, at) {
+      // The first time counts; marking again changes nothing.
+      await db
+        .update(dealerships)
+        .set({ [column]: at })
+        .where(and(eq(dealerships.id, id), isNull(dealerships[column])));
+    },
+
+    async invite(invitation, audit) {
+      await db.transaction(async (tx) => {
+        await tx.insert(invitations).values({ ...invitation, usedAt: null });
+        await insertAudit(tx, audit);
+      });
+    },
+
+    async audit(dealershipId, limit) {
+      return db
+        .select({
+          dealershipId: teamEvents.dealershipId,
+          at: teamEvents.at,
+          actorId: teamEvents.actorId,
+          actorName: teamEvents.actorName,
+          action: teamEvents.action,
+          detail: teamEvents.detail,
+        })
+        .from(teamEvents)
+        .where(eq(teamEvents.dealershipId, dealershipId))
+        .orderBy(desc(teamEvents.id))
+        .limit(limit);
+    },
+  };
+}

@@ -1,0 +1,165 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { addOnMapping, feeMapping, type ListMapping, taxMapping } from "../../defaults/default-lists";
+import { interestRatesOver } from "../../defaults/interest-rate-table";
+import {
+  dealerPaymentOptions,
+  dealerTaxProfiles,
+  defaultAddons,
+  defaultDealerFees,
+  defaultGovernmentFees,
+  defaultTaxes,
+  interestRateDefaults,
+} from "../schema.pg";
+import type { DefaultLists, DefaultsStore, ListStore } from "../stores";
+import type { PgDb } from "./connection";
+
+// The dealer's defaults on PostgreSQL: the rate sheet, payment options, tax rules, and the four
+// soft-deletable lists (rows mapped to API items by default-lists.ts, as on SQLite).
+
+type ListTable =
+  | typeof defaultAddons
+  | typeof defaultTaxes
+  | typeof defaultDealerFees
+  | typeof defaultGovernmentFees;
+
+/** A list's table whose rows carry the mapping's own columns. */
+function createListStore<Body, Item, Own, T extends ListTable & { $inferSelect: Own & { id: string } }>(
+  db: PgDb,
+  table: T,
+  mapping: ListMapping<Body, Item, Own>,
+): ListStore<Body, Item> {
+  // drizzle's column types do not survive a union of tables: the shared columns are read through
+  // one member's type, and the list's own columns (typed by the mapping) pass as `never`.
+  const cols = table as unknown as typeof defaultTaxes;
+  const own = (dealerId: string, id: string) =>
+    and(eq(cols.id, id), eq(cols.dealerId, dealerId), isNull(cols.deletedAt));
+  const toItem = (row: unknown) => mapping.toItem(row as T["$inferSelect"]);
+
+  const select = async (where: SQL | undefined) =>
+    (
+      await db
+        .select()
+        .from(cols)
+        .where(where)
+        // PostgreSQL has no rowid: the identity column `ord` keeps insertion order for ties.
+        .orderBy(asc(cols.createdAt), asc(cols.ord))
+    ).map(toItem);
+
+  return {
+    active: (dealerId) => select(and(eq(cols.dealerId, dealerId), isNull(cols.deletedAt))),
+    async find(dealerId, id) {
+      return (await select(own(dealerId, id)))[0];
+    },
+    async create(dealerId, body) {
+      const now = Date.now();
+      const [row] = await db
+        .insert(cols)
+        .values({
+          ...mapping.toColumns(body),
+          id: randomUUID(),
+          dealerId,
+          createdAt: now,
+          updatedAt: now,
+        } as never)
+        .returning();
+      // The answer is what was stored (cents rounded, defaults applied).
+      return toItem(row);
+    },
+    async update(dealerId, id, body) {
+      const [row] = await db
+        .update(cols)
+        .set({ ...mapping.toColumns(body), updatedAt: Date.now() } as never)
+        .where(own(dealerId, id))
+        .returning();
+      return row === undefined ? undefined : toItem(row);
+    },
+    async softDelete(dealerId, id) {
+      const rows = await db
+        .update(cols)
+        .set({ deletedAt: Date.now() })
+        .where(own(dealerId, id))
+        .returning({ id: cols.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export function createDefaultLists(db: PgDb): DefaultLists {
+  return {
+    addOns: createListStore(db, defaultAddons, addOnMapping),
+    taxes: createListStore(db, defaultTaxes, taxMapping),
+    dealerFees: createListStore(db, defaultDealerFees, feeMapping),
+    governmentFees: createListStore(db, defaultGovernmentFees, feeMapping),
+  };
+}
+
+export function createDefaultsStore(db: PgDb): DefaultsStore {
+  return {
+    async interestRates(dealerId) {
+      return interestRatesOver(
+        await db.select().from(interestRateDefaults).where(eq(interestRateDefaults.dealerId, dealerId)),
+      );
+    },
+
+    async saveTierRates(dealerId, tier, rates) {
+      if (rates.length === 0) return;
+      const now = Date.now();
+      // One statement: every given term is upserted, or none.
+      await db
+        .insert(interestRateDefaults)
+        .values(
+          rates.map((entry) => ({
+            dealerId,
+            tier,
+            termMonths: entry.term_months,
+            rate: entry.interest_rate,
+            updatedAt: now,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [interestRateDefaults.dealerId, interestRateDefaults.tier, interestRateDefaults.termMonths],
+          set: { rate: sql`excluded.rate`, updatedAt: now },
+        });
+    },
+
+    async paymentOptions(dealerId) {
+      const [row] = await db
+        .select({
+          structures: dealerPaymentOptions.structures,
+          leaseProgram: dealerPaymentOptions.leaseProgram,
+        })
+        .from(dealerPaymentOptions)
+        .where(eq(dealerPaymentOptions.dealerId, dealerId));
+      return row;
+    },
+
+    async savePaymentOptions(dealerId, options) {
+      const values = {
+        structures: options.structures,
+        leaseProgram: options.leaseProgram,
+        updatedAt: Date.now(),
+      };
+      await db
+        .insert(dealerPaymentOptions)
+        .values({ dealerId, ...values })
+        .onConflictDoUpdate({ target: dealerPaymentOptions.dealerId, set: values });
+    },
+
+    async taxRules(dealerId) {
+      const [row] = await db
+        .select({ rules: dealerTaxProfiles.rules })
+        .from(dealerTaxProfiles)
+        .where(eq(dealerTaxProfiles.dealerId, dealerId));
+      return row?.rules;
+    },
+
+    async saveTaxRules(dealerId, rules) {
+      const updatedAt = Date.now();
+      await db
+        .insert(dealerTaxProfiles)
+        .values({ dealerId, rules, updatedAt })
+        .onConflictDoUpdate({ target: dealerTaxProfiles.dealerId, set: { rules, updatedAt } });
+    },
+  };
+}

@@ -1,0 +1,166 @@
+import { dealDocName, privateDocName } from "@shared/quote-doc";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull } from "drizzle-orm";
+import { quotes, yjsDocuments } from "../schema.pg";
+import type { DocumentStore, QuoteScope, QuoteStore } from "../stores";
+import type { PgDb } from "./connection";
+import { createDocumentLog } from "./document-log";
+import { insertAudit, insertRestEvent } from "./pg-rows";
+
+// Quotes and their documents on PostgreSQL. Creation writes the quote row and both documents in
+// one transaction on one client: on a pool, documents inserted on another connection could not
+// see the uncommitted quote and their foreign key would refuse them (SCALE.md §4, row 5).
+
+const inScope = (scope: QuoteScope) =>
+  and(
+    eq(quotes.dealerId, scope.dealershipId),
+    scope.salespersonId === undefined ? undefined : eq(quotes.salespersonId, scope.salespersonId),
+  );
+
+export function createQuoteStore(db: PgDb): QuoteStore {
+  return {
+    async find(id) {
+      return (await db.select().from(quotes).where(eq(quotes.id, id)))[0];
+    },
+
+    async create(row, documents) {
+      await db.transaction(async (tx) => {
+        await tx.insert(quotes).values(row);
+        // A new document's log is empty: its head and snapshot are both at seq 0.
+        await tx.insert(yjsDocuments).values([
+          {
+            docName: dealDocName(row.id),
+            quoteId: row.id,
+            state: documents.deal,
+            headSeq: 0,
+            snapshotSeq: 0,
+            updatedAt: row.createdAt,
+          },
+          {
+            docName: privateDocName(row.id),
+            quoteId: row.id,
+            state: documents.private,
+            headSeq: 0,
+            snapshotSeq: 0,
+            updatedAt: row.createdAt,
+          },
+        ]);
+      });
+    },
+
+    list(scope) {
+      return db
+        .select({
+          id: quotes.id,
+          createdAt: quotes.createdAt,
+          expiresAt: quotes.expiresAt,
+          vehicleDescription: quotes.vehicleDescription,
+          customerName: quotes.customerName,
+          salespersonId: quotes.salespersonId,
+          outTheDoorCents: quotes.outTheDoorCents,
+          lockedAt: quotes.lockedAt,
+        })
+        .from(quotes)
+        .where(inScope(scope))
+        .orderBy(desc(quotes.createdAt));
+    },
+
+    async any(dealershipId) {
+      const rows = await db
+        .select({ id: quotes.id })
+        .from(quotes)
+        .where(eq(quotes.dealerId, dealershipId))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async delete(id) {
+      await db.transaction(async (tx) => {
+        // One lock order with appends (which hold their document row, then update the quote):
+        // the document rows first, then the cascade from the quote row (SCALE.md §4, row 6).
+        await tx
+          .select({ docName: yjsDocuments.docName })
+          .from(yjsDocuments)
+          .where(eq(yjsDocuments.quoteId, id))
+          .orderBy(asc(yjsDocuments.docName))
+          .for("update");
+        await tx.delete(quotes).where(eq(quotes.id, id));
+      });
+    },
+
+    renew(id, expiresAt, event) {
+      return db.transaction(async (tx) => {
+        await tx.update(quotes).set({ expiresAt, updatedAt: event.at }).where(eq(quotes.id, id));
+        return insertRestEvent(tx, id, event);
+      });
+    },
+
+    async reassign(id, salespersonId, event, audit) {
+      await db.transaction(async (tx) => {
+        await tx.update(quotes).set({ salespersonId }).where(eq(quotes.id, id));
+        await insertRestEvent(tx, id, event);
+        await insertAudit(tx, audit);
+      });
+    },
+
+    async setOutTheDoor(id, cents) {
+      await db.update(quotes).set({ outTheDoorCents: cents }).where(eq(quotes.id, id));
+    },
+
+    async withoutOutTheDoor(after, limit) {
+      // The cursor compares and orders by the same (database) collation, so it visits every id.
+      const rows = await db
+        .select({ id: quotes.id })
+        .from(quotes)
+        .where(and(isNull(quotes.outTheDoorCents), gt(quotes.id, after)))
+        .orderBy(asc(quotes.id))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    acceptedSince(scope, since, limit) {
+      return db
+        .select({
+          id: quotes.id,
+          acceptedVersion: quotes.acceptedVersion,
+          lockedAt: quotes.lockedAt,
+          vehicleDescription: quotes.vehicleDescription,
+          customerName: quotes.customerName,
+        })
+        .from(quotes)
+        .where(and(inScope(scope), isNotNull(quotes.acceptedVersion), gte(quotes.lockedAt, since)))
+        .orderBy(desc(quotes.lockedAt))
+        .limit(limit);
+    },
+
+    async labels(scope, ids) {
+      if (ids.length === 0) return [];
+      return db
+        .select({
+          id: quotes.id,
+          vehicleDescription: quotes.vehicleDescription,
+          customerName: quotes.customerName,
+        })
+        .from(quotes)
+        .where(and(inScope(scope), inArray(quotes.id, [...ids])));
+    },
+
+    unlock(id, event) {
+      return db.transaction(async (tx) => {
+        await tx.update(quotes).set({ lockedAt: null }).where(eq(quotes.id, id));
+        return insertRestEvent(tx, id, event);
+      });
+    },
+  };
+}
+
+export function createDocumentStore(db: PgDb): DocumentStore {
+  const log = createDocumentLog(db);
+  return {
+    async load(docName) {
+      const doc = await log.load(docName);
+      if (!doc) return null;
+      // The log is dense from the snapshot to the head, so its last seq is the head.
+      return { state: doc.state, updates: doc.updates.map((u) => u.update), lastSeq: doc.headSeq };
+    },
+  };
+}

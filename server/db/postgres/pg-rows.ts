@@ -1,0 +1,51 @@
+import type { HistoryEvent, HistoryRole } from "@shared/history-text";
+import { quoteEvents, teamEvents } from "../schema.pg";
+import type { AuditEntry, RestEvent } from "../stores";
+import type { PgDb } from "./connection";
+
+// Rows that several PostgreSQL stores write inside their own transactions: the team audit line,
+// a REST history row, and how a refused unique index shows itself.
+
+/** The pool or a transaction on one of its clients: both offer the query builder. */
+export type PgWriter = Pick<PgDb, "select" | "insert" | "update" | "delete">;
+
+export async function insertAudit(db: PgWriter, entry: AuditEntry): Promise<void> {
+  await db.insert(teamEvents).values(entry);
+}
+
+/** The history row of a REST call, answered as the HistoryEvent the live channel pushes. */
+export async function insertRestEvent(
+  db: PgWriter,
+  quoteId: string,
+  event: RestEvent,
+): Promise<HistoryEvent> {
+  const row = { ...event, oldValue: event.oldValue ?? null };
+  const [inserted] = await db
+    .insert(quoteEvents)
+    .values({
+      quoteId,
+      at: row.at,
+      role: row.role,
+      actorName: row.actor ?? null,
+      field: row.field,
+      oldValue: row.oldValue,
+      newValue: row.newValue,
+    })
+    .returning({ id: quoteEvents.id });
+  if (!inserted) throw new Error("quote_events insert returned no row");
+  return { ...row, id: inserted.id };
+}
+
+/** Rows of quote_events read back as history; a role other than DEALER reads as the shopper. */
+export const historyRole = (role: string): HistoryRole => (role === "DEALER" ? "DEALER" : "SHOPPER");
+
+/**
+ * PostgreSQL's unique_violation (23505) of the named index. drizzle wraps the driver's error
+ * (DrizzleQueryError), so the code is looked for on the error and on its causes.
+ */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth += 1) {
+    if ("code" in e && e.code === "23505" && "constraint" in e && e.constraint === constraint) return true;
+  }
+  return false;
+}

@@ -1,0 +1,159 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, gt, inArray, isNull } from "drizzle-orm";
+import { dealerships, invitations, passwordResetTokens, quotes, users } from "../schema.pg";
+import { EmailTakenError, type ResetTokenStore, type UserRow, type UserStore } from "../stores";
+import type { PgDb } from "./connection";
+import { profileColumns } from "./pg-dealerships";
+import { insertAudit, isUniqueViolation } from "./pg-rows";
+
+// Users, their registration and invitations, and password-reset tokens on PostgreSQL. Each
+// multi-row change is one drizzle transaction: one pool client from BEGIN to COMMIT.
+
+/** Runs a write that may meet the unique email index; a refusal becomes EmailTakenError. */
+async function refusingTakenEmail<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, "users_email_unique")) throw new EmailTakenError();
+    throw error;
+  }
+}
+
+export function createUserStore(db: PgDb): UserStore {
+  const byId = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
+
+  return {
+    byId,
+
+    async byEmail(email) {
+      return (await db.select().from(users).where(eq(users.email, email)))[0];
+    },
+
+    async tokensValidAfter(ids) {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: users.id, after: users.tokensValidAfter })
+        .from(users)
+        .where(inArray(users.id, [...ids]));
+      return new Map(rows.map((r) => [r.id, r.after]));
+    },
+
+    update(id, changes) {
+      return refusingTakenEmail(async () => {
+        const [row] = await db
+          .update(users)
+          .set({ ...changes, updatedAt: Date.now() })
+          .where(eq(users.id, id))
+          .returning();
+        return row;
+      });
+    },
+
+    members(dealershipId) {
+      return db.select().from(users).where(eq(users.dealershipId, dealershipId));
+    },
+
+    async member(dealershipId, id) {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), eq(users.dealershipId, dealershipId)));
+      return rows[0];
+    },
+
+    registerOwner(profile, owner) {
+      return refusingTakenEmail(() =>
+        db.transaction(async (tx) => {
+          const dealershipId = randomUUID();
+          await tx.insert(dealerships).values({
+            ...profileColumns(profile),
+            id: dealershipId,
+            createdAt: owner.createdAt,
+            updatedAt: owner.createdAt,
+          });
+          const user: UserRow = { ...owner, dealershipId, role: "owner" };
+          await tx.insert(users).values(user);
+          return user;
+        }),
+      );
+    },
+
+    acceptInvitation(tokenHash, now, member, audit) {
+      // A refused email rolls the whole transaction back, so the invitation stays unused.
+      return refusingTakenEmail(() =>
+        db.transaction(async (tx) => {
+          const [invitation] = await tx
+            .update(invitations)
+            .set({ usedAt: now })
+            .where(
+              and(
+                eq(invitations.tokenHash, tokenHash),
+                isNull(invitations.usedAt),
+                gt(invitations.expiresAt, now),
+              ),
+            )
+            .returning();
+          if (!invitation) return null;
+          const user: UserRow = {
+            ...member,
+            email: invitation.email,
+            dealershipId: invitation.dealershipId,
+            role: invitation.role,
+            tokensValidAfter: now,
+            createdAt: now,
+            updatedAt: now,
+          };
+          await tx.insert(users).values(user);
+          await insertAudit(tx, audit(user));
+          return user;
+        }),
+      );
+    },
+
+    async changeRole(id, role, now, audit) {
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ role, tokensValidAfter: now, updatedAt: now }).where(eq(users.id, id));
+        await insertAudit(tx, audit);
+      });
+    },
+
+    async remove(id, heirId, audit) {
+      await db.transaction(async (tx) => {
+        await tx.update(quotes).set({ salespersonId: heirId }).where(eq(quotes.salespersonId, id));
+        await tx.delete(users).where(eq(users.id, id));
+        await insertAudit(tx, audit);
+      });
+    },
+  };
+}
+
+export function createResetTokenStore(db: PgDb): ResetTokenStore {
+  return {
+    async replace(row) {
+      await db.transaction(async (tx) => {
+        await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, row.userId));
+        await tx.insert(passwordResetTokens).values({ ...row, usedAt: null });
+      });
+    },
+
+    async consume(tokenHash, now) {
+      // One conditional UPDATE: "use once" holds even for two requests at the same moment.
+      const [row] = await db
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, tokenHash),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, now),
+          ),
+        )
+        .returning({ userId: passwordResetTokens.userId });
+      return row?.userId ?? null;
+    },
+
+    async drop(userId) {
+      await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+    },
+  };
+}

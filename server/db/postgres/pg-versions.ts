@@ -1,0 +1,95 @@
+import { and, desc, eq } from "drizzle-orm";
+import { quoteEvents, quotes, quoteVersions } from "../schema.pg";
+import type { HistoryStore, VersionStore } from "../stores";
+import type { PgDb } from "./connection";
+import { historyRole, insertRestEvent } from "./pg-rows";
+
+// Versions of a quote and its history on PostgreSQL.
+
+export function createVersionStore(db: PgDb): VersionStore {
+  return {
+    async latest(quoteId) {
+      const rows = await db
+        .select({ number: quoteVersions.number, kind: quoteVersions.kind })
+        .from(quoteVersions)
+        .where(eq(quoteVersions.quoteId, quoteId))
+        .orderBy(desc(quoteVersions.number))
+        .limit(1);
+      return rows[0];
+    },
+
+    list(quoteId) {
+      return db
+        .select({
+          number: quoteVersions.number,
+          kind: quoteVersions.kind,
+          createdAt: quoteVersions.createdAt,
+          actor: quoteVersions.actor,
+          fingerprint: quoteVersions.fingerprint,
+        })
+        .from(quoteVersions)
+        .where(eq(quoteVersions.quoteId, quoteId))
+        .orderBy(desc(quoteVersions.number));
+    },
+
+    async read(quoteId, number) {
+      const rows = await db
+        .select()
+        .from(quoteVersions)
+        .where(and(eq(quoteVersions.quoteId, quoteId), eq(quoteVersions.number, number)));
+      return rows[0];
+    },
+
+    save(version, event, lock) {
+      return db.transaction(async (tx) => {
+        // SQLite has one writer; here two saves could both read the same last number. The quote's
+        // row lock makes the second wait for the first to commit, then read its number. NO KEY
+        // UPDATE: foreign-key checks of other writers (history rows of an append) do not wait.
+        await tx
+          .select({ id: quotes.id })
+          .from(quotes)
+          .where(eq(quotes.id, version.quoteId))
+          .for("no key update");
+        const [last] = await tx
+          .select({ number: quoteVersions.number })
+          .from(quoteVersions)
+          .where(eq(quoteVersions.quoteId, version.quoteId))
+          .orderBy(desc(quoteVersions.number))
+          .limit(1);
+        const number = (last?.number ?? 0) + 1;
+        await tx.insert(quoteVersions).values({ ...version, number });
+        const recorded = await insertRestEvent(tx, version.quoteId, event(number));
+        if (lock === "accept")
+          await tx
+            .update(quotes)
+            .set({ lockedAt: version.createdAt, acceptedVersion: number })
+            .where(eq(quotes.id, version.quoteId));
+        else if (lock === "unlock")
+          await tx.update(quotes).set({ lockedAt: null }).where(eq(quotes.id, version.quoteId));
+        return { number, event: recorded };
+      });
+    },
+  };
+}
+
+export function createHistoryStore(db: PgDb): HistoryStore {
+  return {
+    async read(quoteId, limit) {
+      const rows = await db
+        .select({
+          id: quoteEvents.id,
+          at: quoteEvents.at,
+          role: quoteEvents.role,
+          actor: quoteEvents.actorName,
+          field: quoteEvents.field,
+          oldValue: quoteEvents.oldValue,
+          newValue: quoteEvents.newValue,
+        })
+        .from(quoteEvents)
+        .where(eq(quoteEvents.quoteId, quoteId))
+        .orderBy(desc(quoteEvents.at), desc(quoteEvents.id))
+        .limit(limit);
+      return rows.map((row) => ({ ...row, role: historyRole(row.role) }));
+    },
+  };
+}
