@@ -38,6 +38,10 @@ export type Config = {
   logFormat: "plain" | "json";
   /** Bearer token for /metrics; undefined keeps /metrics off. */
   metricsToken: string | undefined;
+  /** postgres://…: everything is stored in PostgreSQL and several processes may serve the app. */
+  databaseUrl: string | undefined;
+  /** redis://…: live updates fan out across processes (only with databaseUrl). */
+  redisUrl: string | undefined;
 };
 
 export type LiveBounds = {
@@ -60,60 +64,85 @@ export type LiveBounds = {
 
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  DATA_DIR: z.string().default("./data"),
-  APP_URL: z.string().url().optional(),
-  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default("DealDesk <no-reply@dealdesk.local>"),
-  QUOTE_VALIDITY_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
-  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
-  LOGIN_WINDOW_MINUTES: z.coerce.number().min(0.01).default(15),
-  CALCULATE_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
-  SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
-  QUOTES_PER_DEALER_PER_MINUTE: z.coerce.number().int().min(1).default(30),
-  RESET_MAILS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
-  TRUST_PROXY: z
-    .enum(["true", "false", "1", "0"])
-    .default("false")
-    .transform((v) => v === "true" || v === "1"),
-  LOG_REQUESTS: z
-    .enum(["true", "false", "1", "0"])
-    .default("true")
-    .transform((v) => v === "true" || v === "1"),
-  REGISTRATION: z.enum(["open", "first", "invite"]).default("open"),
-  LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(300).default(30),
-  LIVE_MAX_UPDATE_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .max(16 * 1024 * 1024)
-    .default(128 * 1024),
-  LIVE_MAX_DOCUMENT_BYTES: z.coerce
-    .number()
-    .int()
-    .min(4096)
-    .max(64 * 1024 * 1024)
-    .default(256 * 1024),
-  LIVE_UPDATES_PER_SECOND: count(100),
-  LIVE_UPDATE_BURST: count(1000),
-  LIVE_HISTORY_EVENTS_PER_MINUTE: count(120),
-  LIVE_MAX_AWARENESS_BYTES: z.coerce
-    .number()
-    .int()
-    .min(256)
-    .max(1024 * 1024)
-    .default(4096),
-  LIVE_AWARENESS_PER_SECOND: count(10),
-  LIVE_MAX_SHOPPERS_PER_QUOTE: count(8),
-  LOG_FORMAT: z.enum(["plain", "json"], { message: 'LOG_FORMAT must be "plain" or "json"' }).default("plain"),
-  METRICS_TOKEN: z.preprocess(
-    (v) => (v === "" ? undefined : v),
-    z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
-  ),
-});
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATA_DIR: z.string().default("./data"),
+    APP_URL: z.string().url().optional(),
+    JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default("DealDesk <no-reply@dealdesk.local>"),
+    QUOTE_VALIDITY_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+    LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+    LOGIN_WINDOW_MINUTES: z.coerce.number().min(0.01).default(15),
+    CALCULATE_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    QUOTES_PER_DEALER_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    RESET_MAILS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    TRUST_PROXY: z
+      .enum(["true", "false", "1", "0"])
+      .default("false")
+      .transform((v) => v === "true" || v === "1"),
+    LOG_REQUESTS: z
+      .enum(["true", "false", "1", "0"])
+      .default("true")
+      .transform((v) => v === "true" || v === "1"),
+    REGISTRATION: z.enum(["open", "first", "invite"]).default("open"),
+    LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(300).default(30),
+    LIVE_MAX_UPDATE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(16 * 1024 * 1024)
+      .default(128 * 1024),
+    LIVE_MAX_DOCUMENT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(4096)
+      .max(64 * 1024 * 1024)
+      .default(256 * 1024),
+    LIVE_UPDATES_PER_SECOND: count(100),
+    LIVE_UPDATE_BURST: count(1000),
+    LIVE_HISTORY_EVENTS_PER_MINUTE: count(120),
+    LIVE_MAX_AWARENESS_BYTES: z.coerce
+      .number()
+      .int()
+      .min(256)
+      .max(1024 * 1024)
+      .default(4096),
+    LIVE_AWARENESS_PER_SECOND: count(10),
+    LIVE_MAX_SHOPPERS_PER_QUOTE: count(8),
+    LOG_FORMAT: z
+      .enum(["plain", "json"], { message: 'LOG_FORMAT must be "plain" or "json"' })
+      .default("plain"),
+    METRICS_TOKEN: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+    ),
+    DATABASE_URL: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        .regex(
+          /^postgres(ql)?:\/\/\S+$/,
+          "DATABASE_URL must be a PostgreSQL URL: postgres://user:password@host:5432/dealdesk",
+        )
+        .optional(),
+    ),
+    REDIS_URL: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        .regex(/^rediss?:\/\/\S+$/, "REDIS_URL must be a Redis URL: redis://host:6379")
+        .optional(),
+    ),
+  })
+  .refine((e) => e.REDIS_URL === undefined || e.DATABASE_URL !== undefined, {
+    path: ["REDIS_URL"],
+    message:
+      "REDIS_URL needs DATABASE_URL: Redis only carries live updates between processes that share one PostgreSQL database",
+  });
 
 /** DATA_DIR as an absolute path, without creating anything (the admin commands check it first). */
 export function resolveDataDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -146,7 +175,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: e.HOST,
     dataDir,
     appUrl: (e.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
-    jwtSecret: loadJwtSecret(dataDir, e.JWT_SECRET),
+    // With DATABASE_URL the processes share one secret, kept in PostgreSQL (server/db/open-storage.ts).
+    jwtSecret: e.DATABASE_URL ? (e.JWT_SECRET ?? "") : loadJwtSecret(dataDir, e.JWT_SECRET),
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     quoteValidityDays: e.QUOTE_VALIDITY_DAYS,
@@ -173,6 +203,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     logFormat: e.LOG_FORMAT,
     metricsToken: e.METRICS_TOKEN,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     ...overrides,
   };
 }

@@ -27,9 +27,88 @@ export type RecordedChange = {
   actor?: string;
 };
 
-type LastEvent = { id: number; at: number; role: string; actor: string | null; oldValue: string | null };
+/** The newest event of one field of the quote (a candidate to merge into). */
+export type LastEvent = {
+  id: number;
+  at: number;
+  role: string;
+  actor: string | null;
+  oldValue: string | null;
+};
 
-/** Records one change; returns the rows it inserted, extended or removed (pushed to the dealer's page). */
+/** What one change does to the stored history, in push order. */
+export type HistoryOp =
+  | { op: "insert"; field: string; oldValue: string | null; newValue: string | null }
+  | { op: "extend"; id: number; field: string; oldValue: string | null; newValue: string | null }
+  | { op: "remove"; id: number };
+
+/** The actor stored with a change: the staff member's label; null for the shopper. */
+export const actorOf = (change: RecordedChange): string | null =>
+  change.role === "DEALER" ? (change.actor ?? null) : null;
+
+/**
+ * The rows one change inserts, extends or removes, given each field's newest event. Both storage
+ * backends run these steps (SQLite's recorder below, PostgreSQL's in server/db/postgres/), so
+ * history merges the same way whichever one stores it.
+ */
+export function planHistory(
+  change: RecordedChange,
+  lastOf: (field: string) => LastEvent | undefined,
+): HistoryOp[] {
+  const ops: HistoryOp[] = [];
+  const actor = actorOf(change);
+  // Reverse key order, so that newest-first reads "added a trade-in" before its details.
+  for (const field of [...change.keys].sort().reverse()) {
+    const oldValue = displayValue(field, change.before.get(field));
+    const newValue = displayValue(field, change.after.get(field));
+    // Invisible changes (an unselected add-on's description, a value re-typed the same) are no history.
+    if (oldValue === newValue) continue;
+    const last = lastOf(field);
+    // Only the same person's edits merge: a manager's change never extends the salesperson's event.
+    if (
+      last &&
+      last.role === change.role &&
+      last.actor === actor &&
+      change.at - last.at <= HISTORY_MERGE_MS
+    ) {
+      if (last.oldValue === newValue) ops.push({ op: "remove", id: last.id });
+      else ops.push({ op: "extend", id: last.id, field, oldValue: last.oldValue, newValue });
+      continue;
+    }
+    ops.push({ op: "insert", field, oldValue, newValue });
+  }
+  return ops;
+}
+
+/** The push for the dealer's page once the ops are stored; `insertedIds` in the order of the inserts. */
+export function historyPushOf(
+  change: RecordedChange,
+  ops: readonly HistoryOp[],
+  insertedIds: readonly number[],
+): HistoryPush {
+  const pushed: HistoryPush = { events: [], removed: [] };
+  const actor = actorOf(change);
+  let inserted = 0;
+  for (const op of ops) {
+    if (op.op === "remove") {
+      pushed.removed.push(op.id);
+      continue;
+    }
+    const id = op.op === "extend" ? op.id : (insertedIds[inserted++] as number);
+    pushed.events.push({
+      id,
+      at: change.at,
+      role: change.role,
+      actor,
+      field: op.field,
+      oldValue: op.oldValue,
+      newValue: op.newValue,
+    });
+  }
+  return pushed;
+}
+
+/** Records one change on SQLite; returns the rows it inserted, extended or removed (pushed to the dealer's page). */
 export function createHistoryRecorder(db: Db): (change: RecordedChange) => HistoryPush {
   const sql = db.$client;
   const lastOfField = sql.prepare<[string, string], LastEvent>(
@@ -45,38 +124,20 @@ export function createHistoryRecorder(db: Db): (change: RecordedChange) => Histo
   const remove = sql.prepare<[number]>("DELETE FROM quote_events WHERE id = ?");
 
   return (change) => {
-    const pushed: HistoryPush = { events: [], removed: [] };
-    const actor = change.role === "DEALER" ? (change.actor ?? null) : null;
-    const row = (id: number, key: string, oldValue: string | null, newValue: string | null) =>
-      pushed.events.push({ id, at: change.at, role: change.role, actor, field: key, oldValue, newValue });
-    // Reverse key order, so that newest-first reads "added a trade-in" before its details.
-    for (const key of [...change.keys].sort().reverse()) {
-      const oldValue = displayValue(key, change.before.get(key));
-      const newValue = displayValue(key, change.after.get(key));
-      // Invisible changes (an unselected add-on's description, a value re-typed the same) are no history.
-      if (oldValue === newValue) continue;
-      const last = lastOfField.get(change.quoteId, key);
-      // Only the same person's edits merge: a manager's change never extends the salesperson's event.
-      if (
-        last &&
-        last.role === change.role &&
-        last.actor === actor &&
-        change.at - last.at <= HISTORY_MERGE_MS
-      ) {
-        if (last.oldValue === newValue) {
-          remove.run(last.id);
-          pushed.removed.push(last.id);
-        } else {
-          extend.run(newValue, change.at, last.id);
-          row(last.id, key, last.oldValue, newValue);
-        }
-        continue;
-      }
-      const id = Number(
-        insert.run(change.quoteId, change.at, change.role, actor, key, oldValue, newValue).lastInsertRowid,
-      );
-      row(id, key, oldValue, newValue);
+    const ops = planHistory(change, (field) => lastOfField.get(change.quoteId, field));
+    const actor = actorOf(change);
+    const ids: number[] = [];
+    for (const op of ops) {
+      if (op.op === "remove") remove.run(op.id);
+      else if (op.op === "extend") extend.run(op.newValue, change.at, op.id);
+      else
+        ids.push(
+          Number(
+            insert.run(change.quoteId, change.at, change.role, actor, op.field, op.oldValue, op.newValue)
+              .lastInsertRowid,
+          ),
+        );
     }
-    return pushed;
+    return historyPushOf(change, ops, ids);
   };
 }

@@ -11,6 +11,7 @@ import type { WebSocket } from "ws";
 import { Awareness, encodeAwarenessUpdate, removeAwarenessStates } from "y-protocols/awareness";
 import * as Y from "yjs";
 import type { LiveBounds } from "../config";
+import type { SharedLiveStore } from "../db/postgres/live-store";
 import { HISTORY_MERGE_MS, type RecordedChange } from "../history/recorder";
 import { liveMetrics } from "../metrics/metrics";
 import type { LiveIdentity, QuoteRole } from "../policies/quote-access";
@@ -18,15 +19,24 @@ import { outTheDoorCentsOfDoc } from "../quotes/listing-total";
 import { addToWindow, type Bucket, type MinuteWindow, takeToken } from "./bounds";
 import { clientIdsWritten, isNamed, isStaff } from "./client-ids";
 import { createCommitBatch, type QueuedUpdate } from "./commit-batch";
+import type { DocFollower } from "./fanout/doc-follower";
 import type { ClientIdClaim, DocStore, ListingChange } from "./persistence";
 import { encodeAwarenessMessage, encodeHistoryMessage, encodeUpdateMessage } from "./protocol";
-import { encodeState, loadStoredDoc } from "./stored-doc";
+import { DocumentLoadError, docFromStored, encodeState, loadStoredDoc } from "./stored-doc";
 import { type DocKind, type GuardVerdict, judgeUpdate } from "./update-guard";
 
 // Rooms: one per loaded document, after the reference y-websocket server's getYDoc pattern, but
 // loading synchronously from SQLite (better-sqlite3), so no message can arrive while a room is
 // half loaded. A room is dropped from memory as soon as its last connection leaves, after its
 // update log is compacted into the state blob.
+//
+// With several processes (DATABASE_URL, ../shared/design/SCALE.md §5) the rooms run in shared
+// mode: PostgreSQL holds each document's ordered log and any process may append to it. Every
+// write of a document then runs in that document's serial queue (the follower's, which also
+// delivers other processes' commits): judge on `scratch`, append with a compare-and-set on the
+// head seq, and only after the commit apply to `doc`, send, and publish. `doc` is always the
+// committed head, so whatever a client receives is stored. A refusal is final only when judged at
+// the head: a stale judgment catches up first and judges again.
 
 export type Conn = {
   ws: WebSocket;
@@ -72,6 +82,10 @@ export type Room = {
   writers: Map<number, Conn>;
   /** At least the size of the encoded document (exact at load and after each check, then summed). */
   approxBytes: number;
+  /** Shared mode: the delta the guard's scratch apply integrated (V2, for the log). */
+  scratchV2: Uint8Array | null;
+  /** Shared mode: sockets admitted to the room that have not joined yet (it stays loaded for them). */
+  pins: number;
 };
 
 export type AcceptedUpdate = {
@@ -86,7 +100,8 @@ export type AcceptedUpdate = {
 };
 
 export type RoomsOptions = {
-  store: DocStore;
+  /** The SQLite document store (one process); null in shared mode. */
+  store: DocStore | null;
   log: (line: string) => void;
   /** Compact the log into the state blob once it holds more rows than this. */
   compactAfter: number;
@@ -94,7 +109,18 @@ export type RoomsOptions = {
   /** Records a deal document's accepted change inside the append's transaction (the deal's history). */
   recordChange?: (change: RecordedChange) => HistoryPush;
   bounds: LiveBounds;
+  /** Several processes on PostgreSQL (shared mode); undefined on SQLite. */
+  shared?: SharedRooms;
 };
+
+/** Shared mode's storage and the follower that keeps loaded documents at their heads. */
+export type SharedRooms = { store: SharedLiveStore; follower: DocFollower };
+
+/** Thrown inside an append's transaction when another principal claimed a client id first. */
+class ClaimTaken extends Error {}
+
+/** Origin of updates other processes committed (not any local connection). */
+const REMOTE = Symbol("remote");
 
 /** Why an update was refused, and the close code its socket gets (shared/live-protocol.ts). */
 export type Refusal = {
@@ -112,17 +138,33 @@ const entriesOf = (doc: Y.Doc, kind: DocKind) =>
   readEntries(kind === "deal" ? dealArray(doc) : privateArray(doc));
 
 export function createRooms(options: RoomsOptions) {
-  const { store, log } = options;
+  const { log, shared } = options;
+  /** The SQLite store, for the one-process paths (never reached in shared mode). */
+  const sqlite = (): DocStore => {
+    if (!options.store) throw new Error("the rooms run on PostgreSQL: no SQLite document store");
+    return options.store;
+  };
   const rooms = new Map<string, Room>();
+  /** Shared mode: rooms being loaded (single flight: one load per document however many sockets ask). */
+  const loading = new Map<string, Promise<Room>>();
 
   function rebuildScratch(room: Room) {
     room.scratch.destroy();
     room.scratch = new Y.Doc({ guid: room.name });
     Y.applyUpdateV2(room.scratch, encodeState(room.doc));
+    if (shared) captureScratch(room);
+  }
+
+  /** Shared mode: what the guard's apply integrates into scratch is the delta the log stores. */
+  function captureScratch(room: Room) {
+    room.scratch.on("updateV2", (update: Uint8Array) => {
+      room.scratchV2 = room.scratchV2 ? Y.mergeUpdatesV2([room.scratchV2, update]) : update;
+    });
   }
 
   function destroy(room: Room) {
     rooms.delete(room.name);
+    shared?.follower.untrack(room.name);
     room.awareness.destroy();
     room.doc.destroy();
     room.scratch.destroy();
@@ -131,6 +173,7 @@ export function createRooms(options: RoomsOptions) {
   function compact(room: Room) {
     if (room.logLength === 0) return;
     try {
+      const store = sqlite();
       store.compact(room.name, encodeState(room.doc), room.lastSeq);
       room.logLength = 0;
       // The desk log's figure follows the deal at every compaction, the last one when the room empties.
@@ -141,13 +184,16 @@ export function createRooms(options: RoomsOptions) {
     }
   }
 
-  /** Loads (or returns) the room; throws DocumentLoadError when the stored document is unusable. */
-  function open(name: string, quoteId: string, kind: DocKind, expiresAt: number, locked = false): Room {
-    const existing = rooms.get(name);
-    if (existing) return existing;
-    const { doc, lastSeq, logLength } = loadStoredDoc(store, name);
-    // Pairs stored before the guard checked exact keys are removed once, stored by the compaction below.
-    const junk = removeUnknownPairs(kind === "deal" ? dealArray(doc) : privateArray(doc));
+  /** A loaded room, registered; `doc` is the stored document. */
+  function makeRoom(
+    name: string,
+    quoteId: string,
+    kind: DocKind,
+    expiresAt: number,
+    locked: boolean,
+    loaded: { doc: Y.Doc; lastSeq: number; logLength: number; owners: Map<number, string> },
+  ): Room {
+    const { doc } = loaded;
     const scratch = new Y.Doc({ guid: name });
     Y.applyUpdateV2(scratch, encodeState(doc));
     const awareness = new Awareness(doc);
@@ -163,18 +209,22 @@ export function createRooms(options: RoomsOptions) {
       awareness,
       conns: new Set(),
       entries: entriesOf(doc, kind),
-      lastSeq,
-      logLength,
+      lastSeq: loaded.lastSeq,
+      logLength: loaded.logLength,
       capturedV2: null,
-      owners: store.clientIdOwners(name),
+      owners: loaded.owners,
       writers: new Map(),
       approxBytes: encodeState(doc).length,
+      scratchV2: null,
+      pins: 0,
     };
+    if (shared) captureScratch(room);
     // Only V2 is encoded from the transaction (each listened-to format costs an encoding per
     // edit): the wire gets the update as the client sent it (see applyUpdate).
-    doc.on("updateV2", (update: Uint8Array) => {
-      room.capturedV2 = room.capturedV2 ? Y.mergeUpdatesV2([room.capturedV2, update]) : update;
-    });
+    else
+      doc.on("updateV2", (update: Uint8Array) => {
+        room.capturedV2 = room.capturedV2 ? Y.mergeUpdatesV2([room.capturedV2, update]) : update;
+      });
     awareness.on(
       "update",
       (
@@ -193,12 +243,74 @@ export function createRooms(options: RoomsOptions) {
       },
     );
     rooms.set(name, room);
+    return room;
+  }
+
+  /** Loads (or returns) the room; throws DocumentLoadError when the stored document is unusable. */
+  function open(name: string, quoteId: string, kind: DocKind, expiresAt: number, locked = false): Room {
+    const existing = rooms.get(name);
+    if (existing) return existing;
+    const store = sqlite();
+    const { doc, lastSeq, logLength } = loadStoredDoc(store, name);
+    // Pairs stored before the guard checked exact keys are removed once, stored by the compaction below.
+    const junk = removeUnknownPairs(kind === "deal" ? dealArray(doc) : privateArray(doc));
+    const room = makeRoom(name, quoteId, kind, expiresAt, locked, {
+      doc,
+      lastSeq,
+      logLength,
+      owners: store.clientIdOwners(name),
+    });
     if (junk > 0) {
       log(`live: removed ${junk} unknown pairs from ${name}`);
       room.logLength = Math.max(room.logLength, 1);
       compact(room);
     }
     return room;
+  }
+
+  /**
+   * Shared mode: loads (or returns) the room from PostgreSQL, once however many sockets ask at the
+   * same time, and follows its log from the seq it loaded at. Throws DocumentLoadError when the
+   * document is missing (its quote deleted) or unusable.
+   */
+  function openShared(
+    sharedRooms: SharedRooms,
+    name: string,
+    quoteId: string,
+    kind: DocKind,
+    expiresAt: number,
+    locked: boolean,
+  ): Promise<Room> {
+    const pin = (room: Room) => {
+      room.pins += 1;
+      return room;
+    };
+    const existing = rooms.get(name);
+    if (existing) return Promise.resolve(pin(existing));
+    const inFlight = loading.get(name);
+    if (inFlight) return inFlight.then(pin);
+    const load = (async () => {
+      const [loaded, owners] = await Promise.all([
+        sharedRooms.store.log.load(name),
+        sharedRooms.store.owners(name),
+      ]);
+      if (!loaded) throw new DocumentLoadError(`No stored document ${name}`);
+      const doc = docFromStored(
+        { state: loaded.state, updates: loaded.updates.map((u) => u.update), lastSeq: loaded.headSeq },
+        name,
+      );
+      const room = makeRoom(name, quoteId, kind, expiresAt, locked, {
+        doc,
+        lastSeq: loaded.headSeq,
+        logLength: loaded.updates.length,
+        owners,
+      });
+      // Subscribes, then delivers whatever was committed since the load (onRemoteUpdates).
+      await sharedRooms.follower.track(name, loaded.headSeq);
+      return room;
+    })();
+    loading.set(name, load);
+    return load.finally(() => loading.delete(name)).then(pin);
   }
 
   /** The document's size and the sender's history budget, once the guard has the update in scratch. */
@@ -266,20 +378,14 @@ export function createRooms(options: RoomsOptions) {
   }
 
   /**
-   * Bounds, identity and the guard, then apply; the update is queued for the group commit and
-   * broadcast only after it (nothing is sent before it is stored). See `commit` below.
+   * Identity, the guard, the deal's lock and the bounds that need the update applied: judged on
+   * `scratch`, which keeps the update when it passes (and is rebuilt from `doc` when it does not).
    */
-  function applyUpdate(
+  function judge(
     room: Room,
     conn: Conn,
     update: Uint8Array,
-    wire: Uint8Array | null,
-  ): GuardVerdict | Refusal {
-    const { bounds } = options;
-    if (update.length > bounds.maxUpdateBytes)
-      return { ok: false, reason: `update of ${update.length} bytes`, close: "updateTooLarge" };
-    if (!takeToken(conn.updateBudget, bounds.updatesPerSecond, bounds.updateBurst))
-      return { ok: false, reason: "over the update rate", close: "tooManyUpdates" };
+  ): { ok: true; verdict: GuardVerdict & { ok: true }; claims: number[]; before: FlatEntries } | Refusal {
     const claims = checkWriters(room, conn, update);
     if (!Array.isArray(claims)) return claims;
     const before = room.entries;
@@ -302,6 +408,37 @@ export function createRooms(options: RoomsOptions) {
       rebuildScratch(room);
       return refusal;
     }
+    return { ok: true, verdict, claims, before };
+  }
+
+  /**
+   * Bounds, identity and the guard, then apply; the update is queued for the group commit and
+   * broadcast only after it (nothing is sent before it is stored). See `commit` below.
+   */
+  function applyUpdate(
+    room: Room,
+    conn: Conn,
+    update: Uint8Array,
+    wire: Uint8Array | null,
+  ): GuardVerdict | Refusal {
+    const { bounds } = options;
+    if (update.length > bounds.maxUpdateBytes)
+      return { ok: false, reason: `update of ${update.length} bytes`, close: "updateTooLarge" };
+    if (!takeToken(conn.updateBudget, bounds.updatesPerSecond, bounds.updateBurst))
+      return { ok: false, reason: "over the update rate", close: "tooManyUpdates" };
+    if (shared) {
+      // Judged, stored and sent in the document's queue, at its head (see commitShared).
+      shared.follower
+        .enqueue(room.name, () => commitShared(shared, room, conn, update, wire))
+        .catch((error: unknown) => {
+          log(`live: storing an update of ${room.name} failed: ${String(error)}`);
+          discard(room, LIVE_CLOSE_CODES.serverError, LIVE_CLOSE_REASONS.serverError);
+        });
+      return { ok: true, after: room.entries, fields: new Set(), keys: [], changedDoc: false };
+    }
+    const judged = judge(room, conn, update);
+    if (!judged.ok) return judged;
+    const { verdict, claims, before } = judged;
     if (!verdict.changedDoc) return verdict;
     room.capturedV2 = null;
     Y.applyUpdate(room.doc, update, conn);
@@ -377,7 +514,7 @@ export function createRooms(options: RoomsOptions) {
     let seqs: number[];
     const committed = liveMetrics.commitTimer();
     try {
-      seqs = store.appendMany(pending.map((item) => item.entry));
+      seqs = sqlite().appendMany(pending.map((item) => item.entry));
       committed();
       liveMetrics.accepted(pending.length);
     } catch (error) {
@@ -412,6 +549,199 @@ export function createRooms(options: RoomsOptions) {
   }
   const batch = createCommitBatch(commit);
 
+  /** Refuses a connection's update for good: it is closed, and its page starts again from the server's copy. */
+  function refuse(room: Room, conn: Conn, refusal: Refusal) {
+    log(`live: refused an update from a ${conn.role} on ${room.name}: ${refusal.reason}`);
+    liveMetrics.refused(refusal.reason);
+    const close = refusal.close ?? "changeRefused";
+    conn.ws.close(LIVE_CLOSE_CODES[close], LIVE_CLOSE_REASONS[close]);
+  }
+
+  /**
+   * Shared mode, inside the document's queue: judge the update at the head, append it with a
+   * compare-and-set on the head seq (claims and history in the same transaction), and only once
+   * it committed apply it to `doc`, send it to the room and publish it to the other processes.
+   * Someone else appended first: catch up, judge again. A refusal stands only when nothing newer
+   * exists. The sender gone meanwhile: nothing is stored (its page sends it again when it comes back).
+   */
+  async function commitShared(
+    sharedRooms: SharedRooms,
+    room: Room,
+    conn: Conn,
+    update: Uint8Array,
+    wire: Uint8Array | null,
+  ) {
+    const { follower } = sharedRooms;
+    for (let attempt = 0; ; attempt += 1) {
+      if (rooms.get(room.name) !== room || !room.conns.has(conn)) return;
+      room.scratchV2 = null;
+      const judged = judge(room, conn, update);
+      if (!judged.ok) {
+        // A change this process has not received yet may be what the update builds on.
+        const seq = room.lastSeq;
+        if (attempt < 3 && !judged.close) {
+          await follower.catchUp(room.name);
+          if (room.lastSeq !== seq) continue;
+        }
+        if (rooms.get(room.name) === room) refuse(room, conn, judged);
+        return;
+      }
+      const { verdict, claims, before } = judged;
+      const delta = room.scratchV2 as Uint8Array | null;
+      room.scratchV2 = null;
+      if (!verdict.changedDoc || !delta) return;
+      const claimed: ClientIdClaim[] = claims
+        .filter((clientId) => room.owners.get(clientId) !== conn.principal)
+        .map((clientId) => ({ clientId, principal: conn.principal }));
+      let history: HistoryPush | null = null;
+      const recordHere = room.kind === "deal" && verdict.keys.length > 0;
+      const hook =
+        claimed.length > 0 || recordHere
+          ? async (client: Parameters<SharedLiveStore["record"]>[0], at: number) => {
+              if (!(await sharedRooms.store.claim(client, room.name, room.quoteId, claimed)))
+                throw new ClaimTaken();
+              if (recordHere)
+                history = await sharedRooms.store.record(client, {
+                  quoteId: room.quoteId,
+                  role: conn.role,
+                  before,
+                  after: verdict.after,
+                  keys: verdict.keys,
+                  at,
+                  actor: conn.identity.dealer?.label,
+                });
+            }
+          : undefined;
+      let result: Awaited<ReturnType<SharedLiveStore["log"]["append"]>>;
+      const committed = liveMetrics.commitTimer();
+      try {
+        result = await sharedRooms.store.log.append(
+          room.name,
+          room.lastSeq,
+          delta,
+          listingChange(room, verdict),
+          hook,
+        );
+      } catch (error) {
+        if (!(error instanceof ClaimTaken)) throw error;
+        // Another process's connection claimed the id first: refused, and the owners read again.
+        room.owners = await sharedRooms.store.owners(room.name);
+        rebuildScratch(room);
+        if (rooms.get(room.name) === room)
+          refuse(room, conn, { ok: false, reason: "client id claimed elsewhere" });
+        return;
+      }
+      if (rooms.get(room.name) !== room) return;
+      if (result.status === "gone") {
+        discard(room, LIVE_CLOSE_CODES.quoteDeleted, LIVE_CLOSE_REASONS.quoteDeleted);
+        return;
+      }
+      if (result.status === "stale") {
+        rebuildScratch(room);
+        await follower.catchUp(room.name);
+        continue;
+      }
+      committed();
+      liveMetrics.accepted(1);
+      Y.applyUpdateV2(room.doc, delta, conn);
+      room.lastSeq = result.seq;
+      room.logLength += 1;
+      room.entries = verdict.after;
+      room.approxBytes += delta.length;
+      for (const clientId of claims) {
+        room.writers.set(clientId, conn);
+        room.owners.set(clientId, conn.principal);
+      }
+      follower.committed(room.name, result.seq, delta);
+      const message = wire ?? encodeUpdateMessage(update);
+      for (const other of room.conns) if (other !== conn) send(other, message);
+      const pushed = history as HistoryPush | null;
+      if (pushed && (pushed.events.length > 0 || pushed.removed.length > 0)) {
+        const historyMessage = encodeHistoryMessage(pushed);
+        for (const other of room.conns) if (other.role === "DEALER") send(other, historyMessage);
+      }
+      if (options.onAcceptedUpdate && verdict.fields.size > 0)
+        options.onAcceptedUpdate({
+          quoteId: room.quoteId,
+          docName: room.name,
+          role: conn.role,
+          changedFields: verdict.fields,
+          before,
+          after: verdict.after,
+          committedAt: performance.timeOrigin + performance.now(),
+        });
+      if (room.logLength > options.compactAfter) await compactShared(sharedRooms, room);
+      return;
+    }
+  }
+
+  /** Shared mode: folds the log into the state (an older snapshot never replaces a newer one). */
+  async function compactShared(sharedRooms: SharedRooms, room: Room) {
+    if (room.logLength === 0) return;
+    const state = encodeState(room.doc);
+    const seq = room.lastSeq;
+    const cents = room.kind === "deal" ? outTheDoorCentsOfDoc(room.doc) : null;
+    try {
+      await sharedRooms.store.log.compact(room.name, state, seq);
+      room.logLength = 0;
+      if (room.kind === "deal") await sharedRooms.store.setOutTheDoor(room.quoteId, cents);
+    } catch (error) {
+      log(`live: compaction of ${room.name} failed: ${String(error)}`);
+    }
+  }
+
+  /** Shared mode: updates other processes committed, in order (the follower calls this in the queue). */
+  function applyRemote(docName: string, updates: readonly { seq: number; update: Uint8Array }[]) {
+    const room = rooms.get(docName);
+    if (!room) return;
+    for (const { seq, update } of updates) {
+      Y.applyUpdateV2(room.doc, update, REMOTE);
+      Y.applyUpdateV2(room.scratch, update);
+      room.lastSeq = seq;
+      room.logLength += 1;
+      room.approxBytes += update.length;
+      const message = encodeUpdateMessage(Y.convertUpdateFormatV2ToV1(update));
+      for (const conn of room.conns) send(conn, message);
+    }
+    room.scratchV2 = null;
+    room.entries = entriesOf(room.doc, room.kind);
+  }
+
+  /** Shared mode: the missing updates were compacted away; merge the stored document and send the difference. */
+  function reloadRemote(
+    docName: string,
+    loaded: { state: Uint8Array; updates: { update: Uint8Array }[]; headSeq: number },
+  ) {
+    const room = rooms.get(docName);
+    if (!room) return;
+    const before = Y.encodeStateVector(room.doc);
+    Y.applyUpdateV2(room.doc, loaded.state, REMOTE);
+    for (const { update } of loaded.updates) Y.applyUpdateV2(room.doc, update, REMOTE);
+    room.lastSeq = loaded.headSeq;
+    room.logLength = loaded.updates.length;
+    room.entries = entriesOf(room.doc, room.kind);
+    room.approxBytes = encodeState(room.doc).length;
+    rebuildScratch(room);
+    const message = encodeUpdateMessage(Y.encodeStateAsUpdate(room.doc, before));
+    for (const conn of room.conns) send(conn, message);
+  }
+
+  /**
+   * Shared mode: the last connection left. Unloaded in the document's queue, after the appends
+   * still in it, unless someone joined meanwhile; the log is folded into the state on the way out.
+   */
+  function unloadShared(sharedRooms: SharedRooms, room: Room): Promise<void> {
+    return sharedRooms.follower
+      .enqueue(room.name, async () => {
+        const wanted = () => room.conns.size > 0 || room.pins > 0 || rooms.get(room.name) !== room;
+        if (wanted()) return;
+        await compactShared(sharedRooms, room);
+        if (wanted()) return;
+        destroy(room);
+      })
+      .catch((error: unknown) => log(`live: unloading ${room.name} failed: ${String(error)}`));
+  }
+
   /** Closes every connection of a room and drops it without storing (deleted quote, storage failure). */
   function discard(room: Room, code: number, reason: string) {
     batch.drop(room);
@@ -440,16 +770,49 @@ export function createRooms(options: RoomsOptions) {
       for (const [clientId, writer] of room.writers) if (writer === conn) room.writers.delete(clientId);
       if (conn.awarenessIds.size > 0) removeAwarenessStates(room.awareness, [...conn.awarenessIds], null);
       if (room.conns.size === 0 && rooms.get(room.name) === room) {
+        if (shared) {
+          unloadShared(shared, room);
+          return;
+        }
         batch.flush();
         compact(room);
         destroy(room);
       }
     },
+    /** Shared mode: an admitted socket joined (`joined`) or never will; the room may unload once unpinned. */
+    unpin(room: Room, joined: boolean) {
+      room.pins = Math.max(0, room.pins - 1);
+      if (shared && !joined && room.conns.size === 0 && rooms.get(room.name) === room)
+        unloadShared(shared, room);
+    },
+    openShared: (name: string, quoteId: string, kind: DocKind, expiresAt: number, locked: boolean) => {
+      if (!shared) throw new Error("openShared needs shared mode");
+      return openShared(shared, name, quoteId, kind, expiresAt, locked);
+    },
+    /** Shared mode: the follower's handlers (other processes' commits, reloads, deletions). */
+    remote: {
+      onUpdates: applyRemote,
+      onReload: reloadRemote,
+      onGone(docName: string) {
+        const room = rooms.get(docName);
+        if (room) discard(room, LIVE_CLOSE_CODES.quoteDeleted, LIVE_CLOSE_REASONS.quoteDeleted);
+      },
+    },
     discard,
     /** Commits the updates queued for the group commit now, if any (before a room's content is read). */
     commitPending: () => batch.flush(),
     /** Flushes and unloads every room (shutdown). */
-    closeAll(code: number, reason: string) {
+    async closeAll(code: number, reason: string) {
+      if (shared) {
+        const all = [...rooms.values()];
+        for (const room of all) {
+          for (const conn of [...room.conns]) conn.ws.close(code, reason);
+          room.conns.clear();
+        }
+        // Each room's queued appends finish first; then its log is folded into its state.
+        await Promise.all(all.map((room) => unloadShared(shared, room)));
+        return;
+      }
       batch.flush();
       for (const room of [...rooms.values()]) {
         compact(room);

@@ -24,7 +24,12 @@ export type SharedLiveStore = {
    * Stores the claims in the append's transaction; false when one of the ids already belongs to
    * another principal (another process accepted a claim first: the update is refused at the head).
    */
-  claim(client: pg.PoolClient, docName: string, quoteId: string, claims: readonly ClientIdClaim[]): Promise<boolean>;
+  claim(
+    client: pg.PoolClient,
+    docName: string,
+    quoteId: string,
+    claims: readonly ClientIdClaim[],
+  ): Promise<boolean>;
   /** The deal's history rows of one change, in the append's transaction (merging as on SQLite). */
   record(client: pg.PoolClient, change: RecordedChange): Promise<HistoryPush>;
   setOutTheDoor(quoteId: string, cents: number | null): Promise<void>;
@@ -65,7 +70,9 @@ export function createSharedLiveStore(db: PgDb): SharedLiveStore {
            FROM quote_events WHERE quote_id = $1 AND field = ANY($2) ORDER BY field, id DESC`,
         [change.quoteId, fields],
       );
-      const last = new Map(rows.map((row) => [row.field, { ...row, id: Number(row.id), at: Number(row.at) }]));
+      const last = new Map(
+        rows.map((row) => [row.field, { ...row, id: Number(row.id), at: Number(row.at) }]),
+      );
       const ops = planHistory(change, (field) => last.get(field));
       const actor = actorOf(change);
       const ids: number[] = [];
