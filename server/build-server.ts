@@ -5,9 +5,7 @@ import { type AppDeps, createApp } from "./app";
 import type { AppEnv } from "./app-env";
 import { createTokenService } from "./auth/tokens";
 import type { Config } from "./config";
-import type { Db } from "./db/connection";
-import { createSqliteStores } from "./db/sqlite/sqlite-stores";
-import type { Stores } from "./db/stores";
+import { type Storage, sqliteStorage } from "./db/open-storage";
 import { createLiveServer, type LiveDeps } from "./live/live-server";
 import { createMailer } from "./mail/mailer";
 import { backfillListingTotals } from "./quotes/listing-total";
@@ -15,22 +13,14 @@ import { backfillListingTotals } from "./quotes/listing-total";
 // The one way to wire DealDesk: server.ts, the tests and the benchmark all build the app and the
 // live server here from a config and the storage, so none of them assembles its own variant.
 
-/**
- * The storage the server runs on (opened by the caller, closed by the caller): the SQLite file,
- * which the live pipeline writes directly, and the stores over it that everything else uses.
- */
-export type Storage = { db: Db; stores: Stores };
-
-/** The storage over an open SQLite database. */
-export const sqliteStorage = (db: Db): Storage => ({ db, stores: createSqliteStores(db) });
+export type { Storage };
+export { sqliteStorage };
 
 export type BuildOptions = Pick<LiveDeps, "limits" | "compactAfter" | "onAcceptedUpdate"> & {
   log?: (line: string) => void;
 };
 
 export type BuiltServer = AppDeps & {
-  /** The SQLite database under the stores (the live pipeline's, and the tests' fixtures'). */
-  db: Db;
   app: Hono<AppEnv>;
   log: (line: string) => void;
   /** Closes the live server (sockets, rooms flushed); the storage stays open. */
@@ -39,12 +29,12 @@ export type BuiltServer = AppDeps & {
 
 export function buildServer(config: Config, storage: Storage, options: BuildOptions = {}): BuiltServer {
   const log = options.log ?? console.log;
-  const { db, stores } = storage;
+  const { stores } = storage;
   const tokens = createTokenService(stores.users, config.jwtSecret);
   const mailer = createMailer(config, log);
   const live = createLiveServer({
     config,
-    db,
+    storage: storage.live,
     quotes: stores.quotes,
     tokens,
     log,
@@ -57,7 +47,6 @@ export function buildServer(config: Config, storage: Storage, options: BuildOpti
   const stopBackfill = backfillListingTotals(stores, log);
   return {
     ...deps,
-    db,
     log,
     app: createApp(deps),
     close: () => {

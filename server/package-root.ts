@@ -17,5 +17,6 @@ export const packageRoot = findPackageRoot(path.dirname(fileURLToPath(import.met
 
 /** The built front end (vite build). */
 export const frontEndDir = path.join(packageRoot, "dist");
-/** The SQL migrations (drizzle-kit). */
+/** The SQL migrations (drizzle-kit): SQLite's, and PostgreSQL's for DATABASE_URL. */
 export const migrationsDir = path.join(packageRoot, "drizzle");
+export const pgMigrationsDir = path.join(packageRoot, "drizzle-pg");

@@ -1,7 +1,6 @@
-import { buildServer, listen, sqliteStorage } from "./build-server";
+import { buildServer, listen } from "./build-server";
 import { type Config, readConfig } from "./config";
-import { closeDatabase, openDatabase } from "./db/connection";
-import { lockDataDir } from "./db/data-dir-lock";
+import { openStorage } from "./db/open-storage";
 import { createLogger } from "./logging/logger";
 import { watchLive } from "./metrics/metrics";
 
@@ -19,23 +18,24 @@ export async function startServer(
   overrides: Partial<Config> = {},
   customLog?: (line: string) => void,
 ): Promise<RunningServer> {
-  const config = readConfig(env, overrides);
+  const settings = readConfig(env, overrides);
   // Tests collect lines themselves; everyone else gets LOG_FORMAT's lines, redacted.
-  const log = customLog ?? createLogger(config.logFormat);
-  // Before the database opens: a second process on this DATA_DIR must change nothing.
-  const lock = lockDataDir(config.dataDir);
-  let db: ReturnType<typeof openDatabase>;
+  const log = customLog ?? createLogger(settings.logFormat);
+  const storage = await openStorage(settings, log);
+  // With DATABASE_URL every process signs and checks tokens with the secret kept in PostgreSQL.
+  const config: Config = { ...settings, jwtSecret: storage.jwtSecret };
+  const built = buildServer(config, storage, { log });
+  let listening: Awaited<ReturnType<typeof listen>>;
   try {
-    db = openDatabase(config.dataDir);
+    listening = await listen(built);
   } catch (error) {
-    lock.release();
+    await built.close();
+    await storage.close();
     throw error;
   }
-  const built = buildServer(config, sqliteStorage(db), { log });
-  const listening = await listen(built);
   const unwatchLive = watchLive(built.live);
   log(
-    `DealDesk listening on http://localhost:${listening.port} (data in ${config.dataDir}; mail: ${built.mailer.describe()})`,
+    `DealDesk listening on http://localhost:${listening.port} (${storage.describe}; mail: ${built.mailer.describe()})`,
   );
 
   let closing: Promise<void> | undefined;
@@ -48,8 +48,7 @@ export async function startServer(
       closing ??= (async () => {
         unwatchLive();
         await listening.close();
-        closeDatabase(db);
-        lock.release();
+        await storage.close();
       })();
       return closing;
     },

@@ -5,7 +5,6 @@ import { dealArray, dealDocName, privateArray, privateDocName, readDoc } from "@
 import { WebSocketServer } from "ws";
 import type { TokenService } from "../auth/tokens";
 import type { Config } from "../config";
-import type { Db } from "../db/connection";
 import type { QuoteStore } from "../db/stores";
 import { createHistoryRecorder } from "../history/recorder";
 import { createPresenceTracker } from "../presence/presence-tracker";
@@ -14,11 +13,14 @@ import { fullBucket, newWindow } from "./bounds";
 import { startCheckpointer } from "./checkpointer";
 import { principalOf } from "./client-ids";
 import { startConversation } from "./connection";
+import { createDocFollower } from "./fanout/doc-follower";
 import { createCounter, type LiveLimits, MAX_MESSAGE_BYTES, readLimits, upgradeIp } from "./limits";
 import type { LiveControl } from "./live-control";
+import type { LiveStorage } from "./live-storage";
 import { createDocStore } from "./persistence";
 import { encodeDealStateMessage, encodeHistoryMessage } from "./protocol";
-import { type AcceptedUpdate, type Conn, createRooms } from "./rooms";
+import { type AcceptedUpdate, type Conn, createRooms, type Room, type SharedRooms } from "./rooms";
+import { DocumentLoadError } from "./stored-doc";
 import { watchDealerTokens } from "./token-watch";
 import {
   admit,
@@ -34,8 +36,8 @@ export { refuseUpgrade } from "./upgrade";
 
 export type LiveDeps = {
   config: Config;
-  /** The live pipeline's own storage (documents, update log, history recorder): SQLite. */
-  db: Db;
+  /** Where the documents live: the SQLite file (one process) or PostgreSQL (several). */
+  storage: LiveStorage;
   /** Quote lookups at the upgrade. */
   quotes: QuoteStore;
   tokens: TokenService;
@@ -49,7 +51,7 @@ export type LiveDeps = {
 
 /** The y-websocket server of DESIGN.md: upgrade → role → room → guarded sync, persisted before broadcast. */
 export function createLiveServer(deps: LiveDeps): LiveControl {
-  const { config, db, tokens, log } = deps;
+  const { config, tokens, log, storage } = deps;
   const limits = { ...readLimits(config.liveHeartbeatMs), ...deps.limits };
   const wss = new WebSocketServer({
     noServer: true,
@@ -59,15 +61,44 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     handleProtocols: selectProtocol,
     perMessageDeflate: false,
   });
-  const store = createDocStore(db);
+  const sqlite = storage.kind === "sqlite" ? storage.db : null;
+  const store = sqlite ? createDocStore(sqlite) : null;
+  // Several processes: the follower keeps every loaded document at the head of its PostgreSQL log
+  // (other processes' commits over Redis, gaps and Redis outages filled from PostgreSQL).
+  let shared: SharedRooms | undefined;
+  if (storage.kind === "shared") {
+    const follower = createDocFollower({
+      log: storage.store.log,
+      bus: storage.bus,
+      onUpdates: (name, updates) => rooms.remote.onUpdates(name, updates),
+      onReload: (name, loaded) => rooms.remote.onReload(name, loaded),
+      onGone: (name) => rooms.remote.onGone(name),
+      report: (error) => log(`live: following other processes failed: ${String(error)}`),
+    });
+    storage.events.onMessage = (message) => {
+      if (message.type === "control" && message.control === "quote-deleted") closeQuoteHere(message.quoteId);
+      else follower.receive(message);
+    };
+    storage.events.onConnectionChange = (connected) => follower.connectionChanged(connected);
+    shared = { store: storage.store, follower };
+  }
   const rooms = createRooms({
     store,
+    shared,
     log,
     compactAfter: deps.compactAfter ?? 100,
     onAcceptedUpdate: deps.onAcceptedUpdate,
-    recordChange: createHistoryRecorder(db),
+    recordChange: sqlite ? createHistoryRecorder(sqlite) : undefined,
     bounds: config.liveBounds,
   });
+
+  /** Closes both rooms of a deleted quote in this process. */
+  function closeQuoteHere(quoteId: string) {
+    for (const name of [dealDocName(quoteId), privateDocName(quoteId)]) {
+      const room = rooms.get(name);
+      if (room) rooms.discard(room, LIVE_CLOSE_CODES.quoteDeleted, LIVE_CLOSE_REASONS.quoteDeleted);
+    }
+  }
   const presence = createPresenceTracker();
   const conns = new Set<Conn>();
   const perIp = createCounter(limits.perIp);
@@ -135,26 +166,67 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     quoteSlots = slots;
     if (socket.destroyed) return release();
     const principal = principalOf(admission.identity, deviceFromProtocols(offeredProtocols(request)));
-    stopCheckpoints ??= startCheckpointer(db.$client, log);
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      ws.on("error", () => ws.terminate());
-      if (!store.quoteExists(target.quoteId)) {
-        ws.close(LIVE_CLOSE_CODES.quoteDeleted, LIVE_CLOSE_REASONS.quoteDeleted);
-        return;
-      }
-      let room: ReturnType<typeof rooms.open>;
-      try {
-        room = rooms.open(
+    if (sqlite) stopCheckpoints ??= startCheckpointer(sqlite.$client, log);
+    // Shared mode loads the room before the handshake (asynchronously, from PostgreSQL), so the
+    // socket's message handler is attached together with the socket and no frame is missed. The
+    // room stays loaded for this socket (pinned) until it joins or its handshake fails.
+    let preloaded: Room | Error | undefined;
+    let markJoined = () => {};
+    if (shared) {
+      preloaded = await rooms
+        .openShared(
           target.docName,
           target.quoteId,
           target.kind,
           admission.quote.expiresAt,
           admission.quote.lockedAt !== null,
-        );
-      } catch (error) {
-        log(`live: cannot load ${target.docName}: ${String(error)}`);
-        ws.close(LIVE_CLOSE_CODES.serverError, LIVE_CLOSE_REASONS.serverError);
+        )
+        .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+      const pinned = preloaded instanceof Error ? undefined : preloaded;
+      let settled = false;
+      const unpin = (joined: boolean) => {
+        if (settled || !pinned) return;
+        settled = true;
+        rooms.unpin(pinned, joined);
+      };
+      markJoined = () => unpin(true);
+      socket.once("close", () => unpin(false));
+      if (socket.destroyed || closed) {
+        unpin(false);
+        release();
         return;
+      }
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      ws.on("error", () => ws.terminate());
+      let room: Room;
+      if (preloaded instanceof Error) {
+        log(`live: cannot load ${target.docName}: ${String(preloaded)}`);
+        const deleted =
+          preloaded instanceof DocumentLoadError && preloaded.message.startsWith("No stored document");
+        const code = deleted ? "quoteDeleted" : "serverError";
+        ws.close(LIVE_CLOSE_CODES[code], LIVE_CLOSE_REASONS[code]);
+        return;
+      }
+      if (preloaded) room = preloaded;
+      else {
+        if (store && !store.quoteExists(target.quoteId)) {
+          ws.close(LIVE_CLOSE_CODES.quoteDeleted, LIVE_CLOSE_REASONS.quoteDeleted);
+          return;
+        }
+        try {
+          room = rooms.open(
+            target.docName,
+            target.quoteId,
+            target.kind,
+            admission.quote.expiresAt,
+            admission.quote.lockedAt !== null,
+          );
+        } catch (error) {
+          log(`live: cannot load ${target.docName}: ${String(error)}`);
+          ws.close(LIVE_CLOSE_CODES.serverError, LIVE_CLOSE_REASONS.serverError);
+          return;
+        }
       }
       const conn: Conn = {
         ws,
@@ -172,6 +244,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
         historyKeys: new Map(),
       };
       room.conns.add(conn);
+      markJoined();
       conns.add(conn);
       heartbeatSlices.set(conn, nextSlot++ % HEARTBEAT_SLICES);
       ws.once("close", () => conns.delete(conn));
@@ -190,10 +263,10 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       });
     },
     closeQuote(quoteId) {
-      for (const name of [dealDocName(quoteId), privateDocName(quoteId)]) {
-        const room = rooms.get(name);
-        if (room) rooms.discard(room, LIVE_CLOSE_CODES.quoteDeleted, LIVE_CLOSE_REASONS.quoteDeleted);
-      }
+      closeQuoteHere(quoteId);
+      // The other processes close theirs too (or find the document gone at their next poll or append).
+      if (storage.kind === "shared")
+        storage.bus?.publish({ type: "control", control: "quote-deleted", quoteId });
     },
     setDealState(quoteId, state) {
       for (const name of [dealDocName(quoteId), privateDocName(quoteId)]) {
@@ -239,7 +312,8 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       stopCheckpoints?.();
       clearInterval(heartbeat);
       stopWatch();
-      rooms.closeAll(LIVE_CLOSE_CODES.goingAway, LIVE_CLOSE_REASONS.goingAway);
+      shared?.follower.close();
+      await rooms.closeAll(LIVE_CLOSE_CODES.goingAway, LIVE_CLOSE_REASONS.goingAway);
       for (const client of wss.clients) client.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

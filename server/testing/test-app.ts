@@ -34,6 +34,7 @@ export function createTestApp(overrides: Partial<Config> = {}, env: NodeJS.Proce
   const { app, close, ...deps } = buildServer(config, sqliteStorage(db), { log });
   return {
     ...deps,
+    db,
     app,
     dataDir,
     logs,

@@ -1,12 +1,10 @@
-import { fileURLToPath } from "node:url";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { pgMigrationsDir } from "../../package-root";
 import * as schema from "../schema.pg";
 
 export type PgDb = NodePgDatabase<typeof schema> & { $client: pg.Pool };
-
-const migrationsFolder = fileURLToPath(new URL("../../../drizzle-pg", import.meta.url));
 
 // node-postgres returns bigint (int8) columns as strings, since they may exceed 2^53. Ours are ms
 // timestamps and sequence numbers, far below that; drizzle converts its own bigint columns, and
@@ -24,7 +22,7 @@ export async function migratePostgres(connectionString: string): Promise<void> {
   try {
     await client.query("SELECT pg_advisory_lock(hashtext('dealdesk:migrate'))");
     try {
-      await migrate(drizzle(client), { migrationsFolder });
+      await migrate(drizzle(client), { migrationsFolder: pgMigrationsDir });
     } finally {
       await client.query("SELECT pg_advisory_unlock(hashtext('dealdesk:migrate'))");
     }
