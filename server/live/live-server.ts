@@ -75,12 +75,19 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       onGone: (name) => rooms.remote.onGone(name),
       report: (error) => log(`live: following other processes failed: ${String(error)}`),
     });
+    const { bus } = storage;
     storage.events.onMessage = (message) => {
       if (message.type === "control" && message.control === "quote-deleted") closeQuoteHere(message.quoteId);
+      else if (message.type === "awareness") rooms.remote.onAwareness(message.docName, message.update);
       else follower.receive(message);
     };
     storage.events.onConnectionChange = (connected) => follower.connectionChanged(connected);
-    shared = { store: storage.store, follower };
+    shared = {
+      store: storage.store,
+      follower,
+      publishAwareness: (docName, update) =>
+        bus?.publish({ type: "awareness", docName, owner: bus.processId, update }),
+    };
   }
   const rooms = createRooms({
     store,

@@ -8,7 +8,12 @@ import {
   removeUnknownPairs,
 } from "@shared/quote-doc";
 import type { WebSocket } from "ws";
-import { Awareness, encodeAwarenessUpdate, removeAwarenessStates } from "y-protocols/awareness";
+import {
+  Awareness,
+  applyAwarenessUpdate,
+  encodeAwarenessUpdate,
+  removeAwarenessStates,
+} from "y-protocols/awareness";
 import * as Y from "yjs";
 import type { LiveBounds } from "../config";
 import type { SharedLiveStore } from "../db/postgres/live-store";
@@ -113,13 +118,18 @@ export type RoomsOptions = {
   shared?: SharedRooms;
 };
 
-/** Shared mode's storage and the follower that keeps loaded documents at their heads. */
-export type SharedRooms = { store: SharedLiveStore; follower: DocFollower };
+/** Shared mode's storage, the follower that keeps loaded documents at their heads, and presence out. */
+export type SharedRooms = {
+  store: SharedLiveStore;
+  follower: DocFollower;
+  /** Sends this process's presence changes to the other processes (Redis; a no-op without it). */
+  publishAwareness(docName: string, update: Uint8Array): void;
+};
 
 /** Thrown inside an append's transaction when another principal claimed a client id first. */
 class ClaimTaken extends Error {}
 
-/** Origin of updates other processes committed (not any local connection). */
+/** Origin of updates other processes committed, and of presence they relayed (not any local connection). */
 const REMOTE = Symbol("remote");
 
 /** Why an update was refused, and the close code its socket gets (shared/live-protocol.ts). */
@@ -238,8 +248,11 @@ export function createRooms(options: RoomsOptions) {
           for (const id of removed) conn.awarenessIds.delete(id);
         }
         // Sent to everyone, the sender included: it keeps the provider's 30 s watchdog fed.
-        const message = encodeAwarenessMessage(encodeAwarenessUpdate(awareness, changed));
+        const update = encodeAwarenessUpdate(awareness, changed);
+        const message = encodeAwarenessMessage(update);
         for (const conn of room.conns) send(conn, message);
+        // Shared mode: this process's own presence changes go to the other processes' rooms too.
+        if (shared && origin !== REMOTE) shared.publishAwareness(name, update);
       },
     );
     rooms.set(name, room);
@@ -793,6 +806,16 @@ export function createRooms(options: RoomsOptions) {
     remote: {
       onUpdates: applyRemote,
       onReload: reloadRemote,
+      /** Presence another process relayed: applied as remote, sent to this process's sockets. */
+      onAwareness(docName: string, update: Uint8Array) {
+        const room = rooms.get(docName);
+        if (!room) return;
+        try {
+          applyAwarenessUpdate(room.awareness, update, REMOTE);
+        } catch (error) {
+          log(`live: presence from another process for ${docName} does not decode: ${String(error)}`);
+        }
+      },
       onGone(docName: string) {
         const room = rooms.get(docName);
         if (room) discard(room, LIVE_CLOSE_CODES.quoteDeleted, LIVE_CLOSE_REASONS.quoteDeleted);

@@ -137,6 +137,31 @@ describe("two processes on PostgreSQL and Redis", () => {
     destroyClient(shopper);
   });
 
+  it("shows each side's presence to the other across processes, stamped by the server, and removes it when the socket leaves", async () => {
+    const token = await registerDealer(a);
+    const id = await createQuote(a, token);
+    const dealer = connectClient(a, id, { token });
+    const shopper = connectClient(b, id);
+    await Promise.all([synced(dealer), synced(shopper)]);
+    shopper.provider.awareness.setLocalStateField("visible", true);
+    const shopperId = shopper.doc.clientID;
+    await eventually(() =>
+      expect(dealer.provider.awareness.getStates().get(shopperId)).toMatchObject({
+        visible: true,
+        role: "SHOPPER",
+      }),
+    );
+    dealer.provider.awareness.setLocalStateField("role", "SHOPPER");
+    await eventually(() =>
+      expect(shopper.provider.awareness.getStates().get(dealer.doc.clientID)).toMatchObject({
+        role: "DEALER",
+      }),
+    );
+    destroyClient(shopper);
+    await eventually(() => expect(dealer.provider.awareness.getStates().has(shopperId)).toBe(false));
+    destroyClient(dealer);
+  });
+
   it("refuses a shopper's write of a dealer-only key on one process: it reaches nobody and nothing is stored", async () => {
     const token = await registerDealer(b);
     const id = await createQuote(a, token);
@@ -155,4 +180,88 @@ describe("two processes on PostgreSQL and Redis", () => {
     expect(valueOf(dealer, "pricing.discount")).toBe(100);
     for (const client of [dealer, shopper, fresh]) destroyClient(client);
   });
+});
+
+/** Whether `outer` holds every struct of `inner` (all that a client had seen is there). */
+function contains(outer: Y.Doc, inner: Y.Doc): boolean {
+  const have = Y.decodeStateVector(Y.encodeStateVector(outer));
+  for (const [client, clock] of Y.decodeStateVector(Y.encodeStateVector(inner)))
+    if ((have.get(client) ?? 0) < clock) return false;
+  return true;
+}
+
+describe("faults", () => {
+  it("loses nothing a client of either process has seen over 20 kill -9 of a random process during a write stream", async () => {
+    const procs = await Promise.all([startProcess(), startProcess()]);
+    const token = await registerDealer(procs[0]);
+    const id = await createQuote(procs[1], token);
+    let seed = 17;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    let value = 0;
+    for (let round = 0; round < 20; round++) {
+      // The writer on one process, the observer on the other; which one dies is random.
+      const writeOn = random() < 0.5 ? 0 : 1;
+      const writer = connectClient(procs[writeOn] as Proc, id, { token });
+      const observer = connectClient(procs[1 - writeOn] as Proc, id);
+      await Promise.all([synced(writer), synced(observer)]);
+      const before = valueOf(observer, "pricing.discount");
+      const timer = setInterval(() => {
+        value += 1;
+        writeField(writer.deal, "pricing.discount", value);
+      }, 2);
+      await eventually(() => expect(valueOf(observer, "pricing.discount")).not.toBe(before), 5000, 1);
+      await new Promise((r) => setTimeout(r, random() * 30));
+      const victim = random() < 0.5 ? 0 : 1;
+      await stopProcess(procs[victim] as Proc, "SIGKILL");
+      // Everything the observer has is acknowledged: someone other than its writer saw it.
+      const seen = new Y.Doc();
+      Y.applyUpdate(seen, Y.encodeStateAsUpdate(observer.doc));
+      clearInterval(timer);
+      destroyClient(writer);
+      destroyClient(observer);
+      procs[victim] = await startProcess();
+
+      const fresh = connectClient(procs[Math.floor(random() * 2)] as Proc, id);
+      await synced(fresh);
+      expect(contains(fresh.doc, seen)).toBe(true);
+      expect(valueOf(fresh, "pricing.discount") as number).toBeGreaterThanOrEqual(
+        (readDoc(dealArray(seen)).pricing as { discount: number }).discount,
+      );
+      destroyClient(fresh);
+    }
+    await Promise.all(procs.map((proc) => stopProcess(proc)));
+  }, 180_000);
+
+  it("carries edits across processes within 2.5 s while Redis is down, and at once again after it is back", async () => {
+    const [a, b] = await Promise.all([startProcess(), startProcess()]);
+    const token = await registerDealer(a);
+    const id = await createQuote(a, token);
+    const writer = connectClient(a, id, { token });
+    const observer = connectClient(b, id);
+    await Promise.all([synced(writer), synced(observer)]);
+    const arrival = async (value: number) => {
+      const start = performance.now();
+      writeField(writer.deal, "pricing.discount", value);
+      await eventually(() => expect(valueOf(observer, "pricing.discount")).toBe(value), 5000, 5);
+      return performance.now() - start;
+    };
+    expect(await arrival(10)).toBeLessThan(1000);
+    await redis.stop();
+    const whileDown: number[] = [];
+    for (let value = 11; value <= 15; value++) whileDown.push(await arrival(value));
+    expect(Math.max(...whileDown)).toBeLessThan(2500);
+    await redis.start();
+    // Back: the next edits travel over Redis again, well under the poll's half second.
+    let next = 100;
+    await eventually(async () => expect(await arrival(next++)).toBeLessThan(250), 10_000, 100);
+    // Nothing was lost on the way: a client arriving now reads the last value.
+    const late = connectClient(b, id);
+    await synced(late);
+    expect(valueOf(late, "pricing.discount")).toBe(valueOf(writer, "pricing.discount"));
+    for (const client of [writer, observer, late]) destroyClient(client);
+    await Promise.all([stopProcess(a), stopProcess(b)]);
+  }, 60_000);
 });
