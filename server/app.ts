@@ -1,9 +1,11 @@
+import { MSG } from "@shared/messages";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "./app-env";
 import type { TokenService } from "./auth/tokens";
 import type { Config } from "./config";
 import type { Stores } from "./db/stores";
+import { isDatabaseUnavailable } from "./db/unavailable";
 import { compression } from "./http/compression";
 import { ApiError, errorBody, notFound } from "./http/errors";
 import { loadPrerenderedPages } from "./http/pages";
@@ -98,6 +100,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(errorBody(error), error.status);
+    // PostgreSQL down or restarting (DATABASE_URL): say so, so that clients and balancers retry.
+    if (isDatabaseUnavailable(error)) {
+      c.header("Retry-After", "2");
+      return c.json({ message: MSG.storageUnavailable }, 503);
+    }
     log(
       `Unhandled error on ${c.req.method} ${c.req.path}: ${error instanceof Error ? error.stack : String(error)}`,
     );

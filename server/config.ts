@@ -32,6 +32,9 @@ export type Config = {
   registration: "open" | "first" | "invite";
   /** Live sockets are pinged this often; one that has not answered by the next ping is dropped. */
   liveHeartbeatMs: number;
+  /** Staff live connections one quote accepts at once, and live connections from one address. */
+  liveMaxConnectionsPerQuote: number;
+  liveMaxConnectionsPerIp: number;
   /** Bounds of the live channel (docs/decisions/010-trust-model.md, README settings). */
   liveBounds: LiveBounds;
   /** "plain" lines (default) or one JSON object per line. */
@@ -113,6 +116,8 @@ const envSchema = z
       .default(4096),
     LIVE_AWARENESS_PER_SECOND: count(10),
     LIVE_MAX_SHOPPERS_PER_QUOTE: count(8),
+    LIVE_MAX_CONNECTIONS_PER_QUOTE: count(20),
+    LIVE_MAX_CONNECTIONS_PER_IP: count(50),
     LOG_FORMAT: z
       .enum(["plain", "json"], { message: 'LOG_FORMAT must be "plain" or "json"' })
       .default("plain"),
@@ -191,6 +196,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logRequests: e.LOG_REQUESTS,
     registration: e.REGISTRATION,
     liveHeartbeatMs: e.LIVE_HEARTBEAT_SECONDS * 1000,
+    liveMaxConnectionsPerQuote: e.LIVE_MAX_CONNECTIONS_PER_QUOTE,
+    liveMaxConnectionsPerIp: e.LIVE_MAX_CONNECTIONS_PER_IP,
     liveBounds: {
       maxUpdateBytes: e.LIVE_MAX_UPDATE_BYTES,
       maxDocumentBytes: e.LIVE_MAX_DOCUMENT_BYTES,

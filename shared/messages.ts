@@ -133,6 +133,8 @@ export const MSG = {
   quoteExpired: "This quote has expired",
   tooManyRequests: "Too many requests. Please try again later.",
   internalError: "Something went wrong. Please try again.",
+  storageUnavailable:
+    "DealDesk cannot reach its database right now. Nothing was changed; please try again in a moment.",
 
   // Versions and acceptance (#19).
   versionsImmutable: "Versions cannot be changed",

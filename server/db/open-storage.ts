@@ -1,13 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Config } from "../config";
-import { createRedisBus, type RedisBus } from "../live/fanout/redis-bus";
+import type { RedisBus } from "../live/fanout/redis-bus";
 import { type LiveStorage, pendingBusEvents } from "../live/live-storage";
 import { closeDatabase, type Db, openDatabase } from "./connection";
 import { lockDataDir } from "./data-dir-lock";
-import { closePostgres, openPostgres } from "./postgres/connection";
-import { createSharedLiveStore } from "./postgres/live-store";
-import { createPostgresStores } from "./postgres/pg-stores";
-import { loadSharedJwtSecret } from "./postgres/secret-store";
 import { createSqliteStores } from "./sqlite/sqlite-stores";
 import type { Stores } from "./stores";
 
@@ -55,6 +51,20 @@ export async function openStorage(config: Config, log: (line: string) => void): 
       },
     };
   }
+  // Loaded only here: a SQLite process never loads node-postgres or the Redis client.
+  const [
+    { closePostgres, openPostgres },
+    { createSharedLiveStore },
+    { createPostgresStores },
+    { loadSharedJwtSecret },
+    { createRedisBus },
+  ] = await Promise.all([
+    import("./postgres/connection"),
+    import("./postgres/live-store"),
+    import("./postgres/pg-stores"),
+    import("./postgres/secret-store"),
+    import("../live/fanout/redis-bus"),
+  ]);
   const db = await openPostgres(databaseUrl).catch((error: unknown) => {
     throw new Error(
       `Cannot open the database at DATABASE_URL: ${error instanceof Error ? error.message : error}`,

@@ -20,12 +20,12 @@ import {
 // 200 idle sockets from one address need a per-IP cap above the default 50.
 let h: LiveHarness;
 beforeAll(async () => {
-  process.env.LIVE_MAX_CONNECTIONS_PER_IP = "1000";
   // ...and 10 anonymous sockets per quote a shopper cap above the default 8.
-  h = await startLiveHarness({ env: { LIVE_MAX_SHOPPERS_PER_QUOTE: "20" } });
+  h = await startLiveHarness({
+    env: { LIVE_MAX_CONNECTIONS_PER_IP: "1000", LIVE_MAX_SHOPPERS_PER_QUOTE: "20" },
+  });
 });
 afterAll(async () => {
-  delete process.env.LIVE_MAX_CONNECTIONS_PER_IP;
   await h.stop();
 });
 

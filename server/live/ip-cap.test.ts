@@ -8,14 +8,12 @@ import {
   upgradeStatus,
 } from "./live-test-kit";
 
-// Own file: the per-IP cap is read from the environment when the live server starts.
+// Own server: a per-IP cap of 5 (LIVE_MAX_CONNECTIONS_PER_IP), read with the other settings at start.
 let h: LiveHarness;
 beforeAll(async () => {
-  process.env.LIVE_MAX_CONNECTIONS_PER_IP = "5";
-  h = await startLiveHarness();
+  h = await startLiveHarness({ env: { LIVE_MAX_CONNECTIONS_PER_IP: "5" } });
 });
 afterAll(async () => {
-  delete process.env.LIVE_MAX_CONNECTIONS_PER_IP;
   await h.stop();
 });
 

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import type { Config } from "../config";
 
 // Connection limits of the live channel. The caps count sockets (open or being opened) so that
 // one visitor cannot exhaust the process: per quote (both of its documents) and per client IP.
@@ -7,22 +8,19 @@ import type { IncomingMessage } from "node:http";
 export const MAX_MESSAGE_BYTES = 256 * 1024;
 export type LiveLimits = { perQuote: number; perIp: number; heartbeatMs: number };
 
-const positive = (raw: string | undefined, fallback: number) => {
-  const value = Number(raw);
-  return Number.isInteger(value) && value > 0 ? value : fallback;
-};
-
 /**
  * The heartbeat (LIVE_HEARTBEAT_SECONDS, 30 s as in Hocuspocus and y-websocket) only reaps dead
  * TCP connections: presence does not wait for it, since our pages renew their awareness state
  * every 1.5 s and a state older than 3.5 s no longer counts (shared/presence-rule.ts). At 2 s it
  * kept a server with 2,000 idle sockets at 5-8% CPU (decision 005).
  */
-export function readLimits(heartbeatMs: number, env: NodeJS.ProcessEnv = process.env): LiveLimits {
+export function readLimits(
+  config: Pick<Config, "liveHeartbeatMs" | "liveMaxConnectionsPerQuote" | "liveMaxConnectionsPerIp">,
+): LiveLimits {
   return {
-    perQuote: positive(env.LIVE_MAX_CONNECTIONS_PER_QUOTE, 20),
-    perIp: positive(env.LIVE_MAX_CONNECTIONS_PER_IP, 50),
-    heartbeatMs,
+    perQuote: config.liveMaxConnectionsPerQuote,
+    perIp: config.liveMaxConnectionsPerIp,
+    heartbeatMs: config.liveHeartbeatMs,
   };
 }
 

@@ -52,7 +52,7 @@ export type LiveDeps = {
 /** The y-websocket server of DESIGN.md: upgrade → role → room → guarded sync, persisted before broadcast. */
 export function createLiveServer(deps: LiveDeps): LiveControl {
   const { config, tokens, log, storage } = deps;
-  const limits = { ...readLimits(config.liveHeartbeatMs), ...deps.limits };
+  const limits = { ...readLimits(config), ...deps.limits };
   const wss = new WebSocketServer({
     noServer: true,
     // Frames up to twice the update bound reach the guard, which refuses with 4413 (final: the

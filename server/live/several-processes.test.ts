@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
+import { MSG } from "@shared/messages";
 import { dealArray, readDoc, writeField } from "@shared/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
@@ -234,6 +235,40 @@ describe("faults", () => {
     }
     await Promise.all(procs.map((proc) => stopProcess(proc)));
   }, 180_000);
+
+  it("refuses writes with a clear state while PostgreSQL is down and stores the clients' edits once it is back", async () => {
+    const [a, b] = await Promise.all([startProcess(), startProcess()]);
+    const token = await registerDealer(a);
+    const id = await createQuote(a, token);
+    const writer = connectClient(a, id, { token });
+    const observer = connectClient(b, id);
+    await Promise.all([synced(writer), synced(observer)]);
+    writeField(writer.deal, "pricing.discount", 300);
+    await eventually(() => expect(valueOf(observer, "pricing.discount")).toBe(300));
+
+    await postgres.stop();
+    const health = await api(a, "GET", "/api/health");
+    expect(health.status).toBe(503);
+    const read = await api(b, "GET", `/api/quotes/${id}`, undefined, token);
+    expect(read.status).toBe(503);
+    expect(await read.json()).toEqual({ message: MSG.storageUnavailable });
+    // An edit made now cannot be stored: nobody else receives it, and the writer's socket ends
+    // with 1011 (its page keeps the edit and sends it again when it reconnects).
+    writeField(writer.deal, "pricing.discount", 400);
+    await eventually(() => expect(writer.closed.map((c) => c.code)).toContain(LIVE_CLOSE_CODES.serverError));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(valueOf(observer, "pricing.discount")).toBe(300);
+
+    await postgres.start();
+    await eventually(async () => expect((await api(a, "GET", "/api/health")).status).toBe(200), 10_000, 100);
+    // The writer's provider reconnects on its own and syncs the edit it kept.
+    await eventually(() => expect(valueOf(observer, "pricing.discount")).toBe(400), 15_000, 50);
+    const fresh = connectClient(b, id);
+    await synced(fresh);
+    expect(valueOf(fresh, "pricing.discount")).toBe(400);
+    for (const client of [writer, observer, fresh]) destroyClient(client);
+    await Promise.all([stopProcess(a), stopProcess(b)]);
+  }, 60_000);
 
   it("carries edits across processes within 2.5 s while Redis is down, and at once again after it is back", async () => {
     const [a, b] = await Promise.all([startProcess(), startProcess()]);
