@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { DealState } from "@shared/deal-state";
 import type { HistoryPush } from "@shared/history-push";
-import type { PresenceTracker } from "../presence/presence-tracker";
+import type { ShopperVisit } from "../presence/presence-tracker";
 
 /** What the HTTP side and start-up need from the live (y-websocket) server. */
 export type LiveControl = {
@@ -26,7 +26,8 @@ export type LiveControl = {
   /** How many live connections are open (metrics). */
   openConnections(): number;
   /** Quotes a shopper is looking at right now (the dashboard's live signals). */
-  presence: Pick<PresenceTracker, "viewing">;
+  /** Quotes a shopper is looking at now (in every process, with DATABASE_URL). */
+  presence: { viewing(): ShopperVisit[] | Promise<ShopperVisit[]> };
   /** Closes every socket and flushes every room to the database. */
   close(): Promise<void>;
 };

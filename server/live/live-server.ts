@@ -34,6 +34,9 @@ import {
 export { MAX_MESSAGE_BYTES } from "./limits";
 export { refuseUpgrade } from "./upgrade";
 
+/** How often each process reports its shoppers' visits with DATABASE_URL. */
+const VISIT_REPORT_MS = 2000;
+
 export type LiveDeps = {
   config: Config;
   /** Where the documents live: the SQLite file (one process) or PostgreSQL (several). */
@@ -98,6 +101,31 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     recordChange: sqlite ? createHistoryRecorder(sqlite) : undefined,
     bounds: config.liveBounds,
   });
+
+  /** Quotes with a shopper socket in this process whose page is seen now. */
+  const lookingHere = () =>
+    presence.viewing().filter((visit) => shopperLooking(rooms.get(dealDocName(visit.quoteId))?.awareness));
+
+  // Several processes: each reports its own shoppers every 2 s, seen for 5 s, so the dashboard,
+  // served by any process, shows every visit (SCALE.md §5, dashboard live status).
+  let visitTimer: NodeJS.Timeout | undefined;
+  if (storage.kind === "shared") {
+    const { store: liveStore } = storage;
+    let reporting = false;
+    visitTimer = setInterval(() => {
+      const visits = lookingHere();
+      if (visits.length === 0 || reporting) return;
+      reporting = true;
+      const now = Date.now();
+      liveStore
+        .reportVisits(visits, now, now + VISIT_REPORT_MS * 2.5)
+        .catch((error: unknown) => log(`live: reporting shopper visits failed: ${String(error)}`))
+        .finally(() => {
+          reporting = false;
+        });
+    }, VISIT_REPORT_MS);
+    visitTimer.unref();
+  }
 
   /** Closes both rooms of a deleted quote in this process. */
   function closeQuoteHere(quoteId: string) {
@@ -309,15 +337,13 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     loadedRooms: () => rooms.rooms.size,
     openConnections: () => conns.size,
     presence: {
-      viewing: () =>
-        presence
-          .viewing()
-          .filter((visit) => shopperLooking(rooms.get(dealDocName(visit.quoteId))?.awareness)),
+      viewing: () => (storage.kind === "shared" ? storage.store.visitsNow(Date.now()) : lookingHere()),
     },
     async close() {
       closed = true;
       stopCheckpoints?.();
       clearInterval(heartbeat);
+      clearInterval(visitTimer);
       stopWatch();
       shared?.follower.close();
       await rooms.closeAll(LIVE_CLOSE_CODES.goingAway, LIVE_CLOSE_REASONS.goingAway);

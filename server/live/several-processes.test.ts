@@ -152,6 +152,17 @@ describe("two processes on PostgreSQL and Redis", () => {
         role: "SHOPPER",
       }),
     );
+    // The dashboard, served by the other process, shows the shopper looking at the quote.
+    await eventually(
+      async () => {
+        const status = (await (await api(a, "GET", "/api/quotes/live-status", undefined, token)).json()) as {
+          quotes: { id: string }[];
+        };
+        expect(status.quotes.map((q) => q.id)).toContain(id);
+      },
+      3000,
+      100,
+    );
     dealer.provider.awareness.setLocalStateField("role", "SHOPPER");
     await eventually(() =>
       expect(shopper.provider.awareness.getStates().get(dealer.doc.clientID)).toMatchObject({

@@ -21,7 +21,7 @@ export function quoteSignalsRoutes(deps: AppDeps): Hono<AppEnv> {
   // Polled by the dashboard every few seconds: an in-memory lookup plus one indexed query over
   // the few quotes being viewed anywhere right now.
   routes.get("/live-status", requireUser(tokens), async (c) => {
-    const viewing = live.presence.viewing();
+    const viewing = await live.presence.viewing();
     const now = Date.now();
     const scope = quoteScope(c.var.user);
     const label = (row: { vehicleDescription: string; customerName: string }) =>

@@ -8,6 +8,7 @@ import {
   type RecordedChange,
 } from "../../history/recorder";
 import type { ClientIdClaim } from "../../live/persistence";
+import { type ShopperVisit, VISIT_GAP_MS } from "../../presence/presence-tracker";
 import type { PgDb } from "./connection";
 import { createDocumentLog, type DocumentLog } from "./document-log";
 
@@ -35,6 +36,13 @@ export type SharedLiveStore = {
   setOutTheDoor(quoteId: string, cents: number | null): Promise<void>;
   /** Whether the quote still exists. */
   quoteExists(quoteId: string): Promise<boolean>;
+  /**
+   * This process's shoppers looking at quotes now (the dashboard's live status): each visit is
+   * seen until `lookingUntil`; one that comes back within VISIT_GAP_MS continues its visit.
+   */
+  reportVisits(visits: readonly ShopperVisit[], now: number, lookingUntil: number): Promise<void>;
+  /** Quotes some process's shopper is looking at now, with when the visit began. */
+  visitsNow(now: number): Promise<ShopperVisit[]>;
 };
 
 export function createSharedLiveStore(db: PgDb): SharedLiveStore {
@@ -101,6 +109,32 @@ export function createSharedLiveStore(db: PgDb): SharedLiveStore {
     async quoteExists(quoteId) {
       const { rows } = await pool.query("SELECT 1 FROM quotes WHERE id = $1", [quoteId]);
       return rows.length > 0;
+    },
+    async reportVisits(visits, now, lookingUntil) {
+      for (const visit of visits) {
+        await pool
+          .query(
+            `INSERT INTO quote_visits (quote_id, visit_started_at, last_seen_at, looking_until)
+             SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM quotes WHERE id = $1)
+             ON CONFLICT (quote_id) DO UPDATE SET
+               visit_started_at = CASE WHEN quote_visits.last_seen_at < $3 - $5 THEN EXCLUDED.visit_started_at
+                                       ELSE LEAST(quote_visits.visit_started_at, EXCLUDED.visit_started_at) END,
+               last_seen_at = GREATEST(quote_visits.last_seen_at, EXCLUDED.last_seen_at),
+               looking_until = GREATEST(quote_visits.looking_until, EXCLUDED.looking_until)`,
+            [visit.quoteId, visit.visitStartedAt, now, lookingUntil, VISIT_GAP_MS],
+          )
+          // A quote deleted meanwhile has nobody to show it to.
+          .catch((error: { code?: string }) => {
+            if (error.code !== "23503") throw error;
+          });
+      }
+    },
+    async visitsNow(now) {
+      const { rows } = await pool.query<{ quote_id: string; visit_started_at: number }>(
+        "SELECT quote_id, visit_started_at FROM quote_visits WHERE looking_until > $1",
+        [now],
+      );
+      return rows.map((row) => ({ quoteId: row.quote_id, visitStartedAt: Number(row.visit_started_at) }));
     },
   };
 }
