@@ -1,51 +1,39 @@
+import type { AttemptStore } from "../db/stores";
+
 /**
- * Counts failed password checks per client address + account and locks that pair out for the
- * rest of the window once it reaches the limit. In memory on purpose: DealDesk is one process,
- * and a restart forgetting the counts costs an attacker a restart per few guesses.
+ * Counts failed password checks per client address + account (and reset mails per account) and
+ * locks the key out for the rest of the window once it reaches the limit. The attempts live in
+ * the storage's AttemptStore: process memory on SQLite (one process; a restart forgetting the
+ * counts costs an attacker a restart per few guesses), a table on PostgreSQL, so that every
+ * process behind a balancer counts the same attempts.
  */
 export type LoginRateLimiter = {
-  /** Milliseconds until the pair may try again, or 0 when it may try now. */
-  retryAfterMs(key: string, now?: number): number;
-  recordFailure(key: string, now?: number): void;
-  /** A correct password clears the pair's failures. */
-  reset(key: string): void;
+  /** Milliseconds until the key may try again, or 0 when it may try now. */
+  retryAfterMs(key: string, now?: number): Promise<number>;
+  recordFailure(key: string, now?: number): Promise<void>;
+  /** A correct password clears the key's failures. */
+  reset(key: string): Promise<void>;
 };
 
-/** Beyond this many tracked pairs, expired entries are swept so memory stays bounded. */
-const SWEEP_THRESHOLD = 10_000;
-
-export function createLoginRateLimiter(maxFailures: number, windowMs: number): LoginRateLimiter {
-  const failures = new Map<string, number[]>();
-
-  const recent = (key: string, now: number): number[] => {
-    const kept = (failures.get(key) ?? []).filter((at) => now - at < windowMs);
-    if (kept.length === 0) failures.delete(key);
-    else failures.set(key, kept);
-    return kept;
-  };
-
-  const sweep = (now: number) => {
-    for (const key of [...failures.keys()]) recent(key, now);
-  };
-
+export function createLoginRateLimiter(
+  attempts: AttemptStore,
+  name: string,
+  maxFailures: number,
+  windowMs: number,
+): LoginRateLimiter {
+  // One store for every limiter: each counts under its own prefix.
+  const scoped = (key: string) => `${name}:${key}`;
   return {
-    retryAfterMs(key, now = Date.now()) {
-      const list = recent(key, now);
-      if (list.length < maxFailures) return 0;
-      // The pair may try again once enough of its failures have left the window.
-      const oldestThatCounts = list[list.length - maxFailures] as number;
+    async retryAfterMs(key, now = Date.now()) {
+      const recent = await attempts.recent(scoped(key), now - windowMs, maxFailures);
+      if (recent.length < maxFailures) return 0;
+      // The key may try again once enough of its failures have left the window (newest first:
+      // the last one listed is the oldest that still counts).
+      const oldestThatCounts = recent[recent.length - 1] as number;
       return Math.max(1, oldestThatCounts + windowMs - now);
     },
-    recordFailure(key, now = Date.now()) {
-      if (failures.size >= SWEEP_THRESHOLD) sweep(now);
-      const list = recent(key, now);
-      list.push(now);
-      // Keep no more than needed to decide, so a flood of failures cannot grow one entry.
-      failures.set(key, list.slice(-maxFailures));
-    },
-    reset(key) {
-      failures.delete(key);
-    },
+    recordFailure: (key, now = Date.now()) => attempts.add(scoped(key), now, now - windowMs),
+    reset: (key) => attempts.clear(scoped(key)),
   };
 }
 

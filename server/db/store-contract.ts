@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { attemptsContract } from "./contract/attempts";
 import { dealershipsContract } from "./contract/dealerships";
 import { defaultsContract } from "./contract/defaults";
 import { quotesContract } from "./contract/quotes";
@@ -37,5 +38,6 @@ export function storeContract(name: string, open: OpenStores): void {
     quotesContract(current);
     versionsContract(current);
     defaultsContract(current);
+    attemptsContract(current);
   });
 }

@@ -241,6 +241,15 @@ export type DefaultLists = {
   governmentFees: ListStore<FeeBody, DefaultFee>;
 };
 
+/** Timestamps of attempts per key (failed logins, reset mails), for the rate limiters. */
+export interface AttemptStore {
+  /** The key's attempts after `since`, newest first, at most `limit`. */
+  recent(key: string, since: number, limit: number): Promise<number[]>;
+  /** Records an attempt; attempts of any key at or before `forgetBefore` may be dropped. */
+  add(key: string, at: number, forgetBefore: number): Promise<void>;
+  clear(key: string): Promise<void>;
+}
+
 /** Everything the app stores, on one backend. */
 export type Stores = {
   kind: "sqlite" | "postgres";
@@ -255,4 +264,5 @@ export type Stores = {
   documents: DocumentStore;
   defaults: DefaultsStore;
   lists: DefaultLists;
+  attempts: AttemptStore;
 };

@@ -40,9 +40,19 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   const { users } = stores;
   const log = deps.log ?? console.log;
   const routes = new Hono<AppEnv>();
-  const limiter = createLoginRateLimiter(config.loginMaxFailures, config.loginWindowMs);
+  const limiter = createLoginRateLimiter(
+    stores.attempts,
+    "login",
+    config.loginMaxFailures,
+    config.loginWindowMs,
+  );
   // At most a few reset emails per account and hour, so nobody can flood a dealer's mailbox.
-  const resetMails = createLoginRateLimiter(RESET_EMAILS_PER_HOUR, 60 * 60 * 1000);
+  const resetMails = createLoginRateLimiter(
+    stores.attempts,
+    "reset-mail",
+    RESET_EMAILS_PER_HOUR,
+    60 * 60 * 1000,
+  );
   // Volume caps per client address: sign-ups and reset requests (whichever accounts they name).
   const signups = createRequestRateLimiter(config.signupsPerIpPerHour, 60 * 60 * 1000);
   const resetRequests = createRequestRateLimiter(config.resetMailsPerIpPerHour, 60 * 60 * 1000);
@@ -64,8 +74,8 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   };
 
   /** 429 while the pair is locked out; the minutes tell the dealer how long to wait. */
-  const refuseWhileLocked = (c: Context<AppEnv>, key: string) => {
-    const waitMs = limiter.retryAfterMs(key);
+  const refuseWhileLocked = async (c: Context<AppEnv>, key: string) => {
+    const waitMs = await limiter.retryAfterMs(key);
     if (waitMs === 0) return;
     c.header("Retry-After", String(Math.ceil(waitMs / 1000)));
     throw new ApiError(429, tooManyLoginAttempts(Math.ceil(waitMs / 60_000)));
@@ -74,12 +84,12 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   /** Checks a signed-in dealer's current password, with the same lockout as logins. */
   const checkCurrentPassword = async (c: Context<AppEnv>, user: UserRow, password: string) => {
     const key = loginAttemptKey(clientIp(c, config.trustProxy), `current-password:${user.id}`);
-    refuseWhileLocked(c, key);
+    await refuseWhileLocked(c, key);
     if (await verifyPassword(user.passwordHash, password)) {
-      limiter.reset(key);
+      await limiter.reset(key);
       return;
     }
-    limiter.recordFailure(key);
+    await limiter.recordFailure(key);
     throw badRequest(MSG.currentPasswordIncorrect, [
       { field: "currentPassword", message: MSG.currentPasswordIncorrect },
     ]);
@@ -88,16 +98,16 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post("/login", async (c) => {
     const body = await parseJson(c, loginBodySchema);
     const key = loginAttemptKey(clientIp(c, config.trustProxy), body.email);
-    refuseWhileLocked(c, key);
+    await refuseWhileLocked(c, key);
     const user = await users.byEmail(body.email);
     const ok = user
       ? await verifyPassword(user.passwordHash, body.password)
       : await verifyAgainstDummy(body.password);
     if (!user || !ok) {
-      limiter.recordFailure(key);
+      await limiter.recordFailure(key);
       throw unauthorized(MSG.invalidCredentials);
     }
-    limiter.reset(key);
+    await limiter.reset(key);
     return c.json<AuthResponse>({ token: await tokens.issue(user), user: await publicUser(user) });
   });
 
@@ -149,10 +159,10 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     // Every request counts, known address or not, so the 429 reveals nothing about accounts.
     enforceRateLimit(c, resetRequests, clientIp(c, config.trustProxy));
     const user = await users.byEmail(body.email);
-    if (user && resetMails.retryAfterMs(user.id) > 0) {
+    if (user && (await resetMails.retryAfterMs(user.id)) > 0) {
       log(`Password reset email to ${user.email} not sent: ${RESET_EMAILS_PER_HOUR} already sent this hour`);
     } else if (user) {
-      resetMails.recordFailure(user.id);
+      await resetMails.recordFailure(user.id);
       const token = await createResetToken(stores.resetTokens, user.id);
       // Sent after answering: waiting for SMTP would make a known email answer measurably slower
       // than an unknown one, and a mail failure must not reveal that the account exists.

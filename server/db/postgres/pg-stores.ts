@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Stores } from "../stores";
 import type { PgDb } from "./connection";
+import { createAttemptStore } from "./pg-attempts";
 import { createDealershipStore } from "./pg-dealerships";
 import { createDefaultLists, createDefaultsStore } from "./pg-defaults";
 import { createDocumentStore, createQuoteStore } from "./pg-quotes";
@@ -31,5 +32,6 @@ export function createPostgresStores(db: PgDb): Stores {
     documents: createDocumentStore(db),
     defaults: createDefaultsStore(db),
     lists: createDefaultLists(db),
+    attempts: createAttemptStore(db),
   };
 }

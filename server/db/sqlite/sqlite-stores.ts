@@ -1,4 +1,5 @@
 import { type Db, isStorageWritable } from "../connection";
+import { createMemoryAttempts } from "../memory-attempts";
 import type { Stores } from "../stores";
 import { sqliteDefaultsStore, sqliteLists } from "./sqlite-defaults";
 import {
@@ -23,5 +24,7 @@ export function createSqliteStores(db: Db): Stores {
     documents: sqliteDocumentStore(db),
     defaults: sqliteDefaultsStore(db),
     lists: sqliteLists(db),
+    // One process: failed logins and reset mails are counted in memory.
+    attempts: createMemoryAttempts(),
   };
 }
