@@ -80,7 +80,7 @@ async function createQuote(proc: Proc, token: string): Promise<string> {
 }
 
 /** A field of the client's deal by its document key ("pricing.discount"). */
-const valueOf = (client: Client, key: string): unknown =>
+const fieldOf = (client: Client, key: string): unknown =>
   key
     .split(".")
     .reduce<unknown>(
@@ -119,19 +119,19 @@ describe("two processes on PostgreSQL and Redis", () => {
     const dealer = connectClient(a, id, { token });
     const shopper = connectClient(b, id);
     await Promise.all([synced(dealer), synced(shopper)]);
-    expect(valueOf(shopper, "pricing.advertisedPrice")).toBe(sampleQuote.pricing.advertisedPrice);
+    expect(fieldOf(shopper, "pricing.advertisedPrice")).toBe(sampleQuote.pricing.advertisedPrice);
 
     writeField(dealer.deal, "pricing.discount", 750);
-    await eventually(() => expect(valueOf(shopper, "pricing.discount")).toBe(750));
+    await eventually(() => expect(fieldOf(shopper, "pricing.discount")).toBe(750));
     writeField(shopper.deal, "downPayment", -3000);
-    await eventually(() => expect(valueOf(dealer, "downPayment")).toBe(-3000));
+    await eventually(() => expect(fieldOf(dealer, "downPayment")).toBe(-3000));
 
     // Stored once, in order: a client that arrives later on either process reads both edits.
     for (const proc of [a, b]) {
       const late = connectClient(proc, id);
       await synced(late);
-      expect(valueOf(late, "pricing.discount")).toBe(750);
-      expect(valueOf(late, "downPayment")).toBe(-3000);
+      expect(fieldOf(late, "pricing.discount")).toBe(750);
+      expect(fieldOf(late, "downPayment")).toBe(-3000);
       destroyClient(late);
     }
     destroyClient(dealer);
@@ -188,8 +188,8 @@ describe("two processes on PostgreSQL and Redis", () => {
     writeField(dealer.deal, "pricing.discount", 100);
     const fresh = connectClient(b, id);
     await synced(fresh);
-    await eventually(() => expect(valueOf(fresh, "pricing.discount")).toBe(100));
-    expect(valueOf(dealer, "pricing.discount")).toBe(100);
+    await eventually(() => expect(fieldOf(fresh, "pricing.discount")).toBe(100));
+    expect(fieldOf(dealer, "pricing.discount")).toBe(100);
     for (const client of [dealer, shopper, fresh]) destroyClient(client);
   });
 });
@@ -219,12 +219,12 @@ describe("faults", () => {
       const writer = connectClient(procs[writeOn] as Proc, id, { token });
       const observer = connectClient(procs[1 - writeOn] as Proc, id);
       await Promise.all([synced(writer), synced(observer)]);
-      const before = valueOf(observer, "pricing.discount");
+      const before = fieldOf(observer, "pricing.discount");
       const timer = setInterval(() => {
         value += 1;
         writeField(writer.deal, "pricing.discount", value);
       }, 2);
-      await eventually(() => expect(valueOf(observer, "pricing.discount")).not.toBe(before), 5000, 1);
+      await eventually(() => expect(fieldOf(observer, "pricing.discount")).not.toBe(before), 5000, 1);
       await new Promise((r) => setTimeout(r, random() * 30));
       const victim = random() < 0.5 ? 0 : 1;
       await stopProcess(procs[victim] as Proc, "SIGKILL");
@@ -239,7 +239,7 @@ describe("faults", () => {
       const fresh = connectClient(procs[Math.floor(random() * 2)] as Proc, id);
       await synced(fresh);
       expect(contains(fresh.doc, seen)).toBe(true);
-      expect(valueOf(fresh, "pricing.discount") as number).toBeGreaterThanOrEqual(
+      expect(fieldOf(fresh, "pricing.discount") as number).toBeGreaterThanOrEqual(
         (readDoc(dealArray(seen)).pricing as { discount: number }).discount,
       );
       destroyClient(fresh);
@@ -255,7 +255,7 @@ describe("faults", () => {
     const observer = connectClient(b, id);
     await Promise.all([synced(writer), synced(observer)]);
     writeField(writer.deal, "pricing.discount", 300);
-    await eventually(() => expect(valueOf(observer, "pricing.discount")).toBe(300));
+    await eventually(() => expect(fieldOf(observer, "pricing.discount")).toBe(300));
 
     await postgres.stop();
     const health = await api(a, "GET", "/api/health");
@@ -268,15 +268,15 @@ describe("faults", () => {
     writeField(writer.deal, "pricing.discount", 400);
     await eventually(() => expect(writer.closed.map((c) => c.code)).toContain(LIVE_CLOSE_CODES.serverError));
     await new Promise((r) => setTimeout(r, 300));
-    expect(valueOf(observer, "pricing.discount")).toBe(300);
+    expect(fieldOf(observer, "pricing.discount")).toBe(300);
 
     await postgres.start();
     await eventually(async () => expect((await api(a, "GET", "/api/health")).status).toBe(200), 10_000, 100);
     // The writer's provider reconnects on its own and syncs the edit it kept.
-    await eventually(() => expect(valueOf(observer, "pricing.discount")).toBe(400), 15_000, 50);
+    await eventually(() => expect(fieldOf(observer, "pricing.discount")).toBe(400), 15_000, 50);
     const fresh = connectClient(b, id);
     await synced(fresh);
-    expect(valueOf(fresh, "pricing.discount")).toBe(400);
+    expect(fieldOf(fresh, "pricing.discount")).toBe(400);
     for (const client of [writer, observer, fresh]) destroyClient(client);
     await Promise.all([stopProcess(a), stopProcess(b)]);
   }, 60_000);
@@ -291,7 +291,7 @@ describe("faults", () => {
     const arrival = async (value: number) => {
       const start = performance.now();
       writeField(writer.deal, "pricing.discount", value);
-      await eventually(() => expect(valueOf(observer, "pricing.discount")).toBe(value), 5000, 5);
+      await eventually(() => expect(fieldOf(observer, "pricing.discount")).toBe(value), 5000, 5);
       return performance.now() - start;
     };
     expect(await arrival(10)).toBeLessThan(1000);
@@ -306,7 +306,7 @@ describe("faults", () => {
     // Nothing was lost on the way: a client arriving now reads the last value.
     const late = connectClient(b, id);
     await synced(late);
-    expect(valueOf(late, "pricing.discount")).toBe(valueOf(writer, "pricing.discount"));
+    expect(fieldOf(late, "pricing.discount")).toBe(fieldOf(writer, "pricing.discount"));
     for (const client of [writer, observer, late]) destroyClient(client);
     await Promise.all([stopProcess(a), stopProcess(b)]);
   }, 60_000);
