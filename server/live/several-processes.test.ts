@@ -7,9 +7,13 @@ import { MSG } from "@shared/messages";
 import { dealArray, readDoc, writeField } from "@shared/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
+import { closePostgres, openPostgres } from "../db/postgres/connection";
+import { createDocumentLog } from "../db/postgres/document-log";
 import { type PostgresService, type RedisService, startPostgres, startRedis } from "../testing/services";
 import { bundleChildServer, startChildServer } from "./child-server";
+import { GUARD_SEED, GUARD_STEPS, runGuardProperty } from "./guard-property-run";
 import { type Client, connectClient, destroyClient, eventually, sampleQuote, synced } from "./live-test-kit";
+import { docFromStored } from "./stored-doc";
 
 // Several DealDesk processes on one PostgreSQL and one Redis, each a real server process (the
 // bundled crash child) with its own DATA_DIR: what one process accepts reaches the clients of the
@@ -24,7 +28,7 @@ const children = new Set<ChildProcess>();
 
 type Proc = { url: string; process: ChildProcess; server: { url: string } };
 
-async function startProcess(): Promise<Proc> {
+async function startProcess(env: NodeJS.ProcessEnv = {}): Promise<Proc> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "dealdesk-multi-"));
   dirs.push(dataDir);
   const started = await startChildServer(bundle, {
@@ -35,6 +39,7 @@ async function startProcess(): Promise<Proc> {
     LOG_REQUESTS: "false",
     SIGNUPS_PER_IP_PER_HOUR: "100000",
     QUOTES_PER_DEALER_PER_MINUTE: "100000",
+    ...env,
   });
   children.add(started.process);
   started.process.once("exit", () => children.delete(started.process));
@@ -201,6 +206,42 @@ function contains(outer: Y.Doc, inner: Y.Doc): boolean {
     if ((have.get(client) ?? 0) < clock) return false;
   return true;
 }
+
+describe("the live guard across processes", () => {
+  it(`keeps every invariant over ${GUARD_STEPS.toLocaleString("en-US")} random steps with the dealer, the shopper and the attackers on different processes (seed ${GUARD_SEED})`, async () => {
+    // The bounds are tested on their own (identity-bounds.test.ts): here they must not get in the way.
+    const env = {
+      LIVE_UPDATES_PER_SECOND: "100000",
+      LIVE_UPDATE_BURST: "100000",
+      LIVE_HISTORY_EVENTS_PER_MINUTE: "1000000",
+    };
+    const [a, b] = await Promise.all([startProcess(env), startProcess(env)]);
+    const db = await openPostgres(postgres.url, 2);
+    const log = createDocumentLog(db);
+    try {
+      const token = await registerDealer(a);
+      await runGuardProperty({
+        token,
+        quoteId: await createQuote(b, token),
+        dealerServer: a,
+        shopperServer: b,
+        hostileServer: (n) => (n % 2 === 0 ? a : b),
+        async stored(docName) {
+          const loaded = await log.load(docName);
+          if (!loaded) throw new Error(`no stored ${docName}`);
+          return docFromStored({
+            state: loaded.state,
+            updates: loaded.updates.map((u) => u.update),
+            lastSeq: 0,
+          });
+        },
+      });
+    } finally {
+      await closePostgres(db);
+      await Promise.all([stopProcess(a), stopProcess(b)]);
+    }
+  }, 180_000);
+});
 
 describe("faults", () => {
   it("loses nothing a client of either process has seen over 20 kill -9 of a random process during a write stream", async () => {
