@@ -35,7 +35,7 @@ export default defineConfig({
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"], channel: undefined },
-      testIgnore: /\.timing\.spec\.ts$/,
+      testIgnore: [/\.timing\.spec\.ts$/, /[\\/]cluster[\\/]/],
     },
     // Specs with time budgets (*.timing.spec.ts) run on their own after the rest, one worker, so a
     // second browser busy with another spec never shares the 2 cores with the measured page

@@ -58,9 +58,9 @@ for (const built of ["dist/index.html", "dist-server/main.mjs"]) {
 }
 const dataDir = mkdtempSync(path.join(tmpdir(), "dealdesk-e2e-"));
 const port = await freePort();
-// Two runs: every spec with two workers, then the specs with time budgets (*.timing.spec.ts)
-// alone on one worker, so nothing else competes for the cores while they are measured. Either
-// run may find none of the specs named on the command line.
+// Three runs: every spec with two workers, then the specs with time budgets (*.timing.spec.ts)
+// alone on one worker, so nothing else competes for the cores while they are measured, then the
+// several-processes specs (below). Any run may find none of the specs named on the command line.
 const playwright = (project, extra = []) =>
   spawnSync(
     "npx",
@@ -80,4 +80,23 @@ const playwright = (project, extra = []) =>
 const main = playwright("chromium");
 const timing = playwright("timing", ["--workers=1"]);
 rmSync(dataDir, { recursive: true, force: true });
-process.exit(main || timing);
+// Third: the specs of e2e/cluster/ against two processes on PostgreSQL + Redis behind a
+// round-robin balancer (playwright.cluster.config.ts starts them; Debian's postgresql and
+// redis-server are installed when missing and root, as the vitest suites do).
+const clusterPort = await freePort();
+const cluster =
+  spawnSync(
+    "npx",
+    [
+      "playwright",
+      "test",
+      "--config=playwright.cluster.config.ts",
+      "--pass-with-no-tests",
+      ...process.argv.slice(2),
+    ],
+    {
+      stdio: "inherit",
+      env: { ...process.env, E2E_CLUSTER_PORT: String(clusterPort), CHROMIUM_PATH: CHROMIUM },
+    },
+  ).status ?? 1;
+process.exit(main || timing || cluster);
