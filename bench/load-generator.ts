@@ -18,6 +18,8 @@ type Pair = { id: string; dealer: Client; shopper: Client };
 
 const now = () => performance.timeOrigin + performance.now();
 let serverUrl = "";
+/** Where the shoppers connect: the same server, or another process of the same app (bench:cluster). */
+let shopperServerUrl = "";
 let token = "";
 const pairs: Pair[] = [];
 type Sample = { key: string; sentAt: number; receivedAt: number };
@@ -41,7 +43,7 @@ function watchKey(client: Client): string {
 function connect(quote: number, id: string, side: Side, onSynced: (ms: number) => void): Client {
   const doc = new Y.Doc();
   const ws = new WebSocket(
-    `${liveServerUrl(serverUrl)}/quote/${id}`,
+    `${liveServerUrl(side === "shopper" && shopperServerUrl ? shopperServerUrl : serverUrl)}/quote/${id}`,
     liveProtocols(side === "dealer" ? token : null),
     {
       perMessageDeflate: false,
@@ -221,7 +223,7 @@ function closeAll() {
 }
 
 type Command = { id: number } & (
-  | { type: "init"; serverUrl: string; token: string }
+  | { type: "init"; serverUrl: string; shopperServerUrl?: string; token: string }
   | { type: "open"; ids: string[] }
   | { type: "run"; rate: number; seconds: number }
   | { type: "cold"; ids: string[] }
@@ -232,6 +234,7 @@ process.on("message", async (command: Command) => {
   let result: unknown = null;
   if (command.type === "init") {
     serverUrl = command.serverUrl;
+    shopperServerUrl = command.shopperServerUrl ?? "";
     token = command.token;
   } else if (command.type === "open") result = await open(command.ids);
   else if (command.type === "run") result = await run(command.rate, command.seconds);
