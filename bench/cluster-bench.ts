@@ -33,7 +33,10 @@ const children: ChildProcess[] = [];
 
 async function startProcess(index: number) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, "dist-server/main.mjs")], {
+  // CLUSTER_BENCH_PROFILE=<dir>: each process writes a V8 CPU profile there when it stops.
+  const profile = process.env.CLUSTER_BENCH_PROFILE;
+  const flags = profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profile)}`] : [];
+  const child = spawn(process.execPath, [...flags, path.join(root, "dist-server/main.mjs")], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,

@@ -126,9 +126,6 @@ export type SharedRooms = {
   publishAwareness(docName: string, update: Uint8Array): void;
 };
 
-/** Thrown inside an append's transaction when another principal claimed a client id first. */
-class ClaimTaken extends Error {}
-
 /** Origin of updates other processes committed, and of presence they relayed (not any local connection). */
 const REMOTE = Symbol("remote");
 
@@ -606,37 +603,28 @@ export function createRooms(options: RoomsOptions) {
       const claimed: ClientIdClaim[] = claims
         .filter((clientId) => room.owners.get(clientId) !== conn.principal)
         .map((clientId) => ({ clientId, principal: conn.principal }));
-      let history: HistoryPush | null = null;
-      const recordHere = room.kind === "deal" && verdict.keys.length > 0;
-      const hook =
-        claimed.length > 0 || recordHere
-          ? async (client: Parameters<SharedLiveStore["record"]>[0], at: number) => {
-              if (!(await sharedRooms.store.claim(client, room.name, room.quoteId, claimed)))
-                throw new ClaimTaken();
-              if (recordHere)
-                history = await sharedRooms.store.record(client, {
-                  quoteId: room.quoteId,
-                  role: conn.role,
-                  before,
-                  after: verdict.after,
-                  keys: verdict.keys,
-                  at,
-                  actor: conn.identity.dealer?.label,
-                });
-            }
-          : undefined;
-      let result: Awaited<ReturnType<SharedLiveStore["log"]["append"]>>;
       const committed = liveMetrics.commitTimer();
-      try {
-        result = await sharedRooms.store.log.append(
-          room.name,
-          room.lastSeq,
-          delta,
-          listingChange(room, verdict),
-          hook,
-        );
-      } catch (error) {
-        if (!(error instanceof ClaimTaken)) throw error;
+      const result = await sharedRooms.store.append({
+        docName: room.name,
+        expectedSeq: room.lastSeq,
+        update: delta,
+        listing: listingChange(room, verdict),
+        claims: claimed,
+        quoteId: room.quoteId,
+        change:
+          room.kind === "deal" && verdict.keys.length > 0
+            ? {
+                quoteId: room.quoteId,
+                role: conn.role,
+                before,
+                after: verdict.after,
+                keys: verdict.keys,
+                actor: conn.identity.dealer?.label,
+              }
+            : null,
+      });
+      if (rooms.get(room.name) !== room) return;
+      if (result.status === "claimed") {
         // Another process's connection claimed the id first: refused, and the owners read again.
         room.owners = await sharedRooms.store.owners(room.name);
         rebuildScratch(room);
@@ -644,7 +632,6 @@ export function createRooms(options: RoomsOptions) {
           refuse(room, conn, { ok: false, reason: "client id claimed elsewhere" });
         return;
       }
-      if (rooms.get(room.name) !== room) return;
       if (result.status === "gone") {
         discard(room, LIVE_CLOSE_CODES.quoteDeleted, LIVE_CLOSE_REASONS.quoteDeleted);
         return;
@@ -668,7 +655,7 @@ export function createRooms(options: RoomsOptions) {
       follower.committed(room.name, result.seq, delta);
       const message = wire ?? encodeUpdateMessage(update);
       for (const other of room.conns) if (other !== conn) send(other, message);
-      const pushed = history as HistoryPush | null;
+      const pushed = result.history;
       if (pushed && (pushed.events.length > 0 || pushed.removed.length > 0)) {
         const historyMessage = encodeHistoryMessage(pushed);
         for (const other of room.conns) if (other.role === "DEALER") send(other, historyMessage);

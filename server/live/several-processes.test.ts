@@ -131,11 +131,53 @@ describe("two processes on PostgreSQL and Redis", () => {
     writeField(shopper.deal, "downPayment", -3000);
     await eventually(() => expect(fieldOf(dealer, "downPayment")).toBe(-3000));
 
+    // The history, read through either process: the dealer's two discount edits merged into one
+    // event (same person, within 10 s), the shopper's downpayment its own.
+    writeField(dealer.deal, "pricing.discount", 800);
+    await eventually(() => expect(fieldOf(shopper, "pricing.discount")).toBe(800));
+    for (const proc of [a, b]) {
+      const { events } = (await (
+        await api(proc, "GET", `/api/quotes/${id}/history`, undefined, token)
+      ).json()) as {
+        events: {
+          role: string;
+          field: string;
+          oldValue: string | null;
+          newValue: string | null;
+          actor: string | null;
+        }[];
+      };
+      expect(
+        events.map(({ role, field, oldValue, newValue, actor }) => ({
+          role,
+          field,
+          oldValue,
+          newValue,
+          actor,
+        })),
+      ).toEqual([
+        {
+          role: "DEALER",
+          field: "pricing.discount",
+          oldValue: "-$500.00",
+          newValue: "-$800.00",
+          actor: "Dana (owner)",
+        },
+        {
+          role: "SHOPPER",
+          field: "downPayment",
+          oldValue: "-$2,450.00",
+          newValue: "-$3,000.00",
+          actor: null,
+        },
+      ]);
+    }
+
     // Stored once, in order: a client that arrives later on either process reads both edits.
     for (const proc of [a, b]) {
       const late = connectClient(proc, id);
       await synced(late);
-      expect(fieldOf(late, "pricing.discount")).toBe(750);
+      expect(fieldOf(late, "pricing.discount")).toBe(800);
       expect(fieldOf(late, "downPayment")).toBe(-3000);
       destroyClient(late);
     }
