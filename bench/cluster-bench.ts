@@ -130,6 +130,8 @@ try {
       type: "run",
       rate: RATE,
       seconds: SECONDS,
+      // An edit still missing 3 s after the last one was sent counts as lost.
+      drainMs: 3000,
     });
     const wall = (performance.now() - t0) / 1000;
     const cpu = [cpuSeconds(a.pid) - (cpu0[0] as number), cpuSeconds(b.pid) - (cpu0[1] as number)];

@@ -156,7 +156,7 @@ async function open(ids: string[]) {
 const loopDelay = monitorEventLoopDelay({ resolution: 1 });
 loopDelay.enable();
 
-async function run(rate: number, seconds: number) {
+async function run(rate: number, seconds: number, drainMs = 500) {
   loopDelay.reset();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -183,7 +183,7 @@ async function run(rate: number, seconds: number) {
     }, tick);
   });
   // Let the last deliveries arrive.
-  await new Promise((r) => setTimeout(r, 500));
+  await new Promise((r) => setTimeout(r, drainMs));
   const lost = inflight.size;
   const cpu = process.cpuUsage(cpu0);
   return {
@@ -225,7 +225,7 @@ function closeAll() {
 type Command = { id: number } & (
   | { type: "init"; serverUrl: string; shopperServerUrl?: string; token: string }
   | { type: "open"; ids: string[] }
-  | { type: "run"; rate: number; seconds: number }
+  | { type: "run"; rate: number; seconds: number; drainMs?: number }
   | { type: "cold"; ids: string[] }
   | { type: "close" }
 );
@@ -237,7 +237,7 @@ process.on("message", async (command: Command) => {
     shopperServerUrl = command.shopperServerUrl ?? "";
     token = command.token;
   } else if (command.type === "open") result = await open(command.ids);
-  else if (command.type === "run") result = await run(command.rate, command.seconds);
+  else if (command.type === "run") result = await run(command.rate, command.seconds, command.drainMs);
   else if (command.type === "cold") result = await cold(command.ids);
   else if (command.type === "close") closeAll();
   process.send?.({ type: "done", id: command.id, result });
