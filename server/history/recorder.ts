@@ -46,10 +46,25 @@ export type HistoryOp =
 export const actorOf = (change: RecordedChange): string | null =>
   change.role === "DEALER" ? (change.actor ?? null) : null;
 
+/** The fields one change shows in the history, in push order, each with its values as displayed. */
+export function historyChanges(
+  change: Pick<RecordedChange, "keys" | "before" | "after">,
+): { field: string; oldValue: string | null; newValue: string | null }[] {
+  const changes: { field: string; oldValue: string | null; newValue: string | null }[] = [];
+  // Reverse key order, so that newest-first reads "added a trade-in" before its details.
+  for (const field of [...change.keys].sort().reverse()) {
+    const oldValue = displayValue(field, change.before.get(field));
+    const newValue = displayValue(field, change.after.get(field));
+    // Invisible changes (an unselected add-on's description, a value re-typed the same) are no history.
+    if (oldValue !== newValue) changes.push({ field, oldValue, newValue });
+  }
+  return changes;
+}
+
 /**
- * The rows one change inserts, extends or removes, given each field's newest event. Both storage
- * backends run these steps (SQLite's recorder below, PostgreSQL's in server/db/postgres/), so
- * history merges the same way whichever one stores it.
+ * The rows one change inserts, extends or removes, given each field's newest event. SQLite's
+ * recorder below runs these steps; PostgreSQL's append runs the same rule in the database
+ * (dealdesk_live_append, drizzle-pg/0008), so history merges alike on both backends.
  */
 export function planHistory(
   change: RecordedChange,
@@ -57,12 +72,7 @@ export function planHistory(
 ): HistoryOp[] {
   const ops: HistoryOp[] = [];
   const actor = actorOf(change);
-  // Reverse key order, so that newest-first reads "added a trade-in" before its details.
-  for (const field of [...change.keys].sort().reverse()) {
-    const oldValue = displayValue(field, change.before.get(field));
-    const newValue = displayValue(field, change.after.get(field));
-    // Invisible changes (an unselected add-on's description, a value re-typed the same) are no history.
-    if (oldValue === newValue) continue;
+  for (const { field, oldValue, newValue } of historyChanges(change)) {
     const last = lastOf(field);
     // Only the same person's edits merge: a manager's change never extends the salesperson's event.
     if (

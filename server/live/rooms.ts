@@ -610,7 +610,6 @@ export function createRooms(options: RoomsOptions) {
         update: delta,
         listing: listingChange(room, verdict),
         claims: claimed,
-        quoteId: room.quoteId,
         change:
           room.kind === "deal" && verdict.keys.length > 0
             ? {
