@@ -126,7 +126,13 @@ try {
   for (const round of [1, 2]) {
     const cpu0 = [cpuSeconds(a.pid), cpuSeconds(b.pid)];
     const t0 = performance.now();
-    const result = await ask<{ latencies: number[]; lost: number; sent: number; cpuPercent: number }>({
+    const result = await ask<{
+      latencies: number[];
+      lost: number;
+      lostMarks: string[];
+      sent: number;
+      cpuPercent: number;
+    }>({
       type: "run",
       rate: RATE,
       seconds: SECONDS,
@@ -134,6 +140,8 @@ try {
       drainMs: 3000,
     });
     const wall = (performance.now() - t0) / 1000;
+    if (result.lost > 0)
+      console.error(`[bench:cluster] run ${round}: not delivered: ${result.lostMarks.join(", ")}`);
     const cpu = [cpuSeconds(a.pid) - (cpu0[0] as number), cpuSeconds(b.pid) - (cpu0[1] as number)];
     const p50 = percentile(result.latencies, 50);
     const p99 = percentile(result.latencies, 99);
