@@ -16,8 +16,6 @@ export type SharedLiveStore = {
   /** Appends an accepted update with its claims and history rows, in one transaction (live-append.ts). */
   append(input: LiveAppend): Promise<LiveAppendResult>;
   setOutTheDoor(quoteId: string, cents: number | null): Promise<void>;
-  /** Whether the quote still exists. */
-  quoteExists(quoteId: string): Promise<boolean>;
   /**
    * This process's shoppers looking at quotes now (the dashboard's live status): each visit is
    * seen until `lookingUntil`; one that comes back within VISIT_GAP_MS continues its visit.
@@ -41,10 +39,6 @@ export function createSharedLiveStore(db: PgDb): SharedLiveStore {
     append: (input) => appendLive(pool, input),
     async setOutTheDoor(quoteId, cents) {
       await pool.query("UPDATE quotes SET out_the_door_cents = $1 WHERE id = $2", [cents, quoteId]);
-    },
-    async quoteExists(quoteId) {
-      const { rows } = await pool.query("SELECT 1 FROM quotes WHERE id = $1", [quoteId]);
-      return rows.length > 0;
     },
     async reportVisits(visits, now, lookingUntil) {
       for (const visit of visits) {
