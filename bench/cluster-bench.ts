@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { freePort, startPostgres, startRedis } from "../server/testing/services";
+import { startBuiltServer } from "../server/testing/built-server";
+import { startPostgres, startRedis } from "../server/testing/services";
+import { startLoadGenerator } from "./generator-client";
 
 // npm run bench:cluster (and the last part of npm run bench): two built DealDesk processes on one
 // PostgreSQL and one Redis, the real app end to end. DOCS quotes, each with a dealer socket on
@@ -15,7 +16,6 @@ import { freePort, startPostgres, startRedis } from "../server/testing/services"
 const DOCS = Number(process.argv[2] ?? 1000);
 const RATE = Number(process.argv[3] ?? DOCS);
 const SECONDS = Number(process.argv[4] ?? 20);
-const root = fileURLToPath(new URL("../", import.meta.url));
 
 const percentile = (values: number[], p: number) => {
   const sorted = Float64Array.from(values).sort();
@@ -32,37 +32,19 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "dealdesk-cluster-bench-"));
 const children: ChildProcess[] = [];
 
 async function startProcess(index: number) {
-  const port = await freePort();
   // CLUSTER_BENCH_PROFILE=<dir>: each process writes a V8 CPU profile there when it stops.
   const profile = process.env.CLUSTER_BENCH_PROFILE;
-  const flags = profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profile)}`] : [];
-  const child = spawn(process.execPath, [...flags, path.join(root, "dist-server/main.mjs")], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: path.join(dataDir, `process-${index}`),
-      DATABASE_URL: postgres.url,
-      REDIS_URL: redis.url,
-      LOG_REQUESTS: "false",
-      QUOTES_PER_DEALER_PER_MINUTE: "1000000",
-      LIVE_MAX_CONNECTIONS_PER_IP: "100000",
-    },
+  const started = await startBuiltServer({
+    NODE_FLAGS: profile ? `--cpu-prof --cpu-prof-dir=${path.resolve(profile)}` : "",
+    DATA_DIR: path.join(dataDir, `process-${index}`),
+    DATABASE_URL: postgres.url,
+    REDIS_URL: redis.url,
+    LOG_REQUESTS: "false",
+    QUOTES_PER_DEALER_PER_MINUTE: "1000000",
+    LIVE_MAX_CONNECTIONS_PER_IP: "100000",
   });
-  children.push(child);
-  const url = `http://127.0.0.1:${port}`;
-  for (let tries = 0; tries < 300; tries++) {
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { url, pid: child.pid as number };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`process ${index} did not start`);
+  children.push(started.child);
+  return { url: started.url, pid: started.child.pid as number };
 }
 
 try {
@@ -100,24 +82,8 @@ try {
   }
   console.error(`[bench:cluster] ${DOCS} quotes created; opening ${DOCS * 2} sockets`);
 
-  const generator: ChildProcess = spawn(
-    process.execPath,
-    ["--import", "tsx", fileURLToPath(new URL("./load-generator.ts", import.meta.url))],
-    { stdio: ["ignore", "inherit", "inherit", "ipc"] },
-  );
-  await new Promise<void>((resolve) => generator.once("message", () => resolve()));
-  let nextId = 0;
-  const waiting = new Map<number, (result: unknown) => void>();
-  generator.on("message", (m: { type: string; id: number; result: unknown }) => {
-    if (m.type === "done") waiting.get(m.id)?.(m.result);
-  });
-  const ask = <T>(command: Record<string, unknown>): Promise<T> => {
-    const id = ++nextId;
-    return new Promise((resolve) => {
-      waiting.set(id, resolve as (result: unknown) => void);
-      generator.send({ ...command, id });
-    });
-  };
+  const generator = await startLoadGenerator();
+  const { ask } = generator;
   await ask({ type: "init", serverUrl: a.url, shopperServerUrl: b.url, token });
   await ask({ type: "open", ids });
   await new Promise((r) => setTimeout(r, 2000));

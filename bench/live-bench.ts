@@ -1,15 +1,14 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { createQuote } from "../server/quotes/create-quote";
 import { createDealer } from "../server/testing/fixtures";
 import { startBenchServer } from "./bench-server";
 import { documentSizes } from "./doc-size";
+import { startLoadGenerator } from "./generator-client";
 
 // npm run bench:live: the live server's figures of issue #6, printed as a table with their targets.
 // The server runs in this process (persistence on, real SQLite file); the load generator is a
@@ -80,23 +79,8 @@ const hot = await createMany(1000);
 const coldIds = await createMany(COLD_QUOTES);
 progress(`created ${hot.length + coldIds.length} quotes`);
 
-const generatorScript = fileURLToPath(new URL("./load-generator.ts", import.meta.url));
-const generator: ChildProcess = spawn(process.execPath, ["--import", "tsx", generatorScript], {
-  stdio: ["ignore", "inherit", "inherit", "ipc"],
-});
-await new Promise<void>((resolve) => generator.once("message", () => resolve()));
-let nextId = 0;
-const waiting = new Map<number, (result: unknown) => void>();
-generator.on("message", (message: { type: string; id: number; result: unknown }) => {
-  if (message.type === "done") waiting.get(message.id)?.(message.result);
-});
-function ask<T>(command: Record<string, unknown>): Promise<T> {
-  const id = ++nextId;
-  return new Promise((resolve) => {
-    waiting.set(id, resolve as (result: unknown) => void);
-    generator.send({ ...command, id });
-  });
-}
+const generator = await startLoadGenerator();
+const { ask } = generator;
 type RunResult = {
   latencies: number[];
   lost: number;

@@ -3,13 +3,14 @@
 // request and every WebSocket goes to the next process in turn, so a dealer's page and a
 // shopper's page (and even one page's requests) land on different processes. PostgreSQL and
 // Redis are started the way the vitest suites start them (server/testing/services.ts).
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort, startPostgres, startRedis } from "../../server/testing/services";
+import { startBuiltServer } from "../../server/testing/built-server";
+import { startPostgres, startRedis } from "../../server/testing/services";
 
 const port = Number(process.env.PORT ?? 3200);
 const appUrl = `http://localhost:${port}`;
@@ -18,30 +19,14 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "dealdesk-cluster-"));
 const children: ChildProcess[] = [];
 
 async function startProcess(index: number): Promise<number> {
-  const own = await freePort();
-  const child = spawn(process.execPath, ["dist-server/main.mjs"], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      PORT: String(own),
-      HOST: "127.0.0.1",
-      DATA_DIR: path.join(dataDir, `process-${index}`),
-      APP_URL: appUrl,
-      DATABASE_URL: postgres.url,
-      REDIS_URL: redis.url,
-    },
+  const started = await startBuiltServer({
+    DATA_DIR: path.join(dataDir, `process-${index}`),
+    APP_URL: appUrl,
+    DATABASE_URL: postgres.url,
+    REDIS_URL: redis.url,
   });
-  children.push(child);
-  for (let tries = 0; tries < 200; tries++) {
-    const ok = await fetch(`http://127.0.0.1:${own}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) return own;
-    if (child.exitCode !== null) throw new Error(`process ${index} exited with ${child.exitCode}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`process ${index} did not become healthy`);
+  children.push(started.child);
+  return started.port;
 }
 
 // One after the other: the second finds the database migrated (concurrent starts are tested in vitest).

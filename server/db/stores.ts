@@ -42,6 +42,26 @@ export type AuditEntry = {
 /** A history row written by a REST call (versions, acceptance, renewal, reassignment). */
 export type RestEvent = Omit<HistoryEvent, "id" | "oldValue"> & { oldValue?: string | null };
 
+/** The quote_events columns of a REST history row, and the event it answers once stored with its id. */
+export function restEventRow(quoteId: string, event: RestEvent) {
+  const oldValue = event.oldValue ?? null;
+  return {
+    values: {
+      quoteId,
+      at: event.at,
+      role: event.role,
+      actorName: event.actor ?? null,
+      field: event.field,
+      oldValue,
+      newValue: event.newValue,
+    },
+    answer: (id: number): HistoryEvent => ({ ...event, oldValue, id }),
+  };
+}
+
+/** A stored history row's role: anything other than DEALER reads as the shopper. */
+export const historyRole = (role: string): HistoryEvent["role"] => (role === "DEALER" ? "DEALER" : "SHOPPER");
+
 export type UserChanges = Partial<
   Pick<UserRow, "email" | "passwordHash" | "firstName" | "lastName" | "tokensValidAfter">
 >;

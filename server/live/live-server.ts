@@ -18,8 +18,15 @@ import { createCounter, type LiveLimits, MAX_MESSAGE_BYTES, readLimits, upgradeI
 import type { LiveControl } from "./live-control";
 import type { LiveStorage } from "./live-storage";
 import { createDocStore } from "./persistence";
-import { encodeDealStateMessage, encodeHistoryMessage } from "./protocol";
-import { type AcceptedUpdate, type Conn, createRooms, type Room, type SharedRooms } from "./rooms";
+import { encodeDealStateMessage } from "./protocol";
+import {
+  type AcceptedUpdate,
+  type Conn,
+  createRooms,
+  type Room,
+  type SharedRooms,
+  sendHistory,
+} from "./rooms";
 import { DocumentLoadError } from "./stored-doc";
 import { watchDealerTokens } from "./token-watch";
 import {
@@ -322,10 +329,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     },
     pushHistory(quoteId, push) {
       const room = rooms.get(dealDocName(quoteId));
-      if (!room) return;
-      const message = encodeHistoryMessage(push);
-      for (const conn of room.conns)
-        if (conn.role === "DEALER" && conn.ws.readyState === conn.ws.OPEN) conn.ws.send(message);
+      if (room) sendHistory(room, push);
     },
     readLoaded(docName) {
       const room = rooms.get(docName);

@@ -136,6 +136,32 @@ export type Refusal = {
   close?: "updateTooLarge" | "documentTooLarge" | "tooManyUpdates" | "dealLocked";
 };
 
+/** A deal's history rows to the room's dealers (the history is theirs: shoppers never receive it). */
+export function sendHistory(room: Room, push: HistoryPush): void {
+  if (push.events.length === 0 && push.removed.length === 0) return;
+  const message = encodeHistoryMessage(push);
+  for (const conn of room.conns) if (conn.role === "DEALER") send(conn, message);
+}
+
+/** The accepted-update event of a judged update (history and presence work hook in here). */
+function acceptedEvent(
+  room: Room,
+  conn: Conn,
+  verdict: GuardVerdict & { ok: true },
+  before: FlatEntries,
+  committedAt: number,
+): AcceptedUpdate {
+  return {
+    quoteId: room.quoteId,
+    docName: room.name,
+    role: conn.role,
+    changedFields: verdict.fields,
+    before,
+    after: verdict.after,
+    committedAt,
+  };
+}
+
 export function send(conn: Conn, message: Uint8Array): void {
   // No callback: a failed write ends in the socket's `error` handler, which terminates it.
   if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(message);
@@ -492,18 +518,7 @@ export function createRooms(options: RoomsOptions) {
               }
             : undefined,
       },
-      accepted:
-        verdict.fields.size > 0
-          ? {
-              quoteId: room.quoteId,
-              docName: room.name,
-              role: conn.role,
-              changedFields: verdict.fields,
-              before,
-              after: verdict.after,
-              committedAt: 0,
-            }
-          : null,
+      accepted: verdict.fields.size > 0 ? acceptedEvent(room, conn, verdict, before, 0) : null,
       history: null,
     };
     batch.add(queued);
@@ -544,12 +559,7 @@ export function createRooms(options: RoomsOptions) {
       room.lastSeq = seqs[index] as number;
       room.logLength += 1;
       for (const other of room.conns) if (other !== item.sender) send(other, item.message);
-      const { history } = item;
-      if (history && (history.events.length > 0 || history.removed.length > 0)) {
-        // The deal's history is the dealer's: shoppers never receive it.
-        const message = encodeHistoryMessage(history);
-        for (const conn of room.conns) if (conn.role === "DEALER") send(conn, message);
-      }
+      if (item.history) sendHistory(room, item.history);
       if (room.logLength > options.compactAfter) compactLater.add(room);
     });
     for (const room of compactLater) if (rooms.get(room.name) === room) compact(room);
@@ -654,21 +664,11 @@ export function createRooms(options: RoomsOptions) {
       follower.committed(room.name, result.seq, delta);
       const message = wire ?? encodeUpdateMessage(update);
       for (const other of room.conns) if (other !== conn) send(other, message);
-      const pushed = result.history;
-      if (pushed && (pushed.events.length > 0 || pushed.removed.length > 0)) {
-        const historyMessage = encodeHistoryMessage(pushed);
-        for (const other of room.conns) if (other.role === "DEALER") send(other, historyMessage);
-      }
+      if (result.history) sendHistory(room, result.history);
       if (options.onAcceptedUpdate && verdict.fields.size > 0)
-        options.onAcceptedUpdate({
-          quoteId: room.quoteId,
-          docName: room.name,
-          role: conn.role,
-          changedFields: verdict.fields,
-          before,
-          after: verdict.after,
-          committedAt: performance.timeOrigin + performance.now(),
-        });
+        options.onAcceptedUpdate(
+          acceptedEvent(room, conn, verdict, before, performance.timeOrigin + performance.now()),
+        );
       if (room.logLength > options.compactAfter) await compactShared(sharedRooms, room);
       return;
     }

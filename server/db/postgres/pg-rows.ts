@@ -1,6 +1,6 @@
-import type { HistoryEvent, HistoryRole } from "@shared/history-text";
+import type { HistoryEvent } from "@shared/history-text";
 import { quoteEvents, teamEvents } from "../schema.pg";
-import type { AuditEntry, RestEvent } from "../stores";
+import { type AuditEntry, historyRole, type RestEvent, restEventRow } from "../stores";
 import type { PgDb } from "./connection";
 
 // Rows that several PostgreSQL stores write inside their own transactions: the team audit line,
@@ -19,25 +19,13 @@ export async function insertRestEvent(
   quoteId: string,
   event: RestEvent,
 ): Promise<HistoryEvent> {
-  const row = { ...event, oldValue: event.oldValue ?? null };
-  const [inserted] = await db
-    .insert(quoteEvents)
-    .values({
-      quoteId,
-      at: row.at,
-      role: row.role,
-      actorName: row.actor ?? null,
-      field: row.field,
-      oldValue: row.oldValue,
-      newValue: row.newValue,
-    })
-    .returning({ id: quoteEvents.id });
+  const row = restEventRow(quoteId, event);
+  const [inserted] = await db.insert(quoteEvents).values(row.values).returning({ id: quoteEvents.id });
   if (!inserted) throw new Error("quote_events insert returned no row");
-  return { ...row, id: inserted.id };
+  return row.answer(inserted.id);
 }
 
-/** Rows of quote_events read back as history; a role other than DEALER reads as the shopper. */
-export const historyRole = (role: string): HistoryRole => (role === "DEALER" ? "DEALER" : "SHOPPER");
+export { historyRole };
 
 /**
  * PostgreSQL's unique_violation (23505) of the named index. drizzle wraps the driver's error

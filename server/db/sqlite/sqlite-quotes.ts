@@ -1,31 +1,27 @@
-import type { HistoryEvent, HistoryRole } from "@shared/history-text";
+import type { HistoryEvent } from "@shared/history-text";
 import { dealDocName, privateDocName } from "@shared/quote-doc";
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull } from "drizzle-orm";
 import { createDocStore } from "../../live/persistence";
 import type { Db } from "../connection";
 import { quoteEvents, quotes, quoteVersions, teamEvents, yjsDocuments } from "../schema";
-import type { DocumentStore, HistoryStore, QuoteScope, QuoteStore, RestEvent, VersionStore } from "../stores";
+import {
+  type DocumentStore,
+  type HistoryStore,
+  historyRole,
+  type QuoteScope,
+  type QuoteStore,
+  type RestEvent,
+  restEventRow,
+  type VersionStore,
+} from "../stores";
 
 // Quotes, their versions, history and stored documents on SQLite (see sqlite-users.ts on the
 // synchronous driver behind the promises).
 
 /** A history row written by a REST call, inside the caller's transaction; answered as pushed. */
 function insertEvent(db: Pick<Db, "insert">, quoteId: string, event: RestEvent): HistoryEvent {
-  const row = { ...event, oldValue: event.oldValue ?? null };
-  const { id } = db
-    .insert(quoteEvents)
-    .values({
-      quoteId,
-      at: row.at,
-      role: row.role,
-      actorName: row.actor ?? null,
-      field: row.field,
-      oldValue: row.oldValue,
-      newValue: row.newValue,
-    })
-    .returning({ id: quoteEvents.id })
-    .get();
-  return { ...row, id };
+  const row = restEventRow(quoteId, event);
+  return row.answer(db.insert(quoteEvents).values(row.values).returning({ id: quoteEvents.id }).get().id);
 }
 
 const inScope = (scope: QuoteScope) =>
@@ -208,10 +204,7 @@ export function sqliteHistoryStore(db: Db): HistoryStore {
         .orderBy(desc(quoteEvents.at), desc(quoteEvents.id))
         .limit(limit)
         .all();
-      return rows.map((row) => ({
-        ...row,
-        role: row.role === "DEALER" ? "DEALER" : ("SHOPPER" as HistoryRole),
-      }));
+      return rows.map((row) => ({ ...row, role: historyRole(row.role) }));
     },
   };
 }
