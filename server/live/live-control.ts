@@ -19,14 +19,19 @@ export type LiveControl = {
   setExpiry(quoteId: string, expiresAt: number): void;
   /** Sends history rows recorded outside the live channel (acceptance, versions) to the deal's dealers. */
   pushHistory(quoteId: string, push: HistoryPush): void;
-  /** The current content of a document when its room is in memory (else read it from storage). */
+  /** The content of a document whose room is in memory, as this process has it (the desk log's figure). */
   readLoaded(docName: string): Record<string, unknown> | undefined;
+  /**
+   * The current content of a document whose room is in memory (else undefined: read it from
+   * storage). With several processes the room is first brought to the head of its log, so a
+   * version or an acceptance never misses an edit another process has just committed.
+   */
+  readCurrent(docName: string): Promise<Record<string, unknown> | undefined>;
   /** How many documents are held in memory (benchmark and tests: rooms unload when empty). */
   loadedRooms(): number;
   /** How many live connections are open (metrics). */
   openConnections(): number;
-  /** Quotes a shopper is looking at right now (the dashboard's live signals). */
-  /** Quotes a shopper is looking at now (in every process, with DATABASE_URL). */
+  /** Quotes a shopper is looking at now (the dashboard's live signals; every process's, with DATABASE_URL). */
   presence: { viewing(): ShopperVisit[] | Promise<ShopperVisit[]> };
   /** Closes every socket and flushes every room to the database. */
   close(): Promise<void>;

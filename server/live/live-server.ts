@@ -134,6 +134,15 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     visitTimer.unref();
   }
 
+  /** A loaded room's content; updates waiting for the group commit are committed first. */
+  function readLoaded(docName: string): Record<string, unknown> | undefined {
+    const room = rooms.get(docName);
+    if (!room) return undefined;
+    rooms.commitPending();
+    if (rooms.get(docName) !== room) return undefined;
+    return readDoc(room.kind === "deal" ? dealArray(room.doc) : privateArray(room.doc));
+  }
+
   /** Closes both rooms of a deleted quote in this process. */
   function closeQuoteHere(quoteId: string) {
     for (const name of [dealDocName(quoteId), privateDocName(quoteId)]) {
@@ -331,13 +340,22 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       const room = rooms.get(dealDocName(quoteId));
       if (room) sendHistory(room, push);
     },
-    readLoaded(docName) {
+    async readCurrent(docName) {
       const room = rooms.get(docName);
       if (!room) return undefined;
-      rooms.commitPending();
-      if (rooms.get(docName) !== room) return undefined;
-      return readDoc(room.kind === "deal" ? dealArray(room.doc) : privateArray(room.doc));
+      if (shared && storage.kind === "shared") {
+        const { follower } = shared;
+        const { log: documentLog } = storage.store;
+        // One indexed read; a catch-up only when another process is ahead (SCALE.md §4, row 7).
+        await follower.enqueue(docName, async () => {
+          const head = (await documentLog.heads([docName])).get(docName);
+          if (head !== undefined && head > room.lastSeq) await follower.catchUp(docName);
+        });
+        if (rooms.get(docName) !== room) return undefined;
+      }
+      return readLoaded(docName);
     },
+    readLoaded,
     loadedRooms: () => rooms.rooms.size,
     openConnections: () => conns.size,
     presence: {

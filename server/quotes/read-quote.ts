@@ -58,7 +58,7 @@ export async function documentContent(
   docName: string,
   kind: "deal" | "private",
 ): Promise<Record<string, unknown>> {
-  const loaded = live.readLoaded(docName);
+  const loaded = await live.readCurrent(docName);
   if (loaded) return loaded;
   const stored = await stores.documents.load(docName);
   if (!stored) throw new DocumentLoadError(`No stored document ${docName}`);
