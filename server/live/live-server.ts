@@ -88,15 +88,16 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     const { bus } = storage;
     storage.events.onMessage = (message) => {
       if (message.type === "control" && message.control === "quote-deleted") closeQuoteHere(message.quoteId);
-      else if (message.type === "awareness") rooms.remote.onAwareness(message.docName, message.update);
+      else if (message.type === "awareness")
+        rooms.remote.onAwareness(message.docName, message.update, message.owner);
       else follower.receive(message);
     };
     storage.events.onConnectionChange = (connected) => follower.connectionChanged(connected);
     shared = {
       store: storage.store,
       follower,
-      publishAwareness: (docName, update) =>
-        bus?.publish({ type: "awareness", docName, owner: bus.processId, update }),
+      publishAwareness: (docName, update, owner) =>
+        bus?.publish({ type: "awareness", docName, owner, update }),
     };
   }
   const rooms = createRooms({

@@ -26,7 +26,12 @@ import { clientIdsWritten, isNamed, isStaff } from "./client-ids";
 import { createCommitBatch, type QueuedUpdate } from "./commit-batch";
 import type { DocFollower } from "./fanout/doc-follower";
 import type { ClientIdClaim, DocStore, ListingChange } from "./persistence";
-import { encodeAwarenessMessage, encodeHistoryMessage, encodeUpdateMessage } from "./protocol";
+import {
+  decodeAwarenessUpdate,
+  encodeAwarenessMessage,
+  encodeHistoryMessage,
+  encodeUpdateMessage,
+} from "./protocol";
 import { DocumentLoadError, docFromStored, encodeState, loadStoredDoc } from "./stored-doc";
 import { type DocKind, type GuardVerdict, judgeUpdate } from "./update-guard";
 
@@ -91,6 +96,8 @@ export type Room = {
   scratchV2: Uint8Array | null;
   /** Shared mode: sockets admitted to the room that have not joined yet (it stays loaded for them). */
   pins: number;
+  /** Shared mode: presence client ids announced through other processes, with who announced them. */
+  remoteOwners: Map<number, string>;
 };
 
 export type AcceptedUpdate = {
@@ -122,8 +129,8 @@ export type RoomsOptions = {
 export type SharedRooms = {
   store: SharedLiveStore;
   follower: DocFollower;
-  /** Sends this process's presence changes to the other processes (Redis; a no-op without it). */
-  publishAwareness(docName: string, update: Uint8Array): void;
+  /** Sends this process's presence changes, with the principal who made them, to the other processes. */
+  publishAwareness(docName: string, update: Uint8Array, owner: string): void;
 };
 
 /** Origin of updates other processes committed, and of presence they relayed (not any local connection). */
@@ -250,6 +257,7 @@ export function createRooms(options: RoomsOptions) {
       approxBytes: encodeState(doc).length,
       scratchV2: null,
       pins: 0,
+      remoteOwners: new Map(),
     };
     if (shared) captureScratch(room);
     // Only V2 is encoded from the transaction (each listened-to format costs an encoding per
@@ -265,6 +273,7 @@ export function createRooms(options: RoomsOptions) {
         origin: unknown,
       ) => {
         const changed = [...added, ...updated, ...removed];
+        for (const id of removed) room.remoteOwners.delete(id);
         if (origin && room.conns.has(origin as Conn)) {
           const conn = origin as Conn;
           for (const id of added) conn.awarenessIds.add(id);
@@ -274,8 +283,10 @@ export function createRooms(options: RoomsOptions) {
         const update = encodeAwarenessUpdate(awareness, changed);
         const message = encodeAwarenessMessage(update);
         for (const conn of room.conns) send(conn, message);
-        // Shared mode: this process's own presence changes go to the other processes' rooms too.
-        if (shared && origin !== REMOTE) shared.publishAwareness(name, update);
+        // Shared mode: this process's own sockets' presence changes go to the other processes' rooms
+        // too, with whose they are (a state timed out here is not this process's to tell).
+        if (shared && origin && typeof origin === "object" && "principal" in origin)
+          shared.publishAwareness(name, update, (origin as Conn).principal);
       },
     );
     rooms.set(name, room);
@@ -406,6 +417,10 @@ export function createRooms(options: RoomsOptions) {
       const owner = room.owners.get(clientId);
       if (owner !== undefined && owner !== conn.principal)
         return { ok: false, reason: `client id ${clientId} belongs to someone else` };
+      // Announced through another process by someone else: theirs to write under (shared mode).
+      const remote = room.remoteOwners.get(clientId);
+      if (remote !== undefined && remote !== conn.principal)
+        return { ok: false, reason: `client id ${clientId} is another process's connection's` };
       if (owner === undefined && Y.getState(room.doc.store, clientId) > 0 && !isStaff(conn.principal))
         return { ok: false, reason: `client id ${clientId} was written before owners were kept` };
       if (owner === undefined || writer !== conn) claims.push(clientId);
@@ -767,7 +782,8 @@ export function createRooms(options: RoomsOptions) {
       const room = conn.room;
       if (!room.conns.delete(conn)) return;
       for (const [clientId, writer] of room.writers) if (writer === conn) room.writers.delete(clientId);
-      if (conn.awarenessIds.size > 0) removeAwarenessStates(room.awareness, [...conn.awarenessIds], null);
+      // The leaving connection as origin: its removals reach the other processes as its own.
+      if (conn.awarenessIds.size > 0) removeAwarenessStates(room.awareness, [...conn.awarenessIds], conn);
       if (room.conns.size === 0 && rooms.get(room.name) === room) {
         if (shared) {
           unloadShared(shared, room);
@@ -792,11 +808,17 @@ export function createRooms(options: RoomsOptions) {
     remote: {
       onUpdates: applyRemote,
       onReload: reloadRemote,
-      /** Presence another process relayed: applied as remote, sent to this process's sockets. */
-      onAwareness(docName: string, update: Uint8Array) {
+      /**
+       * Presence another process relayed: applied as remote and sent to this process's sockets;
+       * its client ids are `owner`'s (nobody here may announce or write under them).
+       */
+      onAwareness(docName: string, update: Uint8Array, owner: string) {
         const room = rooms.get(docName);
         if (!room) return;
         try {
+          for (const entry of decodeAwarenessUpdate(update))
+            if (entry.state === null) room.remoteOwners.delete(entry.clientId);
+            else room.remoteOwners.set(entry.clientId, owner);
           applyAwarenessUpdate(room.awareness, update, REMOTE);
         } catch (error) {
           log(`live: presence from another process for ${docName} does not decode: ${String(error)}`);

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
 import { MSG } from "@shared/messages";
-import { dealArray, readDoc, writeField } from "@shared/quote-doc";
+import { dealArray, dealDocName, readDoc, writeField } from "@shared/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { closePostgres, openPostgres } from "../db/postgres/connection";
@@ -12,7 +12,16 @@ import { createDocumentLog } from "../db/postgres/document-log";
 import { type PostgresService, type RedisService, startPostgres, startRedis } from "../testing/services";
 import { bundleChildServer, startChildServer } from "./child-server";
 import { GUARD_SEED, GUARD_STEPS, runGuardProperty } from "./guard-property-run";
-import { type Client, connectClient, destroyClient, eventually, sampleQuote, synced } from "./live-test-kit";
+import {
+  type Client,
+  connectClient,
+  craftUpdate,
+  destroyClient,
+  eventually,
+  rawSocket,
+  sampleQuote,
+  synced,
+} from "./live-test-kit";
 import { docFromStored } from "./stored-doc";
 
 // Several DealDesk processes on one PostgreSQL and one Redis, each a real server process (the
@@ -219,6 +228,39 @@ describe("two processes on PostgreSQL and Redis", () => {
     destroyClient(shopper);
     await eventually(() => expect(dealer.provider.awareness.getStates().has(shopperId)).toBe(false));
     destroyClient(dealer);
+  });
+
+  it("refuses a write under a client id that a connection on the other process announced, before its owner ever wrote", async () => {
+    const token = await registerDealer(a);
+    const id = await createQuote(b, token);
+    const dealer = connectClient(a, id, { token });
+    const watcher = connectClient(b, id);
+    await Promise.all([synced(dealer), synced(watcher)]);
+    dealer.provider.awareness.setLocalStateField("activity", "desk");
+    // The dealer's presence (and so its client id) is visible on process B, where the attacker is.
+    await eventually(() =>
+      expect(watcher.provider.awareness.getStates().has(dealer.doc.clientID)).toBe(true),
+    );
+    const downPayment = fieldOf(watcher, "downPayment");
+    const attacker = await rawSocket(b, dealDocName(id), { device: "squatter-device" });
+    attacker.ws.send(
+      craftUpdate(
+        attacker.doc,
+        (copy) => dealArray(copy).push([{ key: "downPayment", val: -1234 }]),
+        2,
+        dealer.doc.clientID,
+      ),
+    );
+    expect((await attacker.closed).code).toBe(LIVE_CLOSE_CODES.changeRefused);
+    // The dealer's own first write under its id still goes through, everywhere.
+    writeField(dealer.deal, "pricing.discount", 650);
+    await eventually(() => expect(fieldOf(watcher, "pricing.discount")).toBe(650));
+    expect([fieldOf(watcher, "downPayment"), fieldOf(dealer, "downPayment")]).toEqual([
+      downPayment,
+      downPayment,
+    ]);
+    expect(dealer.closed).toEqual([]);
+    for (const client of [dealer, watcher]) destroyClient(client);
   });
 
   it("refuses a shopper's write of a dealer-only key on one process: it reaches nobody and nothing is stored", async () => {

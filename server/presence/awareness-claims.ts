@@ -13,12 +13,18 @@ export const MAX_AWARENESS_IDS_PER_CONN = 4;
 const sameIdentity = (a: Conn, b: Conn) =>
   a.role === b.role && a.identity.dealer?.userId === b.identity.dealer?.userId;
 
+/** A principal as presence tells them apart: each staff member, and the shoppers together. */
+const presenceIdentity = (principal: string) => (principal.startsWith("staff:") ? principal : "shopper");
+
 /**
  * Whether `conn` may announce the state of `clientId` (or remove it: `removing`), claiming the id
  * for `conn` (taken over from its own older socket) when it announces one.
  */
 export function mayAnnounce(conn: Conn, clientId: number, removing = false): boolean {
   if (conn.awarenessIds.has(clientId)) return true;
+  // Announced through another process (several processes): the same identity may take it over.
+  const remote = conn.room.remoteOwners.get(clientId);
+  if (remote !== undefined && presenceIdentity(remote) !== presenceIdentity(conn.principal)) return false;
   for (const other of conn.room.conns) {
     if (other === conn || !other.awarenessIds.has(clientId)) continue;
     if (!sameIdentity(conn, other)) return false;
