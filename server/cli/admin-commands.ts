@@ -1,13 +1,12 @@
 import { copyFileSync, existsSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { asc, sql } from "drizzle-orm";
 import { createResetToken, RESET_TOKEN_TTL_MS } from "../auth/reset-tokens";
 import { readConfig, resolveDataDir } from "../config";
 import { closeDatabase, openDatabase } from "../db/connection";
 import { DataDirLocked, lockDataDir } from "../db/data-dir-lock";
-import { users } from "../db/schema";
 import { createSqliteStores } from "../db/sqlite/sqlite-stores";
+import type { Stores } from "../db/stores";
 import { resetLink } from "../mail/reset-email";
 
 // The admin commands of `dealdesk`. Each works on a running or a stopped server's DATA_DIR through
@@ -19,6 +18,9 @@ export const DATABASE_FILE = "dealdesk.sqlite";
 export class CommandFailed extends Error {}
 
 type Out = (line: string) => void;
+
+/** Whether DATABASE_URL names the storage (read without readConfig, which creates DATA_DIR). */
+const usesPostgres = (env: NodeJS.ProcessEnv) => Boolean(env.DATABASE_URL);
 
 /** The database file of DATA_DIR; refuses (creating nothing) when there is none. */
 function existingDatabase(env: NodeJS.ProcessEnv): string {
@@ -127,38 +129,51 @@ export async function restore(env: NodeJS.ProcessEnv, from: string | undefined, 
   }
 }
 
-export function usersList(env: NodeJS.ProcessEnv, out: Out): void {
-  existingDatabase(env);
-  const db = openDatabase(resolveDataDir(env));
-  try {
-    const rows = db
-      .select({
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        createdAt: users.createdAt,
-      })
-      .from(users)
-      .orderBy(asc(users.email))
-      .all();
-    if (rows.length === 0) {
-      out("No users yet: the first dealer signs up in the app.");
-      return;
+/**
+ * Runs `work` on the stores of the server's storage: PostgreSQL with DATABASE_URL, else DATA_DIR's
+ * SQLite file (which must exist: nothing is created for a command that only reads or fixes).
+ */
+async function withStores<T>(env: NodeJS.ProcessEnv, work: (stores: Stores) => Promise<T>): Promise<T> {
+  // Checked before readConfig, which creates DATA_DIR: a command must not create a missing one.
+  if (!usesPostgres(env)) existingDatabase(env);
+  const config = readConfig(env);
+  if (config.databaseUrl) {
+    const { openPostgres, closePostgres } = await import("../db/postgres/connection");
+    const { createPostgresStores } = await import("../db/postgres/pg-stores");
+    const db = await openPostgres(config.databaseUrl, 2).catch((error: unknown) => {
+      throw new CommandFailed(`Cannot open the database at DATABASE_URL: ${(error as Error).message}`);
+    });
+    try {
+      return await work(createPostgresStores(db));
+    } finally {
+      await closePostgres(db);
     }
-    const lines = rows.map((u) => [
-      u.email,
-      `${u.firstName} ${u.lastName}`,
-      new Date(u.createdAt).toISOString().slice(0, 10),
-    ]);
-    const widths = [0, 1].map((i) => Math.max(i === 0 ? 5 : 4, ...lines.map((l) => (l[i] as string).length)));
-    const row = (cells: string[]) =>
-      cells.map((c, i) => (i < 2 ? c.padEnd(widths[i] as number) : c)).join("  ");
-    out(row(["EMAIL", "NAME", "CREATED"]));
-    for (const line of lines) out(row(line));
-    out(`${rows.length} user${rows.length === 1 ? "" : "s"}.`);
+  }
+  const db = openDatabase(config.dataDir);
+  try {
+    return await work(createSqliteStores(db));
   } finally {
     closeDatabase(db);
   }
+}
+
+export async function usersList(env: NodeJS.ProcessEnv, out: Out): Promise<void> {
+  const rows = await withStores(env, (stores) => stores.users.all());
+  if (rows.length === 0) {
+    out("No users yet: the first dealer signs up in the app.");
+    return;
+  }
+  const lines = rows.map((u) => [
+    u.email,
+    `${u.firstName} ${u.lastName}`,
+    new Date(u.createdAt).toISOString().slice(0, 10),
+  ]);
+  const widths = [0, 1].map((i) => Math.max(i === 0 ? 5 : 4, ...lines.map((l) => (l[i] as string).length)));
+  const row = (cells: string[]) =>
+    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i] as number) : c)).join("  ");
+  out(row(["EMAIL", "NAME", "CREATED"]));
+  for (const line of lines) out(row(line));
+  out(`${rows.length} user${rows.length === 1 ? "" : "s"}.`);
 }
 
 export async function usersResetLink(
@@ -167,26 +182,41 @@ export async function usersResetLink(
   out: Out,
 ): Promise<void> {
   if (!email) throw new CommandFailed("Say whose password to reset: dealdesk users reset-link <email>");
-  existingDatabase(env);
+  const wanted = email.trim().toLowerCase();
+  const found = await withStores(env, async (stores) => {
+    const user = (await stores.users.all()).find((u) => u.email.toLowerCase() === wanted);
+    return user && { email: user.email, token: await createResetToken(stores.resetTokens, user.id) };
+  });
+  if (!found)
+    throw new CommandFailed(`No user with the email ${email}. "dealdesk users list" shows them all.`);
   const config = readConfig(env);
-  const db = openDatabase(config.dataDir);
-  try {
-    const user = db
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
-      .get();
-    if (!user)
-      throw new CommandFailed(`No user with the email ${email}. "dealdesk users list" shows them all.`);
-    const token = await createResetToken(createSqliteStores(db).resetTokens, user.id);
-    out(`Password reset link for ${user.email}, valid for ${RESET_TOKEN_TTL_MS / 60_000} minutes and once:`);
-    out(resetLink(config.appUrl, token));
-  } finally {
-    closeDatabase(db);
-  }
+  out(`Password reset link for ${found.email}, valid for ${RESET_TOKEN_TTL_MS / 60_000} minutes and once:`);
+  out(resetLink(config.appUrl, found.token));
 }
 
-export function migrate(env: NodeJS.ProcessEnv, out: Out): void {
+/** With DATABASE_URL the data is in PostgreSQL: the SQLite file commands say so instead of acting. */
+export function refuseWithDatabaseUrl(env: NodeJS.ProcessEnv, command: string): void {
+  if (!usesPostgres(env)) return;
+  throw new CommandFailed(
+    `DATABASE_URL is set, so the data is in PostgreSQL: "dealdesk ${command}" works on the SQLite file ` +
+      "in DATA_DIR. Back PostgreSQL up with pg_dump and restore it with pg_restore (README: Running several processes).",
+  );
+}
+
+/** DATABASE_URL: applies PostgreSQL's migrations (under the same lock the servers take). */
+async function migratePostgresCommand(databaseUrl: string, out: Out): Promise<void> {
+  const { migratePostgres } = await import("../db/postgres/connection");
+  await migratePostgres(databaseUrl).catch((error: unknown) => {
+    throw new CommandFailed(`Cannot migrate the database at DATABASE_URL: ${(error as Error).message}`);
+  });
+  out("The PostgreSQL database at DATABASE_URL is up to date.");
+}
+
+export async function migrate(env: NodeJS.ProcessEnv, out: Out): Promise<void> {
+  if (usesPostgres(env)) {
+    const { databaseUrl } = readConfig(env);
+    if (databaseUrl) return migratePostgresCommand(databaseUrl, out);
+  }
   const dataDir = resolveDataDir(env);
   const file = path.join(dataDir, DATABASE_FILE);
   const applied = (db: Database.Database) =>

@@ -1,7 +1,16 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
 import { runServer } from "../run";
-import { backup, CommandFailed, check, migrate, restore, usersList, usersResetLink } from "./admin-commands";
+import {
+  backup,
+  CommandFailed,
+  check,
+  migrate,
+  refuseWithDatabaseUrl,
+  restore,
+  usersList,
+  usersResetLink,
+} from "./admin-commands";
 
 const HELP = `DealDesk: self-hosted online desking for car dealerships.
 
@@ -12,9 +21,10 @@ Commands:
   backup <file>              write a consistent copy of the database (works while the server runs)
   restore <file>             replace the database with a backup (refused while a server runs on DATA_DIR;
                              the previous database is kept next to it)
-  users list                 list the accounts
+  users list                 list the accounts (in PostgreSQL with DATABASE_URL)
   users reset-link <email>   print a one-hour, single-use password reset link built from APP_URL
-  migrate                    apply database migrations (the server also does this when it starts)
+  migrate                    apply database migrations (the server also does this when it starts;
+                             PostgreSQL's with DATABASE_URL)
   check                      run SQLite's integrity check and say what it found
 
 Options:
@@ -23,7 +33,8 @@ Options:
   -h, --help                 show this help
 
 Settings (environment variables, none required):
-  PORT, HOST, DATA_DIR, APP_URL (public address; reset links use it), JWT_SECRET, SMTP_URL, MAIL_FROM,
+  PORT, HOST, DATA_DIR, DATABASE_URL (PostgreSQL instead of DATA_DIR's SQLite file), REDIS_URL,
+  APP_URL (public address; reset links use it), JWT_SECRET, SMTP_URL, MAIL_FROM,
   QUOTE_VALIDITY_DAYS, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES, TRUST_PROXY, LOG_REQUESTS,
   LOG_FORMAT (plain or json), METRICS_TOKEN (turns on /metrics, bearer token).
   The README's Settings table describes each one.`;
@@ -62,23 +73,26 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       return 0;
     case "backup":
       extra(1);
+      refuseWithDatabaseUrl(settings, "backup");
       await backup(settings, args[0], out);
       return 0;
     case "restore":
       extra(1);
+      refuseWithDatabaseUrl(settings, "restore");
       await restore(settings, args[0], out);
       return 0;
     case "migrate":
       extra(0);
-      migrate(settings, out);
+      await migrate(settings, out);
       return 0;
     case "check":
       extra(0);
+      refuseWithDatabaseUrl(settings, "check");
       check(settings, out);
       return 0;
     case "users": {
       const [sub, ...rest] = args;
-      if (sub === "list" && rest.length === 0) usersList(settings, out);
+      if (sub === "list" && rest.length === 0) await usersList(settings, out);
       else if (sub === "reset-link" && rest.length <= 1) await usersResetLink(settings, rest[0], out);
       else throw new CommandFailed('Use "dealdesk users list" or "dealdesk users reset-link <email>".');
       return 0;

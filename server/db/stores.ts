@@ -75,6 +75,8 @@ export interface UserStore {
   update(id: string, changes: UserChanges): Promise<UserRow | undefined>;
   /** The members of a dealership. */
   members(dealershipId: string): Promise<UserRow[]>;
+  /** Every account of the server, by email (the `dealdesk users list` command). */
+  all(): Promise<UserRow[]>;
   /** One member of the dealership, or undefined (unknown id or another dealership's). */
   member(dealershipId: string, id: string): Promise<UserRow | undefined>;
   /** A new dealership and its owner, together or not at all; throws EmailTakenError. */

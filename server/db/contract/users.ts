@@ -91,6 +91,12 @@ export function usersContract(current: CurrentStores): void {
       const members = await stores.users.members(ann.dealershipId);
       expect(members.map((m) => m.id).sort()).toEqual([ann.id, sam.id].sort());
       expect(await stores.users.members(bob.dealershipId)).toEqual([bob]);
+      // Every account of the server, by email.
+      expect((await stores.users.all()).map((u) => u.email)).toEqual([
+        "ann@example.com",
+        "bob@example.com",
+        "sam@example.com",
+      ]);
     });
 
     it("accepts an invitation once: the member gets its email, dealership and role, and the audit its line", async () => {

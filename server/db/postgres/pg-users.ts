@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull } from "drizzle-orm";
 import { dealerships, invitations, passwordResetTokens, quotes, users } from "../schema.pg";
 import { EmailTakenError, type ResetTokenStore, type UserRow, type UserStore } from "../stores";
 import type { PgDb } from "./connection";
@@ -51,6 +51,9 @@ export function createUserStore(db: PgDb): UserStore {
 
     members(dealershipId) {
       return db.select().from(users).where(eq(users.dealershipId, dealershipId));
+    },
+    all() {
+      return db.select().from(users).orderBy(asc(users.email));
     },
 
     async member(dealershipId, id) {

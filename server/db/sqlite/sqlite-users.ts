@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { EMPTY_DEALER_PROFILE } from "@shared/constants";
-import { and, desc, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../connection";
 import { dealerships, invitations, passwordResetTokens, quotes, teamEvents, users } from "../schema";
 import {
@@ -56,6 +56,7 @@ export function sqliteUserStore(db: Db): UserStore {
       );
       return byId(id);
     },
+    all: async () => db.select().from(users).orderBy(asc(users.email)).all(),
     members: async (dealershipId) =>
       db.select().from(users).where(eq(users.dealershipId, dealershipId)).all(),
     member: async (dealershipId, id) =>
