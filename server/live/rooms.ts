@@ -16,6 +16,7 @@ import {
 } from "y-protocols/awareness";
 import * as Y from "yjs";
 import type { LiveBounds } from "../config";
+import type { LoggedUpdate } from "../db/postgres/document-log";
 import type { SharedLiveStore } from "../db/postgres/live-store";
 import { HISTORY_MERGE_MS, type RecordedChange } from "../history/recorder";
 import { liveMetrics } from "../metrics/metrics";
@@ -676,8 +677,8 @@ export function createRooms(options: RoomsOptions) {
         room.writers.set(clientId, conn);
         room.owners.set(clientId, conn.principal);
       }
-      follower.committed(room.name, result.seq, delta);
       const message = wire ?? encodeUpdateMessage(update);
+      follower.committed(room.name, result.seq, delta, message);
       for (const other of room.conns) if (other !== conn) send(other, message);
       if (result.history) sendHistory(room, result.history);
       if (options.onAcceptedUpdate && verdict.fields.size > 0)
@@ -705,16 +706,17 @@ export function createRooms(options: RoomsOptions) {
   }
 
   /** Shared mode: updates other processes committed, in order (the follower calls this in the queue). */
-  function applyRemote(docName: string, updates: readonly { seq: number; update: Uint8Array }[]) {
+  function applyRemote(docName: string, updates: readonly LoggedUpdate[]) {
     const room = rooms.get(docName);
     if (!room) return;
-    for (const { seq, update } of updates) {
+    for (const { seq, update, wire } of updates) {
       Y.applyUpdateV2(room.doc, update, REMOTE);
       Y.applyUpdateV2(room.scratch, update);
       room.lastSeq = seq;
       room.logLength += 1;
       room.approxBytes += update.length;
-      const message = encodeUpdateMessage(Y.convertUpdateFormatV2ToV1(update));
+      // The sender's clients' message when the bus brought it; from the log, encoded here.
+      const message = wire ?? encodeUpdateMessage(Y.convertUpdateFormatV2ToV1(update));
       for (const conn of room.conns) send(conn, message);
     }
     room.scratchV2 = null;

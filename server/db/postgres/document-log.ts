@@ -7,7 +7,8 @@ import type { PgDb } from "./connection";
 // history rows of an append commit together or not at all, with dense seqs 1, 2, 3, ...
 // Bytes in, bytes out: this module never decodes the Yjs updates.
 
-export type LoggedUpdate = { seq: number; update: Uint8Array };
+/** One update of a document's log; `wire` is its y-websocket message when a bus brought it along. */
+export type LoggedUpdate = { seq: number; update: Uint8Array; wire?: Uint8Array };
 
 /** A document as stored: the compacted state, then the updates after it, in order. */
 export type LoadedDocument = {

@@ -33,7 +33,7 @@ export type DocFollower = {
    * Records a local append that committed as `seq` (call from inside the queue) and tells the
    * other processes. Publishing follows the commit, so anything anyone receives is stored.
    */
-  committed(docName: string, seq: number, update: Uint8Array): void;
+  committed(docName: string, seq: number, update: Uint8Array, wire?: Uint8Array): void;
   /** Brings one document to the head now (e.g. after a stale append); inside the queue. */
   catchUp(docName: string): Promise<void>;
   /** Hand every bus message here (RedisBusOptions.onMessage). */
@@ -96,14 +96,14 @@ export function createDocFollower(options: FollowerOptions): DocFollower {
 
   const receive = (message: BusMessage) => {
     if (message.type !== "update") return;
-    const { docName, seq, update } = message;
+    const { docName, seq, update, wire } = message;
     if (!docs.has(docName)) return;
     enqueue(docName, async () => {
       const doc = docs.get(docName);
       if (!doc || seq <= doc.seq) return; // not ours any more, or already applied
       if (seq === doc.seq + 1) {
         doc.seq = seq;
-        options.onUpdates(docName, [{ seq, update }]);
+        options.onUpdates(docName, [{ seq, update, wire }]);
         return;
       }
       await catchUp(docName); // the row is there: publish follows commit
@@ -157,10 +157,10 @@ export function createDocFollower(options: FollowerOptions): DocFollower {
     untrack,
     seq: (docName) => docs.get(docName)?.seq,
     enqueue,
-    committed(docName, seq, update) {
+    committed(docName, seq, update, wire) {
       const doc = docs.get(docName);
       if (doc && seq > doc.seq) doc.seq = seq;
-      bus?.publish({ type: "update", docName, seq, update });
+      bus?.publish({ type: "update", docName, seq, update, wire });
     },
     catchUp,
     receive,

@@ -8,7 +8,15 @@ import { createClient } from "redis";
 
 export type BusMessage =
   /** A committed update of a document, `seq` its place in the document's log. */
-  | { type: "update"; docName: string; seq: number; update: Uint8Array }
+  | {
+      type: "update";
+      docName: string;
+      seq: number;
+      /** As the log stores it (V2). */
+      update: Uint8Array;
+      /** The y-websocket Update message the sender's clients got: forwarded as is, no re-encoding. */
+      wire?: Uint8Array;
+    }
   /** Presence of a remote connection (owner = process/connection/role). */
   | { type: "awareness"; docName: string; owner: string; update: Uint8Array }
   | { type: "control"; control: "quote-deleted"; quoteId: string }
@@ -39,18 +47,43 @@ export type RedisBusOptions = {
 const CONTROL = "dd:control";
 const docChannel = (docName: string) => `dd:doc:${docName}`;
 
-type Wire = { from: string; m: Record<string, unknown> };
+// One binary frame per message: a length-prefixed JSON header (sender and the message's small
+// fields), then the update and the wire message as raw bytes (base64 in JSON cost every process
+// an encoding and a decoding per edit).
 
-function encode(from: string, message: BusMessage): string {
-  const m: Record<string, unknown> = { ...message };
-  if ("update" in message) m.update = Buffer.from(message.update).toString("base64");
-  return JSON.stringify({ from, m } satisfies Wire);
+const BINARY = ["update", "wire"] as const;
+
+function encode(from: string, message: BusMessage): Buffer {
+  const fields: Record<string, unknown> = { ...message };
+  const parts: Buffer[] = [];
+  for (const name of BINARY) {
+    const bytes = fields[name] as Uint8Array | undefined;
+    delete fields[name];
+    const body = bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : Buffer.alloc(0);
+    const length = Buffer.alloc(4);
+    length.writeInt32BE(bytes ? body.length : -1);
+    parts.push(length, body);
+  }
+  const header = Buffer.from(JSON.stringify({ from, m: fields }));
+  const headerLength = Buffer.alloc(4);
+  headerLength.writeUInt32BE(header.length);
+  return Buffer.concat([headerLength, header, ...parts]);
 }
 
-function decode(raw: string): { from: string; message: BusMessage } | null {
+function decode(raw: Buffer): { from: string; message: BusMessage } | null {
   try {
-    const { from, m } = JSON.parse(raw) as Wire;
-    if (typeof m.update === "string") m.update = new Uint8Array(Buffer.from(m.update, "base64"));
+    let at = 4 + raw.readUInt32BE(0);
+    const { from, m } = JSON.parse(raw.subarray(4, at).toString()) as {
+      from: string;
+      m: Record<string, unknown>;
+    };
+    for (const name of BINARY) {
+      const length = raw.readInt32BE(at);
+      at += 4;
+      if (length < 0) continue;
+      m[name] = new Uint8Array(raw.buffer, raw.byteOffset + at, length);
+      at += length;
+    }
     return { from, message: m as BusMessage };
   } catch {
     return null;
@@ -72,14 +105,14 @@ export async function createRedisBus(options: RedisBusOptions): Promise<RedisBus
   let connected = false;
   let closed = false;
 
-  const listener = (raw: string) => {
+  const listener = (raw: Buffer) => {
     const decoded = decode(raw);
     if (!decoded || decoded.from === processId) return;
     onMessage(decoded.message, decoded.from);
   };
   const trySubscribe = async (channel: string) => {
     if (!subscriber.isReady) return; // subscribed on "ready"
-    await subscriber.subscribe(channel, listener).catch(() => {});
+    await subscriber.subscribe(channel, listener, true).catch(() => {});
   };
   const setConnected = (value: boolean) => {
     if (value === connected || closed) return;
@@ -102,12 +135,12 @@ export async function createRedisBus(options: RedisBusOptions): Promise<RedisBus
   // After a reconnect the client restores the subscriptions it had; channels asked for while it
   // was away are subscribed here.
   subscriber.on("ready", () => {
-    for (const channel of wanted) subscriber.subscribe(channel, listener).catch(() => {});
+    for (const channel of wanted) subscriber.subscribe(channel, listener, true).catch(() => {});
   });
 
   await Promise.all([publisher.connect(), subscriber.connect()]);
   wanted.add(CONTROL);
-  await subscriber.subscribe(CONTROL, listener);
+  await subscriber.subscribe(CONTROL, listener, true);
 
   return {
     processId,
@@ -123,7 +156,7 @@ export async function createRedisBus(options: RedisBusOptions): Promise<RedisBus
     unsubscribe(docName) {
       const channel = docChannel(docName);
       if (!wanted.delete(channel)) return;
-      if (subscriber.isReady) subscriber.unsubscribe(channel, listener).catch(() => {});
+      if (subscriber.isReady) subscriber.unsubscribe(channel, listener, true).catch(() => {});
     },
     publish(message) {
       if (!publisher.isReady) return;
