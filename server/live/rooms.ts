@@ -82,6 +82,8 @@ export type Room = {
   awareness: Awareness;
   conns: Set<Conn>;
   entries: FlatEntries;
+  /** Shared mode: other processes' updates arrived since `entries` was read (read again when judging). */
+  entriesStale: boolean;
   /** Highest stored log seq and number of log rows since the last compaction. */
   lastSeq: number;
   logLength: number;
@@ -250,6 +252,7 @@ export function createRooms(options: RoomsOptions) {
       awareness,
       conns: new Set(),
       entries: entriesOf(doc, kind),
+      entriesStale: false,
       lastSeq: loaded.lastSeq,
       logLength: loaded.logLength,
       capturedV2: null,
@@ -440,6 +443,10 @@ export function createRooms(options: RoomsOptions) {
   ): { ok: true; verdict: GuardVerdict & { ok: true }; claims: number[]; before: FlatEntries } | Refusal {
     const claims = checkWriters(room, conn, update);
     if (!Array.isArray(claims)) return claims;
+    if (room.entriesStale) {
+      room.entries = entriesOf(room.doc, room.kind);
+      room.entriesStale = false;
+    }
     const before = room.entries;
     const verdict = judgeUpdate(room.scratch, update, {
       kind: room.kind,
@@ -720,7 +727,7 @@ export function createRooms(options: RoomsOptions) {
       for (const conn of room.conns) send(conn, message);
     }
     room.scratchV2 = null;
-    room.entries = entriesOf(room.doc, room.kind);
+    room.entriesStale = true;
   }
 
   /** Shared mode: the missing updates were compacted away; merge the stored document and send the difference. */
