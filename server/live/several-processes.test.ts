@@ -263,6 +263,37 @@ describe("two processes on PostgreSQL and Redis", () => {
     for (const client of [dealer, watcher]) destroyClient(client);
   });
 
+  it("ends the live sockets on the other process when a quote is deleted or a member's password changes", async () => {
+    const token = await registerDealer(a);
+    const deleted = await createQuote(a, token);
+    const kept = await createQuote(a, token);
+    const shopper = connectClient(b, deleted);
+    const dealer = connectClient(b, kept, { token });
+    await Promise.all([synced(shopper), synced(dealer)]);
+
+    expect((await api(a, "DELETE", `/api/quotes/${deleted}`, undefined, token)).status).toBe(204);
+    // Within a second: the deletion travels over Redis (the 2 s poll would find it later).
+    await eventually(
+      () => expect(shopper.closed.map((c) => c.code)).toContain(LIVE_CLOSE_CODES.quoteDeleted),
+      1000,
+    );
+
+    const changed = await api(
+      a,
+      "PUT",
+      "/api/auth/password",
+      { currentPassword: "correct horse battery", newPassword: "another horse battery" },
+      token,
+    );
+    expect(changed.status).toBe(200);
+    // Every token issued before the change dies, on every process: B's socket ends as a session.
+    await eventually(
+      () => expect(dealer.closed.map((c) => c.code)).toContain(LIVE_CLOSE_CODES.tokenRevoked),
+      1500,
+    );
+    for (const client of [shopper, dealer]) destroyClient(client);
+  });
+
   it("refuses a shopper's write of a dealer-only key on one process: it reaches nobody and nothing is stored", async () => {
     const token = await registerDealer(b);
     const id = await createQuote(a, token);
