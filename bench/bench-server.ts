@@ -1,6 +1,7 @@
-import { buildServer, listen, sqliteStorage } from "../server/build-server";
+import { buildServer, listen } from "../server/build-server";
 import { readConfig } from "../server/config";
 import { closeDatabase, openDatabase } from "../server/db/connection";
+import { sqliteStorage } from "../server/db/open-storage";
 import type { LiveDeps } from "../server/live/live-server";
 
 // The server as server/server.ts builds it (buildServer), plus the live server's accepted-update

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { startBuiltServer } from "../server/testing/built-server";
 import { startPostgres, startRedis } from "../server/testing/services";
-import { startLoadGenerator } from "./generator-client";
+import { BENCH_QUOTE, startLoadGenerator } from "./generator-client";
 
 // npm run bench:cluster (and the last part of npm run bench): two built DealDesk processes on one
 // PostgreSQL and one Redis, the real app end to end. DOCS quotes, each with a dealer socket on
@@ -62,16 +62,7 @@ try {
   });
   const { token } = (await registered.json()) as { token: string };
   const ids: string[] = [];
-  const body = JSON.stringify({
-    vehicle: {
-      description: "2021 Honda Civic EX",
-      color: "Blue",
-      mileage: 12000,
-      stockNumber: "",
-      advertisedUrl: "",
-    },
-    pricing: { advertisedPrice: 25000, discount: 500 },
-  });
+  const body = JSON.stringify(BENCH_QUOTE);
   for (let i = 0; i < DOCS; i++) {
     const res = await fetch(`${(i % 2 === 0 ? a : b).url}/api/quotes`, {
       method: "POST",

@@ -4,6 +4,21 @@ import { fileURLToPath } from "node:url";
 // The load generator (bench/load-generator.ts) in its own process, asked over IPC: each command
 // answers once the generator has done it. Used by bench:live and bench:cluster.
 
+/**
+ * The quote every benchmark quote is created from: the load generator writes the dealer's
+ * discount with the price it has (25,000) and never the starting discount (500).
+ */
+export const BENCH_QUOTE = {
+  vehicle: {
+    description: "2021 Honda Civic EX",
+    color: "Blue",
+    mileage: 12000,
+    stockNumber: "",
+    advertisedUrl: "",
+  },
+  pricing: { advertisedPrice: 25000, discount: 500 },
+};
+
 export type LoadGenerator = {
   ask<T>(command: Record<string, unknown>): Promise<T>;
   kill(): void;

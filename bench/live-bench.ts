@@ -8,7 +8,7 @@ import { createQuote } from "../server/quotes/create-quote";
 import { createDealer } from "../server/testing/fixtures";
 import { startBenchServer } from "./bench-server";
 import { documentSizes } from "./doc-size";
-import { startLoadGenerator } from "./generator-client";
+import { BENCH_QUOTE, startLoadGenerator } from "./generator-client";
 
 // npm run bench:live: the live server's figures of issue #6, printed as a table with their targets.
 // The server runs in this process (persistence on, real SQLite file); the load generator is a
@@ -60,19 +60,9 @@ const server = await startBenchServer(dataDir, (event) => {
       commits.set(`${event.quoteId}:${key}:${event.after.get(key)}`, event.committedAt);
 });
 const { user, token } = await createDealer({ db: server.db, tokens: server.tokens });
-const body = {
-  vehicle: {
-    description: "2021 Honda Civic EX",
-    color: "Blue",
-    mileage: 12000,
-    stockNumber: "",
-    advertisedUrl: "",
-  },
-  pricing: { advertisedPrice: 25000, discount: 500 },
-};
 const createMany = async (count: number) => {
   const ids: string[] = [];
-  for (let i = 0; i < count; i += 1) ids.push(await createQuote(server.stores, user, body, 7));
+  for (let i = 0; i < count; i += 1) ids.push(await createQuote(server.stores, user, BENCH_QUOTE, 7));
   return ids;
 };
 const hot = await createMany(1000);

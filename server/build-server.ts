@@ -5,16 +5,13 @@ import { type AppDeps, createApp } from "./app";
 import type { AppEnv } from "./app-env";
 import { createTokenService } from "./auth/tokens";
 import type { Config } from "./config";
-import { type Storage, sqliteStorage } from "./db/open-storage";
+import type { Storage } from "./db/open-storage";
 import { createLiveServer, type LiveDeps } from "./live/live-server";
 import { createMailer } from "./mail/mailer";
 import { backfillListingTotals } from "./quotes/listing-total";
 
 // The one way to wire DealDesk: server.ts, the tests and the benchmark all build the app and the
 // live server here from a config and the storage, so none of them assembles its own variant.
-
-export type { Storage };
-export { sqliteStorage };
 
 export type BuildOptions = Pick<LiveDeps, "limits" | "compactAfter" | "onAcceptedUpdate"> & {
   log?: (line: string) => void;

@@ -43,7 +43,7 @@ export type HistoryOp =
   | { op: "remove"; id: number };
 
 /** The actor stored with a change: the staff member's label; null for the shopper. */
-export const actorOf = (change: RecordedChange): string | null =>
+export const actorOf = (change: Pick<RecordedChange, "role" | "actor">): string | null =>
   change.role === "DEALER" ? (change.actor ?? null) : null;
 
 /** The fields one change shows in the history, in push order, each with its values as displayed. */

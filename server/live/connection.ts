@@ -2,7 +2,6 @@ import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
 import type { RawData } from "ws";
 import { applyAwarenessUpdate } from "y-protocols/awareness";
 import type { LiveBounds } from "../config";
-import { liveMetrics } from "../metrics/metrics";
 import { mayAnnounce } from "../presence/awareness-claims";
 import { takeToken } from "./bounds";
 import {
@@ -74,11 +73,7 @@ export function startConversation(
         return;
       case "sync-update": {
         const result = rooms.applyUpdate(room, conn, message.update, message.wire);
-        if (result.ok) return;
-        log(`live: refused an update from a ${conn.role} on ${room.name}: ${result.reason}`);
-        liveMetrics.refused(result.reason);
-        const close = "close" in result && result.close ? result.close : "changeRefused";
-        ws.close(LIVE_CLOSE_CODES[close], LIVE_CLOSE_REASONS[close]);
+        if (!result.ok) rooms.refuse(room, conn, result);
         return;
       }
       case "awareness": {

@@ -27,7 +27,7 @@ import {
   type SharedRooms,
   sendHistory,
 } from "./rooms";
-import { DocumentLoadError } from "./stored-doc";
+import { DocumentMissingError } from "./stored-doc";
 import { watchDealerTokens } from "./token-watch";
 import {
   admit,
@@ -117,8 +117,8 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
   // Several processes: each reports its own shoppers every 2 s, seen for 5 s, so the dashboard,
   // served by any process, shows every visit (SCALE.md §5, dashboard live status).
   let visitTimer: NodeJS.Timeout | undefined;
-  if (storage.kind === "shared") {
-    const { store: liveStore } = storage;
+  if (shared) {
+    const { store: liveStore } = shared;
     let reporting = false;
     visitTimer = setInterval(() => {
       const visits = lookingHere();
@@ -254,9 +254,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       let room: Room;
       if (preloaded instanceof Error) {
         log(`live: cannot load ${target.docName}: ${String(preloaded)}`);
-        const deleted =
-          preloaded instanceof DocumentLoadError && preloaded.message.startsWith("No stored document");
-        const code = deleted ? "quoteDeleted" : "serverError";
+        const code = preloaded instanceof DocumentMissingError ? "quoteDeleted" : "serverError";
         ws.close(LIVE_CLOSE_CODES[code], LIVE_CLOSE_REASONS[code]);
         return;
       }
@@ -344,12 +342,11 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     async readCurrent(docName) {
       const room = rooms.get(docName);
       if (!room) return undefined;
-      if (shared && storage.kind === "shared") {
-        const { follower } = shared;
-        const { log: documentLog } = storage.store;
+      if (shared) {
+        const { follower, store: liveStore } = shared;
         // One indexed read; a catch-up only when another process is ahead (SCALE.md §4, row 7).
         await follower.enqueue(docName, async () => {
-          const head = (await documentLog.heads([docName])).get(docName);
+          const head = (await liveStore.log.heads([docName])).get(docName);
           if (head !== undefined && head > room.lastSeq) await follower.catchUp(docName);
         });
         if (rooms.get(docName) !== room) return undefined;
@@ -360,7 +357,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     loadedRooms: () => rooms.rooms.size,
     openConnections: () => conns.size,
     presence: {
-      viewing: () => (storage.kind === "shared" ? storage.store.visitsNow(Date.now()) : lookingHere()),
+      viewing: () => (shared ? shared.store.visitsNow(Date.now()) : lookingHere()),
     },
     async close() {
       closed = true;

@@ -33,7 +33,7 @@ import {
   encodeHistoryMessage,
   encodeUpdateMessage,
 } from "./protocol";
-import { DocumentLoadError, docFromStored, encodeState, loadStoredDoc } from "./stored-doc";
+import { DocumentMissingError, docFromStored, encodeState, loadStoredDoc } from "./stored-doc";
 import { type DocKind, type GuardVerdict, judgeUpdate } from "./update-guard";
 
 // Rooms: one per loaded document, after the reference y-websocket server's getYDoc pattern, but
@@ -345,7 +345,7 @@ export function createRooms(options: RoomsOptions) {
         sharedRooms.store.log.load(name),
         sharedRooms.store.owners(name),
       ]);
-      if (!loaded) throw new DocumentLoadError(`No stored document ${name}`);
+      if (!loaded) throw new DocumentMissingError(name);
       const doc = docFromStored(
         { state: loaded.state, updates: loaded.updates.map((u) => u.update), lastSeq: loaded.headSeq },
         name,
@@ -593,7 +593,7 @@ export function createRooms(options: RoomsOptions) {
   const batch = createCommitBatch(commit);
 
   /** Refuses a connection's update for good: it is closed, and its page starts again from the server's copy. */
-  function refuse(room: Room, conn: Conn, refusal: Refusal) {
+  function refuse(room: Room, conn: Conn, refusal: Pick<Refusal, "reason" | "close">) {
     log(`live: refused an update from a ${conn.role} on ${room.name}: ${refusal.reason}`);
     liveMetrics.refused(refusal.reason);
     const close = refusal.close ?? "changeRefused";
@@ -660,8 +660,7 @@ export function createRooms(options: RoomsOptions) {
         // Another process's connection claimed the id first: refused, and the owners read again.
         room.owners = await sharedRooms.store.owners(room.name);
         rebuildScratch(room);
-        if (rooms.get(room.name) === room)
-          refuse(room, conn, { ok: false, reason: "client id claimed elsewhere" });
+        if (rooms.get(room.name) === room) refuse(room, conn, { reason: "client id claimed elsewhere" });
         return;
       }
       if (result.status === "gone") {
@@ -742,7 +741,7 @@ export function createRooms(options: RoomsOptions) {
     for (const { update } of loaded.updates) Y.applyUpdateV2(room.doc, update, REMOTE);
     room.lastSeq = loaded.headSeq;
     room.logLength = loaded.updates.length;
-    room.entries = entriesOf(room.doc, room.kind);
+    room.entriesStale = true;
     room.approxBytes = encodeState(room.doc).length;
     rebuildScratch(room);
     const message = encodeUpdateMessage(Y.encodeStateAsUpdate(room.doc, before));
@@ -839,6 +838,7 @@ export function createRooms(options: RoomsOptions) {
       },
     },
     discard,
+    refuse,
     /** Commits the updates queued for the group commit now, if any (before a room's content is read). */
     commitPending: () => batch.flush(),
     /** Flushes and unloads every room (shutdown). */

@@ -6,6 +6,13 @@ import type { DocStore, StoredDoc } from "./persistence";
 
 export class DocumentLoadError extends Error {}
 
+/** The document has no stored row: its quote was deleted (the socket is told so, 4404). */
+export class DocumentMissingError extends DocumentLoadError {
+  constructor(docName: string) {
+    super(`No stored document ${docName}`);
+  }
+}
+
 // The document name as guid: a random one costs ~30 calls to the crypto RNG per Y.Doc (lib0's
 // uuidv4), measurable in cold-load time.
 export function docFromStored(stored: StoredDoc, name = "stored"): Y.Doc {
@@ -30,7 +37,7 @@ export function loadStoredDoc(
   docName: string,
 ): { doc: Y.Doc; lastSeq: number; logLength: number } {
   const stored = store.load(docName);
-  if (!stored) throw new DocumentLoadError(`No stored document ${docName}`);
+  if (!stored) throw new DocumentMissingError(docName);
   return { doc: docFromStored(stored, docName), lastSeq: stored.lastSeq, logLength: stored.updates.length };
 }
 

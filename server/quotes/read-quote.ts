@@ -4,7 +4,7 @@ import { dealArray, dealDocName, privateArray, privateDocName, readDoc } from "@
 import { type CustomerInfo, customerInfoSchema } from "@shared/quote-schema";
 import type { Stores } from "../db/stores";
 import type { LiveControl } from "../live/live-control";
-import { DocumentLoadError, docFromStored } from "../live/stored-doc";
+import { DocumentMissingError, docFromStored } from "../live/stored-doc";
 import { isExpired, type QuoteRow } from "../policies/quote-access";
 import { outTheDoorCentsOf } from "./listing-total";
 
@@ -61,7 +61,7 @@ export async function documentContent(
   const loaded = await live.readCurrent(docName);
   if (loaded) return loaded;
   const stored = await stores.documents.load(docName);
-  if (!stored) throw new DocumentLoadError(`No stored document ${docName}`);
+  if (!stored) throw new DocumentMissingError(docName);
   const doc = docFromStored(stored, docName);
   try {
     return readDoc(kind === "deal" ? dealArray(doc) : privateArray(doc));

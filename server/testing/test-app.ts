@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { AppDeps, createApp } from "../app";
-import { buildServer, sqliteStorage } from "../build-server";
+import { buildServer } from "../build-server";
 import { type Config, readConfig } from "../config";
 import { closeDatabase, type Db, openDatabase } from "../db/connection";
+import { sqliteStorage } from "../db/open-storage";
 
 export type TestApp = AppDeps & {
   /** The SQLite file under the stores, for fixtures and assertions on stored rows. */

@@ -1,6 +1,13 @@
 import type { HistoryPush } from "@shared/history-push";
 import type pg from "pg";
-import { actorOf, HISTORY_MERGE_MS, historyChanges, type RecordedChange } from "../../history/recorder";
+import {
+  actorOf,
+  HISTORY_MERGE_MS,
+  type HistoryOp,
+  historyChanges,
+  historyPushOf,
+  type RecordedChange,
+} from "../../history/recorder";
 import type { ClientIdClaim, ListingChange } from "../../live/persistence";
 
 // One accepted live update on PostgreSQL in one round trip: the function dealdesk_live_append
@@ -40,7 +47,7 @@ export async function appendLive(pool: pg.Pool, input: LiveAppend): Promise<Live
     change && changes.length > 0
       ? {
           role: change.role,
-          actor: actorOf({ ...change, at: 0 }),
+          actor: actorOf(change),
           merge_ms: HISTORY_MERGE_MS,
           changes: changes.map((c) => ({ field: c.field, old_value: c.oldValue, new_value: c.newValue })),
         }
@@ -61,23 +68,13 @@ export async function appendLive(pool: pg.Pool, input: LiveAppend): Promise<Live
   if (!answer) throw new Error("dealdesk_live_append answered nothing");
   if (answer.status !== "ok") return { status: answer.status };
   const at = Number(answer.at);
-  let pushed: HistoryPush | null = null;
-  if (change) {
-    pushed = { events: [], removed: [] };
-    const actor = actorOf({ ...change, at });
-    for (const op of answer.ops) {
-      if (op.op === "remove") pushed.removed.push(Number(op.id));
-      else
-        pushed.events.push({
-          id: Number(op.id),
-          at,
-          role: change.role,
-          actor,
-          field: op.field,
-          oldValue: op.oldValue,
-          newValue: op.newValue,
-        });
-    }
-  }
+  // The database's ops as the recorder's (an insert's id apart), pushed the way SQLite's are.
+  const ops: HistoryOp[] = answer.ops.map((op) =>
+    op.op === "insert"
+      ? { op: "insert", field: op.field, oldValue: op.oldValue, newValue: op.newValue }
+      : { ...op, id: Number(op.id) },
+  );
+  const insertedIds = answer.ops.flatMap((op) => (op.op === "insert" ? [Number(op.id)] : []));
+  const pushed = change ? historyPushOf({ ...change, at }, ops, insertedIds) : null;
   return { status: "ok", seq: Number(answer.seq), at, history: pushed };
 }
