@@ -1,5 +1,5 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startBuiltServer } from "../server/testing/built-server";
@@ -11,11 +11,16 @@ import { BENCH_QUOTE, startLoadGenerator } from "./generator-client";
 // process A and a shopper socket on process B, edited RATE times a second in all (alternately by
 // each side), so every edit crosses processes: client → process → PostgreSQL (CAS append) →
 // Redis → other process → client. Prints propagation p50/p99 against issue #17's targets, lost
-// updates and each process's CPU. Usage: npm run bench:cluster [-- DOCS RATE SECONDS]
+// updates and the CPU of each process, PostgreSQL and Redis. PostgreSQL runs with fsync on, as
+// a deployment does. As in ../shared/peerbench, a warm-up at the same rate (JIT, connection pools,
+// socket buffers) comes first and is not measured. Usage:
+// npm run bench:cluster [-- DOCS RATE SECONDS WARMUP_SECONDS]
 
 const DOCS = Number(process.argv[2] ?? 1000);
 const RATE = Number(process.argv[3] ?? DOCS);
 const SECONDS = Number(process.argv[4] ?? 20);
+const WARMUP_SECONDS = Number(process.argv[5] ?? 10);
+const METRICS_TOKEN = "cluster-bench-metrics";
 
 const percentile = (values: number[], p: number) => {
   const sorted = Float64Array.from(values).sort();
@@ -26,8 +31,23 @@ const cpuSeconds = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
+/** CPU seconds used by every running process of this name (PostgreSQL's backends, Redis). */
+const cpuSecondsOf = (name: string) => {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) === name)
+        total += cpuSeconds(Number(entry));
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  return total;
+};
 
-const [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
+const [postgres, redis] = await Promise.all([startPostgres({ durable: true }), startRedis()]);
 const dataDir = mkdtempSync(path.join(tmpdir(), "dealdesk-cluster-bench-"));
 const children: ChildProcess[] = [];
 
@@ -42,9 +62,29 @@ async function startProcess(index: number) {
     LOG_REQUESTS: "false",
     QUOTES_PER_DEALER_PER_MINUTE: "1000000",
     LIVE_MAX_CONNECTIONS_PER_IP: "100000",
+    METRICS_TOKEN,
   });
   children.push(started.child);
   return { url: started.url, pid: started.child.pid as number };
+}
+
+/**
+ * A process's own event-loop delay (p99 and max, ms) and time in GC (s) since the last call:
+ * prom-client's standard metrics, read through GET /metrics (each read starts a new window).
+ */
+async function processStalls(url: string) {
+  const res = await fetch(`${url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+  const text = await res.text();
+  const value = (name: string) =>
+    Number(new RegExp(`^${name} ([0-9.e+-]+)$`, "m").exec(text)?.[1] ?? Number.NaN);
+  let gc = 0;
+  for (const [, seconds] of text.matchAll(/^nodejs_gc_duration_seconds_sum\{[^}]*\} ([0-9.e+-]+)$/gm))
+    gc += Number(seconds);
+  return {
+    loopP99: value("nodejs_eventloop_lag_p99_seconds") * 1000,
+    loopMax: value("nodejs_eventloop_lag_max_seconds") * 1000,
+    gcSeconds: gc,
+  };
 }
 
 try {
@@ -78,10 +118,18 @@ try {
   await ask({ type: "init", serverUrl: a.url, shopperServerUrl: b.url, token });
   await ask({ type: "open", ids });
   await new Promise((r) => setTimeout(r, 2000));
+  console.error(`[bench:cluster] warming up: ${WARMUP_SECONDS} s at ${RATE} edits/s, not measured`);
+  await ask({ type: "run", rate: RATE, seconds: WARMUP_SECONDS, drainMs: 3000 });
 
   const rows: string[][] = [];
   for (const round of [1, 2]) {
-    const cpu0 = [cpuSeconds(a.pid), cpuSeconds(b.pid)];
+    const cpu0 = [
+      cpuSeconds(a.pid),
+      cpuSeconds(b.pid),
+      cpuSecondsOf("postgres"),
+      cpuSecondsOf("redis-server"),
+    ];
+    const stalls0 = await Promise.all([processStalls(a.url), processStalls(b.url)]);
     const t0 = performance.now();
     const result = await ask<{
       latencies: number[];
@@ -91,6 +139,7 @@ try {
       cpuPercent: number;
       loopP99: number;
       loopMax: number;
+      sentLog: { key: string; sentAt: number; receivedAt: number }[];
     }>({
       type: "run",
       rate: RATE,
@@ -99,9 +148,18 @@ try {
       drainMs: 3000,
     });
     const wall = (performance.now() - t0) / 1000;
+    const stalls = await Promise.all([processStalls(a.url), processStalls(b.url)]);
+    if (process.env.CLUSTER_BENCH_TRACE)
+      writeFileSync(`${process.env.CLUSTER_BENCH_TRACE}-${round}.json`, JSON.stringify(result.sentLog));
     if (result.lost > 0)
       console.error(`[bench:cluster] run ${round}: not delivered: ${result.lostMarks.join(", ")}`);
-    const cpu = [cpuSeconds(a.pid) - (cpu0[0] as number), cpuSeconds(b.pid) - (cpu0[1] as number)];
+    const cpu = [
+      cpuSeconds(a.pid) - (cpu0[0] as number),
+      cpuSeconds(b.pid) - (cpu0[1] as number),
+      cpuSecondsOf("postgres") - (cpu0[2] as number),
+      cpuSecondsOf("redis-server") - (cpu0[3] as number),
+    ];
+    const percent = (seconds: number) => `${((seconds / wall) * 100).toFixed(0)}%`;
     const p50 = percentile(result.latencies, 50);
     const p99 = percentile(result.latencies, 99);
     rows.push([
@@ -111,16 +169,21 @@ try {
       `${result.lost}`,
       `${p50.toFixed(2)} ms`,
       `${p99.toFixed(2)} ms`,
-      `${(((cpu[0] as number) / wall) * 100).toFixed(0)}% / ${(((cpu[1] as number) / wall) * 100).toFixed(0)}%`,
+      cpu.map((seconds) => percent(seconds)).join(" / "),
       `${result.cpuPercent.toFixed(0)}%`,
       `${result.loopP99.toFixed(1)} / ${result.loopMax.toFixed(1)} ms`,
+      stalls.map((s) => `${s.loopP99.toFixed(1)} / ${s.loopMax.toFixed(1)} ms`).join(", "),
+      stalls
+        .map((s, i) => `${(((s.gcSeconds - (stalls0[i]?.gcSeconds ?? 0)) / wall) * 100).toFixed(1)}%`)
+        .join(" / "),
       p50 <= 3 && p99 <= 15 && result.lost === 0 ? "met" : "missed",
     ]);
   }
   await ask({ type: "close" });
   generator.kill();
   console.log(
-    `\nTwo processes on PostgreSQL + Redis: ${DOCS} documents, ${RATE} edits/s, ${SECONDS} s per run`,
+    `\nTwo processes on PostgreSQL (fsync on) + Redis: ${DOCS} documents, ${RATE} edits/s, ` +
+      `${SECONDS} s per run after a ${WARMUP_SECONDS} s warm-up`,
   );
   console.log("(target: cross-process propagation p50 <= 3 ms and p99 <= 15 ms, nothing lost)\n");
   const header = [
@@ -130,10 +193,12 @@ try {
     "lost",
     "p50",
     "p99",
-    "CPU A / B",
+    "CPU A / B / PostgreSQL / Redis",
     "generator CPU",
     // The generator's own event-loop delay is the floor under any latency it measures.
     "generator loop delay p99 / max",
+    "A, B loop delay p99 / max",
+    "A / B time in GC",
     "target",
   ];
   console.log(`| ${header.join(" | ")} |`);

@@ -113,7 +113,7 @@ function edit(i: number) {
   const mark = `${i}:${key}:${byDealer ? value : -value}`;
   const sentAt = now();
   const sample =
-    seq % 10 === 0
+    seq % 5 === 0
       ? { key: `${pair.id}:${key}:${byDealer ? value : -value}`, sentAt, receivedAt: 0 }
       : undefined;
   if (sample) sentLog.push(sample);
@@ -164,20 +164,20 @@ async function run(rate: number, seconds: number, drainMs = 500) {
   latencies = [];
   sentLog = [];
   inflight.clear();
+  // Every 5 ms tick sends the edits due by then (from the time elapsed, not the tick count), so a
+  // late timer on a loaded machine sends late edits, never fewer: the rate asked is the rate sent.
   const tick = 5;
-  const perTick = (rate * tick) / 1000;
-  let credit = 0;
   let cursor = 0;
-  const end = Date.now() + seconds * 1000;
+  const start = performance.now();
   await new Promise<void>((resolve) => {
     const timer = setInterval(() => {
-      credit += perTick;
-      while (credit >= 1) {
-        credit -= 1;
+      const elapsed = Math.min(performance.now() - start, seconds * 1000);
+      const due = Math.floor((rate * elapsed) / 1000);
+      while (cursor < due) {
         edit(cursor % pairs.length);
         cursor += 1;
       }
-      if (Date.now() >= end) {
+      if (elapsed >= seconds * 1000) {
         clearInterval(timer);
         resolve();
       }

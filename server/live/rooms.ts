@@ -97,6 +97,11 @@ export type Room = {
   approxBytes: number;
   /** Shared mode: the delta the guard's scratch apply integrated (V2, for the log). */
   scratchV2: Uint8Array | null;
+  /**
+   * Shared mode: other processes' updates applied to `doc` but not yet to `scratch` (V2), or
+   * "rebuild" when too many arrived; `scratch` catches up when this process next judges an update.
+   */
+  scratchBehind: Uint8Array[] | "rebuild";
   /** Shared mode: sockets admitted to the room that have not joined yet (it stays loaded for them). */
   pins: number;
   /** Shared mode: presence client ids announced through other processes, with who announced them. */
@@ -195,14 +200,36 @@ export function createRooms(options: RoomsOptions) {
     room.scratch.destroy();
     room.scratch = new Y.Doc({ guid: room.name });
     Y.applyUpdateV2(room.scratch, encodeState(room.doc));
+    room.scratchBehind = [];
     if (shared) captureScratch(room);
   }
 
   /** Shared mode: what the guard's apply integrates into scratch is the delta the log stores. */
+  const scratchCaptures = new WeakMap<Y.Doc, (update: Uint8Array) => void>();
   function captureScratch(room: Room) {
-    room.scratch.on("updateV2", (update: Uint8Array) => {
+    const capture = (update: Uint8Array) => {
       room.scratchV2 = room.scratchV2 ? Y.mergeUpdatesV2([room.scratchV2, update]) : update;
-    });
+    };
+    room.scratch.on("updateV2", capture);
+    scratchCaptures.set(room.scratch, capture);
+  }
+
+  /**
+   * Shared mode: how many other processes' updates `scratch` may fall behind by before it is
+   * rebuilt from `doc` instead (a document only the other side edits never needs it at all).
+   */
+  const SCRATCH_BEHIND_MAX = 64;
+
+  /** Shared mode: `scratch` catches up with `doc` before a judgement (its capture is not wanted for these). */
+  function catchUpScratch(room: Room) {
+    const behind = room.scratchBehind;
+    if (behind === "rebuild") return rebuildScratch(room);
+    if (behind.length === 0) return;
+    room.scratchBehind = [];
+    const capture = scratchCaptures.get(room.scratch);
+    if (capture) room.scratch.off("updateV2", capture);
+    for (const update of behind) Y.applyUpdateV2(room.scratch, update);
+    if (capture) room.scratch.on("updateV2", capture);
   }
 
   function destroy(room: Room) {
@@ -260,6 +287,7 @@ export function createRooms(options: RoomsOptions) {
       writers: new Map(),
       approxBytes: encodeState(doc).length,
       scratchV2: null,
+      scratchBehind: [],
       pins: 0,
       remoteOwners: new Map(),
     };
@@ -443,6 +471,7 @@ export function createRooms(options: RoomsOptions) {
   ): { ok: true; verdict: GuardVerdict & { ok: true }; claims: number[]; before: FlatEntries } | Refusal {
     const claims = checkWriters(room, conn, update);
     if (!Array.isArray(claims)) return claims;
+    catchUpScratch(room);
     if (room.entriesStale) {
       room.entries = entriesOf(room.doc, room.kind);
       room.entriesStale = false;
@@ -717,7 +746,10 @@ export function createRooms(options: RoomsOptions) {
     if (!room) return;
     for (const { seq, update, wire } of updates) {
       Y.applyUpdateV2(room.doc, update, REMOTE);
-      Y.applyUpdateV2(room.scratch, update);
+      if (room.scratchBehind !== "rebuild") {
+        if (room.scratchBehind.length < SCRATCH_BEHIND_MAX) room.scratchBehind.push(update);
+        else room.scratchBehind = "rebuild";
+      }
       room.lastSeq = seq;
       room.logLength += 1;
       room.approxBytes += update.length;

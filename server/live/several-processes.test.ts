@@ -312,6 +312,40 @@ describe("two processes on PostgreSQL and Redis", () => {
     expect(fieldOf(dealer, "pricing.discount")).toBe(100);
     for (const client of [dealer, shopper, fresh]) destroyClient(client);
   });
+
+  it("judges each process's writes on everything the other committed, after a few and after many of them", async () => {
+    // A process keeps the other's updates for its guard copy until it judges a write of its own
+    // (and rebuilds that copy from the document once more than 64 are waiting).
+    const token = await registerDealer(a);
+    const id = await createQuote(a, token);
+    const dealer = connectClient(a, id, { token });
+    const shopper = connectClient(b, id);
+    await Promise.all([synced(dealer), synced(shopper)]);
+    for (const count of [3, 100]) {
+      for (let i = 1; i <= count; i++) {
+        writeField(dealer.deal, "pricing.discount", count * 1000 + i);
+        await eventually(() => expect(fieldOf(shopper, "pricing.discount")).toBe(count * 1000 + i));
+      }
+      // The shopper's own key is accepted on the head the dealer's edits made...
+      writeField(shopper.deal, "downPayment", -count);
+      await eventually(() => expect(fieldOf(dealer, "downPayment")).toBe(-count));
+      expect(fieldOf(dealer, "pricing.discount")).toBe(count * 1000 + count);
+    }
+    // ...and a dealer-only key is still refused there, changing nothing anywhere.
+    writeField(shopper.deal, "pricing.discount", 1);
+    await eventually(() =>
+      expect(shopper.closed.map((c) => c.code)).toContain(LIVE_CLOSE_CODES.changeRefused),
+    );
+    for (const proc of [a, b]) {
+      const late = connectClient(proc, id);
+      await synced(late);
+      expect(fieldOf(late, "pricing.discount")).toBe(100_100);
+      expect(fieldOf(late, "downPayment")).toBe(-100);
+      destroyClient(late);
+    }
+    destroyClient(dealer);
+    destroyClient(shopper);
+  });
 });
 
 /** Whether `outer` holds every struct of `inner` (all that a client had seen is there). */

@@ -96,7 +96,16 @@ function asPostgres(command: string, args: string[]) {
   return isRoot ? run("runuser", ["-u", "postgres", "--", command, ...args]) : run(command, args);
 }
 
-export async function startPostgres(): Promise<PostgresService> {
+/**
+ * A PostgreSQL server of its own on a free loopback port. `durable`: fsync on, as a deployment
+ * runs it (the benchmark); by default fsync is off, since these databases live for one test file
+ * and PostgreSQL's own crash safety is not under test.
+ */
+export async function startPostgres({
+  durable = false,
+}: {
+  durable?: boolean;
+} = {}): Promise<PostgresService> {
   const { pgBin } = ensureServicePackages();
   const root = tempDir("dealdesk-pg-");
   const home = path.join(root, "pg");
@@ -116,8 +125,7 @@ export async function startPostgres(): Promise<PostgresService> {
     "--no-sync",
   ]);
   const pgCtl = path.join(pgBin, "pg_ctl");
-  // fsync off: these databases live for one test file; crash safety of PostgreSQL is not under test.
-  const options = `-p ${port} -k ${home} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+  const options = `-p ${port} -k ${home} -c listen_addresses=127.0.0.1 -c fsync=${durable ? "on" : "off"} -c max_connections=200`;
   const start = async () => {
     await asPostgres(pgCtl, ["-D", dataDir, "-l", path.join(home, "log"), "-w", "-o", options, "start"]);
   };

@@ -52,9 +52,11 @@ export async function appendLive(pool: pg.Pool, input: LiveAppend): Promise<Live
           changes: changes.map((c) => ({ field: c.field, old_value: c.oldValue, new_value: c.newValue })),
         }
       : null;
-  const { rows } = await pool.query<{ r: Answer }>(
-    "SELECT dealdesk_live_append($1, $2, $3, $4, $5, $6, $7) AS r",
-    [
+  // A named statement: each pooled connection parses and plans it once, not at every edit.
+  const { rows } = await pool.query<{ r: Answer }>({
+    name: "dealdesk_live_append",
+    text: "SELECT dealdesk_live_append($1, $2, $3, $4, $5, $6, $7) AS r",
+    values: [
       input.docName,
       input.expectedSeq,
       Buffer.from(input.update.buffer, input.update.byteOffset, input.update.byteLength),
@@ -63,7 +65,7 @@ export async function appendLive(pool: pg.Pool, input: LiveAppend): Promise<Live
       JSON.stringify(input.claims.map((c) => ({ client_id: c.clientId, principal: c.principal }))),
       history ? JSON.stringify(history) : null,
     ],
-  );
+  });
   const answer = rows[0]?.r;
   if (!answer) throw new Error("dealdesk_live_append answered nothing");
   if (answer.status !== "ok") return { status: answer.status };
