@@ -14,7 +14,9 @@ import { BENCH_QUOTE, startLoadGenerator } from "./generator-client";
 // updates and the CPU of each process, PostgreSQL and Redis. PostgreSQL runs with fsync on, as
 // a deployment does. As in ../shared/peerbench, a warm-up at the same rate (JIT, connection pools,
 // socket buffers) comes first and is not measured. Usage:
-// npm run bench:cluster [-- DOCS RATE SECONDS WARMUP_SECONDS]
+// npm run bench:cluster [-- DOCS RATE SECONDS WARMUP_SECONDS]. CLUSTER_BENCH_TRACE=<prefix>
+// writes every 5th edit's send and receive times to <prefix>-<run>.json, to see when the slow ones
+// happened.
 
 const DOCS = Number(process.argv[2] ?? 1000);
 const RATE = Number(process.argv[3] ?? DOCS);
