@@ -41,6 +41,10 @@ import { type DocKind, type GuardVerdict, judgeUpdate } from "./update-guard";
 // half loaded. A room is dropped from memory as soon as its last connection leaves, after its
 // update log is compacted into the state blob.
 //
+// One process: an update is judged on `doc` itself, and `scratch` is the copy a refusal restores
+// `doc` from. Accepted updates reach `scratch` later, in one rebuild per SCRATCH_BEHIND_MAX of
+// them (or at the refusal that needs them), so an accepted edit is applied once, not twice.
+//
 // With several processes (DATABASE_URL, ../shared/design/SCALE.md §5) the rooms run in shared
 // mode: PostgreSQL holds each document's ordered log and any process may append to it. Every
 // write of a document then runs in that document's serial queue (the follower's, which also
@@ -77,7 +81,10 @@ export type Room = {
   /** Issue #19: the shopper accepted the deal; every change is refused until it is unlocked. */
   locked: boolean;
   doc: Y.Doc;
-  /** Guard copy: same content as `doc`, no observers; updates are tried here first. */
+  /**
+   * Guard copy, no observers. One process: what `doc` was before the updates in `scratchBehind`
+   * (a refusal restores `doc` from it). Shared mode: updates are tried here first, at the head.
+   */
   scratch: Y.Doc;
   awareness: Awareness;
   conns: Set<Conn>;
@@ -98,8 +105,9 @@ export type Room = {
   /** Shared mode: the delta the guard's scratch apply integrated (V2, for the log). */
   scratchV2: Uint8Array | null;
   /**
-   * Shared mode: other processes' updates applied to `doc` but not yet to `scratch` (V2), or
-   * "rebuild" when too many arrived; `scratch` catches up when this process next judges an update.
+   * Updates in `doc` but not yet in `scratch` (V2): one process, the accepted ones since the last
+   * rebuild; shared mode, other processes' ones (or "rebuild" when too many arrived), caught up
+   * when this process next judges an update.
    */
   scratchBehind: Uint8Array[] | "rebuild";
   /** Shared mode: sockets admitted to the room that have not joined yet (it stays loaded for them). */
@@ -215,10 +223,45 @@ export function createRooms(options: RoomsOptions) {
   }
 
   /**
-   * Shared mode: how many other processes' updates `scratch` may fall behind by before it is
-   * rebuilt from `doc` instead (a document only the other side edits never needs it at all).
+   * How many updates `scratch` may fall behind `doc` by before it is rebuilt from `doc` instead
+   * (shared mode: a document only the other process's clients edit never needs it at all).
    */
   const SCRATCH_BEHIND_MAX = 64;
+
+  /** One process: the update being judged in `doc` was refused; `doc` goes back to what it was. */
+  function restoreDoc(room: Room) {
+    room.capturedV2 = null;
+    const restored = room.scratch;
+    const behind = room.scratchBehind;
+    if (behind !== "rebuild") for (const update of behind) Y.applyUpdateV2(restored, update);
+    // The refused doc is dropped, not destroyed: the room's awareness was made on the first doc
+    // and ends with the room (destroying a doc destroys its awareness).
+    room.doc = restored;
+    captureDoc(room);
+    room.scratch = new Y.Doc({ guid: room.name });
+    Y.applyUpdateV2(room.scratch, encodeState(restored));
+    room.scratchBehind = [];
+  }
+
+  /** One process: the delta of each update applied to `doc`, for the log (only V2 is encoded). */
+  function captureDoc(room: Room) {
+    room.doc.on("updateV2", (update: Uint8Array) => {
+      room.capturedV2 = room.capturedV2 ? Y.mergeUpdatesV2([room.capturedV2, update]) : update;
+    });
+  }
+
+  /** One process: an accepted update (its delta) is owed to `scratch`. */
+  function owedToScratch(room: Room, deltaV2: Uint8Array) {
+    if (room.scratchBehind === "rebuild") return;
+    room.scratchBehind.push(deltaV2);
+    if (room.scratchBehind.length >= SCRATCH_BEHIND_MAX) rebuildScratch(room);
+  }
+
+  /** A refused judgement leaves nothing behind: the copy it was tried on goes back to the head. */
+  function undoJudgement(room: Room) {
+    if (shared) rebuildScratch(room);
+    else restoreDoc(room);
+  }
 
   /** Shared mode: `scratch` catches up with `doc` before a judgement (its capture is not wanted for these). */
   function catchUpScratch(room: Room) {
@@ -294,10 +337,7 @@ export function createRooms(options: RoomsOptions) {
     if (shared) captureScratch(room);
     // Only V2 is encoded from the transaction (each listened-to format costs an encoding per
     // edit): the wire gets the update as the client sent it (see applyUpdate).
-    else
-      doc.on("updateV2", (update: Uint8Array) => {
-        room.capturedV2 = room.capturedV2 ? Y.mergeUpdatesV2([room.capturedV2, update]) : update;
-      });
+    else captureDoc(room);
     awareness.on(
       "update",
       (
@@ -392,7 +432,10 @@ export function createRooms(options: RoomsOptions) {
     return load.finally(() => loading.delete(name)).then(pin);
   }
 
-  /** The document's size and the sender's history budget, once the guard has the update in scratch. */
+  /** Where an update is judged: `doc` itself in one process, `scratch` at the head in shared mode. */
+  const judgedDoc = (room: Room) => (shared ? room.scratch : room.doc);
+
+  /** The document's size and the sender's history budget, once the guard has the update applied. */
   function boundsAfter(
     room: Room,
     conn: Conn,
@@ -401,7 +444,7 @@ export function createRooms(options: RoomsOptions) {
   ): Refusal | null {
     const { bounds } = options;
     if (room.approxBytes + update.length > bounds.maxDocumentBytes) {
-      const exact = Y.encodeStateAsUpdateV2(room.scratch).length;
+      const exact = Y.encodeStateAsUpdateV2(judgedDoc(room)).length;
       if (exact > bounds.maxDocumentBytes)
         return { ok: false, reason: `document of ${exact} bytes`, close: "documentTooLarge" };
       room.approxBytes = exact - update.length;
@@ -471,29 +514,30 @@ export function createRooms(options: RoomsOptions) {
   ): { ok: true; verdict: GuardVerdict & { ok: true }; claims: number[]; before: FlatEntries } | Refusal {
     const claims = checkWriters(room, conn, update);
     if (!Array.isArray(claims)) return claims;
-    catchUpScratch(room);
+    if (shared) catchUpScratch(room);
     if (room.entriesStale) {
       room.entries = entriesOf(room.doc, room.kind);
       room.entriesStale = false;
     }
     const before = room.entries;
-    const verdict = judgeUpdate(room.scratch, update, {
+    room.capturedV2 = null;
+    const verdict = judgeUpdate(judgedDoc(room), update, {
       kind: room.kind,
       role: conn.role,
       expired: room.expiresAt < Date.now(),
       before,
     });
     if (!verdict.ok) {
-      rebuildScratch(room);
+      undoJudgement(room);
       return verdict;
     }
     if (room.locked && verdict.changedDoc) {
-      rebuildScratch(room);
+      undoJudgement(room);
       return { ok: false, reason: "the deal is locked (accepted)", close: "dealLocked" };
     }
     const refusal = boundsAfter(room, conn, update, verdict);
     if (refusal) {
-      rebuildScratch(room);
+      undoJudgement(room);
       return refusal;
     }
     return { ok: true, verdict, claims, before };
@@ -524,15 +568,15 @@ export function createRooms(options: RoomsOptions) {
         });
       return { ok: true, after: room.entries, fields: new Set(), keys: [], changedDoc: false };
     }
+    // Judged in `doc` itself: accepted, it is applied already (and its delta captured).
     const judged = judge(room, conn, update);
     if (!judged.ok) return judged;
     const { verdict, claims, before } = judged;
-    if (!verdict.changedDoc) return verdict;
-    room.capturedV2 = null;
-    Y.applyUpdate(room.doc, update, conn);
     const deltaV2 = room.capturedV2 as Uint8Array | null;
     room.capturedV2 = null;
+    // Nothing integrated (the guard's changedDoc is false then): nothing to store or send.
     if (!deltaV2) return verdict;
+    owedToScratch(room, deltaV2);
     room.entries = verdict.after;
     room.approxBytes += deltaV2.length;
     const claimed: ClientIdClaim[] = [];

@@ -135,6 +135,29 @@ describe("the live trust boundary", () => {
     destroyClient(dealer);
   });
 
+  it("puts the deal back exactly where the accepted edits left it when an update is refused, after a few and after many", async () => {
+    // The room judges in its document and restores it from its copy, which catches up with the
+    // accepted edits only at a refusal or every 64 of them (rooms.ts).
+    const { id, token, dealer } = await openQuote();
+    for (const count of [3, 150]) {
+      for (let i = 1; i <= count; i++) writeField(dealer.deal, "pricing.discount", count * 10 + i);
+      await eventually(async () => expect((await serverDeal(id)).pricing.discount).toBe(count * 11));
+      const shopper = await rawSocket(h, dealDocName(id));
+      shopper.ws.send(craftUpdate(shopper.doc, pairs([{ key: "pricing.discount", val: 1 }])));
+      expect((await shopper.closed).code).toBe(LIVE_CLOSE_CODES.changeRefused);
+      expect((await serverDeal(id)).pricing.discount).toBe(count * 11);
+      const late = connectClient(h, id);
+      await synced(late);
+      expect((readDoc(late.deal) as unknown as Deal).pricing.discount).toBe(count * 11);
+      destroyClient(late);
+    }
+    await expectHealthy(token, dealer, id);
+    expect((readDoc(dealArray(storedDoc(h, dealDocName(id)))) as unknown as Deal).pricing.discount).toBe(
+      1650,
+    );
+    destroyClient(dealer);
+  });
+
   it("takes a dealer's in-range discount above the price over the live channel (decision 014)", async () => {
     const { id, token, dealer } = await openQuote();
     const before = await serverDeal(id);

@@ -15,12 +15,14 @@ import type { ZodType } from "zod";
 import type { QuoteRole } from "../policies/quote-access";
 
 // The guard of DESIGN.md "Who may write what" (docs/decisions/010-trust-model.md). Every incoming
-// update (SyncStep2 or Update) is first applied to a scratch copy of the room's document. The
-// guard then judges the pairs the update inserts and deletes, read from the transaction, not the
+// update (SyncStep2 or Update) is first applied: to the room's document in one process (a
+// refusal then restores it from the room's copy, rooms.ts), to a copy at the head in shared mode.
+// The guard then judges the pairs the update inserts and deletes, read from the transaction, not the
 // assembled quote: each pair's key must be a leaf key the sender's role may write (shared/
 // permissions.ts), even when its value is unchanged, and each field it touches must still parse
 // with the form's rules. An update failing any check is refused whole (dropping part of it would
-// leave the sender's later updates pending for ever). The scratch copy carries no observers.
+// leave the sender's later updates pending for ever). Observers of the document run after the
+// judgement (it reads the transaction in "beforeObserverCalls").
 
 export type { DocKind } from "@shared/permissions";
 
@@ -129,7 +131,7 @@ const sameValue = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === J
 
 /**
  * Applies `update` (v1) to `scratch` and judges it. `scratch` is left changed either way: the
- * caller applies an accepted update to the room too, and rebuilds the scratch copy after a refusal.
+ * caller keeps an accepted update and puts the document back after a refusal.
  */
 export function judgeUpdate(scratch: Y.Doc, update: Uint8Array, input: GuardInput): GuardVerdict {
   const array = input.kind === "deal" ? dealArray(scratch) : privateArray(scratch);
