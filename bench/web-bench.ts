@@ -170,6 +170,21 @@ async function measure(url: string, port: number): Promise<Figures> {
   };
 }
 
+/**
+ * Lighthouse now and then fails to find the navigation in its own trace (NO_NAVSTART, NO_FCP) on
+ * this shared machine: such a run measured nothing, so it is run again (twice at most).
+ */
+async function measureWithRetry(url: string, port: number): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(url, port);
+    } catch (error) {
+      if (attempt === 3 || !(error instanceof Error) || !error.message.startsWith("Lighthouse:")) throw error;
+      progress(`${error.message}; running it again`);
+    }
+  }
+}
+
 const median = (runs: Figures[]) =>
   [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)] as Figures;
 
@@ -220,7 +235,7 @@ try {
     const runs: Figures[] = [];
     for (let i = 0; i < RUNS; i++) {
       progress(`${page.name}: run ${i + 1} of ${RUNS}`);
-      runs.push(await measure(page.url, chrome.port));
+      runs.push(await measureWithRetry(page.url, chrome.port));
     }
     results.push({ name: page.name, figures: median(runs) });
   }
