@@ -44,6 +44,18 @@ export default defineConfig(({ isSsrBuild }) => ({
     chunkSizeWarningLimit: 600,
     // scripts/prerender.mjs reads which chunks and stylesheets each route needs.
     manifest: !isSsrBuild,
+    // Two entries: the full app (index.html) and the shopper's quote page, which opens without
+    // react-router and Mantine's components (src/shopper-main.tsx, decision 008).
+    ...(isSsrBuild
+      ? {}
+      : {
+          rolldownOptions: {
+            input: {
+              index: fileURLToPath(new URL("./index.html", import.meta.url)),
+              shopper: fileURLToPath(new URL("./src/shopper-main.tsx", import.meta.url)),
+            },
+          },
+        }),
     copyPublicDir: !isSsrBuild,
   },
   server: {

@@ -1,4 +1,3 @@
-import { Box } from "@mantine/core";
 import { formatMileage, formatPercent } from "@shared/format";
 import { MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
 import { toCents } from "@shared/money";
@@ -28,7 +27,7 @@ export function PriceLines({ data, breakdown: b, isDealer, readOnly, open }: Pri
     : undefined;
 
   return (
-    <Box data-testid="price-lines">
+    <div data-testid="price-lines">
       <PriceLine
         id="advertised-price"
         label={TEXT.advertisedPrice}
@@ -149,7 +148,7 @@ export function PriceLines({ data, breakdown: b, isDealer, readOnly, open }: Pri
           strong
         />
       ) : null}
-    </Box>
+    </div>
   );
 }
 
