@@ -18,22 +18,25 @@ import Beasties from "beasties";
 const root = path.resolve(import.meta.dirname, "..");
 const dist = path.join(root, "dist");
 const ssrDir = path.join(dist, ".ssr");
-const manifest = JSON.parse(readFileSync(path.join(dist, ".vite", "manifest.json"), "utf8"));
+const readManifest = (name) => JSON.parse(readFileSync(path.join(dist, ".vite", name), "utf8"));
+// The full app's build and the shopper page's own (vite build --mode shopper, vite.config.ts).
+const manifests = { app: readManifest("manifest.json"), shopper: readManifest("shopper-manifest.json") };
 const shell = readFileSync(path.join(dist, "index.html"), "utf8");
 const { renderPage, renderShopperPage, themeStyles, pageDataJson } = await import(
   pathToFileURL(path.join(ssrDir, "entry-server.js")).href
 );
 
 /** The chunks of `keys` (each and what it imports statically) and their CSS, in import order. */
-function routeAssets(keys) {
+function routeAssets(manifest, keys) {
   const scripts = new Set();
   const styles = new Set();
   const visit = (key) => {
     const chunk = manifest[key];
     if (!chunk || scripts.has(chunk.file)) return;
     scripts.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
+    // A chunk's own CSS first (the entry's is Mantine's and global.css), as its imports run.
     for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
   };
   for (const key of keys) {
     if (!manifest[key]) throw new Error(`prerender: ${key} is not in the Vite manifest`);
@@ -46,9 +49,9 @@ function routeAssets(keys) {
  * The inline loader: after the first paint (a hidden tab paints nothing, so it starts at once) it
  * adds the stylesheets, the chunks as modulepreload and the entry, all at the same moment.
  */
-function loaderScript(entryKey, routeKeys) {
+function loaderScript(manifest, entryKey, routeKeys) {
   const entry = `/${manifest[entryKey].file}`;
-  const { scripts, styles } = routeAssets([entryKey, ...routeKeys]);
+  const { scripts, styles } = routeAssets(manifest, [entryKey, ...routeKeys]);
   const preloads = scripts.filter((file) => file !== entry);
   const code = `(()=>{const l=(r,h)=>{const e=document.createElement("link");e.rel=r;e.href=h;e.crossOrigin="";document.head.append(e)};const s=()=>{for(const h of ${JSON.stringify(styles)})l("stylesheet",h);for(const h of ${JSON.stringify(preloads)})l("modulepreload",h);const e=document.createElement("script");e.type="module";e.src=${JSON.stringify(entry)};e.crossOrigin="";document.head.append(e)};if(document.visibilityState==="hidden")s();else requestAnimationFrame(()=>setTimeout(s,0))})();`;
   return { code, styles };
@@ -114,7 +117,7 @@ const bothSchemes = (markup) => `${markup}<div data-mantine-color-scheme="dark" 
 // Landing page.
 {
   const body = await renderPage("/", {});
-  const loader = loaderScript("index.html", [
+  const loader = loaderScript(manifests.app, "index.html", [
     "src/features/landing/landing-page.tsx",
     "src/app/notifications-host.tsx",
   ]);
@@ -177,7 +180,9 @@ const bothSchemes = (markup) => `${markup}<div data-mantine-color-scheme="dark" 
     variants.push(await renderShopperPage(id, { quote: { id, answer } }));
   }
   // The live channel (Yjs, providers) is imported after hydration: fetched with the entry, run then.
-  const loader = loaderScript("src/shopper-main.tsx", ["src/features/quote/live/live-quote.ts"]);
+  const loader = loaderScript(manifests.shopper, "src/shopper-main.tsx", [
+    "src/features/quote/live/live-quote.ts",
+  ]);
   // The theme's CSS variables and Mantine's responsive classes, as a MantineProvider would write
   // them (the shopper's page has none): in <body>, after every stylesheet, as MantineProvider's are.
   const extracted = await withCriticalCss(

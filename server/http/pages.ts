@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { MSG, TEXT } from "@shared/messages";
+import { CORE_MSG, TEXT } from "@shared/messages";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import type { Stores } from "../db/stores";
@@ -118,7 +118,7 @@ export function mountPrerenderedPages(app: Hono<AppEnv>, pages: PrerenderedPages
       typeof answer?.data.vehicle === "object" ? vehicleDescription(answer.data.vehicle) : "";
     const title = answer
       ? `${description} ${TEXT.quoteDetails}`.trim()
-      : `${MSG.quoteNotFound} | ${TEXT.productName}`;
+      : `${CORE_MSG.quoteNotFound} | ${TEXT.productName}`;
     const html = pages.quoteTemplate
       .replace("<!--ssr-title-->", () => escapeHtml(title))
       .replace("<!--ssr-body-->", () => body)

@@ -1,6 +1,6 @@
-import { IconDeviceDesktop, IconMoon, IconSun } from "@tabler/icons-react";
 import { type ColorScheme, setColorScheme, useColorScheme } from "@/lib/color-scheme";
 import classes from "./icon-button.module.css";
+import { PlainIcon } from "./plain-icons";
 
 // Light, dark and back to the system's setting: one button that steps through the three. From the
 // system setting it goes to the scheme that changes what is seen. A plain button (the shopper's
@@ -10,7 +10,7 @@ const NAMES: Record<ColorScheme, string> = {
   dark: "dark mode",
   auto: "system setting",
 };
-const ICONS = { light: IconSun, dark: IconMoon, auto: IconDeviceDesktop } as const;
+const ICONS = { light: "sun", dark: "moon", auto: "desktop" } as const;
 
 export function ColorSchemeToggle() {
   const { stored: colorScheme, computed } = useColorScheme();
@@ -22,7 +22,6 @@ export function ColorSchemeToggle() {
       : colorScheme === "light"
         ? "dark"
         : "auto";
-  const Icon = ICONS[colorScheme];
   return (
     <button
       type="button"
@@ -33,7 +32,7 @@ export function ColorSchemeToggle() {
       data-testid="color-scheme-toggle"
       data-scheme={colorScheme}
     >
-      <Icon size={20} stroke={1.6} aria-hidden="true" />
+      <PlainIcon name={ICONS[colorScheme]} size={20} stroke={1.6} />
     </button>
   );
 }

@@ -1,6 +1,6 @@
 import { CREDIT_TIERS, type CreditTier, LOAN_TERMS, type LoanTerm } from "@shared/constants";
-import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { formatMoney } from "@shared/money";
+import { QUOTE_TEXT, TEXT } from "@shared/page-text";
 import type { PaymentCell, PaymentGrid } from "@shared/pricing";
 import classes from "./monthly-payments.module.css";
 import { RateText } from "./rate-text";

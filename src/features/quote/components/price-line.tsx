@@ -1,5 +1,5 @@
-import { QUOTE_TEXT } from "@shared/messages";
 import { formatMoney } from "@shared/money";
+import { QUOTE_TEXT } from "@shared/page-text";
 import { type ReactNode, useId, useState } from "react";
 import classes from "./price-line.module.css";
 

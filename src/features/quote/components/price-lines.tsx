@@ -1,6 +1,6 @@
 import { formatMileage, formatPercent } from "@shared/format";
-import { MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
 import { toCents } from "@shared/money";
+import { CORE_MSG, QUOTE_TEXT, TEXT } from "@shared/page-text";
 import type { Breakdown } from "@shared/pricing";
 import type { QuoteData } from "@shared/quote-schema";
 import type { ReactElement } from "react";
@@ -41,7 +41,7 @@ export function PriceLines({ data, breakdown: b, isDealer, readOnly, open }: Pri
         note={
           // A live client may store a discount above the price (decision 014); the dealer sees why it counts only up to the price.
           isDealer && toCents(data.pricing.discount) > toCents(data.pricing.advertisedPrice)
-            ? MSG.exceedsRetailPrice
+            ? CORE_MSG.exceedsRetailPrice
             : undefined
         }
         onOpen={can(isDealer, { kind: "amount", target: "discount" })}

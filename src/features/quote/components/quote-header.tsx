@@ -1,5 +1,5 @@
 import { formatCustomerPhone, formatMileage } from "@shared/format";
-import { MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
+import { CORE_MSG, QUOTE_TEXT, TEXT } from "@shared/page-text";
 import type { CustomerInfo, Vehicle } from "@shared/quote-schema";
 import { lazy, Suspense } from "react";
 import { Notice } from "@/components/notice";
@@ -115,7 +115,7 @@ export function QuoteHeader({
 
       {expired && !isDealer ? (
         <div className={classes.expired}>
-          <Notice tone="warning" title={MSG.quoteExpired} data-testid="expired-notice">
+          <Notice tone="warning" title={CORE_MSG.quoteExpired} data-testid="expired-notice">
             {QUOTE_TEXT.expiredNote}
           </Notice>
         </div>

@@ -1,4 +1,4 @@
-import { MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
+import { CORE_MSG, QUOTE_TEXT, TEXT } from "@shared/page-text";
 import buttonClasses from "@/components/button.module.css";
 import { PageContainer } from "@/components/page-container";
 import { AppLink } from "@/lib/app-link";
@@ -22,11 +22,11 @@ export function QuoteLoading() {
 
 /** A quote that does not exist, was deleted, or is another dealer's: say so and offer a way back. */
 export function QuoteNotFound({ dealerMode }: { dealerMode: boolean }) {
-  usePageTitle(MSG.quoteNotFound);
+  usePageTitle(CORE_MSG.quoteNotFound);
   return (
     <PageContainer>
       <div className={classes.state} data-testid="quote-not-found">
-        <h1 className="dd-h1">{MSG.quoteNotFound}</h1>
+        <h1 className="dd-h1">{CORE_MSG.quoteNotFound}</h1>
         <p className="dd-text dd-secondary-text">{QUOTE_TEXT.notFoundText}</p>
         {dealerMode ? (
           <AppLink to="/dashboard" className={buttonClass}>

@@ -1,5 +1,5 @@
 import { formatPercent } from "@shared/format";
-import { QUOTE_TEXT, TEXT } from "@shared/messages";
+import { QUOTE_TEXT, TEXT } from "@shared/page-text";
 import type { PaymentCell } from "@shared/pricing";
 import { lazy, Suspense, useState } from "react";
 import classes from "./monthly-payments.module.css";

@@ -1,5 +1,5 @@
-import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { formatMoney } from "@shared/money";
+import { QUOTE_TEXT, TEXT } from "@shared/page-text";
 import type { QuoteSummary } from "@shared/quote-summary";
 import classes from "./summary.module.css";
 
