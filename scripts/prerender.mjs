@@ -117,10 +117,7 @@ const bothSchemes = (markup) => `${markup}<div data-mantine-color-scheme="dark" 
 // Landing page.
 {
   const body = await renderPage("/", {});
-  const loader = loaderScript(manifests.app, "index.html", [
-    "src/features/landing/landing-page.tsx",
-    "src/app/notifications-host.tsx",
-  ]);
+  const loader = loaderScript(manifests.app, "index.html", ["src/features/landing/landing-page.tsx"]);
   const extracted = await withCriticalCss(
     page({
       title: "DealDesk: online desking for car dealerships",

@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 
 const Notifications = lazy(() => import("./notifications-host"));
 
-/** Dealer screens show notices; the shopper's quote page does not, so it never loads their code. */
+/** The dealer screens' notices (src/app/app-layout.tsx leaves them off the landing and shopper pages). */
 export function LazyNotifications() {
   return (
     <Suspense fallback={null}>
