@@ -4,6 +4,7 @@ import {
   createContext,
   forwardRef,
   type ReactNode,
+  type Ref,
   useContext,
   useEffect,
 } from "react";
@@ -18,7 +19,7 @@ export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">
 export type NavigateOptions = { replace?: boolean; state?: unknown };
 
 export interface AppNavigation {
-  Link: ComponentType<AppLinkProps & { ref?: React.Ref<HTMLAnchorElement> }>;
+  Link: ComponentType<AppLinkProps & { ref?: Ref<HTMLAnchorElement> }>;
   navigate(to: string, options?: NavigateOptions): void;
 }
 
