@@ -25,7 +25,7 @@ function inlineColorSchemeScript(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [react(), inlineColorSchemeScript()],
   // The server bundle carries its own React (production build); Yjs stays the server's one copy
   // (two copies break Yjs's constructor checks).
@@ -39,12 +39,41 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: {
     outDir: isSsrBuild ? "dist/.ssr" : "dist",
-    emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
-    // scripts/prerender.mjs reads which chunks and stylesheets each route needs.
-    manifest: !isSsrBuild,
-    copyPublicDir: !isSsrBuild,
+    ...(mode === "shopper"
+      ? {
+          // `vite build --mode shopper`, after the full app's build into the same dist/: the
+          // shopper's quote page (src/shopper-main.tsx) as a bundle of its own, so that everything
+          // it opens with is one file (React, react-dom and our code) instead of the chunks it
+          // would share with the full app, and it never loads react-router or Mantine's
+          // components to open (decision 008). Its manifest is read by scripts/prerender.mjs.
+          emptyOutDir: false,
+          copyPublicDir: false,
+          manifest: ".vite/shopper-manifest.json",
+          modulePreload: false,
+          rolldownOptions: {
+            input: fileURLToPath(new URL("./src/shopper-main.tsx", import.meta.url)),
+            // Everything the page opens with in one file, the modules that the lazy parts also
+            // use (React, money formatting) included: fewer, better-compressed files.
+            output: {
+              codeSplitting: {
+                groups: [
+                  {
+                    name: "shopper-page",
+                    test: /src[\\/]app[\\/]shopper-root\.tsx$|node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+                  },
+                ],
+              },
+            },
+          },
+        }
+      : {
+          emptyOutDir: true,
+          // scripts/prerender.mjs reads which chunks and stylesheets each route needs.
+          manifest: !isSsrBuild,
+          copyPublicDir: !isSsrBuild,
+        }),
   },
   server: {
     port: 5173,

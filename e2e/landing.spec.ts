@@ -55,6 +55,8 @@ test("/profile leads to the account settings, which need a login", async ({ page
 test("dark mode stays on after a reload", async ({ page }) => {
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("/");
+  // The pre-rendered page loads its scripts after the first paint: the toggle works once they ran.
+  await page.waitForLoadState("networkidle");
   const html = page.locator("html");
   await expect(html).toHaveAttribute("data-mantine-color-scheme", "light");
   await page.getByRole("button", { name: "Switch to dark mode" }).click();

@@ -6,10 +6,10 @@ import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations } from 
 import { expectConnected, lineValue, openLine, quoteTest as test, waitForEditCode } from "./quote-setup";
 
 const PHONE = { width: 390, height: 844 };
-// Issue #16 aims at about 150 KiB (and 120 for the page to open in under a second); this line
-// only stops regressions. It was 160 KiB until the dealer preview and the counter-offer notices
-// (issue #14, #19) took the page to 160.3 KiB: see the session note.
-const BUDGET_BYTES = 162 * 1024;
+// Issue #16: the shopper's page opens with at most 120 KiB of JavaScript (gzip). It loads its own
+// bundle (React, react-dom and our code, no react-router and no Mantine components) and the live
+// channel, about 117 KiB on 2026-11-26 (decision 008); the dialogs and validation come later.
+const BUDGET_BYTES = 120 * 1024;
 
 /** Reloads the page in dark mode, keeps a screenshot for review and runs axe on it. */
 async function expectAccessibleInDarkMode(page: Page, screenshot: string) {
@@ -20,7 +20,7 @@ async function expectAccessibleInDarkMode(page: Page, screenshot: string) {
   await expectNoSeriousA11yViolations(page);
 }
 
-test("a shopper's phone loads at most 162 KiB of JavaScript (gzip) for the quote page", async ({
+test("a shopper's phone loads at most 120 KiB of JavaScript (gzip) for the quote page", async ({
   quote,
   pages,
 }) => {

@@ -1,10 +1,13 @@
 // Runs after `vite build` and `vite build --ssr` (npm run build). Writes into dist/.ssr/:
 // - landing.html: the landing page pre-rendered, its critical CSS inline;
 // - quote.html: the shopper quote page's template; the server fills in one quote per request
-//   (server/http/pages.ts) where the <!--ssr-...--> markers are;
+//   (server/http/pages.ts) where the <!--ssr-...--> markers are. It runs the shopper's own entry
+//   (src/shopper-main.tsx: no react-router, no Mantine components, decision 008);
 // and a .br and .gz copy of every file in dist/assets for the static server.
-// Full stylesheets are preloaded, applied by src/main.tsx (a <noscript> copy without JavaScript),
-// so nothing blocks the first paint; the route's own chunks are modulepreloaded (no waterfall).
+// Neither page requests anything before its first paint: the critical CSS is inline, and an inline
+// loader (allowed by its hash in the CSP) adds the full stylesheets, the route's chunks (as
+// modulepreload, so no waterfall) and the entry right after that paint. Without JavaScript a
+// <noscript> copy of the stylesheet links applies the full CSS.
 
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -15,18 +18,23 @@ import Beasties from "beasties";
 const root = path.resolve(import.meta.dirname, "..");
 const dist = path.join(root, "dist");
 const ssrDir = path.join(dist, ".ssr");
-const manifest = JSON.parse(readFileSync(path.join(dist, ".vite", "manifest.json"), "utf8"));
+const readManifest = (name) => JSON.parse(readFileSync(path.join(dist, ".vite", name), "utf8"));
+// The full app's build and the shopper page's own (vite build --mode shopper, vite.config.ts).
+const manifests = { app: readManifest("manifest.json"), shopper: readManifest("shopper-manifest.json") };
 const shell = readFileSync(path.join(dist, "index.html"), "utf8");
-const { renderPage, pageDataJson } = await import(pathToFileURL(path.join(ssrDir, "entry-server.js")).href);
+const { renderPage, renderShopperPage, themeStyles, pageDataJson } = await import(
+  pathToFileURL(path.join(ssrDir, "entry-server.js")).href
+);
 
-/** A route's chunks (itself and what it imports statically, the entry excepted) and their CSS. */
-function routeAssets(keys) {
+/** The chunks of `keys` (each and what it imports statically) and their CSS, in import order. */
+function routeAssets(manifest, keys) {
   const scripts = new Set();
   const styles = new Set();
   const visit = (key) => {
     const chunk = manifest[key];
-    if (!chunk || chunk.isEntry || scripts.has(chunk.file)) return;
+    if (!chunk || scripts.has(chunk.file)) return;
     scripts.add(chunk.file);
+    // A chunk's own CSS first (the entry's is Mantine's and global.css), as its imports run.
     for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
@@ -34,22 +42,36 @@ function routeAssets(keys) {
     if (!manifest[key]) throw new Error(`prerender: ${key} is not in the Vite manifest`);
     visit(key);
   }
-  return { scripts: [...scripts], styles: [...styles] };
+  return { scripts: [...scripts].map((file) => `/${file}`), styles: [...styles].map((file) => `/${file}`) };
 }
 
-function page({ title, body, data, assets }) {
-  const head = [
-    ...assets.scripts
-      .filter((file) => !shell.includes(`/${file}"`))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ...assets.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-  ].join("");
-  return shell
+/**
+ * The inline loader: after the first paint (a hidden tab paints nothing, so it starts at once) it
+ * adds the stylesheets, the chunks as modulepreload and the entry, all at the same moment.
+ */
+function loaderScript(manifest, entryKey, routeKeys) {
+  const entry = `/${manifest[entryKey].file}`;
+  const { scripts, styles } = routeAssets(manifest, [entryKey, ...routeKeys]);
+  const preloads = scripts.filter((file) => file !== entry);
+  const code = `(()=>{const l=(r,h)=>{const e=document.createElement("link");e.rel=r;e.href=h;e.crossOrigin="";document.head.append(e)};const s=()=>{for(const h of ${JSON.stringify(styles)})l("stylesheet",h);for(const h of ${JSON.stringify(preloads)})l("modulepreload",h);const e=document.createElement("script");e.type="module";e.src=${JSON.stringify(entry)};e.crossOrigin="";document.head.append(e)};if(document.visibilityState==="hidden")s();else requestAnimationFrame(()=>setTimeout(s,0))})();`;
+  return { code, styles };
+}
+
+/** The shell without its scripts and stylesheets: the loader brings them. */
+const bareShell = shell
+  .replace(/\s*<script type="module"[^>]*><\/script>/g, "")
+  .replace(/\s*<link rel="(modulepreload|stylesheet)"[^>]*>/g, "");
+
+function page({ title, body, data, styles, beforeRoot = "" }) {
+  return bareShell
     .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-    .replace("</head>", `${head}</head>`)
+    .replace(
+      "</head>",
+      `${styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join("")}</head>`,
+    )
     .replace(
       '<div id="root"></div>',
-      `<div id="root">${body}</div><script type="application/json" id="dd-page-data">${data}</script>`,
+      `${beforeRoot}<div id="root">${body}</div><script type="application/json" id="dd-page-data">${data}</script>`,
     );
 }
 
@@ -61,22 +83,31 @@ const beasties = new Beasties({
   reduceInlineStyles: false,
   compress: true,
   logLevel: "warn",
+  // The plain text classes of src/app/global.css are written :where(...) (no specificity), which
+  // beasties cannot match against the markup: always keep them.
+  allowRules: [/^:where\(\.dd-/],
 });
 
-/** Inlines the CSS the markup uses, then turns every stylesheet link into a non-blocking preload. */
-async function withCriticalCss(html) {
+/**
+ * Inlines the CSS the markup uses and drops the stylesheet links (the loader adds them after the
+ * first paint), keeping a <noscript> copy for a browser without JavaScript. Then the loader goes
+ * last in <body>.
+ */
+async function withCriticalCss(html, loader) {
   const processed = (await beasties.process(html)).replace(" data-beasties-container", "");
   const hrefs = [];
   const head = processed.replace(
     /<link rel="stylesheet"( crossorigin)? href="([^"]+)">/g,
-    (_, cross, href) => {
+    (_, _cross, href) => {
       hrefs.push(href);
-      return `<link rel="preload" as="style"${cross ?? ""} href="${href}">`;
+      return "";
     },
   );
-  // In <head>, before the theme variables in <body>, as the applied preloads are.
+  if (hrefs.join() !== loader.styles.join()) throw new Error("prerender: the loader's stylesheets differ");
   const fallback = hrefs.map((href) => `<link rel="stylesheet" href="${href}">`).join("");
-  return head.replace("</head>", `<noscript>${fallback}</noscript></head>`);
+  return head
+    .replace("</head>", `<noscript>${fallback}</noscript></head>`)
+    .replace("</body>", `<script>${loader.code}</script></body>`);
 }
 
 // Rules under [data-mantine-color-scheme="dark"] only match inside such an element: render the
@@ -86,14 +117,15 @@ const bothSchemes = (markup) => `${markup}<div data-mantine-color-scheme="dark" 
 // Landing page.
 {
   const body = await renderPage("/", {});
-  const assets = routeAssets(["src/features/landing/landing-page.tsx", "src/app/notifications-host.tsx"]);
+  const loader = loaderScript(manifests.app, "index.html", ["src/features/landing/landing-page.tsx"]);
   const extracted = await withCriticalCss(
     page({
       title: "DealDesk: online desking for car dealerships",
       body: bothSchemes(body),
       data: "{}",
-      assets,
+      styles: loader.styles,
     }),
+    loader,
   );
   const html = extracted.replace(
     /<div id="root">[\s\S]*?<\/div><script type="application\/json" id="dd-page-data">/,
@@ -142,12 +174,23 @@ const bothSchemes = (markup) => `${markup}<div data-mantine-color-scheme="dark" 
     ["sample-expired", sample("sample-expired", true)],
     ["sample-unknown", null],
   ]) {
-    variants.push(await renderPage(`/quote/${id}`, { quote: { id, answer } }));
+    variants.push(await renderShopperPage(id, { quote: { id, answer } }));
   }
-  // The live channel (Yjs, providers) is imported after hydration: fetched now, run then.
-  const assets = routeAssets(["src/features/quote/quote-page.tsx", "src/features/quote/live/live-quote.ts"]);
+  // The live channel (Yjs, providers) is imported after hydration: fetched with the entry, run then.
+  const loader = loaderScript(manifests.shopper, "src/shopper-main.tsx", [
+    "src/features/quote/live/live-quote.ts",
+  ]);
+  // The theme's CSS variables and Mantine's responsive classes, as a MantineProvider would write
+  // them (the shopper's page has none): in <body>, after every stylesheet, as MantineProvider's are.
   const extracted = await withCriticalCss(
-    page({ title: "DealDesk", body: bothSchemes(variants.join("")), data: "{}", assets }),
+    page({
+      title: "DealDesk",
+      body: bothSchemes(variants.join("")),
+      data: "{}",
+      styles: loader.styles,
+      beforeRoot: themeStyles(),
+    }),
+    loader,
   );
   const template = extracted
     .replace(/<title>[^<]*<\/title>/, "<title><!--ssr-title--></title>")

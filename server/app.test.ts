@@ -68,7 +68,7 @@ describe("the HTTP app", () => {
     );
     writeFileSync(
       path.join(staticDir, ".ssr", "entry-server.js"),
-      'export const renderPage = async (url) => "<p>" + url + "</p>";\nexport const pageDataJson = (d) => JSON.stringify(d);\n',
+      'export const renderShopperPage = async (id) => "<p>" + id + "</p>";\nexport const pageDataJson = (d) => JSON.stringify(d);\n',
     );
     t = createTestApp({ staticDir });
     const page = await t.call("GET", "/dashboard");
@@ -83,7 +83,7 @@ describe("the HTTP app", () => {
     const unknown = await t.call("GET", "/quote/AAAAAAAAAAAAAAAAAAAAAA");
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toBe(
-      '<title>Quote not found | DealDesk</title><div id=root><p>/quote/AAAAAAAAAAAAAAAAAAAAAA</p></div><script type=application/json>{"quote":{"id":"AAAAAAAAAAAAAAAAAAAAAA","answer":null}}</script>',
+      '<title>Quote not found | DealDesk</title><div id=root><p>AAAAAAAAAAAAAAAAAAAAAA</p></div><script type=application/json>{"quote":{"id":"AAAAAAAAAAAAAAAAAAAAAA","answer":null}}</script>',
     );
     expect(await (await t.call("GET", "/quote/AAAAAAAAAAAAAAAAAAAAAA?view=dealer")).text()).toContain(
       "<title>DealDesk</title>",

@@ -7,7 +7,7 @@
 // display form (written by the server when the change was accepted), null meaning "none".
 
 import { creditTierLabel, isCreditTier } from "./constants";
-import { TEXT, VEHICLE_FORM_LABELS } from "./messages";
+import { TEXT, VEHICLE_FORM_LABELS } from "./page-text";
 
 export type HistoryRole = "DEALER" | "SHOPPER";
 

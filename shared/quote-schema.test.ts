@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_INTEREST_RATES } from "./constants";
-import { MSG } from "./messages";
+import { CORE_MSG, MSG } from "./messages";
 import {
   createQuoteSchema,
   customerInfoSchema,
@@ -70,7 +70,7 @@ describe("quoteDataSchema", () => {
     [
       { addOns: [{ id: "a", name: "Mats", price: 100, isSelected: true, sellingPrice: 150 }] },
       "addOns.0.sellingPrice",
-      MSG.exceedsRetailPrice,
+      CORE_MSG.exceedsRetailPrice,
     ],
     [
       { tradeIn: { hasTradeIn: true, vehicle: { description: "Camry", mileage: 5, value: -1 } } },
@@ -114,7 +114,7 @@ describe("quoteDataSchema", () => {
       pricing: { advertisedPrice: 100, discount: 100.01 },
     });
     expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
-      ["pricing.discount", MSG.exceedsRetailPrice],
+      ["pricing.discount", CORE_MSG.exceedsRetailPrice],
     ]);
     expect(
       quoteDataSchema.safeParse({ ...minimal, pricing: { advertisedPrice: 100, discount: 100 } }).success,

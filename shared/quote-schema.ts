@@ -17,7 +17,7 @@ import {
   QUOTE_RATE_MAX,
   STRUCTURE_KINDS,
 } from "./constants";
-import { MSG } from "./messages";
+import { CORE_MSG, MSG } from "./messages";
 import { toCents } from "./money";
 import { mayWriteField } from "./permissions";
 import {
@@ -76,7 +76,7 @@ export const pricingSchema = pricingFieldsSchema.refine(
   // docs/decisions/009-product-rulings.md: a discount above the price is refused, never capped (form and API; the live
   // channel's dealer writes: docs/decisions/014-discount-on-the-live-channel.md).
   (pricing) => toCents(pricing.discount) <= toCents(pricing.advertisedPrice),
-  { message: MSG.exceedsRetailPrice, path: ["discount"] },
+  { message: CORE_MSG.exceedsRetailPrice, path: ["discount"] },
 );
 
 export const addOnSchema = strictObject({
@@ -89,7 +89,7 @@ export const addOnSchema = strictObject({
   // deselect does not have to race a second write removing the price.
   sellingPrice: dollarAmount().optional(),
 }).refine((addOn) => addOn.sellingPrice === undefined || addOn.sellingPrice <= addOn.price, {
-  message: MSG.exceedsRetailPrice,
+  message: CORE_MSG.exceedsRetailPrice,
   path: ["sellingPrice"],
 });
 

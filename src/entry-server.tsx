@@ -3,28 +3,56 @@
 // dist/.ssr/, so CSS-module class names are the browser build's.
 
 import type { Readable } from "node:stream";
-import { StrictMode } from "react";
+import { MantineProvider } from "@mantine/core";
+import { type ReactNode, StrictMode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import { AppRoot } from "./app/app-root";
 import { type PageData, pageDataJson } from "./app/page-data";
+import { RouterNavigation } from "./app/router-navigation";
 import { AppRoutes } from "./app/routes";
+import { ShopperRoot } from "./app/shopper-root";
+import { cssVariablesResolver, theme } from "./app/theme";
 
 export type { PageData };
 export { pageDataJson };
 
-/** The markup of `url` (path and query), every lazy page resolved. */
-export async function renderPage(url: string, pageData: PageData): Promise<string> {
+/** The full app's markup of `url` (path and query), every lazy page resolved. */
+export function renderPage(url: string, pageData: PageData): Promise<string> {
+  return render(
+    <AppRoot pageData={pageData}>
+      <StaticRouter location={url}>
+        <RouterNavigation>
+          <AppRoutes />
+        </RouterNavigation>
+      </StaticRouter>
+    </AppRoot>,
+  );
+}
+
+/** The shopper's quote page (src/shopper-main.tsx hydrates it): no router, no Mantine provider. */
+export function renderShopperPage(quoteId: string, pageData: PageData): Promise<string> {
+  return render(<ShopperRoot quoteId={quoteId} pageData={pageData} />);
+}
+
+/**
+ * The theme's CSS variables and Mantine's responsive classes, as MantineProvider writes them: the
+ * shopper's page has no MantineProvider, so scripts/prerender.mjs puts these in its template.
+ */
+export function themeStyles(): string {
+  return renderToStaticMarkup(
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+      {null}
+    </MantineProvider>,
+  );
+}
+
+async function render(tree: ReactNode): Promise<string> {
   // A component that throws would be left to the browser to render: fail instead, loudly.
   let failure: unknown;
   const { prelude } = await prerenderToNodeStream(
-    <StrictMode>
-      <AppRoot pageData={pageData}>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
-      </AppRoot>
-    </StrictMode>,
+    <StrictMode>{tree}</StrictMode>,
     // One piece of HTML, no boundary left to reveal by script (our CSP allows none inline).
     {
       progressiveChunkSize: Number.POSITIVE_INFINITY,

@@ -6,22 +6,19 @@ import { BrowserRouter } from "react-router";
 import { AppRoot } from "./app/app-root";
 import { hydrating } from "./app/hydration";
 import { readPageData } from "./app/page-data";
+import { RouterNavigation } from "./app/router-navigation";
 import { AppRoutes } from "./app/routes";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
-// Server-rendered pages inline their critical CSS and only preload the full stylesheets
-// (server/http/pages.ts): apply them now, without ever having blocked the first paint.
-for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"]')) {
-  link.rel = "stylesheet";
-}
-
 const app = (
   <StrictMode>
     <AppRoot pageData={readPageData()}>
       <BrowserRouter>
-        <AppRoutes />
+        <RouterNavigation>
+          <AppRoutes />
+        </RouterNavigation>
       </BrowserRouter>
     </AppRoot>
   </StrictMode>

@@ -1,4 +1,4 @@
-import { MSG } from "@shared/messages";
+import { CORE_MSG } from "@shared/messages";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
@@ -17,7 +17,7 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (message: string, errors?: FieldError[]) => new ApiError(400, message, errors);
-export const unauthorized = (message: string = MSG.authenticationRequired) => new ApiError(401, message);
+export const unauthorized = (message: string = CORE_MSG.authenticationRequired) => new ApiError(401, message);
 export const forbidden = (message = "Forbidden") => new ApiError(403, message);
 export const notFound = (message = "Not found") => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { MSG, TEXT } from "@shared/messages";
+import { CORE_MSG, TEXT } from "@shared/messages";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import type { Stores } from "../db/stores";
@@ -12,12 +12,12 @@ import { readQuote } from "../quotes/read-quote";
 
 // The pages the server sends already rendered (scripts/prerender.mjs builds them into dist/.ssr/):
 // the landing page as built, and a shopper's quote rendered per request from the stored document
-// with the app's own components, so the deal is on screen before any JavaScript runs and the
-// app hydrates onto the same markup.
+// with the shopper entry's own components (src/app/shopper-root.tsx), so the deal is on screen
+// before any JavaScript runs and the shopper's entry hydrates onto the same markup.
 
 /** What dist/.ssr/entry-server.js exports (src/entry-server.tsx). */
 type EntryServer = {
-  renderPage(url: string, pageData: unknown): Promise<string>;
+  renderShopperPage(quoteId: string, pageData: unknown): Promise<string>;
   pageDataJson(data: unknown): string;
 };
 
@@ -101,12 +101,11 @@ export function mountPrerenderedPages(app: Hono<AppEnv>, pages: PrerenderedPages
     const quote = await findQuote(deps.stores.quotes, id);
     const answer =
       quote && restViewerRole(quote, null) ? await readQuote(deps.stores, deps.live, quote, false) : null;
-    const { renderPage, pageDataJson } = await loadEntry();
-    const url = new URL(c.req.url);
+    const { renderShopperPage, pageDataJson } = await loadEntry();
     const pageData = { quote: { id, answer } };
     let body: string;
     try {
-      body = await renderPage(`${url.pathname}${url.search}`, pageData);
+      body = await renderShopperPage(id, pageData);
     } catch (error) {
       // The app in the browser can still show the quote: serve it unrendered, and say why.
       (deps.log ?? console.log)(
@@ -119,7 +118,7 @@ export function mountPrerenderedPages(app: Hono<AppEnv>, pages: PrerenderedPages
       typeof answer?.data.vehicle === "object" ? vehicleDescription(answer.data.vehicle) : "";
     const title = answer
       ? `${description} ${TEXT.quoteDetails}`.trim()
-      : `${MSG.quoteNotFound} | ${TEXT.productName}`;
+      : `${CORE_MSG.quoteNotFound} | ${TEXT.productName}`;
     const html = pages.quoteTemplate
       .replace("<!--ssr-title-->", () => escapeHtml(title))
       .replace("<!--ssr-body-->", () => body)

@@ -1,4 +1,4 @@
-import { MSG } from "@shared/messages";
+import { CORE_MSG, MSG } from "@shared/messages";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { fieldErrorsOf, login, me, PASSWORD, register, userOf, userRow } from "./auth-test-support";
@@ -45,7 +45,7 @@ describe("PUT /api/auth/account", () => {
     t = createTestApp();
     const res = await t.call("PUT", "/api/auth/account", { firstName: "A", lastName: "B" });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: MSG.authenticationRequired });
+    expect(await res.json()).toEqual({ message: CORE_MSG.authenticationRequired });
   });
 });
 
@@ -213,7 +213,7 @@ describe("PUT /api/auth/password", () => {
     for (const old of [a.token, otherSession.token]) {
       const refused = await me(t, old);
       expect(refused.status).toBe(401);
-      expect(await refused.json()).toEqual({ message: MSG.authenticationRequired });
+      expect(await refused.json()).toEqual({ message: CORE_MSG.authenticationRequired });
     }
     expect((await login(t, a.email, PASSWORD)).status).toBe(401);
     expect((await login(t, a.email, "a brand new secret 🚗")).status).toBe(200);

@@ -1,5 +1,5 @@
 import { tooManyLoginAttempts } from "@shared/dealer-messages";
-import { MSG } from "@shared/messages";
+import { CORE_MSG, MSG } from "@shared/messages";
 import argon2 from "argon2";
 import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
@@ -256,7 +256,7 @@ describe("GET /api/auth/me", () => {
     for (const token of [undefined, "garbage", `${account.token}x`]) {
       const res = await t.call("GET", "/api/auth/me", undefined, token);
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ message: MSG.authenticationRequired });
+      expect(await res.json()).toEqual({ message: CORE_MSG.authenticationRequired });
     }
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AuthResponse, PublicUser } from "@shared/api-types";
 import { tooManyLoginAttempts } from "@shared/dealer-messages";
-import { MSG } from "@shared/messages";
+import { CORE_MSG, MSG } from "@shared/messages";
 import { mayWriteDefaults } from "@shared/permissions";
 import {
   accountBodySchema,
@@ -218,7 +218,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.put("/profile", signedIn, async (c) => {
     // The profile is the dealership's: owners and managers edit it, a salesperson reads it.
-    if (!mayWriteDefaults(c.var.user)) throw forbidden(MSG.forbidden);
+    if (!mayWriteDefaults(c.var.user)) throw forbidden(CORE_MSG.forbidden);
     const body = await parseJson(c, profileBodySchema);
     await stores.dealerships.updateProfile(c.var.user.dealershipId, body);
     return c.json({ user: await publicUser(c.var.user) });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Checklist } from "@shared/checklist";
-import { MSG } from "@shared/messages";
+import { CORE_MSG } from "@shared/messages";
 import Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
@@ -101,7 +101,7 @@ describe("/api/dealership/checklist", () => {
     for (const mark of ["taxesAndFees", "dismissed"]) {
       const res = await t.call("POST", "/api/dealership/checklist", { mark }, seller.token);
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ message: MSG.forbidden });
+      expect(await res.json()).toEqual({ message: CORE_MSG.forbidden });
     }
     expect((await t.call("POST", "/api/dealership/checklist", { mark: "shared" }, seller.token)).status).toBe(
       200,

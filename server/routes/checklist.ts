@@ -1,5 +1,5 @@
 import { type Checklist, type ChecklistMark, checklistMarkSchema } from "@shared/checklist";
-import { MSG } from "@shared/messages";
+import { CORE_MSG } from "@shared/messages";
 import { Hono } from "hono";
 import type { AppDeps } from "../app";
 import type { AppEnv, UserRow } from "../app-env";
@@ -49,7 +49,7 @@ export function checklistRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post("/", async (c) => {
     const member = c.var.user;
     const { mark } = await parseJson(c, checklistMarkSchema);
-    if (mark !== "shared" && member.role === "salesperson") throw forbidden(MSG.forbidden);
+    if (mark !== "shared" && member.role === "salesperson") throw forbidden(CORE_MSG.forbidden);
     // The first time counts; marking again changes nothing.
     await stores.dealerships.markChecklist(member.dealershipId, MARK_FIELD[mark], Date.now());
     return c.json(await readChecklist(stores.dealerships, member));

@@ -1,6 +1,6 @@
 import { CREDIT_TIER_IDS, DEFAULT_INTEREST_RATES, LOAN_TERMS } from "@shared/constants";
 import { crudMessage } from "@shared/dealer-messages";
-import { MSG } from "@shared/messages";
+import { CORE_MSG, MSG } from "@shared/messages";
 import type { QuoteData } from "@shared/quote-schema";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -173,7 +173,7 @@ describe.each(LISTS)("/api/dealer-defaults/$path", (list) => {
     expect((await t.call("GET", url)).status).toBe(401);
     expect((await t.call("POST", url, list.valid)).status).toBe(401);
     const bad = await t.call("GET", url, undefined, "not-a-token");
-    expect(await bad.json()).toEqual({ message: MSG.authenticationRequired });
+    expect(await bad.json()).toEqual({ message: CORE_MSG.authenticationRequired });
   });
 
   it("answers bad JSON with 400 and ignores unknown fields", async () => {

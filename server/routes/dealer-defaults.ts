@@ -1,6 +1,6 @@
 import { type CreditTier, isCreditTier, LOAN_TERMS } from "@shared/constants";
 import { crudMessage } from "@shared/dealer-messages";
-import { MSG } from "@shared/messages";
+import { CORE_MSG, MSG } from "@shared/messages";
 import { mayWriteDefaults } from "@shared/permissions";
 import { type InterestRateEntry, interestRatesBodySchema } from "@shared/validation/interest-rates";
 import { Hono } from "hono";
@@ -19,7 +19,7 @@ export function dealerDefaultsRoutes(deps: AppDeps): Hono<AppEnv> {
   // Everyone in the dealership reads its defaults; owners and managers write them (#20).
   routes.use("*", async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && !mayWriteDefaults(c.var.user)) {
-      throw forbidden(MSG.forbidden);
+      throw forbidden(CORE_MSG.forbidden);
     }
     await next();
   });

@@ -1,4 +1,4 @@
-import { MSG } from "@shared/messages";
+import { CORE_MSG } from "@shared/messages";
 import { mayWriteDefaults } from "@shared/permissions";
 import { leaseProgramSchema, structuresSchema } from "@shared/quote-schema";
 import { strictObject } from "@shared/schema-fields";
@@ -24,7 +24,7 @@ export function paymentOptionsRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.use("*", requireUser(tokens));
   routes.get("/", async (c) => c.json(await readPaymentOptions(stores.defaults, c.var.user.dealershipId)));
   routes.put("/", async (c) => {
-    if (!mayWriteDefaults(c.var.user)) throw forbidden(MSG.forbidden);
+    if (!mayWriteDefaults(c.var.user)) throw forbidden(CORE_MSG.forbidden);
     const body = await parseJson(c, paymentOptionsBody);
     await stores.defaults.savePaymentOptions(c.var.user.dealershipId, body);
     return c.json(body);

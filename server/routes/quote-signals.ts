@@ -1,6 +1,6 @@
 import { HISTORY_LIMIT } from "@shared/history-push";
 import type { HistoryResponse } from "@shared/history-text";
-import { MSG } from "@shared/messages";
+import { CORE_MSG } from "@shared/messages";
 import { ACCEPTED_SIGNAL_MS, type LiveStatusResponse } from "@shared/presence-text";
 import { Hono } from "hono";
 import type { AppDeps } from "../app";
@@ -47,7 +47,7 @@ export function quoteSignalsRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.get("/:id/history", optionalUser(tokens), async (c) => {
     const quote = await findQuote(stores.quotes, c.req.param("id"));
-    if (!quote || !isOwner(quote, c.var.optionalUser)) throw notFound(MSG.quoteNotFound);
+    if (!quote || !isOwner(quote, c.var.optionalUser)) throw notFound(CORE_MSG.quoteNotFound);
     const body: HistoryResponse = { events: await stores.history.read(quote.id, HISTORY_LIMIT) };
     return c.json(body);
   });

@@ -1,5 +1,5 @@
 import type { QuoteListItem } from "@shared/api-types";
-import { MSG } from "@shared/messages";
+import { CORE_MSG, MSG } from "@shared/messages";
 import { computeBreakdown, defaultDownPayment } from "@shared/pricing";
 import { readDoc, writeField } from "@shared/quote-doc";
 import { type QuoteData, quoteDataSchema } from "@shared/quote-schema";
@@ -148,7 +148,7 @@ describe("POST /api/quotes", () => {
     );
     expect(res.status).toBe(400);
     const body = (await res.json()) as { errors: { field: string; message: string }[] };
-    expect(body.errors).toContainEqual({ field: "pricing.discount", message: MSG.exceedsRetailPrice });
+    expect(body.errors).toContainEqual({ field: "pricing.discount", message: CORE_MSG.exceedsRetailPrice });
     expect(h.db.select().from(quotes).where(eq(quotes.dealerId, user.id)).all()).toHaveLength(0);
   });
 
@@ -163,7 +163,7 @@ describe("POST /api/quotes", () => {
     for (const [method, url] of calls) {
       const res = await h.api(method, url, method === "POST" ? sampleQuote : undefined);
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ message: MSG.authenticationRequired });
+      expect(await res.json()).toEqual({ message: CORE_MSG.authenticationRequired });
     }
     const revoked = await h.api("GET", "/api/quotes", undefined, `${token}x`);
     expect(revoked.status).toBe(401);
@@ -311,10 +311,10 @@ describe("GET /api/quotes/{id}", () => {
 
     const foreign = await h.api("GET", `/api/quotes/${id}`, undefined, other.token);
     expect(foreign.status).toBe(404);
-    expect(await foreign.json()).toEqual({ message: MSG.quoteNotFound });
+    expect(await foreign.json()).toEqual({ message: CORE_MSG.quoteNotFound });
     const unknown = await h.api("GET", "/api/quotes/AAAAAAAAAAAAAAAAAAAAAA");
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ message: MSG.quoteNotFound });
+    expect(await unknown.json()).toEqual({ message: CORE_MSG.quoteNotFound });
   });
 
   it("names the dealership and consultant to every viewer, the shopper included", async () => {
@@ -373,7 +373,7 @@ describe("DELETE /api/quotes/{id}", () => {
 
     const foreign = await h.api("DELETE", `/api/quotes/${id}`, undefined, other.token);
     expect(foreign.status).toBe(404);
-    expect(await foreign.json()).toEqual({ message: MSG.quoteNotFound });
+    expect(await foreign.json()).toEqual({ message: CORE_MSG.quoteNotFound });
     expect(h.db.select().from(quotes).where(eq(quotes.id, id)).all()).toHaveLength(1);
     expect(shopper.provider.wsconnected).toBe(true);
 
@@ -467,7 +467,7 @@ describe("POST /api/quotes/{id}/duplicate (issue #14)", () => {
 
     const foreign = await h.api("POST", `/api/quotes/${id}/duplicate`, undefined, other.token);
     expect(foreign.status).toBe(404);
-    expect(await foreign.json()).toEqual({ message: MSG.quoteNotFound });
+    expect(await foreign.json()).toEqual({ message: CORE_MSG.quoteNotFound });
     expect((await h.api("POST", `/api/quotes/${id}/duplicate`)).status).toBe(401);
 
     const res = await h.api("POST", `/api/quotes/${id}/duplicate`, undefined, token);

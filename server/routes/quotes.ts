@@ -1,4 +1,4 @@
-import { MSG } from "@shared/messages";
+import { CORE_MSG } from "@shared/messages";
 import { memberLabel } from "@shared/permissions";
 import { dealDocName } from "@shared/quote-doc";
 import { createQuoteSchema } from "@shared/quote-schema";
@@ -35,14 +35,14 @@ export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.get("/:id", optionalUser(tokens), async (c) => {
     const quote = await findQuote(stores.quotes, c.req.param("id"));
     const role = quote ? restViewerRole(quote, c.var.optionalUser) : null;
-    if (!quote || !role) throw notFound(MSG.quoteNotFound);
+    if (!quote || !role) throw notFound(CORE_MSG.quoteNotFound);
     return c.json(await readQuote(stores, live, quote, maySeePrivate(role)));
   });
 
   /** The quote when the member manages it; another dealer's quote, or a colleague's, does not exist. */
   const managed = async (id: string | undefined, member: Parameters<typeof mayManage>[1]) => {
     const quote = await findQuote(stores.quotes, id ?? "");
-    if (!quote || !mayManage(quote, member)) throw notFound(MSG.quoteNotFound);
+    if (!quote || !mayManage(quote, member)) throw notFound(CORE_MSG.quoteNotFound);
     return quote;
   };
 

@@ -1,5 +1,5 @@
 import { knownTimeZone } from "@shared/deal-sheet";
-import { MSG } from "@shared/messages";
+import { CORE_MSG, MSG } from "@shared/messages";
 import { type Context, Hono } from "hono";
 import type { AppDeps } from "../app";
 import type { AppEnv } from "../app-env";
@@ -31,7 +31,7 @@ export function sheetRoutes(deps: AppDeps) {
   const sheetOf = async (c: Context<AppEnv>) => {
     const quote = await findQuote(stores.quotes, c.req.param("id") ?? "");
     const role = quote ? restViewerRole(quote, c.var.optionalUser) : null;
-    if (!quote || !role) throw notFound(MSG.quoteNotFound);
+    if (!quote || !role) throw notFound(CORE_MSG.quoteNotFound);
     const copy: SheetCopy = role === "DEALER" ? "dealer" : "shopper";
     const timeZone = knownTimeZone(c.req.query("tz"));
     const raw = c.req.param("n");

@@ -1,5 +1,5 @@
 import { EXAMPLE_TAX_PROFILES, quoteTaxRulesOf, standardTaxRules } from "@shared/deal/tax-profiles";
-import { MSG } from "@shared/messages";
+import { CORE_MSG, MSG } from "@shared/messages";
 import { centsToDollars } from "@shared/money";
 import { mayWriteDefaults } from "@shared/permissions";
 import { taxRulesSchema } from "@shared/quote-schema";
@@ -45,7 +45,7 @@ export function taxProfileRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.put("/", async (c) => {
     // Owners and managers write the dealership's defaults (#20).
-    if (!mayWriteDefaults(c.var.user)) throw forbidden(MSG.forbidden);
+    if (!mayWriteDefaults(c.var.user)) throw forbidden(CORE_MSG.forbidden);
     const body = await parseJson(c, taxRulesSchema);
     if (body.tradeIn.rule === "capped" && body.tradeIn.cap === undefined)
       throw validationError([{ field: "tradeIn.cap", message: MSG.tradeInCapRequired }]);

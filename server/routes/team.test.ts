@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { AuthResponse, QuoteListItem, TeamMember } from "@shared/api-types";
-import { MSG } from "@shared/messages";
+import { CORE_MSG, MSG } from "@shared/messages";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { invitations, users } from "../db/schema";
@@ -122,7 +122,7 @@ describe("invitations", () => {
       manager.token,
     );
     expect(byManager.status).toBe(403);
-    expect(await byManager.json()).toEqual({ message: MSG.forbidden });
+    expect(await byManager.json()).toEqual({ message: CORE_MSG.forbidden });
 
     await t.call(
       "POST",
@@ -168,7 +168,7 @@ describe("roles on REST", () => {
       sam.token,
     );
     expect(tax.status).toBe(403);
-    expect(await tax.json()).toEqual({ message: MSG.forbidden });
+    expect(await tax.json()).toEqual({ message: CORE_MSG.forbidden });
     expect(
       (await t.call("PUT", "/api/dealer-defaults/interest-rates/Excellent", { rates: [] }, sam.token)).status,
     ).toBe(403);

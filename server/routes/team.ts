@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AuthResponse, TeamAuditEntry, TeamMember } from "@shared/api-types";
-import { MSG } from "@shared/messages";
+import { CORE_MSG, MSG } from "@shared/messages";
 import { mayManageTeam, mayReassign, memberLabel, ROLE_LABELS } from "@shared/permissions";
 import {
   acceptInvitationBodySchema,
@@ -50,7 +50,7 @@ export function teamRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.use("*", requireUser(tokens));
 
   const ownerOnly = (c: Context<AppEnv>) => {
-    if (!mayManageTeam(c.var.user)) throw forbidden(MSG.forbidden);
+    if (!mayManageTeam(c.var.user)) throw forbidden(CORE_MSG.forbidden);
   };
   /** A member of the caller's dealership other than its owner, or 404 / 400. */
   const changeableMember = async (c: Context<AppEnv>): Promise<UserRow> => {
@@ -181,8 +181,8 @@ export function reassignRoutes(deps: AppDeps): Hono<AppEnv> {
     const actor = c.var.user;
     const quote = await findQuote(stores.quotes, c.req.param("id"));
     // Another dealership's quote does not exist; a salesperson of this one may not reassign.
-    if (!quote || quote.dealerId !== actor.dealershipId) throw notFound(MSG.quoteNotFound);
-    if (!mayReassign(actor, quote)) throw forbidden(MSG.forbidden);
+    if (!quote || quote.dealerId !== actor.dealershipId) throw notFound(CORE_MSG.quoteNotFound);
+    if (!mayReassign(actor, quote)) throw forbidden(CORE_MSG.forbidden);
     const body = await parseJson(c, reassignBodySchema);
     const target = await stores.users.member(actor.dealershipId, body.userId);
     if (!target)

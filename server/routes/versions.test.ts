@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type DealState, MESSAGE_DEAL_STATE, parseDealState } from "@shared/deal-state";
 import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
-import { MSG } from "@shared/messages";
+import { CORE_MSG, MSG } from "@shared/messages";
 import { readDoc, writeField } from "@shared/quote-doc";
 import { eq } from "drizzle-orm";
 import * as decoding from "lib0/decoding";
@@ -254,6 +254,6 @@ describe("versions and acceptance", () => {
       structure: { structure: "cash" },
     });
     expect(res.status).toBe(410);
-    expect(await res.json()).toEqual({ message: MSG.quoteExpired });
+    expect(await res.json()).toEqual({ message: CORE_MSG.quoteExpired });
   });
 });

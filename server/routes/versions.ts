@@ -1,5 +1,5 @@
 import type { HistoryEvent } from "@shared/history-text";
-import { MSG } from "@shared/messages";
+import { CORE_MSG, MSG } from "@shared/messages";
 import { memberLabel } from "@shared/permissions";
 import { customerInfoSchema, shopperChoiceSchema } from "@shared/quote-schema";
 import { strictObject } from "@shared/schema-fields";
@@ -47,13 +47,13 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
 
   const dealerQuote = async (c: Context<AppEnv>): Promise<QuoteRow> => {
     const quote = await findQuote(stores.quotes, c.req.param("id") ?? "");
-    if (!quote || !mayManage(quote, c.var.user)) throw notFound(MSG.quoteNotFound);
+    if (!quote || !mayManage(quote, c.var.user)) throw notFound(CORE_MSG.quoteNotFound);
     return quote;
   };
   const anyViewer = async (c: Context<AppEnv>) => {
     const quote = await findQuote(stores.quotes, c.req.param("id") ?? "");
     const role = quote ? restViewerRole(quote, c.var.optionalUser) : null;
-    if (!quote || !role) throw notFound(MSG.quoteNotFound);
+    if (!quote || !role) throw notFound(CORE_MSG.quoteNotFound);
     return { quote, dealer: role === "DEALER" };
   };
   /** Pushes a committed history row to the deal's dealers. */
@@ -124,16 +124,16 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
   // only when the form opens; never in the page's HTML or GET /api/quotes/:id.
   routes.get("/:id/accept", async (c) => {
     const quote = await findQuote(stores.quotes, c.req.param("id"));
-    if (!quote) throw notFound(MSG.quoteNotFound);
-    if (isExpired(quote)) throw gone(MSG.quoteExpired);
+    if (!quote) throw notFound(CORE_MSG.quoteNotFound);
+    if (isExpired(quote)) throw gone(CORE_MSG.quoteExpired);
     const known = (await storedCustomerInfo(stores, live, quote.id)) ?? { name: "", phone: "", email: "" };
     return c.json({ name: known.name, phone: known.phone ?? "", email: known.email ?? "" });
   });
 
   routes.post("/:id/accept", async (c) => {
     const quote = await findQuote(stores.quotes, c.req.param("id"));
-    if (!quote) throw notFound(MSG.quoteNotFound);
-    if (isExpired(quote)) throw gone(MSG.quoteExpired);
+    if (!quote) throw notFound(CORE_MSG.quoteNotFound);
+    if (isExpired(quote)) throw gone(CORE_MSG.quoteExpired);
     // Accepting twice answers the same version (a phone that retries after a lost answer).
     if (quote.lockedAt !== null && quote.acceptedVersion !== null)
       return c.json({ version: quote.acceptedVersion }, 200);

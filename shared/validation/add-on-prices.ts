@@ -2,7 +2,7 @@
 // per add-on, between 0 and its retail price; empty counts as 0.
 
 import { parseAmountInput } from "../format";
-import { MSG } from "../messages";
+import { CORE_MSG, MSG } from "../messages";
 import { toCents } from "../money";
 import type { AddOn } from "../quote-schema";
 import { hasAtMostTwoDecimals } from "../schema-fields";
@@ -12,7 +12,7 @@ export function sellingPriceMessage(raw: string, retailPrice: number): string | 
   if (!Number.isFinite(value) || !hasAtMostTwoDecimals(value)) return MSG.invalidNumber;
   if (value < 0) return MSG.priceNegative;
   // Compared in cents: 19.99 typed against a 19.99 retail must pass.
-  if (toCents(value) > toCents(retailPrice)) return MSG.exceedsRetailPrice;
+  if (toCents(value) > toCents(retailPrice)) return CORE_MSG.exceedsRetailPrice;
   return undefined;
 }
 

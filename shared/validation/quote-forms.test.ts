@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MSG } from "../messages";
+import { CORE_MSG, MSG } from "../messages";
 import { createQuoteSchema } from "../quote-schema";
 import { canSaveSellingPrices, sellingPriceFromInput, sellingPriceMessage } from "./add-on-prices";
 import {
@@ -32,7 +32,7 @@ describe("vehicle form", () => {
 
   it("refuses a discount above the advertised price, never caps it", () => {
     expect(validateVehicleForm({ ...valid, advertisedPrice: "100.00", discount: "100.01" })).toEqual({
-      discount: MSG.exceedsRetailPrice,
+      discount: CORE_MSG.exceedsRetailPrice,
     });
     expect(validateVehicleForm({ ...valid, advertisedPrice: "100.00", discount: "100" })).toEqual({});
   });
@@ -182,7 +182,7 @@ describe("add-on selling prices", () => {
     expect(sellingPriceMessage("10", 19.99)).toBeUndefined();
     expect(sellingPriceFromInput("")).toBe(0);
     expect(canSaveSellingPrices({})).toBe(true);
-    expect(canSaveSellingPrices({ a: MSG.exceedsRetailPrice })).toBe(false);
+    expect(canSaveSellingPrices({ a: CORE_MSG.exceedsRetailPrice })).toBe(false);
   });
 });
 

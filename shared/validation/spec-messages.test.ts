@@ -1,7 +1,7 @@
 // Every validation message of spec §5, each triggered by the form that shows it.
 
 import { describe, expect, it } from "vitest";
-import { MSG } from "../messages";
+import { CORE_MSG, MSG } from "../messages";
 import { validateChangeEmail, validateChangePassword } from "./account";
 import { validateSellingPrices } from "./add-on-prices";
 import { validateDealership } from "./dealership";
@@ -112,7 +112,7 @@ const cases: [string, string, string | undefined][] = [
   ],
   [
     "add-on price above retail",
-    MSG.exceedsRetailPrice,
+    CORE_MSG.exceedsRetailPrice,
     validateSellingPrices([{ id: "a", price: 100 }], { a: "100.01" }).a,
   ],
   ["share name", MSG.customerNameRequired, share({ name: " " }).name],
@@ -194,7 +194,7 @@ describe("spec §5 messages", () => {
       MSG.mileageRequired,
       MSG.invalidNumber,
       MSG.priceNegative,
-      MSG.exceedsRetailPrice,
+      CORE_MSG.exceedsRetailPrice,
       MSG.customerNameRequired,
       MSG.phoneIncomplete,
       MSG.nameRequired,

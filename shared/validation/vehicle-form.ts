@@ -2,7 +2,7 @@
 
 import { MAX_MILEAGE, MAX_URL_LENGTH } from "../constants";
 import { amountToInput, parseAmountInput } from "../format";
-import { MSG } from "../messages";
+import { CORE_MSG, MSG } from "../messages";
 import { toCents } from "../money";
 import type { CreateQuoteBody, Pricing, Vehicle } from "../quote-schema";
 import { isHttpUrl, isValidVin, normalizeVin } from "../schema-fields";
@@ -72,7 +72,7 @@ function discountAbovePrice(
   const advertised = toCents(parseAmountInput(values.advertisedPrice));
   const discount = toCents(parseAmountInput(values.discount));
   if (!Number.isFinite(advertised) || !Number.isFinite(discount)) return undefined;
-  return discount > advertised ? MSG.exceedsRetailPrice : undefined;
+  return discount > advertised ? CORE_MSG.exceedsRetailPrice : undefined;
 }
 
 /** The selling price the form shows, in cents: advertised minus discount, discount capped. */

@@ -1,33 +1,21 @@
-import { Box, Text } from "@mantine/core";
 import { Suspense } from "react";
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { PageLoader } from "@/components/page-loader";
-import { AppHeader } from "./app-header";
+import { AppFrame } from "./app-frame";
+import { isShopperQuotePage } from "./app-header";
 import { LazyNotifications } from "./lazy-notifications";
 
 export function AppLayout() {
+  const location = useLocation();
+  // The shopper's page is the dealership's: it names the dealership and asks nobody to sign in.
+  const shopperPage = isShopperQuotePage(location.pathname, location.search);
+  // Notices are the dealer screens'; the landing page and the shopper's page never load their code.
+  const notices = !shopperPage && location.pathname !== "/";
   return (
-    <Box mih="100vh" style={{ display: "flex", flexDirection: "column" }}>
-      <a href="#main" className="dd-skip-link">
-        Skip to content
-      </a>
-      <LazyNotifications />
-      <AppHeader />
-      <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, outline: "none" }}>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      </Box>
-      <Box
-        component="footer"
-        py="md"
-        px="sm"
-        style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
-      >
-        <Text ta="center" size="sm" className="dd-secondary-text" maw={1170} mx="auto">
-          © {new Date().getFullYear()} DealDesk. All rights reserved.
-        </Text>
-      </Box>
-    </Box>
+    <AppFrame offerSignIn={!shopperPage} notifications={notices ? <LazyNotifications /> : null}>
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+    </AppFrame>
   );
 }

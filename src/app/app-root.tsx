@@ -1,10 +1,11 @@
-import { localStorageColorSchemeManager, MantineProvider } from "@mantine/core";
+import { MantineProvider } from "@mantine/core";
 import type { ReactNode } from "react";
+import { mantineColorSchemeManager } from "@/lib/color-scheme";
 import { SessionProvider } from "@/lib/session";
 import { type PageData, PageDataProvider } from "./page-data";
 import { cssVariablesResolver, theme } from "./theme";
 
-const colorSchemeManager = localStorageColorSchemeManager();
+const colorSchemeManager = mantineColorSchemeManager();
 
 /** The providers around every page, the same in the browser (main.tsx) and on the server (entry-server.tsx). */
 export function AppRoot({ pageData, children }: { pageData: PageData; children: ReactNode }) {

@@ -1,13 +1,16 @@
 import { Avatar, Menu, UnstyledButton } from "@mantine/core";
 import type { PublicUser } from "@shared/api-types";
 import { IconLayoutDashboard, IconLogout, IconSettings } from "@tabler/icons-react";
-import { Link, useNavigate } from "react-router";
+import { AppLink, useAppNavigate } from "@/lib/app-link";
 import { initials, useSession } from "@/lib/session";
 
-/** The signed-in avatar menu; its own chunk so that a shopper's page never loads the popover code. */
+/**
+ * The signed-in avatar menu; its own chunk so that a shopper's page never loads the popover code.
+ * Its links are the app's (src/lib/app-link.tsx): it shows on the shopper's page for a dealer too.
+ */
 export default function UserMenu({ user }: { user: PublicUser }) {
   const { signOut } = useSession();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const logout = () => {
     signOut();
     navigate("/login");
@@ -26,10 +29,10 @@ export default function UserMenu({ user }: { user: PublicUser }) {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item component={Link} to="/dashboard" leftSection={<IconLayoutDashboard size={16} />}>
+        <Menu.Item component={AppLink} to="/dashboard" leftSection={<IconLayoutDashboard size={16} />}>
           Dashboard
         </Menu.Item>
-        <Menu.Item component={Link} to="/settings/account" leftSection={<IconSettings size={16} />}>
+        <Menu.Item component={AppLink} to="/settings/account" leftSection={<IconSettings size={16} />}>
           Settings
         </Menu.Item>
         <Menu.Divider />

@@ -1,29 +1,20 @@
-import {
-  ActionIcon,
-  type MantineColorScheme,
-  useComputedColorScheme,
-  useMantineColorScheme,
-} from "@mantine/core";
-import { IconDeviceDesktop, IconMoon, IconSun } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
-import { hydrating } from "@/app/hydration";
+import { type ColorScheme, setColorScheme, useColorScheme } from "@/lib/color-scheme";
+import classes from "./icon-button.module.css";
+import { PlainIcon } from "./plain-icons";
 
 // Light, dark and back to the system's setting: one button that steps through the three. From the
-// system setting it goes to the scheme that changes what is seen.
-const NAMES: Record<MantineColorScheme, string> = {
+// system setting it goes to the scheme that changes what is seen. A plain button (the shopper's
+// quote page opens without Mantine), styled as Mantine's subtle grey ActionIcon.
+const NAMES: Record<ColorScheme, string> = {
   light: "light mode",
   dark: "dark mode",
   auto: "system setting",
 };
-const ICONS = { light: IconSun, dark: IconMoon, auto: IconDeviceDesktop } as const;
+const ICONS = { light: "sun", dark: "moon", auto: "desktop" } as const;
 
 export function ColorSchemeToggle() {
-  const { colorScheme: stored, setColorScheme } = useMantineColorScheme();
-  const computed = useComputedColorScheme("light", { getInitialValueInEffect: hydrating });
-  // A server-rendered page was rendered for the system setting: read the stored one after hydration.
-  const [colorScheme, setShown] = useState<MantineColorScheme>(hydrating ? "auto" : stored);
-  useEffect(() => setShown(stored), [stored]);
-  const next: MantineColorScheme =
+  const { stored: colorScheme, computed } = useColorScheme();
+  const next: ColorScheme =
     colorScheme === "auto"
       ? computed === "dark"
         ? "light"
@@ -31,19 +22,17 @@ export function ColorSchemeToggle() {
       : colorScheme === "light"
         ? "dark"
         : "auto";
-  const Icon = ICONS[colorScheme];
   return (
-    <ActionIcon
-      variant="subtle"
-      color="gray"
-      size="lg"
+    <button
+      type="button"
+      className={`${classes.iconButton} mantine-focus-auto mantine-active`}
       onClick={() => setColorScheme(next)}
       aria-label={`Colour scheme: ${NAMES[colorScheme]}. Switch to ${NAMES[next]}`}
       title={`Colour scheme: ${NAMES[colorScheme]}`}
       data-testid="color-scheme-toggle"
       data-scheme={colorScheme}
     >
-      <Icon size={20} stroke={1.6} aria-hidden="true" />
-    </ActionIcon>
+      <PlainIcon name={ICONS[colorScheme]} size={20} stroke={1.6} />
+    </button>
   );
 }

@@ -1,4 +1,4 @@
-import { Group, Text } from "@mantine/core";
+import classes from "./logo.module.css";
 
 export function LogoMark({ size = 32 }: { size?: number }) {
   return (
@@ -14,13 +14,12 @@ export function LogoMark({ size = 32 }: { size?: number }) {
   );
 }
 
+/** The mark and the name, in the header of every page (plain elements: the shopper's page has no Mantine). */
 export function Logo() {
   return (
-    <Group gap={8} wrap="nowrap">
+    <span className={classes.logo}>
       <LogoMark />
-      <Text component="span" fw={800} fz="lg" c="var(--mantine-color-text)">
-        DealDesk
-      </Text>
-    </Group>
+      <span className={`dd-text ${classes.name}`}>DealDesk</span>
+    </span>
   );
 }

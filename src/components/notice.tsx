@@ -1,24 +1,11 @@
-import {
-  IconAlertCircle,
-  IconAlertTriangle,
-  IconCircleCheck,
-  IconInfoCircle,
-  IconX,
-} from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import classes from "./notice.module.css";
+import { PlainIcon } from "./plain-icons";
 
 export type NoticeTone = "info" | "success" | "warning" | "error";
 
 /** What a page keeps in state for its one banner. */
 export type Banner = { tone: NoticeTone; text: string };
-
-const ICONS = {
-  info: IconInfoCircle,
-  success: IconCircleCheck,
-  warning: IconAlertTriangle,
-  error: IconAlertCircle,
-} as const;
 
 export interface NoticeProps {
   tone: NoticeTone;
@@ -34,7 +21,6 @@ export interface NoticeProps {
  * announced at once (role=alert), everything else politely (role=status).
  */
 export function Notice({ tone, title, children, onClose, "data-testid": testId }: NoticeProps) {
-  const Icon = ICONS[tone];
   return (
     <div
       className={classes.notice}
@@ -42,14 +28,14 @@ export function Notice({ tone, title, children, onClose, "data-testid": testId }
       role={tone === "error" ? "alert" : "status"}
       data-testid={testId}
     >
-      <Icon size={20} aria-hidden="true" className={classes.icon} />
+      <PlainIcon name={tone} size={20} className={classes.icon} />
       <div className={classes.body}>
         {title ? <div className={classes.title}>{title}</div> : null}
         {children}
       </div>
       {onClose ? (
         <button type="button" className={classes.close} aria-label="Dismiss" onClick={onClose}>
-          <IconX size={16} aria-hidden="true" />
+          <PlainIcon name="close" size={16} />
         </button>
       ) : null}
     </div>

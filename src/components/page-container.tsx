@@ -1,11 +1,11 @@
-import { Box, type MantineSpacing } from "@mantine/core";
 import type { ReactNode } from "react";
+import classes from "./page-container.module.css";
 
-/** Caps content at 1170px (spec §2) with side padding on phones. */
-export function PageContainer({ children, py = "lg" }: { children: ReactNode; py?: MantineSpacing }) {
+/** Caps content at 1170px (spec §2) with side padding on phones. Plain: the shopper's page uses it too. */
+export function PageContainer({ children, py = "lg" }: { children: ReactNode; py?: "lg" | "xl" }) {
   return (
-    <Box maw={1170} mx="auto" px="sm" py={py}>
+    <div className={classes.container} data-py={py}>
       {children}
-    </Box>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from "@shared/api-types";
-import { apiErrorMessage, MSG } from "@shared/messages";
+import { apiErrorMessage, CORE_MSG } from "@shared/page-text";
 
 export const TOKEN_STORAGE_KEY = "token";
 
@@ -56,7 +56,7 @@ export class RefusalError extends Error {
 export function errorText(error: unknown, fallback: string): string {
   if (error instanceof RefusalError) return error.message || fallback;
   if (!(error instanceof ApiError)) return fallback;
-  if (error.message === MSG.authenticationRequired) return error.message;
+  if (error.message === CORE_MSG.authenticationRequired) return error.message;
   const body = error.body;
   return body && (body.message || (body.errors && body.errors.length > 0)) ? error.message : fallback;
 }
@@ -76,7 +76,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const { method = "GET", body, auth = false, optionalAuth = false, signal } = options;
   const headers: Record<string, string> = { Accept: "application/json" };
   const token = getStoredToken();
-  if (auth && !token) throw new ApiError(MSG.authenticationRequired, 401);
+  if (auth && !token) throw new ApiError(CORE_MSG.authenticationRequired, 401);
   if ((auth || optionalAuth) && token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
 

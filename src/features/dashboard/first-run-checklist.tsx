@@ -16,7 +16,7 @@ import {
 } from "@mantine/core";
 import { CHECKLIST_STEPS, type Checklist, type ChecklistStep } from "@shared/checklist";
 import { CHECKLIST_TEXT } from "@shared/dealer-messages";
-import { MSG } from "@shared/messages";
+import { CORE_MSG } from "@shared/messages";
 import { IconCircle, IconCircleCheckFilled } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -46,7 +46,7 @@ export function FirstRunChecklist() {
   const mark = (what: "taxesAndFees" | "dismissed") => {
     setError(null);
     markChecklist(what).then(setChecklist, (caught: unknown) =>
-      setError(errorText(caught, MSG.internalError)),
+      setError(errorText(caught, CORE_MSG.internalError)),
     );
   };
 

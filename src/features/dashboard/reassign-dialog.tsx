@@ -4,7 +4,7 @@
 
 import { Button, Group, Modal, NativeSelect, Stack, Text } from "@mantine/core";
 import type { TeamMember } from "@shared/api-types";
-import { MSG, TEXT } from "@shared/messages";
+import { CORE_MSG, MSG, TEXT } from "@shared/messages";
 import { ROLE_LABELS } from "@shared/permissions";
 import { useEffect, useState } from "react";
 import { errorText } from "@/lib/api";
@@ -37,7 +37,7 @@ export function ReassignDialog({ quote, onClose, onReassigned }: ReassignDialogP
         if (!cancelled) setMembers(list);
       })
       .catch((caught: unknown) => {
-        if (!cancelled) setError(errorText(caught, MSG.internalError));
+        if (!cancelled) setError(errorText(caught, CORE_MSG.internalError));
       });
     return () => {
       cancelled = true;
@@ -56,7 +56,7 @@ export function ReassignDialog({ quote, onClose, onReassigned }: ReassignDialogP
       const answer = await reassignQuote(quote.id, choice);
       onReassigned(quote.id, answer.salesperson);
     } catch (caught) {
-      setError(errorText(caught, MSG.internalError));
+      setError(errorText(caught, CORE_MSG.internalError));
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import { DEAL_NOTICE_TEXT } from "@shared/deal-notice-messages";
-import { Link } from "react-router";
 import { Notice } from "@/components/notice";
+import { AppLink } from "@/lib/app-link";
 
 // The shopper page's notices about the deal's state: the acceptance (issue #19), the dealer's
 // counter-offer with its deal sheet, and the dealer preview (issue #14). A chunk of its own: a
@@ -18,7 +18,7 @@ export interface DealNoticesProps {
 export default function DealNotices({ quoteId, accepted, counterOffer, preview }: DealNoticesProps) {
   const quotePath = `/quote/${encodeURIComponent(quoteId)}`;
   const sheetLink = (version: number) => (
-    <Link to={`${quotePath}/versions/${version}/sheet`}>{DEAL_NOTICE_TEXT.viewSheet}</Link>
+    <AppLink to={`${quotePath}/versions/${version}/sheet`}>{DEAL_NOTICE_TEXT.viewSheet}</AppLink>
   );
   return (
     <>
@@ -35,7 +35,7 @@ export default function DealNotices({ quoteId, accepted, counterOffer, preview }
       {preview ? (
         <Notice tone="info" data-testid="dealer-preview">
           {DEAL_NOTICE_TEXT.dealerPreview}{" "}
-          <Link to={`${quotePath}?view=dealer`}>{DEAL_NOTICE_TEXT.openAsDealer}</Link>
+          <AppLink to={`${quotePath}?view=dealer`}>{DEAL_NOTICE_TEXT.openAsDealer}</AppLink>
         </Notice>
       ) : null}
     </>

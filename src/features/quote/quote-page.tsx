@@ -1,63 +1,9 @@
-import { useEffect, useState } from "react";
-import { Navigate, useLocation, useParams, useSearchParams } from "react-router";
-import { apiRequest, getStoredToken } from "@/lib/api";
-import { useSession } from "@/lib/session";
-import { QuoteLoadFailed, QuoteLoading, QuoteNotFound } from "./components/quote-states";
-import { QuoteView } from "./quote-view";
-import { useQuoteLoad } from "./use-quote-load";
+import { useParams, useSearchParams } from "react-router";
+import { QuoteScreen } from "./quote-screen";
 
-/**
- * /quote/{id}: the shopper's page; with ?view=dealer the owner's working view. Dealer mode needs
- * a session (else /login and back); the server answers 404 to a dealer who does not own the quote.
- */
+/** /quote/{id} in the full app: the shopper's page, or with ?view=dealer the owner's working view. */
 export default function QuotePage() {
   const { id = "" } = useParams();
   const [searchParams] = useSearchParams();
-  const location = useLocation();
-  const dealerMode = searchParams.get("view") === "dealer";
-  const { user, status } = useSession();
-  const [attempt, setAttempt] = useState(0);
-  const sessionReady = status === "ready";
-  const load = useQuoteLoad(id, dealerMode, !dealerMode || (sessionReady && user !== null), attempt);
-  const preview = useDealerPreview(id, !dealerMode && sessionReady && user !== null);
-
-  if ((dealerMode && sessionReady && !user) || load.state === "authRequired") {
-    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
-  }
-  if (load.state === "notFound") return <QuoteNotFound dealerMode={dealerMode} />;
-  if (load.state === "failed") return <QuoteLoadFailed onRetry={() => setAttempt((n) => n + 1)} />;
-  if (load.state === "loading") return <QuoteLoading />;
-  return (
-    <QuoteView
-      key={`${load.quote.id}:${dealerMode}`}
-      quote={load.quote}
-      role={dealerMode ? "dealer" : "shopper"}
-      token={dealerMode || preview === "preview" ? getStoredToken() : null}
-      preview={preview === "preview"}
-      liveReady={dealerMode || (sessionReady && preview !== "checking")}
-    />
-  );
-}
-
-/**
- * Issue #14: a signed-in dealer opening the plain (shopper) link of one of their quotes is a dealer
- * preview: a banner says so, and the live connection is theirs, so it never counts (or notifies)
- * as the customer looking. GET /api/quotes/{id} with the token answers 200 only for its dealer.
- */
-function useDealerPreview(quoteId: string, signedIn: boolean): "checking" | "preview" | "none" {
-  // The answer is kept with the quote it was for, so a render never reads a stale one.
-  const [answer, setAnswer] = useState<{ quoteId: string; preview: boolean } | null>(null);
-  useEffect(() => {
-    if (!signedIn) return;
-    const controller = new AbortController();
-    apiRequest(`/quotes/${encodeURIComponent(quoteId)}`, { auth: true, signal: controller.signal })
-      .then(() => setAnswer({ quoteId, preview: true }))
-      .catch(() => {
-        if (!controller.signal.aborted) setAnswer({ quoteId, preview: false });
-      });
-    return () => controller.abort();
-  }, [quoteId, signedIn]);
-  if (!signedIn) return "none";
-  if (answer?.quoteId !== quoteId) return "checking";
-  return answer.preview ? "preview" : "none";
+  return <QuoteScreen id={id} dealerMode={searchParams.get("view") === "dealer"} />;
 }

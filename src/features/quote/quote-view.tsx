@@ -1,19 +1,20 @@
-import { Button, Stack, Text } from "@mantine/core";
 import type { QuoteDealership } from "@shared/api-types";
 import type { CreditTier, LoanTerm } from "@shared/constants";
 import { EMPTY_DEALER_PROFILE } from "@shared/constants";
 import type { DealState } from "@shared/deal-state";
-import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { conflictText } from "@shared/offline-conflicts";
+import { QUOTE_TEXT, TEXT } from "@shared/page-text";
 import { memberLabel } from "@shared/permissions";
 import { computeBreakdown, paymentGrid } from "@shared/pricing";
 import type { CustomInterestRates } from "@shared/quote-schema";
 import { quoteSummary } from "@shared/quote-summary";
 import { Suspense, useEffect, useMemo, useState } from "react";
-import { Navigate, useLocation } from "react-router";
+import buttonClasses from "@/components/button.module.css";
 import { LoadBoundary } from "@/components/load-boundary";
+import { MantineScope } from "@/components/mantine-scope";
 import { Notice } from "@/components/notice";
 import { PageContainer } from "@/components/page-container";
+import { Redirect } from "@/lib/app-link";
 import { useOnline, whenIdle } from "@/lib/browser";
 import { pageTitle } from "@/lib/page-title";
 import { resilientLazy } from "@/lib/resilient-lazy";
@@ -28,6 +29,7 @@ import { readCustomerInfo, readQuoteData } from "./live/quote-reader";
 import { useLiveQuote } from "./live/use-live-quote";
 import { PresenceLine } from "./presence/presence-line";
 import type { QuoteDialog } from "./quote-dialogs";
+import classes from "./quote-view.module.css";
 import { DealSummaryCard } from "./summary/deal-summary-card";
 import { DealershipCard } from "./summary/dealership-card";
 import type { QuoteAnswer } from "./use-quote-load";
@@ -62,7 +64,6 @@ export interface QuoteViewProps {
 }
 
 export function QuoteView({ quote, role, token, preview = false, liveReady = true }: QuoteViewProps) {
-  const location = useLocation();
   const isDealer = role === "dealer";
   // A dealer may renew an expired quote from its page (issue #14).
   const [expired, setExpired] = useState(quote.expired);
@@ -149,7 +150,7 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
 
   if (live.ended === "quoteDeleted" || !data || !derived) return <QuoteNotFound dealerMode={isDealer} />;
   if (sessionEnded) {
-    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+    return <Redirect to="/login" state={{ from: `${window.location.pathname}${window.location.search}` }} />;
   }
 
   const close = () => setDialog(null);
@@ -186,13 +187,18 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
         customerInfo={customerInfo}
         open={openDialog}
       />
-      <Stack gap="sm" mb="md">
+      <div className={classes.top}>
         <DealSummaryCard summary={quoteSummary(derived.breakdown, derived.grid, data.selectedCreditTier)} />
         {!isDealer && !readOnly && !locked ? (
           <div>
-            <Button onClick={() => openDialog({ kind: "accept" })} data-testid="want-this-deal">
+            <button
+              type="button"
+              className={`${buttonClasses.button} mantine-focus-auto mantine-active`}
+              onClick={() => openDialog({ kind: "accept" })}
+              data-testid="want-this-deal"
+            >
               {QUOTE_TEXT.wantThisDeal}
-            </Button>
+            </button>
           </div>
         ) : null}
         {locked && dealState.acceptedVersion !== null ? (
@@ -233,15 +239,14 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
             {QUOTE_TEXT.offlineBanner}
           </Notice>
         ) : null}
-        <Text
-          size="sm"
-          className="dd-secondary-text"
+        <p
+          className="dd-text dd-text-sm dd-secondary-text"
           data-testid="connection-status"
           data-status={live.status}
         >
           {live.status === "connected" ? TEXT.statusConnected : TEXT.statusDisconnected}
-        </Text>
-      </Stack>
+        </p>
+      </div>
       <PresenceLine
         awareness={live.awareness}
         isDealer={isDealer}
@@ -266,13 +271,15 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
       {extrasReady ? (
         <LoadBoundary fallback={() => null}>
           <Suspense fallback={null}>
-            <StructuresCard
-              data={data}
-              isDealer={isDealer}
-              readOnly={readOnly || locked}
-              onChoose={async (choice) => logRefusal(await live.update("shopperChoice", choice))}
-              onEdit={isDealer && !locked ? () => openDialog({ kind: "structures" }) : undefined}
-            />
+            <MantineScope>
+              <StructuresCard
+                data={data}
+                isDealer={isDealer}
+                readOnly={readOnly || locked}
+                onChoose={async (choice) => logRefusal(await live.update("shopperChoice", choice))}
+                onEdit={isDealer && !locked ? () => openDialog({ kind: "structures" }) : undefined}
+              />
+            </MantineScope>
           </Suspense>
         </LoadBoundary>
       ) : null}
@@ -306,37 +313,42 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
         }
       >
         <Suspense fallback={null}>
-          {dialog && (isSharedDialog(dialog) || (dialog.kind === "addOns" && !isDealer)) ? (
-            <QuoteDialogHost
-              dialog={dialog}
-              data={data}
-              breakdown={derived.breakdown}
-              isDealer={isDealer}
-              update={live.update}
-              onClose={close}
-            />
-          ) : null}
-          {!isDealer && dialog?.kind === "accept" ? (
-            <AcceptDialog
-              quoteId={quote.id}
-              choice={data.shopperChoice}
-              onAccepted={(version) => {
-                setDealState({ locked: true, acceptedVersion: version, counterOffer: null });
-                close();
-              }}
-              onClose={close}
-            />
-          ) : null}
-          {isDealer && dialog && !isSharedDialog(dialog) ? (
-            <DealerDialogHost
-              dialog={dialog}
-              quoteId={quote.id}
-              data={data}
-              dealership={dealership}
-              customerInfo={customerInfo}
-              update={live.update}
-              onClose={close}
-            />
+          {dialog ? (
+            // Mantine's provider for the dialogs on the shopper's page, loaded with the first one.
+            <MantineScope>
+              {isSharedDialog(dialog) || (dialog.kind === "addOns" && !isDealer) ? (
+                <QuoteDialogHost
+                  dialog={dialog}
+                  data={data}
+                  breakdown={derived.breakdown}
+                  isDealer={isDealer}
+                  update={live.update}
+                  onClose={close}
+                />
+              ) : null}
+              {!isDealer && dialog.kind === "accept" ? (
+                <AcceptDialog
+                  quoteId={quote.id}
+                  choice={data.shopperChoice}
+                  onAccepted={(version) => {
+                    setDealState({ locked: true, acceptedVersion: version, counterOffer: null });
+                    close();
+                  }}
+                  onClose={close}
+                />
+              ) : null}
+              {isDealer && !isSharedDialog(dialog) ? (
+                <DealerDialogHost
+                  dialog={dialog}
+                  quoteId={quote.id}
+                  data={data}
+                  dealership={dealership}
+                  customerInfo={customerInfo}
+                  update={live.update}
+                  onClose={close}
+                />
+              ) : null}
+            </MantineScope>
           ) : null}
         </Suspense>
       </LoadBoundary>

@@ -1,6 +1,6 @@
 import { Anchor, Button } from "@mantine/core";
 import type { DealSheet, SheetTable } from "@shared/deal-sheet";
-import { MSG } from "@shared/messages";
+import { CORE_MSG } from "@shared/messages";
 import { SHEET_TEXT } from "@shared/sheet-messages";
 import { IconArrowLeft, IconDownload, IconPrinter } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
@@ -116,7 +116,10 @@ export default function DealSheetPage() {
       ) : null}
       {load.state === "loading" ? <PageLoader /> : null}
       {load.state === "failed" ? (
-        <Notice tone="error" title={load.message === MSG.quoteNotFound ? undefined : SHEET_TEXT.loadFailed}>
+        <Notice
+          tone="error"
+          title={load.message === CORE_MSG.quoteNotFound ? undefined : SHEET_TEXT.loadFailed}
+        >
           {load.message}{" "}
           <Anchor component={Link} to={quoteLink}>
             {SHEET_TEXT.backToQuote}

@@ -12,7 +12,7 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import type { TeamAuditEntry, TeamMember } from "@shared/api-types";
-import { MSG } from "@shared/messages";
+import { CORE_MSG, MSG } from "@shared/messages";
 import { INVITABLE_ROLES, type InvitableRole, mayManageTeam, ROLE_LABELS } from "@shared/permissions";
 import { isValidEmail } from "@shared/validation/rules";
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
@@ -52,7 +52,7 @@ export default function TeamPage() {
       if (isOwner) setAudit(await teamAudit());
       setLoadError(null);
     } catch (caught) {
-      setLoadError(errorText(caught, MSG.internalError));
+      setLoadError(errorText(caught, CORE_MSG.internalError));
     }
   }, [isOwner]);
 
@@ -68,7 +68,7 @@ export default function TeamPage() {
       setBanner({ tone: "success", text: MSG.roleChanged });
       await load();
     } catch (caught) {
-      setBanner({ tone: "error", text: errorText(caught, MSG.internalError) });
+      setBanner({ tone: "error", text: errorText(caught, CORE_MSG.internalError) });
     }
   };
 
@@ -82,7 +82,7 @@ export default function TeamPage() {
       setBanner({ tone: "success", text: MSG.memberRemoved });
       await load();
     } catch (caught) {
-      setBanner({ tone: "error", text: errorText(caught, MSG.internalError) });
+      setBanner({ tone: "error", text: errorText(caught, CORE_MSG.internalError) });
     }
   };
 
@@ -230,7 +230,7 @@ function InviteForm({ onSent, onSentReload }: { onSent(text: string): void; onSe
       setEmail("");
       await onSentReload();
     } catch (caught) {
-      setError(errorText(caught, MSG.internalError));
+      setError(errorText(caught, CORE_MSG.internalError));
     } finally {
       setSending(false);
     }

@@ -1,7 +1,6 @@
-import { Box, Stack, Text } from "@mantine/core";
 import { CREDIT_TIERS, type CreditTier, LOAN_TERMS, type LoanTerm } from "@shared/constants";
-import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { formatMoney } from "@shared/money";
+import { QUOTE_TEXT, TEXT } from "@shared/page-text";
 import type { PaymentCell, PaymentGrid } from "@shared/pricing";
 import classes from "./monthly-payments.module.css";
 import { RateText } from "./rate-text";
@@ -42,8 +41,8 @@ export function MonthlyPayments({
   );
 
   return (
-    <Box component="section" aria-labelledby="monthly-payments-title" mt="xl">
-      <h2 id="monthly-payments-title" className="dd-h4" style={{ marginBottom: "var(--mantine-spacing-sm)" }}>
+    <section aria-labelledby="monthly-payments-title" className={classes.section}>
+      <h2 id="monthly-payments-title" className={`dd-h4 ${classes.title}`}>
         {TEXT.monthlyPayments}
       </h2>
       <TierSelect
@@ -54,7 +53,7 @@ export function MonthlyPayments({
       />
 
       {/* A plain table: Mantine's Table brings its scroll area (and floating-ui) to the shopper's phone. */}
-      <Box visibleFrom="md">
+      <div className={classes.wide}>
         <table className={classes.table} data-testid="payments-table">
           <thead>
             <tr>
@@ -69,22 +68,21 @@ export function MonthlyPayments({
           <tbody>
             {CREDIT_TIERS.map((tier) => {
               const selected = tier.id === selectedTier;
+              const weight = selected ? classes.bold : classes.medium;
               return (
                 <tr key={tier.id} data-selected={selected || undefined}>
                   <th scope="row">
-                    <Text fw={selected ? 700 : 500} size="sm">
-                      {tier.label}
-                    </Text>
-                    <Text size="xs" className="dd-secondary-text">
+                    <p className={`dd-text dd-text-sm ${weight}`}>{tier.label}</p>
+                    <p className="dd-text dd-text-xs dd-secondary-text">
                       {tier.minScore}-{tier.maxScore}
                       {selected ? ` · ${QUOTE_TEXT.selected}` : ""}
-                    </Text>
+                    </p>
                   </th>
                   {LOAN_TERMS.map((term) => (
                     <td key={term} className={classes.number} data-testid={`payment-${tier.id}-${term}`}>
-                      <Text fw={selected ? 700 : 500} size="sm" className={classes.amount}>
+                      <p className={`dd-text dd-text-sm ${weight} ${classes.amount}`}>
                         {formatMoney(grid[tier.id][term].payment)}
-                      </Text>
+                      </p>
                       {rate(tier.id, term, grid[tier.id][term])}
                     </td>
                   ))}
@@ -93,30 +91,25 @@ export function MonthlyPayments({
             })}
           </tbody>
         </table>
-      </Box>
+      </div>
 
-      <Stack hiddenFrom="md" gap={0} data-testid="payments-list" className={classes.list}>
+      <div data-testid="payments-list" className={`${classes.narrow} ${classes.list}`}>
         {LOAN_TERMS.map((term) => {
           const cell = grid[selectedTier][term];
           return (
-            <Box key={term} className={classes.listRow} data-testid={`payment-phone-${term}`}>
-              <Text size="sm" fw={500}>
-                {termLabel(term)}
-              </Text>
-              <Box ta="right">
-                <Text fw={700} className={classes.amount}>
+            <div key={term} className={classes.listRow} data-testid={`payment-phone-${term}`}>
+              <p className={`dd-text dd-text-sm ${classes.medium}`}>{termLabel(term)}</p>
+              <div className={classes.end}>
+                <p className={`dd-text ${classes.bold} ${classes.amount}`}>
                   {formatMoney(cell.payment)}
-                  <Text component="span" size="xs" className="dd-secondary-text">
-                    {" "}
-                    {QUOTE_TEXT.perMonth}
-                  </Text>
-                </Text>
+                  <span className="dd-text dd-text-xs dd-secondary-text"> {QUOTE_TEXT.perMonth}</span>
+                </p>
                 {rate(selectedTier, term, cell)}
-              </Box>
-            </Box>
+              </div>
+            </div>
           );
         })}
-      </Stack>
-    </Box>
+      </div>
+    </section>
   );
 }

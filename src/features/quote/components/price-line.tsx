@@ -1,6 +1,5 @@
-import { Box, Group, Text, UnstyledButton } from "@mantine/core";
-import { QUOTE_TEXT } from "@shared/messages";
 import { formatMoney } from "@shared/money";
+import { QUOTE_TEXT } from "@shared/page-text";
 import { type ReactNode, useId, useState } from "react";
 import classes from "./price-line.module.css";
 
@@ -22,7 +21,10 @@ export interface PriceLineProps {
   details?: ReactNode;
 }
 
-/** One line of the deal: label (with note and sub-label) on the left, the amount on the right. */
+/**
+ * One line of the deal: label (with note and sub-label) on the left, the amount on the right.
+ * Plain elements (spans inside the button): the shopper's page opens without Mantine.
+ */
 export function PriceLine({
   id,
   label,
@@ -36,57 +38,52 @@ export function PriceLine({
 }: PriceLineProps) {
   const [expanded, setExpanded] = useState(false);
   const detailsId = useId();
+  const weight = strong ? classes.bold : classes.medium;
   const content = (
-    <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start" w="100%">
-      <Box miw={0}>
-        <Text component="span" fw={strong ? 700 : 500} className={onOpen ? classes.linkLabel : undefined}>
-          {label}
-        </Text>
+    <span className={classes.content}>
+      <span className={classes.text}>
+        <span className={`dd-text ${weight} ${onOpen ? classes.linkLabel : ""}`}>{label}</span>
         {note ? (
-          <Text
-            component="span"
-            size="sm"
-            ml={6}
-            className="dd-secondary-text"
+          <span
+            className={`dd-text dd-text-sm dd-secondary-text ${classes.note}`}
             data-testid={`line-${id}-note`}
           >
             {note}
-          </Text>
+          </span>
         ) : null}
         {sublabel ? (
-          <Text size="sm" className="dd-secondary-text" data-testid={`line-${id}-sublabel`}>
+          <span
+            className={`dd-text dd-text-sm dd-secondary-text ${classes.sublabel}`}
+            data-testid={`line-${id}-sublabel`}
+          >
             {sublabel}
-          </Text>
+          </span>
         ) : null}
-      </Box>
-      <Text
-        component="span"
-        fw={strong ? 700 : 500}
-        style={{ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" }}
-        data-testid={`line-${id}-value`}
-      >
+      </span>
+      <span className={`dd-text ${weight} ${classes.amount}`} data-testid={`line-${id}-value`}>
         {formatMoney(amount)}
-      </Text>
-    </Group>
+      </span>
+    </span>
   );
 
   return (
-    <Box
+    <div
       className={classes.line}
       data-testid={`line-${id}`}
       data-dimmed={dimmed || undefined}
       data-strong={strong || undefined}
     >
-      <Group wrap="nowrap" gap={4} align="flex-start">
+      <div className={classes.row}>
         {onOpen ? (
-          <UnstyledButton onClick={onOpen} className={classes.button} aria-haspopup="dialog">
+          <button type="button" onClick={onOpen} className={classes.button} aria-haspopup="dialog">
             {content}
-          </UnstyledButton>
+          </button>
         ) : (
-          <Box className={classes.plain}>{content}</Box>
+          <div className={classes.plain}>{content}</div>
         )}
         {details ? (
-          <UnstyledButton
+          <button
+            type="button"
             className={classes.toggle}
             onClick={() => setExpanded((open) => !open)}
             aria-expanded={expanded}
@@ -102,39 +99,36 @@ export function PriceLine({
               stroke="currentColor"
               strokeWidth="2"
               aria-hidden="true"
-              style={{ transform: expanded ? "rotate(180deg)" : undefined, transition: "transform 150ms" }}
+              className={classes.chevron}
+              data-expanded={expanded || undefined}
             >
               <path d="M6 9l6 6 6-6" />
             </svg>
-          </UnstyledButton>
+          </button>
         ) : (
-          <Box className={classes.toggleSpace} aria-hidden="true" />
+          <div className={classes.toggleSpace} aria-hidden="true" />
         )}
-      </Group>
+      </div>
       {details && expanded ? (
-        <Box className={classes.details} id={detailsId}>
+        <div className={classes.details} id={detailsId}>
           {details}
-        </Box>
+        </div>
       ) : null}
-    </Box>
+    </div>
   );
 }
 
 /** A row inside an expanded detail: name on the left, amount on the right. */
 export function DetailRow({ name, amount, retail }: { name: ReactNode; amount: number; retail?: number }) {
   return (
-    <Group justify="space-between" wrap="nowrap" gap="xs">
-      <Text size="sm" miw={0}>
-        {name}
-      </Text>
-      <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+    <div className={classes.detailRow}>
+      <p className={`dd-text dd-text-sm ${classes.text}`}>{name}</p>
+      <p className={`dd-text dd-text-sm ${classes.amount}`}>
         {retail !== undefined ? (
-          <Text component="s" size="sm" className="dd-secondary-text" mr={6}>
-            {formatMoney(retail)}
-          </Text>
+          <s className={`dd-text dd-text-sm dd-secondary-text ${classes.retail}`}>{formatMoney(retail)}</s>
         ) : null}
         {formatMoney(amount)}
-      </Text>
-    </Group>
+      </p>
+    </div>
   );
 }

@@ -1,7 +1,6 @@
-import { Box } from "@mantine/core";
 import { formatMileage, formatPercent } from "@shared/format";
-import { MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
 import { toCents } from "@shared/money";
+import { CORE_MSG, QUOTE_TEXT, TEXT } from "@shared/page-text";
 import type { Breakdown } from "@shared/pricing";
 import type { QuoteData } from "@shared/quote-schema";
 import type { ReactElement } from "react";
@@ -28,7 +27,7 @@ export function PriceLines({ data, breakdown: b, isDealer, readOnly, open }: Pri
     : undefined;
 
   return (
-    <Box data-testid="price-lines">
+    <div data-testid="price-lines">
       <PriceLine
         id="advertised-price"
         label={TEXT.advertisedPrice}
@@ -42,7 +41,7 @@ export function PriceLines({ data, breakdown: b, isDealer, readOnly, open }: Pri
         note={
           // A live client may store a discount above the price (decision 014); the dealer sees why it counts only up to the price.
           isDealer && toCents(data.pricing.discount) > toCents(data.pricing.advertisedPrice)
-            ? MSG.exceedsRetailPrice
+            ? CORE_MSG.exceedsRetailPrice
             : undefined
         }
         onOpen={can(isDealer, { kind: "amount", target: "discount" })}
@@ -149,7 +148,7 @@ export function PriceLines({ data, breakdown: b, isDealer, readOnly, open }: Pri
           strong
         />
       ) : null}
-    </Box>
+    </div>
   );
 }
 

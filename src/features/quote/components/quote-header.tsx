@@ -1,10 +1,9 @@
-import { Anchor, Box, Breadcrumbs, Group, Text, VisuallyHidden } from "@mantine/core";
 import { formatCustomerPhone, formatMileage } from "@shared/format";
-import { MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
+import { CORE_MSG, QUOTE_TEXT, TEXT } from "@shared/page-text";
 import type { CustomerInfo, Vehicle } from "@shared/quote-schema";
 import { lazy, Suspense } from "react";
-import { Link } from "react-router";
 import { Notice } from "@/components/notice";
+import { AppLink } from "@/lib/app-link";
 import type { QuoteDialog } from "../quote-dialogs";
 import classes from "./quote-header.module.css";
 
@@ -44,6 +43,10 @@ export function isWebLink(raw: string): boolean {
   }
 }
 
+/**
+ * The vehicle heading and what goes with it: the dealer's breadcrumb, toolbar and customer line,
+ * the shopper's expired notice. Plain elements: the shopper's page opens without Mantine.
+ */
 export function QuoteHeader({
   quoteId,
   vehicle,
@@ -54,91 +57,87 @@ export function QuoteHeader({
   onRenewed = () => {},
 }: QuoteHeaderProps) {
   return (
-    <Box mb="lg">
+    <div className={classes.header}>
       {isDealer ? (
-        <Breadcrumbs
-          mb="sm"
-          separator="/"
-          aria-label={QUOTE_TEXT.breadcrumb}
-          styles={{ breadcrumb: { minWidth: 0 } }}
-        >
-          <Anchor component={Link} to="/dashboard" className={classes.link}>
+        <nav aria-label={QUOTE_TEXT.breadcrumb} className={classes.breadcrumbs}>
+          <AppLink to="/dashboard" className={`dd-text dd-anchor ${classes.link} ${classes.crumb}`}>
             {QUOTE_TEXT.dashboard}
-          </Anchor>
-          <Text component="span" truncate aria-current="page">
+          </AppLink>
+          <span className={classes.separator} aria-hidden="true">
+            /
+          </span>
+          <span className={`dd-text ${classes.crumb} ${classes.current}`} aria-current="page">
             {vehicle.description}
-          </Text>
-        </Breadcrumbs>
+          </span>
+        </nav>
       ) : null}
 
       {isDealer ? (
-        <Suspense fallback={<Box h={36} mb="sm" />}>
+        <Suspense fallback={<div className={classes.toolbarSpace} />}>
           <DealerToolbar quoteId={quoteId} expired={expired} open={open} onRenewed={onRenewed} />
         </Suspense>
       ) : null}
 
-      <Group gap="sm" align="center">
-        <h1 className="dd-h1" style={{ overflowWrap: "anywhere" }}>
-          {vehicle.description}
-        </h1>
+      <div className={classes.heading}>
+        <h1 className={`dd-h1 ${classes.title}`}>{vehicle.description}</h1>
         {expired && isDealer ? (
-          <Text component="span" size="sm" fw={700} className="dd-secondary-text" data-testid="expired-badge">
+          <span
+            className={`dd-text dd-text-sm dd-secondary-text ${classes.badge}`}
+            data-testid="expired-badge"
+          >
             {TEXT.expired}
-          </Text>
+          </span>
         ) : null}
-      </Group>
-      <Text className="dd-secondary-text" mt={4} data-testid="vehicle-line">
+      </div>
+      <p className={`dd-text dd-secondary-text ${classes.vehicleLine}`} data-testid="vehicle-line">
         {/* A part never breaks inside ("Stock# A1234" stays whole, issue #14); the line wraps between parts. */}
         {vehicleLineParts(vehicle).map((part, i) => (
           <span key={part}>
             {i > 0 ? " | " : null}
-            <span style={{ whiteSpace: "nowrap" }}>{part}</span>
+            <span className={classes.part}>{part}</span>
           </span>
         ))}
-      </Text>
+      </p>
       {isWebLink(vehicle.advertisedUrl) ? (
-        <Anchor
+        <a
           href={vehicle.advertisedUrl.trim()}
           target="_blank"
           rel="noopener noreferrer"
-          size="sm"
-          className={classes.link}
+          className={`dd-text dd-text-sm dd-anchor ${classes.link}`}
         >
           {TEXT.viewOnDealerWebsite}
           <span aria-hidden="true"> ↗</span>
-          <VisuallyHidden>{QUOTE_TEXT.opensInNewTab}</VisuallyHidden>
-        </Anchor>
+          <span className="dd-visually-hidden">{QUOTE_TEXT.opensInNewTab}</span>
+        </a>
       ) : null}
 
       {isDealer && customerInfo?.name ? <CustomerLine info={customerInfo} /> : null}
 
       {expired && !isDealer ? (
-        <Box mt="md">
-          <Notice tone="warning" title={MSG.quoteExpired} data-testid="expired-notice">
+        <div className={classes.expired}>
+          <Notice tone="warning" title={CORE_MSG.quoteExpired} data-testid="expired-notice">
             {QUOTE_TEXT.expiredNote}
           </Notice>
-        </Box>
+        </div>
       ) : null}
-    </Box>
+    </div>
   );
 }
 
 function CustomerLine({ info }: { info: CustomerInfo }) {
   return (
-    <Group gap="xs" mt="xs" data-testid="customer-line" wrap="wrap">
-      <Text size="sm" fw={500}>
-        {QUOTE_TEXT.customer(info.name)}
-      </Text>
+    <div className={classes.customer} data-testid="customer-line">
+      <p className={`dd-text dd-text-sm ${classes.customerName}`}>{QUOTE_TEXT.customer(info.name)}</p>
       {info.email ? (
-        <Anchor size="sm" href={`mailto:${info.email}`} className={classes.link}>
+        <a href={`mailto:${info.email}`} className={`dd-text dd-text-sm dd-anchor ${classes.link}`}>
           {info.email}
-        </Anchor>
+        </a>
       ) : null}
       {info.phone ? (
-        <Anchor size="sm" href={`tel:+${info.phone}`} className={classes.link}>
+        <a href={`tel:+${info.phone}`} className={`dd-text dd-text-sm dd-anchor ${classes.link}`}>
           {formatCustomerPhone(info.phone)}
-        </Anchor>
+        </a>
       ) : null}
-    </Group>
+    </div>
   );
 }

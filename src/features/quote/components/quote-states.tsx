@@ -1,39 +1,43 @@
-import { Button, Center, Loader, Stack, Text } from "@mantine/core";
-import { MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
-import { Link } from "react-router";
+import { CORE_MSG, QUOTE_TEXT, TEXT } from "@shared/page-text";
+import buttonClasses from "@/components/button.module.css";
 import { PageContainer } from "@/components/page-container";
+import { AppLink } from "@/lib/app-link";
 import { usePageTitle } from "@/lib/page-title";
+import classes from "./quote-states.module.css";
+
+// Plain elements: the shopper's page (which opens without Mantine) shows these states too.
+const buttonClass = `${buttonClasses.button} mantine-focus-auto mantine-active`;
 
 /** Spec §2: the quote page shows 'Loading...' until loaded. */
 export function QuoteLoading() {
   return (
-    <Center py="xl">
-      <Stack align="center" gap="xs" role="status">
-        <Loader size="md" aria-hidden="true" />
-        <Text>{TEXT.loading}</Text>
-      </Stack>
-    </Center>
+    <div className={classes.loading}>
+      <div className={classes.stack} role="status">
+        <span className={classes.loader} aria-hidden="true" />
+        <p className="dd-text">{TEXT.loading}</p>
+      </div>
+    </div>
   );
 }
 
 /** A quote that does not exist, was deleted, or is another dealer's: say so and offer a way back. */
 export function QuoteNotFound({ dealerMode }: { dealerMode: boolean }) {
-  usePageTitle(MSG.quoteNotFound);
+  usePageTitle(CORE_MSG.quoteNotFound);
   return (
     <PageContainer>
-      <Stack align="flex-start" gap="sm" data-testid="quote-not-found">
-        <h1 className="dd-h1">{MSG.quoteNotFound}</h1>
-        <Text className="dd-secondary-text">{QUOTE_TEXT.notFoundText}</Text>
+      <div className={classes.state} data-testid="quote-not-found">
+        <h1 className="dd-h1">{CORE_MSG.quoteNotFound}</h1>
+        <p className="dd-text dd-secondary-text">{QUOTE_TEXT.notFoundText}</p>
         {dealerMode ? (
-          <Button component={Link} to="/dashboard">
+          <AppLink to="/dashboard" className={buttonClass}>
             {QUOTE_TEXT.backToDashboard}
-          </Button>
+          </AppLink>
         ) : (
-          <Button component={Link} to="/">
+          <AppLink to="/" className={buttonClass}>
             {QUOTE_TEXT.goHome}
-          </Button>
+          </AppLink>
         )}
-      </Stack>
+      </div>
     </PageContainer>
   );
 }
@@ -42,11 +46,13 @@ export function QuoteNotFound({ dealerMode }: { dealerMode: boolean }) {
 export function QuoteLoadFailed({ onRetry }: { onRetry(): void }) {
   return (
     <PageContainer>
-      <Stack align="flex-start" gap="sm">
+      <div className={classes.state}>
         <h1 className="dd-h1">{TEXT.quoteDetails}</h1>
-        <Text className="dd-secondary-text">{QUOTE_TEXT.loadFailed}</Text>
-        <Button onClick={onRetry}>{TEXT.tryAgain}</Button>
-      </Stack>
+        <p className="dd-text dd-secondary-text">{QUOTE_TEXT.loadFailed}</p>
+        <button type="button" className={buttonClass} onClick={onRetry}>
+          {TEXT.tryAgain}
+        </button>
+      </div>
     </PageContainer>
   );
 }

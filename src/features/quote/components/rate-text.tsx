@@ -1,8 +1,8 @@
-import { Text, UnstyledButton } from "@mantine/core";
 import { formatPercent } from "@shared/format";
-import { QUOTE_TEXT, TEXT } from "@shared/messages";
+import { QUOTE_TEXT, TEXT } from "@shared/page-text";
 import type { PaymentCell } from "@shared/pricing";
 import { lazy, Suspense, useState } from "react";
+import classes from "./monthly-payments.module.css";
 
 // The editor is dealer-only: a shopper's page never downloads it.
 const RateEditor = lazy(() => import("../dealer/rate-editor"));
@@ -20,16 +20,12 @@ export function RateText({ cell, label, editable, onSave }: RateTextProps) {
   const [editing, setEditing] = useState(false);
   const text = QUOTE_TEXT.apr(formatPercent(cell.rate));
   if (!editable) {
-    return (
-      <Text size="xs" className="dd-secondary-text">
-        {text}
-      </Text>
-    );
+    return <p className="dd-text dd-text-xs dd-secondary-text">{text}</p>;
   }
   const shown = cell.isCustom ? `${text} ${TEXT.defaultRateNote(formatPercent(cell.defaultRate))}` : text;
   if (editing) {
     return (
-      <Suspense fallback={<Text size="xs">{shown}</Text>}>
+      <Suspense fallback={<p className="dd-text dd-text-xs">{shown}</p>}>
         <RateEditor
           initial={cell.rate}
           label={label}
@@ -43,13 +39,14 @@ export function RateText({ cell, label, editable, onSave }: RateTextProps) {
     );
   }
   return (
-    <UnstyledButton
+    <button
+      type="button"
+      className={`${classes.rateButton} mantine-focus-auto`}
       onClick={() => setEditing(true)}
       aria-label={QUOTE_TEXT.editRate(label, shown)}
-      style={{ fontSize: "var(--mantine-font-size-xs)", textDecoration: "underline dotted" }}
       data-custom={cell.isCustom || undefined}
     >
       {shown}
-    </UnstyledButton>
+    </button>
   );
 }

@@ -1,6 +1,5 @@
-import { Box } from "@mantine/core";
 import { type CreditTier, isCreditTier } from "@shared/constants";
-import { QUOTE_TEXT } from "@shared/messages";
+import { QUOTE_TEXT } from "@shared/page-text";
 import { useId, useRef, useState } from "react";
 import classes from "./monthly-payments.module.css";
 
@@ -38,7 +37,7 @@ export function TierSelect({ value, disabled, options, onChange }: TierSelectPro
     setDraft(null);
   };
   return (
-    <Box mb="md" maw={320}>
+    <div className={classes.tier}>
       <label htmlFor={id} className={classes.label}>
         {QUOTE_TEXT.creditTier}
       </label>
@@ -76,6 +75,6 @@ export function TierSelect({ value, disabled, options, onChange }: TierSelectPro
           </option>
         ))}
       </select>
-    </Box>
+    </div>
   );
 }

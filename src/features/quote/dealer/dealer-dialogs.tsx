@@ -1,5 +1,5 @@
 import type { QuoteDealership } from "@shared/api-types";
-import { MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
+import { CORE_MSG, MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
 import type { CustomerInfo, QuoteData } from "@shared/quote-schema";
 import { vehicleFormValues } from "@shared/validation/vehicle-form";
 import { useState } from "react";
@@ -53,7 +53,7 @@ function VehicleEditDialog({ data, updateVehicle, onClose }: DealerDialogsProps)
         initialValues={vehicleFormValues(data.vehicle, data.pricing)}
         submitLabel={TEXT.save}
         busyLabel={TEXT.save}
-        failure={MSG.internalError}
+        failure={CORE_MSG.internalError}
         autoFocus
         send={async (quote) => {
           const result = await updateVehicle(quote.vehicle, quote.pricing);

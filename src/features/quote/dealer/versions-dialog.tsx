@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
-import { MSG } from "@shared/messages";
+import { CORE_MSG } from "@shared/messages";
 import { SHEET_TEXT } from "@shared/sheet-messages";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { useCallback, useEffect, useState } from "react";
@@ -31,7 +31,9 @@ export default function VersionsDialog({ quoteId, onClose }: { quoteId: string; 
   const load = useCallback(() => {
     apiRequest<VersionRow[]>(path, { auth: true })
       .then(setVersions)
-      .catch((error: unknown) => setMessage({ tone: "error", text: errorText(error, MSG.internalError) }));
+      .catch((error: unknown) =>
+        setMessage({ tone: "error", text: errorText(error, CORE_MSG.internalError) }),
+      );
   }, [path]);
   useEffect(load, [load]);
 
@@ -47,7 +49,7 @@ export default function VersionsDialog({ quoteId, onClose }: { quoteId: string; 
       setMessage({ tone: "ok", text: STRUCTURES_TEXT.versionSaved(saved.number, saved.fingerprint) });
       load();
     } catch (error) {
-      setMessage({ tone: "error", text: errorText(error, MSG.internalError) });
+      setMessage({ tone: "error", text: errorText(error, CORE_MSG.internalError) });
     } finally {
       setSaving(false);
     }

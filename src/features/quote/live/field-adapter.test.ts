@@ -1,4 +1,4 @@
-import { MSG } from "@shared/messages";
+import { CORE_MSG, MSG } from "@shared/messages";
 import { dealArray, privateArray, readDoc, writeFields } from "@shared/quote-doc";
 import { makeQuote, tradeIn } from "@shared/testing/quote-fixtures";
 import { describe, expect, it } from "vitest";
@@ -135,7 +135,7 @@ describe("the field adapter", () => {
     const before = readDoc(dealArray(r.shopperDoc));
     expect(await r.shopper.update("pricing", { advertisedPrice: 1, discount: 0 })).toEqual({
       ok: false,
-      errors: [{ field: "pricing", message: MSG.forbidden }],
+      errors: [{ field: "pricing", message: CORE_MSG.forbidden }],
     });
     expect(await r.shopper.update("customerInfo", { name: "Sam" })).toMatchObject({ ok: false });
     expect(readDoc(dealArray(r.shopperDoc))).toEqual(before);
@@ -165,7 +165,7 @@ describe("the field adapter", () => {
     });
     expect(await shopper.update("downPayment", -1)).toEqual({
       ok: false,
-      errors: [{ field: "downPayment", message: MSG.quoteExpired }],
+      errors: [{ field: "downPayment", message: CORE_MSG.quoteExpired }],
     });
   });
 

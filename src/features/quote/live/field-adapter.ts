@@ -2,7 +2,7 @@
 // `quote_updated {field, value}` out, for local and remote changes alike. Components talk to this
 // and to the derived pricing, never to Yjs.
 
-import { MSG } from "@shared/messages";
+import { CORE_MSG } from "@shared/page-text";
 import { mayWriteField, readOnlyKeysOf } from "@shared/permissions";
 import {
   assemble,
@@ -109,7 +109,7 @@ export class FieldAdapter {
       validate = await loadValidator();
     } catch (error) {
       console.error("The validation rules could not be loaded", error);
-      return { ok: false, errors: [{ field, message: MSG.internalError }] };
+      return { ok: false, errors: [{ field, message: CORE_MSG.internalError }] };
     }
     if (this.destroyed) return { ok: false, errors: [] };
     const checked = validate(field, value);
@@ -126,9 +126,9 @@ export class FieldAdapter {
   /** Why the viewer may not write `field`, or undefined when it may. */
   refusal(field: UpdateField): string | undefined {
     const kind = field === "customerInfo" ? "private" : "deal";
-    if (kind === "private" && !this.options.private) return MSG.forbidden;
-    if (this.options.role === "shopper" && this.options.readOnly) return MSG.quoteExpired;
-    return mayWriteField(userTypeFor(this.options.role), kind, field) ? undefined : MSG.forbidden;
+    if (kind === "private" && !this.options.private) return CORE_MSG.forbidden;
+    if (this.options.role === "shopper" && this.options.readOnly) return CORE_MSG.quoteExpired;
+    return mayWriteField(userTypeFor(this.options.role), kind, field) ? undefined : CORE_MSG.forbidden;
   }
 
   /** Called once per change of either document, after its `quote_updated` events. */

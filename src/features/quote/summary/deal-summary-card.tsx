@@ -1,6 +1,5 @@
-import { Box, Text } from "@mantine/core";
-import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { formatMoney } from "@shared/money";
+import { QUOTE_TEXT, TEXT } from "@shared/page-text";
 import type { QuoteSummary } from "@shared/quote-summary";
 import classes from "./summary.module.css";
 
@@ -12,34 +11,27 @@ import classes from "./summary.module.css";
 export function DealSummaryCard({ summary }: { summary: QuoteSummary }) {
   const { outTheDoorPrice, dueToCustomer, from } = summary;
   return (
-    <Box
-      component="section"
-      aria-labelledby="deal-summary-title"
-      className={classes.card}
-      data-testid="deal-summary"
-    >
-      <Text id="deal-summary-title" size="sm" fw={600} className="dd-secondary-text">
+    <section aria-labelledby="deal-summary-title" className={classes.card} data-testid="deal-summary">
+      <p id="deal-summary-title" className={`dd-text dd-text-sm dd-secondary-text ${classes.label}`}>
         {TEXT.outTheDoorPrice}
-      </Text>
-      <Text className={classes.price} data-testid="summary-out-the-door">
+      </p>
+      <p className={`dd-text ${classes.price}`} data-testid="summary-out-the-door">
         {formatMoney(outTheDoorPrice)}
-      </Text>
-      <Text className={classes.monthly} mt={4} data-testid="summary-from-monthly">
+      </p>
+      <p className={`dd-text ${classes.monthly}`} data-testid="summary-from-monthly">
         {QUOTE_TEXT.fromMonthly(formatMoney(from.payment))}
-      </Text>
-      <Text size="sm" className="dd-secondary-text" data-testid="summary-from-detail">
+      </p>
+      <p className="dd-text dd-text-sm dd-secondary-text" data-testid="summary-from-detail">
         {QUOTE_TEXT.fromMonthlyDetail(from.tierLabel, from.term)}
-      </Text>
+      </p>
       {dueToCustomer > 0 ? (
-        <Box mt="sm" data-testid="summary-due-to-customer">
-          <Text fw={700}>
+        <div className={classes.due} data-testid="summary-due-to-customer">
+          <p className={`dd-text ${classes.strong}`}>
             {QUOTE_TEXT.dueToCustomer}: {formatMoney(dueToCustomer)}
-          </Text>
-          <Text size="sm" className="dd-secondary-text">
-            {QUOTE_TEXT.dueToCustomerNote}
-          </Text>
-        </Box>
+          </p>
+          <p className="dd-text dd-text-sm dd-secondary-text">{QUOTE_TEXT.dueToCustomerNote}</p>
+        </div>
       ) : null}
-    </Box>
+    </section>
   );
 }

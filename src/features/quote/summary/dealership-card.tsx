@@ -1,7 +1,6 @@
-import { Anchor, Box, Text } from "@mantine/core";
 import type { QuoteDealership } from "@shared/api-types";
 import { formatDealerPhone } from "@shared/format";
-import { QUOTE_TEXT } from "@shared/messages";
+import { QUOTE_TEXT } from "@shared/page-text";
 import classes from "./summary.module.css";
 
 /** '1 Main St, Springfield, IL 62701' from the parts the dealer filled in. */
@@ -19,32 +18,31 @@ export function DealershipCard({ dealership }: { dealership: QuoteDealership }) 
   const phone = dealership.phoneNumber;
   const name = dealership.dealershipName;
   return (
-    <Box
-      component="section"
-      aria-label={QUOTE_TEXT.dealership}
-      className={classes.card}
-      data-testid="dealership"
-    >
+    <section aria-label={QUOTE_TEXT.dealership} className={classes.card} data-testid="dealership">
       {name ? (
-        <Text fw={700} size="lg" data-testid="dealership-name">
+        <p className={`dd-text dd-text-lg ${classes.strong}`} data-testid="dealership-name">
           {name}
-        </Text>
+        </p>
       ) : null}
       {address ? (
-        <Text size="sm" className="dd-secondary-text" data-testid="dealership-address">
+        <p className="dd-text dd-text-sm dd-secondary-text" data-testid="dealership-address">
           {address}
-        </Text>
+        </p>
       ) : null}
       {phone ? (
-        <Anchor href={`tel:+1${phone}`} className={classes.link} data-testid="dealership-phone">
+        <a
+          href={`tel:+1${phone}`}
+          className={`dd-text dd-anchor ${classes.link}`}
+          data-testid="dealership-phone"
+        >
           {formatDealerPhone(phone)}
-        </Anchor>
+        </a>
       ) : null}
       {dealership.consultant ? (
-        <Text size="sm" mt={4} data-testid="dealership-consultant">
+        <p className={`dd-text dd-text-sm ${classes.consultant}`} data-testid="dealership-consultant">
           {QUOTE_TEXT.consultant(dealership.consultant)}
-        </Text>
+        </p>
       ) : null}
-    </Box>
+    </section>
   );
 }
