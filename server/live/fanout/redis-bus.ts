@@ -90,6 +90,9 @@ function decode(raw: Buffer): { from: string; message: BusMessage } | null {
   }
 }
 
+/** Publishes Redis has not answered yet beyond which more are dropped (the receivers' poll covers them). */
+const MAX_UNANSWERED_PUBLISHES = 10_000;
+
 export async function createRedisBus(options: RedisBusOptions): Promise<RedisBus> {
   const { processId, onMessage, log = () => {} } = options;
   const clientOptions = {
@@ -99,7 +102,12 @@ export async function createRedisBus(options: RedisBusOptions): Promise<RedisBus
     // Back within a second of Redis returning (SCALE.md §8: ≤ 1 s after it is back).
     socket: { reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 500) },
   };
-  const publisher = createClient(clientOptions);
+  // No per-command timeout for publishing: the client's default (5 s) arms an AbortSignal.timeout
+  // for every PUBLISH, each firing (a DOMException) 5 s after its publish long answered, about 4%
+  // of a process's time at 1,000 edits/s. A publish is best effort anyway; what bounds a Redis that
+  // hangs without closing is MAX_UNANSWERED_PUBLISHES below.
+  const publisher = createClient({ ...clientOptions, commandOptions: { timeout: 0 } });
+  let unanswered = 0;
   const subscriber = createClient(clientOptions);
   const wanted = new Set<string>();
   let connected = false;
@@ -161,7 +169,14 @@ export async function createRedisBus(options: RedisBusOptions): Promise<RedisBus
     publish(message) {
       if (!publisher.isReady) return;
       const channel = message.type === "control" ? CONTROL : docChannel(message.docName);
-      publisher.publish(channel, encode(processId, message)).catch(() => {});
+      if (unanswered >= MAX_UNANSWERED_PUBLISHES) return;
+      unanswered += 1;
+      publisher
+        .publish(channel, encode(processId, message))
+        .catch(() => {})
+        .finally(() => {
+          unanswered -= 1;
+        });
     },
     async close() {
       closed = true;
