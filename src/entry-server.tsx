@@ -13,7 +13,7 @@ import { type PageData, pageDataJson } from "./app/page-data";
 import { RouterNavigation } from "./app/router-navigation";
 import { AppRoutes } from "./app/routes";
 import { ShopperRoot } from "./app/shopper-root";
-import { cssVariablesResolver, theme } from "./app/theme";
+import { MANTINE_THEME } from "./app/theme";
 
 export type { PageData };
 export { pageDataJson };
@@ -41,11 +41,7 @@ export function renderShopperPage(quoteId: string, pageData: PageData): Promise<
  * shopper's page has no MantineProvider, so scripts/prerender.mjs puts these in its template.
  */
 export function themeStyles(): string {
-  return renderToStaticMarkup(
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      {null}
-    </MantineProvider>,
-  );
+  return renderToStaticMarkup(<MantineProvider {...MANTINE_THEME}>{null}</MantineProvider>);
 }
 
 async function render(tree: ReactNode): Promise<string> {

@@ -102,6 +102,16 @@ const fieldOf = (client: Client, key: string): unknown =>
       readDoc(client.deal),
     );
 
+/** A client that connects now, to each of `procs`, reads these fields of the deal. */
+async function expectEverywhere(procs: Proc[], id: string, fields: Record<string, unknown>) {
+  for (const proc of procs) {
+    const late = connectClient(proc, id);
+    await synced(late);
+    for (const [key, value] of Object.entries(fields)) expect(fieldOf(late, key)).toBe(value);
+    destroyClient(late);
+  }
+}
+
 beforeAll(async () => {
   [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
 }, 60_000);
@@ -183,13 +193,7 @@ describe("two processes on PostgreSQL and Redis", () => {
     }
 
     // Stored once, in order: a client that arrives later on either process reads both edits.
-    for (const proc of [a, b]) {
-      const late = connectClient(proc, id);
-      await synced(late);
-      expect(fieldOf(late, "pricing.discount")).toBe(800);
-      expect(fieldOf(late, "downPayment")).toBe(-3000);
-      destroyClient(late);
-    }
+    await expectEverywhere([a, b], id, { "pricing.discount": 800, downPayment: -3000 });
     destroyClient(dealer);
     destroyClient(shopper);
   });
@@ -336,13 +340,7 @@ describe("two processes on PostgreSQL and Redis", () => {
     await eventually(() =>
       expect(shopper.closed.map((c) => c.code)).toContain(LIVE_CLOSE_CODES.changeRefused),
     );
-    for (const proc of [a, b]) {
-      const late = connectClient(proc, id);
-      await synced(late);
-      expect(fieldOf(late, "pricing.discount")).toBe(100_100);
-      expect(fieldOf(late, "downPayment")).toBe(-100);
-      destroyClient(late);
-    }
+    await expectEverywhere([a, b], id, { "pricing.discount": 100_100, downPayment: -100 });
     destroyClient(dealer);
     destroyClient(shopper);
   });

@@ -3,19 +3,14 @@ import type { ReactNode } from "react";
 import { mantineColorSchemeManager } from "@/lib/color-scheme";
 import { SessionProvider } from "@/lib/session";
 import { type PageData, PageDataProvider } from "./page-data";
-import { cssVariablesResolver, theme } from "./theme";
+import { MANTINE_THEME } from "./theme";
 
 const colorSchemeManager = mantineColorSchemeManager();
 
 /** The providers around every page, the same in the browser (main.tsx) and on the server (entry-server.tsx). */
 export function AppRoot({ pageData, children }: { pageData: PageData; children: ReactNode }) {
   return (
-    <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="auto"
-      colorSchemeManager={colorSchemeManager}
-    >
+    <MantineProvider {...MANTINE_THEME} colorSchemeManager={colorSchemeManager}>
       <PageDataProvider value={pageData}>
         <SessionProvider>{children}</SessionProvider>
       </PageDataProvider>

@@ -1,7 +1,7 @@
 import { MantineProvider } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { mantineColorSchemeManager } from "@/lib/color-scheme";
-import { cssVariablesResolver, theme } from "./theme";
+import { MANTINE_THEME } from "./theme";
 
 /**
  * The MantineProvider of the shopper's quote page, loaded with the first part that needs it (the
@@ -13,9 +13,7 @@ export default function ShopperMantine({ children }: { children: ReactNode }) {
   const [colorSchemeManager] = useState(mantineColorSchemeManager);
   return (
     <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="auto"
+      {...MANTINE_THEME}
       colorSchemeManager={colorSchemeManager}
       withCssVariables={false}
       withGlobalClasses={false}

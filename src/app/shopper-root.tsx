@@ -11,13 +11,14 @@ import { type PageData, PageDataProvider } from "./page-data";
 // (src/lib/app-link.tsx) to the full app; what needs Mantine (the dialogs, the comparison card, the
 // account menu) brings Mantine's provider along when it loads.
 
-const ShopperMantine = resilientLazy(() => import("./shopper-mantine"));
+const loadShopperMantine = () => import("./shopper-mantine");
+const shopperMantine = { Provider: resilientLazy(loadShopperMantine), preload: loadShopperMantine };
 
 export function ShopperRoot({ quoteId, pageData }: { quoteId: string; pageData: PageData }) {
   return (
     <PageDataProvider value={pageData}>
       <SessionProvider>
-        <MantineScopeProvider scope={ShopperMantine}>
+        <MantineScopeProvider scope={shopperMantine}>
           <AppFrame offerSignIn={false}>
             <QuoteScreen id={quoteId} dealerMode={false} />
           </AppFrame>

@@ -95,3 +95,6 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     "--mantine-color-anchor": "var(--mantine-color-brand-3)",
   },
 });
+
+/** What every MantineProvider is given: the full app's, the shopper page's lazy one, the server's theme styles. */
+export const MANTINE_THEME = { theme, cssVariablesResolver, defaultColorScheme: "auto" } as const;

@@ -5,7 +5,11 @@ import { type ComponentType, createContext, type ReactNode, useContext } from "r
 // Mantine (the dialogs, the comparison card, the account menu) is rendered inside a MantineScope:
 // there the page provides a lazily loaded MantineProvider (src/app/shopper-mantine.tsx).
 
-type Scope = ComponentType<{ children: ReactNode }>;
+type Scope = {
+  Provider: ComponentType<{ children: ReactNode }>;
+  /** Fetches the provider's code now (the edit-code prefetch), so it is there once offline. */
+  preload(): Promise<unknown>;
+};
 
 const ScopeContext = createContext<Scope | null>(null);
 
@@ -15,6 +19,13 @@ export function MantineScopeProvider({ scope, children }: { scope: Scope; childr
 
 /** Its children under a MantineProvider: the page's own one, or the scope's (which may suspend). */
 export function MantineScope({ children }: { children: ReactNode }) {
-  const Scope = useContext(ScopeContext);
-  return Scope ? <Scope>{children}</Scope> : children;
+  const scope = useContext(ScopeContext);
+  return scope ? <scope.Provider>{children}</scope.Provider> : children;
+}
+
+const nothingToLoad = () => Promise.resolve();
+
+/** What fetches the scope's provider ahead of need (resolves at once where the page has its own). */
+export function useMantineScopePreload(): () => Promise<unknown> {
+  return useContext(ScopeContext)?.preload ?? nothingToLoad;
 }

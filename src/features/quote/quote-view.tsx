@@ -11,7 +11,7 @@ import { quoteSummary } from "@shared/quote-summary";
 import { Suspense, useEffect, useMemo, useState } from "react";
 import buttonClasses from "@/components/button.module.css";
 import { LoadBoundary } from "@/components/load-boundary";
-import { MantineScope } from "@/components/mantine-scope";
+import { MantineScope, useMantineScopePreload } from "@/components/mantine-scope";
 import { Notice } from "@/components/notice";
 import { PageContainer } from "@/components/page-container";
 import { Redirect } from "@/lib/app-link";
@@ -84,6 +84,7 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
   // The comparison card (issue #18) sits below the payments: it arrives with the edit code once
   // the page is idle or touched, outside the shopper page's opening budget.
   const [extrasReady, setExtrasReady] = useState(false);
+  const preloadMantineScope = useMantineScopePreload();
   // Issue #19: the shopper's acceptance locks the deal for both sides until the dealer reopens it.
   const [dealState, setDealState] = useState<DealState>(() => ({
     locked: quote.locked ?? false,
@@ -106,8 +107,11 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
       for (const name of events) window.removeEventListener(name, prefetch, true);
       performance.mark(PRELOAD_MARK);
       setExtrasReady(true);
-      void import("./dialogs/quote-dialog-host").catch(() => {});
-      if (!isDealer) void import("./dialogs/accept-dialog").catch(() => {});
+      // The dialogs after the Mantine provider they render in (the shopper's page loads it lazily):
+      // once the dialogs' code is here, everything a dialog needs to open offline is.
+      const scope = preloadMantineScope().catch(() => {});
+      void scope.then(() => import("./dialogs/quote-dialog-host")).catch(() => {});
+      if (!isDealer) void scope.then(() => import("./dialogs/accept-dialog")).catch(() => {});
       void loadValidator().catch(() => {});
       if (isDealer) {
         void import("./dealer/dealer-dialog-host").catch(() => {});
@@ -120,7 +124,7 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
       idle.cancel();
       for (const name of events) window.removeEventListener(name, prefetch, true);
     };
-  }, [isDealer]);
+  }, [isDealer, preloadMantineScope]);
 
   // The server closed the dealer's socket because the token was revoked or expired: the stored
   // session is no longer good, so drop it before /login (which would bounce a "signed-in" user).
