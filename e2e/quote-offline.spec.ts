@@ -9,6 +9,7 @@ import {
   openLine,
   quoteTest as test,
   waitForEditCode,
+  waitForEditCodeReady,
 } from "./quote-setup";
 
 const PHONE = { width: 390, height: 844 };
@@ -44,9 +45,8 @@ test("the shopper's dialogs are fetched once the page is idle, without a touch, 
   pages,
 }) => {
   const { context, page } = await pages.shopper(quote, PHONE);
-  await page.waitForFunction(() =>
-    performance.getEntriesByType("resource").some((entry) => entry.name.includes("/quote-dialog-host-")),
-  );
+  // No touch, scroll or key press: idle time alone fetches it.
+  await waitForEditCodeReady(page);
   await goOffline({ context, page });
   await openLine(page, "down-payment");
   await expect(page.getByRole("dialog", { name: "Downpayment" })).toBeVisible();

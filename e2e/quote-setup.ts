@@ -160,13 +160,13 @@ export async function expectLines(page: Page, amounts: Record<string, string>) {
  */
 export async function waitForEditCode(page: Page) {
   await page.mouse.wheel(0, 200);
-  await page.waitForFunction(() => {
-    const names = performance.getEntriesByType("resource").map((entry) => entry.name);
-    return (
-      names.some((n) => n.includes("/validate-update-")) &&
-      names.some((n) => n.includes("/quote-dialog-host-"))
-    );
-  });
+  await waitForEditCodeReady(page);
+}
+
+/** Waits until the page has loaded everything an edit needs (the dialogs, their provider, validation). */
+export async function waitForEditCodeReady(page: Page) {
+  // EDIT_CODE_READY_MARK of src/features/quote/quote-view.tsx.
+  await page.waitForFunction(() => performance.getEntriesByName("dealdesk:edit-code-ready").length > 0);
 }
 
 /** Opens quote pages and contexts for a test; everything opened here closes after the test, also on failure. */

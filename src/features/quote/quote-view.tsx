@@ -52,6 +52,8 @@ const isSharedDialog = (dialog: QuoteDialog) =>
 
 /** Marked when the page starts fetching what an edit needs (the page-weight test reads it). */
 export const PRELOAD_MARK = "dealdesk:preload-edit-code";
+/** Marked once everything an edit needs is loaded (a dialog then opens offline; the e2e tests wait for it). */
+export const EDIT_CODE_READY_MARK = "dealdesk:edit-code-ready";
 
 export interface QuoteViewProps {
   quote: QuoteAnswer;
@@ -109,14 +111,20 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
       setExtrasReady(true);
       // The dialogs after the Mantine provider they render in (the shopper's page loads it lazily):
       // once the dialogs' code is here, everything a dialog needs to open offline is.
-      const scope = preloadMantineScope().catch(() => {});
-      void scope.then(() => import("./dialogs/quote-dialog-host")).catch(() => {});
-      if (!isDealer) void scope.then(() => import("./dialogs/accept-dialog")).catch(() => {});
-      void loadValidator().catch(() => {});
-      if (isDealer) {
-        void import("./dealer/dealer-dialog-host").catch(() => {});
-        void import("./dealer/rate-editor").catch(() => {});
-      }
+      const scope = preloadMantineScope();
+      // An import resolves once the chunk and every chunk it imports are loaded and run.
+      const loads: Promise<unknown>[] = [
+        scope.then(() => import("./dialogs/quote-dialog-host")),
+        loadValidator(),
+        ...(isDealer
+          ? [import("./dealer/dealer-dialog-host"), import("./dealer/rate-editor")]
+          : [scope.then(() => import("./dialogs/accept-dialog"))]),
+      ];
+      Promise.all(loads).then(
+        () => performance.mark(EDIT_CODE_READY_MARK),
+        // Offline or a failed chunk: the dialogs say so when opened (LoadBoundary), and load then.
+        () => {},
+      );
     };
     for (const name of events) window.addEventListener(name, prefetch, { capture: true, passive: true });
     const idle = whenIdle(prefetch);
