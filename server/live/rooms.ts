@@ -105,11 +105,11 @@ export type Room = {
   /** Shared mode: the delta the guard's scratch apply integrated (V2, for the log). */
   scratchV2: Uint8Array | null;
   /**
-   * Updates in `doc` but not yet in `scratch` (V2): one process, the accepted ones since the last
-   * rebuild; shared mode, other processes' ones (or "rebuild" when too many arrived), caught up
-   * when this process next judges an update.
+   * Updates in `doc` but not yet in `scratch` (V2): one process, the accepted ones; shared mode,
+   * other processes' ones. Applied to `scratch` when it is next needed (a refusal; shared mode,
+   * this process's next judgement), or `scratch` is rebuilt once SCRATCH_BEHIND_MAX are waiting.
    */
-  scratchBehind: Uint8Array[] | "rebuild";
+  scratchBehind: Uint8Array[];
   /** Shared mode: sockets admitted to the room that have not joined yet (it stays loaded for them). */
   pins: number;
   /** Shared mode: presence client ids announced through other processes, with who announced them. */
@@ -224,7 +224,7 @@ export function createRooms(options: RoomsOptions) {
 
   /**
    * How many updates `scratch` may fall behind `doc` by before it is rebuilt from `doc` instead
-   * (shared mode: a document only the other process's clients edit never needs it at all).
+   * (one rebuild costs about what a few applies do, so most of each update's apply is saved).
    */
   const SCRATCH_BEHIND_MAX = 64;
 
@@ -232,8 +232,7 @@ export function createRooms(options: RoomsOptions) {
   function restoreDoc(room: Room) {
     room.capturedV2 = null;
     const restored = room.scratch;
-    const behind = room.scratchBehind;
-    if (behind !== "rebuild") for (const update of behind) Y.applyUpdateV2(restored, update);
+    for (const update of room.scratchBehind) Y.applyUpdateV2(restored, update);
     // The refused doc is dropped, not destroyed: the room's awareness was made on the first doc
     // and ends with the room (destroying a doc destroys its awareness).
     room.doc = restored;
@@ -250,9 +249,8 @@ export function createRooms(options: RoomsOptions) {
     });
   }
 
-  /** One process: an accepted update (its delta) is owed to `scratch`. */
+  /** An update now in `doc` (its V2 delta) is owed to `scratch`; `doc` must be at a clean state here. */
   function owedToScratch(room: Room, deltaV2: Uint8Array) {
-    if (room.scratchBehind === "rebuild") return;
     room.scratchBehind.push(deltaV2);
     if (room.scratchBehind.length >= SCRATCH_BEHIND_MAX) rebuildScratch(room);
   }
@@ -266,7 +264,6 @@ export function createRooms(options: RoomsOptions) {
   /** Shared mode: `scratch` catches up with `doc` before a judgement (its capture is not wanted for these). */
   function catchUpScratch(room: Room) {
     const behind = room.scratchBehind;
-    if (behind === "rebuild") return rebuildScratch(room);
     if (behind.length === 0) return;
     room.scratchBehind = [];
     const capture = scratchCaptures.get(room.scratch);
@@ -790,10 +787,7 @@ export function createRooms(options: RoomsOptions) {
     if (!room) return;
     for (const { seq, update, wire } of updates) {
       Y.applyUpdateV2(room.doc, update, REMOTE);
-      if (room.scratchBehind !== "rebuild") {
-        if (room.scratchBehind.length < SCRATCH_BEHIND_MAX) room.scratchBehind.push(update);
-        else room.scratchBehind = "rebuild";
-      }
+      owedToScratch(room, update);
       room.lastSeq = seq;
       room.logLength += 1;
       room.approxBytes += update.length;
@@ -801,7 +795,6 @@ export function createRooms(options: RoomsOptions) {
       const message = wire ?? encodeUpdateMessage(Y.convertUpdateFormatV2ToV1(update));
       for (const conn of room.conns) send(conn, message);
     }
-    room.scratchV2 = null;
     room.entriesStale = true;
   }
 
