@@ -123,14 +123,16 @@ try {
   console.error(`[bench:cluster] warming up: ${WARMUP_SECONDS} s at ${RATE} edits/s, not measured`);
   await ask({ type: "run", rate: RATE, seconds: WARMUP_SECONDS, drainMs: 3000 });
 
+  /** CPU seconds so far of process A, process B, PostgreSQL and Redis. */
+  const cpuNow = () => [
+    cpuSeconds(a.pid),
+    cpuSeconds(b.pid),
+    cpuSecondsOf("postgres"),
+    cpuSecondsOf("redis-server"),
+  ];
   const rows: string[][] = [];
   for (const round of [1, 2]) {
-    const cpu0 = [
-      cpuSeconds(a.pid),
-      cpuSeconds(b.pid),
-      cpuSecondsOf("postgres"),
-      cpuSecondsOf("redis-server"),
-    ];
+    const cpu0 = cpuNow();
     const stalls0 = await Promise.all([processStalls(a.url), processStalls(b.url)]);
     const t0 = performance.now();
     const result = await ask<{
@@ -155,12 +157,7 @@ try {
       writeFileSync(`${process.env.CLUSTER_BENCH_TRACE}-${round}.json`, JSON.stringify(result.sentLog));
     if (result.lost > 0)
       console.error(`[bench:cluster] run ${round}: not delivered: ${result.lostMarks.join(", ")}`);
-    const cpu = [
-      cpuSeconds(a.pid) - (cpu0[0] as number),
-      cpuSeconds(b.pid) - (cpu0[1] as number),
-      cpuSecondsOf("postgres") - (cpu0[2] as number),
-      cpuSecondsOf("redis-server") - (cpu0[3] as number),
-    ];
+    const cpu = cpuNow().map((seconds, i) => seconds - (cpu0[i] as number));
     const percent = (seconds: number) => `${((seconds / wall) * 100).toFixed(0)}%`;
     const p50 = percentile(result.latencies, 50);
     const p99 = percentile(result.latencies, 99);

@@ -102,6 +102,19 @@ const fieldOf = (client: Client, key: string): unknown =>
       readDoc(client.deal),
     );
 
+/**
+ * A quote of a dealership registered through `registerOn`, created through `createOn`, with the
+ * dealer's client on `dealerOn` and the shopper's on `shopperOn`, both synced.
+ */
+async function dealAcross(dealerOn: Proc, shopperOn: Proc, registerOn: Proc, createOn: Proc) {
+  const token = await registerDealer(registerOn);
+  const id = await createQuote(createOn, token);
+  const dealer = connectClient(dealerOn, id, { token });
+  const shopper = connectClient(shopperOn, id);
+  await Promise.all([synced(dealer), synced(shopper)]);
+  return { token, id, dealer, shopper };
+}
+
 /** A client that connects now, to each of `procs`, reads these fields of the deal. */
 async function expectEverywhere(procs: Proc[], id: string, fields: Record<string, unknown>) {
   for (const proc of procs) {
@@ -199,11 +212,7 @@ describe("two processes on PostgreSQL and Redis", () => {
   });
 
   it("shows each side's presence to the other across processes, stamped by the server, and removes it when the socket leaves", async () => {
-    const token = await registerDealer(a);
-    const id = await createQuote(a, token);
-    const dealer = connectClient(a, id, { token });
-    const shopper = connectClient(b, id);
-    await Promise.all([synced(dealer), synced(shopper)]);
+    const { token, id, dealer, shopper } = await dealAcross(a, b, a, a);
     shopper.provider.awareness.setLocalStateField("visible", true);
     const shopperId = shopper.doc.clientID;
     await eventually(() =>
@@ -299,11 +308,7 @@ describe("two processes on PostgreSQL and Redis", () => {
   });
 
   it("refuses a shopper's write of a dealer-only key on one process: it reaches nobody and nothing is stored", async () => {
-    const token = await registerDealer(b);
-    const id = await createQuote(a, token);
-    const dealer = connectClient(a, id, { token });
-    const shopper = connectClient(b, id);
-    await Promise.all([synced(dealer), synced(shopper)]);
+    const { id, dealer, shopper } = await dealAcross(a, b, b, a);
     writeField(shopper.deal, "pricing.discount", 24_000);
     await eventually(() =>
       expect(shopper.closed.map((c) => c.code)).toContain(LIVE_CLOSE_CODES.changeRefused),
@@ -320,11 +325,7 @@ describe("two processes on PostgreSQL and Redis", () => {
   it("judges each process's writes on everything the other committed, after a few and after many of them", async () => {
     // A process keeps the other's updates for its guard copy until it judges a write of its own
     // (and rebuilds that copy from the document once more than 64 are waiting).
-    const token = await registerDealer(a);
-    const id = await createQuote(a, token);
-    const dealer = connectClient(a, id, { token });
-    const shopper = connectClient(b, id);
-    await Promise.all([synced(dealer), synced(shopper)]);
+    const { id, dealer, shopper } = await dealAcross(a, b, a, a);
     for (const count of [3, 100]) {
       for (let i = 1; i <= count; i++) {
         writeField(dealer.deal, "pricing.discount", count * 1000 + i);
