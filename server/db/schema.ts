@@ -185,6 +185,11 @@ export const yjsUpdates = sqliteTable(
       .references(() => quotes.id, { onDelete: "cascade" }),
     update: blob("update", { mode: "buffer" }).notNull(),
     createdAt: integer("created_at").notNull(),
+    /**
+     * How `update` is encoded: 1, the Yjs update (V1) as the client sent it, which is what this
+     * server appends; 2, a V2 delta (rows appended before migration 0008).
+     */
+    format: integer("format").notNull().default(2),
   },
   (t) => [index("yjs_updates_doc").on(t.docName, t.seq)],
 );

@@ -5,6 +5,7 @@ import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
 import { dealDocName, readDoc, writeField } from "@shared/quote-doc";
 import type { TradeIn } from "@shared/quote-schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as Y from "yjs";
 import { defaultAddons, defaultDealerFees, defaultGovernmentFees, defaultTaxes } from "../db/schema";
 import {
   type Client,
@@ -164,6 +165,35 @@ describe("live sync", () => {
       expect(client.closed.map((c) => c.code)).not.toContain(LIVE_CLOSE_CODES.changeRefused);
     for (const client of clients) destroyClient(client);
   }, 40_000);
+});
+
+describe("the update log", () => {
+  it("reads rows appended before migration 0008 (V2 deltas) together with the updates stored as received since", async () => {
+    const { token } = await h.dealer();
+    const id = await createQuoteVia(h, token);
+    const name = dealDocName(id);
+    // An older server appended this change as a V2 delta.
+    const older = storedDoc(h, name);
+    const vector = Y.encodeStateVector(older);
+    writeField(older.getArray("deal"), "downPayment", -1500);
+    h.db.$client
+      .prepare('INSERT INTO yjs_updates (doc_name, quote_id, "update", created_at, format) VALUES (?, ?, ?, ?, 2)')
+      .run(name, id, Y.encodeStateAsUpdateV2(older, vector), Date.now());
+
+    const dealer = connectClient(h, id, { token });
+    await synced(dealer);
+    expect(readDoc(dealer.deal).downPayment).toBe(-1500);
+    writeField(dealer.deal, "downPayment", -2000);
+    await eventually(() => {
+      const rows = h.db.$client
+        .prepare("SELECT format FROM yjs_updates WHERE doc_name = ? ORDER BY seq")
+        .all(name) as { format: number }[];
+      expect(rows.map((row) => row.format)).toEqual([2, 1]);
+    });
+    expect(readDoc(storedDoc(h, name).getArray("deal")).downPayment).toBe(-2000);
+    expect(sameState(dealer.doc, storedDoc(h, name))).toBe(true);
+    destroyClient(dealer);
+  });
 });
 
 describe("restarts", () => {

@@ -1,11 +1,20 @@
 import type { Db } from "../db/connection";
 
-// SQLite side of the live documents: stored state blobs and the append-only update log, both in
-// Yjs update-V2 encoding (docs/decisions/004-quote-document-layout.md). Bytes in, bytes out:
-// this module never decodes them. Statements are prepared once; better-sqlite3 runs them
+// SQLite side of the live documents: stored state blobs (Yjs update V2) and the append-only update
+// log (docs/decisions/004-quote-document-layout.md). The log keeps each accepted update as the
+// client sent it (V1): encoding a V2 delta of every edit cost more than the rest of storing it
+// (docs/decisions/005-live-server.md); rows appended before migration 0008 are V2 deltas. Bytes in,
+// bytes out: this module never decodes them. Statements are prepared once; better-sqlite3 runs them
 // synchronously, so an append has committed (WAL) before the caller broadcasts the updates.
 
-export type StoredDoc = { state: Uint8Array; updates: Uint8Array[]; lastSeq: number };
+export type StoredDoc = {
+  state: Uint8Array;
+  /** Log rows in V2 (older SQLite rows; every PostgreSQL row), in seq order. */
+  updates: Uint8Array[];
+  /** Log rows in V1 (what this server appends on SQLite), in seq order. Yjs updates commute. */
+  updatesV1?: Uint8Array[];
+  lastSeq: number;
+};
 
 /** Listing columns an accepted change moves along with the document. */
 export type ListingChange = { vehicleDescription?: string; customerName?: string };
@@ -14,6 +23,7 @@ export type ListingChange = { vehicleDescription?: string; customerName?: string
 export type AppendEntry = {
   docName: string;
   quoteId: string;
+  /** The update as the client sent it (V1). */
   update: Uint8Array;
   listing: ListingChange | null;
   /** Runs inside the transaction with its clock (the deal's history). */
@@ -50,11 +60,11 @@ export function createDocStore(db: Db): DocStore {
   const selectState = sql.prepare<[string], { state: Buffer }>(
     "SELECT state FROM yjs_documents WHERE doc_name = ?",
   );
-  const selectUpdates = sql.prepare<[string], { seq: number; update: Buffer }>(
-    'SELECT seq, "update" AS "update" FROM yjs_updates WHERE doc_name = ? ORDER BY seq',
+  const selectUpdates = sql.prepare<[string], { seq: number; update: Buffer; format: number }>(
+    'SELECT seq, "update" AS "update", format FROM yjs_updates WHERE doc_name = ? ORDER BY seq',
   );
   const insertUpdate = sql.prepare<[string, string, Uint8Array, number]>(
-    'INSERT INTO yjs_updates (doc_name, quote_id, "update", created_at) VALUES (?, ?, ?, ?)',
+    'INSERT INTO yjs_updates (doc_name, quote_id, "update", created_at, format) VALUES (?, ?, ?, ?, 1)',
   );
   const setOutTheDoor = sql.prepare<[number | null, string]>(
     "UPDATE quotes SET out_the_door_cents = ? WHERE id = ?",
@@ -113,7 +123,8 @@ export function createDocStore(db: Db): DocStore {
       const rows = selectUpdates.all(docName);
       return {
         state: row.state,
-        updates: rows.map((r) => r.update),
+        updates: rows.filter((r) => r.format === 2).map((r) => r.update),
+        updatesV1: rows.filter((r) => r.format === 1).map((r) => r.update),
         lastSeq: rows.length > 0 ? (rows[rows.length - 1] as { seq: number }).seq : 0,
       };
     },

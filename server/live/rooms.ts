@@ -94,8 +94,6 @@ export type Room = {
   /** Highest stored log seq and number of log rows since the last compaction. */
   lastSeq: number;
   logLength: number;
-  /** The delta of the update being applied (V2, for storage), from the doc's event. */
-  capturedV2: Uint8Array | null;
   /** Yjs client id → principal that owns it (stored and claimed since loading). */
   owners: Map<number, string>;
   /** Yjs client id → the open connection that writes under it now. */
@@ -105,8 +103,8 @@ export type Room = {
   /** Shared mode: the delta the guard's scratch apply integrated (V2, for the log). */
   scratchV2: Uint8Array | null;
   /**
-   * Updates in `doc` but not yet in `scratch` (V2): one process, the accepted ones; shared mode,
-   * other processes' ones. Applied to `scratch` when it is next needed (a refusal; shared mode,
+   * Updates in `doc` but not yet in `scratch`: one process, the accepted ones (V1, as received);
+   * shared mode, other processes' ones (V2, from the log). Applied to `scratch` when it is next needed (a refusal; shared mode,
    * this process's next judgement), or `scratch` is rebuilt once SCRATCH_BEHIND_MAX are waiting.
    */
   scratchBehind: Uint8Array[];
@@ -230,28 +228,19 @@ export function createRooms(options: RoomsOptions) {
 
   /** One process: the update being judged in `doc` was refused; `doc` goes back to what it was. */
   function restoreDoc(room: Room) {
-    room.capturedV2 = null;
     const restored = room.scratch;
-    for (const update of room.scratchBehind) Y.applyUpdateV2(restored, update);
+    for (const update of room.scratchBehind) Y.applyUpdate(restored, update);
     // The refused doc is dropped, not destroyed: the room's awareness was made on the first doc
     // and ends with the room (destroying a doc destroys its awareness).
     room.doc = restored;
-    captureDoc(room);
     room.scratch = new Y.Doc({ guid: room.name });
     Y.applyUpdateV2(room.scratch, encodeState(restored));
     room.scratchBehind = [];
   }
 
-  /** One process: the delta of each update applied to `doc`, for the log (only V2 is encoded). */
-  function captureDoc(room: Room) {
-    room.doc.on("updateV2", (update: Uint8Array) => {
-      room.capturedV2 = room.capturedV2 ? Y.mergeUpdatesV2([room.capturedV2, update]) : update;
-    });
-  }
-
-  /** An update now in `doc` (its V2 delta) is owed to `scratch`; `doc` must be at a clean state here. */
-  function owedToScratch(room: Room, deltaV2: Uint8Array) {
-    room.scratchBehind.push(deltaV2);
+  /** An update now in `doc` is owed to `scratch` (see scratchBehind); `doc` must be at a clean state here. */
+  function owedToScratch(room: Room, update: Uint8Array) {
+    room.scratchBehind.push(update);
     if (room.scratchBehind.length >= SCRATCH_BEHIND_MAX) rebuildScratch(room);
   }
 
@@ -322,7 +311,6 @@ export function createRooms(options: RoomsOptions) {
       entriesStale: false,
       lastSeq: loaded.lastSeq,
       logLength: loaded.logLength,
-      capturedV2: null,
       owners: loaded.owners,
       writers: new Map(),
       approxBytes: encodeState(doc).length,
@@ -331,10 +319,9 @@ export function createRooms(options: RoomsOptions) {
       pins: 0,
       remoteOwners: new Map(),
     };
+    // One process: nothing listens for `doc`'s updates, so Yjs encodes none; the log and the wire
+    // get the update as the client sent it (see applyUpdate).
     if (shared) captureScratch(room);
-    // Only V2 is encoded from the transaction (each listened-to format costs an encoding per
-    // edit): the wire gets the update as the client sent it (see applyUpdate).
-    else captureDoc(room);
     awareness.on(
       "update",
       (
@@ -517,7 +504,6 @@ export function createRooms(options: RoomsOptions) {
       room.entriesStale = false;
     }
     const before = room.entries;
-    room.capturedV2 = null;
     const verdict = judgeUpdate(judgedDoc(room), update, {
       kind: room.kind,
       role: conn.role,
@@ -565,17 +551,15 @@ export function createRooms(options: RoomsOptions) {
         });
       return { ok: true, after: room.entries, fields: new Set(), keys: [], changedDoc: false };
     }
-    // Judged in `doc` itself: accepted, it is applied already (and its delta captured).
+    // Judged in `doc` itself: accepted, it is applied already.
     const judged = judge(room, conn, update);
     if (!judged.ok) return judged;
     const { verdict, claims, before } = judged;
-    const deltaV2 = room.capturedV2 as Uint8Array | null;
-    room.capturedV2 = null;
-    // Nothing integrated (the guard's changedDoc is false then): nothing to store or send.
-    if (!deltaV2) return verdict;
-    owedToScratch(room, deltaV2);
+    // Nothing integrated: nothing to store or send.
+    if (!verdict.changedDoc) return verdict;
+    owedToScratch(room, update);
     room.entries = verdict.after;
-    room.approxBytes += deltaV2.length;
+    room.approxBytes += update.length;
     const claimed: ClientIdClaim[] = [];
     for (const clientId of claims) {
       room.writers.set(clientId, conn);
@@ -593,7 +577,9 @@ export function createRooms(options: RoomsOptions) {
       entry: {
         docName: room.name,
         quoteId: room.quoteId,
-        update: deltaV2,
+        // All of it was integrated (no pending structs), so the update as received is what is
+        // stored: a duplicate part costs bytes in the log until the next compaction, never state.
+        update,
         listing: listingChange(room, verdict),
         claims: claimed,
         alsoRecord:

@@ -1,7 +1,7 @@
 import * as Y from "yjs";
 import type { DocStore, StoredDoc } from "./persistence";
 
-// Turning stored V2 bytes into a Y.Doc and back. A load that fails throws: the caller refuses the
+// Turning stored bytes (a V2 state, V2 and V1 log rows: persistence.ts) into a Y.Doc and back. A load that fails throws: the caller refuses the
 // connection instead of serving (or later storing) an empty document over the real one.
 
 export class DocumentLoadError extends Error {}
@@ -20,6 +20,7 @@ export function docFromStored(stored: StoredDoc, name = "stored"): Y.Doc {
   try {
     Y.applyUpdateV2(doc, stored.state);
     if (stored.updates.length > 0) Y.applyUpdateV2(doc, Y.mergeUpdatesV2(stored.updates));
+    if (stored.updatesV1 && stored.updatesV1.length > 0) Y.applyUpdate(doc, Y.mergeUpdates(stored.updatesV1));
   } catch (error) {
     doc.destroy();
     throw new DocumentLoadError(`Stored document does not decode: ${String(error)}`);
@@ -38,7 +39,8 @@ export function loadStoredDoc(
 ): { doc: Y.Doc; lastSeq: number; logLength: number } {
   const stored = store.load(docName);
   if (!stored) throw new DocumentMissingError(docName);
-  return { doc: docFromStored(stored, docName), lastSeq: stored.lastSeq, logLength: stored.updates.length };
+  const logLength = stored.updates.length + (stored.updatesV1?.length ?? 0);
+  return { doc: docFromStored(stored, docName), lastSeq: stored.lastSeq, logLength };
 }
 
 /** A document's full state as stored (V2). */

@@ -185,7 +185,7 @@ describe("the live trust boundary", () => {
       { key: "tradeIn.junk", val: "x" },
     ]);
     store.appendMany([
-      { docName: name, quoteId: id, update: Y.encodeStateAsUpdateV2(doc, vector), listing: null },
+      { docName: name, quoteId: id, update: Y.encodeStateAsUpdate(doc, vector), listing: null },
     ]);
 
     const res = await h.api("GET", `/api/quotes/${id}`, undefined, token);

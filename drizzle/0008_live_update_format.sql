@@ -1,0 +1,1 @@
+ALTER TABLE `yjs_updates` ADD `format` integer DEFAULT 2 NOT NULL;
