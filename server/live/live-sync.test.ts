@@ -177,7 +177,9 @@ describe("the update log", () => {
     const vector = Y.encodeStateVector(older);
     writeField(older.getArray("deal"), "downPayment", -1500);
     h.db.$client
-      .prepare('INSERT INTO yjs_updates (doc_name, quote_id, "update", created_at, format) VALUES (?, ?, ?, ?, 2)')
+      .prepare(
+        'INSERT INTO yjs_updates (doc_name, quote_id, "update", created_at, format) VALUES (?, ?, ?, ?, 2)',
+      )
       .run(name, id, Y.encodeStateAsUpdateV2(older, vector), Date.now());
 
     const dealer = connectClient(h, id, { token });
