@@ -9,7 +9,6 @@
 import { newQuoteData } from "@shared/new-quote";
 import { dealArray, type FlatEntries, readEntries, writeField, writeFields } from "@shared/quote-doc";
 import * as Y from "yjs";
-import { clientIdsWritten } from "../server/live/client-ids";
 import { judgeUpdate } from "../server/live/update-guard";
 
 const EDITS = 5_000;
@@ -58,7 +57,6 @@ function judgeAll(base: Y.Doc, updates: Uint8Array[], role: "DEALER" | "SHOPPER"
   let before: FlatEntries = readEntries(dealArray(scratch));
   const started = performance.now();
   for (const update of updates) {
-    clientIdsWritten(scratch, update);
     const verdict = judgeUpdate(scratch, update, { kind: "deal", role, expired: false, before });
     if (!verdict.ok) throw new Error(`refused: ${verdict.reason}`);
     before = verdict.after;

@@ -9,6 +9,8 @@
  */
 export function roundHalfAwayFromZero(value: number): number {
   if (!Number.isFinite(value)) return value;
+  // Whole numbers of up to 15 digits come back as they are (the common case: cents already rounded).
+  if (Number.isInteger(value) && Math.abs(value) < 1e15) return value || 0;
   const magnitude = Number(Math.abs(value).toPrecision(15));
   const rounded = Math.floor(magnitude + 0.5);
   // `|| 0` turns -0 into 0 so that nothing downstream shows "-$0.00".

@@ -1,4 +1,3 @@
-import * as Y from "yjs";
 import type { LiveIdentity } from "../policies/quote-access";
 
 // Who may write under a Yjs client id (issue #10, docs/decisions/010-trust-model.md). Every struct
@@ -24,15 +23,3 @@ export const isStaff = (principal: string) => principal.startsWith("staff:");
 
 /** A staff member or a named device: one that may take its ids over from its own older socket. */
 export const isNamed = (principal: string) => principal !== "shopper";
-
-/**
- * The client ids an update writes new structs under: those whose structs reach past what `doc`
- * already holds (structs it already has are no-ops, whoever resends them). Throws on an update
- * that does not decode (the guard refuses it anyway).
- */
-export function clientIdsWritten(doc: Y.Doc, update: Uint8Array): number[] {
-  const { to } = Y.parseUpdateMeta(update);
-  const written: number[] = [];
-  for (const [client, clock] of to) if (clock > Y.getState(doc.store, client)) written.push(client);
-  return written;
-}

@@ -2,11 +2,16 @@ import type { HistoryPush } from "@shared/history-push";
 import type { AppendEntry } from "./persistence";
 import type { AcceptedUpdate, Conn, Room } from "./rooms";
 
-// The queue of the group commit (DESIGN.md, Persistence): updates accepted during one event-loop
-// turn wait here, already applied to their room but neither stored nor sent, until `commit` runs
-// once for all of them. setImmediate runs after every socket read in this turn of the loop, so
-// under load one transaction carries the updates of many sockets; on a quiet server the wait is
-// the rest of the current turn (microseconds), not a timer.
+// The queue of the group commit (DESIGN.md, Persistence): accepted updates wait here, already
+// applied to their room but neither stored nor sent, until `commit` runs once for all of them. On a
+// quiet server that is the rest of the current event-loop turn (setImmediate runs after every
+// socket read in it: microseconds, no timer). Under load, commits are kept MIN_COMMIT_GAP_MS apart
+// (a timer of at most about 2 ms), so one transaction carries the updates of several turns: most of
+// an SQLite commit's cost (BEGIN, COMMIT, the WAL frames of each page it dirtied) is per
+// transaction, not per update (docs/decisions/005-live-server.md).
+
+/** Least time between the starts of two commits while updates keep arriving. */
+export const MIN_COMMIT_GAP_MS = 1;
 
 export type QueuedUpdate = {
   room: Room;
@@ -23,17 +28,27 @@ export type QueuedUpdate = {
 
 export function createCommitBatch(commit: () => void) {
   let queued: QueuedUpdate[] = [];
-  let scheduled: NodeJS.Immediate | null = null;
+  let cancel: (() => void) | null = null;
+  let lastCommitAt = Number.NEGATIVE_INFINITY;
 
   const run = () => {
-    scheduled = null;
+    cancel = null;
+    lastCommitAt = performance.now();
     commit();
   };
 
   return {
     add(update: QueuedUpdate) {
       queued.push(update);
-      scheduled ??= setImmediate(run);
+      if (cancel) return;
+      const wait = lastCommitAt + MIN_COMMIT_GAP_MS - performance.now();
+      if (wait <= 0) {
+        const immediate = setImmediate(run);
+        cancel = () => clearImmediate(immediate);
+      } else {
+        const timer = setTimeout(run, wait);
+        cancel = () => clearTimeout(timer);
+      }
     },
     /** Everything queued, in order; the queue starts empty again. */
     take(): QueuedUpdate[] {
@@ -44,9 +59,8 @@ export function createCommitBatch(commit: () => void) {
     /** Commits now what is queued (a read of a room's content must not see uncommitted updates). */
     flush() {
       if (queued.length === 0) return;
-      if (scheduled) clearImmediate(scheduled);
-      scheduled = null;
-      commit();
+      cancel?.();
+      run();
     },
     /** Forgets a dropped room's queued updates: nobody saw them and its quote may be gone. */
     drop(room: Room) {

@@ -23,7 +23,7 @@ import { liveMetrics } from "../metrics/metrics";
 import type { LiveIdentity, QuoteRole } from "../policies/quote-access";
 import { outTheDoorCentsOfDoc } from "../quotes/listing-total";
 import { addToWindow, type Bucket, type MinuteWindow, takeToken } from "./bounds";
-import { clientIdsWritten, isNamed, isStaff } from "./client-ids";
+import { isNamed, isStaff } from "./client-ids";
 import { createCommitBatch, type QueuedUpdate } from "./commit-batch";
 import type { DocFollower } from "./fanout/doc-follower";
 import type { ClientIdClaim, DocStore, ListingChange } from "./persistence";
@@ -450,19 +450,14 @@ export function createRooms(options: RoomsOptions) {
   }
 
   /**
-   * Who may write under the client ids the update writes new structs under (client-ids.ts): not
-   * under an id another principal owns or another principal's open connection writes under, and
-   * not under an id stored without an owner unless staff. Answers the ids to claim, or a refusal.
+   * Who may write under the client ids the update wrote new structs under (the guard's `written`,
+   * client-ids.ts): not under an id another principal owns or another principal's open connection
+   * writes under, and not under an id stored without an owner unless staff. Answers the ids to
+   * claim, or a refusal.
    */
-  function checkWriters(room: Room, conn: Conn, update: Uint8Array): number[] | Refusal {
-    let written: number[];
-    try {
-      written = clientIdsWritten(room.doc, update);
-    } catch {
-      return { ok: false, reason: "the update does not decode" };
-    }
+  function checkWriters(room: Room, conn: Conn, written: Map<number, number>): number[] | Refusal {
     const claims: number[] = [];
-    for (const clientId of written) {
+    for (const [clientId, clockBefore] of written) {
       const writer = room.writers.get(clientId);
       // An id another open connection writes under is its own: a named principal (staff member,
       // device) may take it over from its own older socket, an unnamed shopper never.
@@ -480,7 +475,7 @@ export function createRooms(options: RoomsOptions) {
       const remote = room.remoteOwners.get(clientId);
       if (remote !== undefined && remote !== conn.principal)
         return { ok: false, reason: `client id ${clientId} is another process's connection's` };
-      if (owner === undefined && Y.getState(room.doc.store, clientId) > 0 && !isStaff(conn.principal))
+      if (owner === undefined && clockBefore > 0 && !isStaff(conn.principal))
         return { ok: false, reason: `client id ${clientId} was written before owners were kept` };
       if (owner === undefined || writer !== conn) claims.push(clientId);
     }
@@ -488,16 +483,14 @@ export function createRooms(options: RoomsOptions) {
   }
 
   /**
-   * Identity, the guard, the deal's lock and the bounds that need the update applied: judged on
-   * `scratch`, which keeps the update when it passes (and is rebuilt from `doc` when it does not).
+   * The guard, identity, the deal's lock and the bounds, all judged with the update applied (on
+   * `judgedDoc`, which keeps it when it passes and is put back when it does not).
    */
   function judge(
     room: Room,
     conn: Conn,
     update: Uint8Array,
   ): { ok: true; verdict: GuardVerdict & { ok: true }; claims: number[]; before: FlatEntries } | Refusal {
-    const claims = checkWriters(room, conn, update);
-    if (!Array.isArray(claims)) return claims;
     if (shared) catchUpScratch(room);
     if (room.entriesStale) {
       room.entries = entriesOf(room.doc, room.kind);
@@ -513,6 +506,11 @@ export function createRooms(options: RoomsOptions) {
     if (!verdict.ok) {
       undoJudgement(room);
       return verdict;
+    }
+    const claims = checkWriters(room, conn, verdict.written);
+    if (!Array.isArray(claims)) {
+      undoJudgement(room);
+      return claims;
     }
     if (room.locked && verdict.changedDoc) {
       undoJudgement(room);
@@ -549,7 +547,14 @@ export function createRooms(options: RoomsOptions) {
           log(`live: storing an update of ${room.name} failed: ${String(error)}`);
           discard(room, LIVE_CLOSE_CODES.serverError, LIVE_CLOSE_REASONS.serverError);
         });
-      return { ok: true, after: room.entries, fields: new Set(), keys: [], changedDoc: false };
+      return {
+        ok: true,
+        after: room.entries,
+        fields: new Set(),
+        keys: [],
+        changedDoc: false,
+        written: new Map(),
+      };
     }
     // Judged in `doc` itself: accepted, it is applied already.
     const judged = judge(room, conn, update);

@@ -35,7 +35,19 @@ export type GuardInput = {
 };
 
 export type GuardVerdict =
-  | { ok: true; after: FlatEntries; fields: Set<string>; keys: string[]; changedDoc: boolean }
+  | {
+      ok: true;
+      after: FlatEntries;
+      fields: Set<string>;
+      keys: string[];
+      changedDoc: boolean;
+      /**
+       * The client ids the update wrote new structs under, each with its clock before the update
+       * (0: nothing stored under it yet). Structs the document already held are no-ops, whoever
+       * resends them. Who may write under which id is the caller's check (client-ids.ts).
+       */
+      written: Map<number, number>;
+    }
   | { ok: false; reason: string };
 
 const arrayName = (kind: DocKind) => (kind === "deal" ? DEAL_DOC_ARRAY : PRIVATE_DOC_ARRAY);
@@ -57,7 +69,13 @@ function isJsonValue(value: unknown, depth = 0): boolean {
 }
 
 /** What one transaction inserted and deleted, read before the scratch document collects garbage. */
-type Touched = { inserted: unknown[]; deleted: unknown[]; problem: string | null; changedDoc: boolean };
+type Touched = {
+  inserted: unknown[];
+  deleted: unknown[];
+  problem: string | null;
+  changedDoc: boolean;
+  written: Map<number, number>;
+};
 
 function collectTouched(transaction: Y.Transaction, array: unknown, into: Touched): void {
   const { doc } = transaction;
@@ -66,6 +84,7 @@ function collectTouched(transaction: Y.Transaction, array: unknown, into: Touche
     const start = transaction.beforeState.get(client) ?? 0;
     if (start === clock) continue;
     into.changedDoc = true;
+    into.written.set(client, start);
     const structs = doc.store.clients.get(client) ?? [];
     for (let i = Y.findIndexSS(structs, start); i < structs.length; i++) {
       const struct = structs[i] as Y.Item | Y.GC;
@@ -97,9 +116,14 @@ function fieldSchema(field: QuoteField): ZodType {
   return schema;
 }
 
+const DOT = ".".charCodeAt(0);
+
 function validateField(kind: DocKind, field: string, entries: FlatEntries): string | null {
   const own: FlatEntries = new Map();
-  for (const [key, val] of entries) if (fieldOfKey(key) === field) own.set(key, val);
+  // fieldOfKey(key) === field, without cutting a string per entry.
+  for (const [key, val] of entries)
+    if (key.startsWith(field) && (key.length === field.length || key.charCodeAt(field.length) === DOT))
+      own.set(key, val);
   // A nested field with no leaves left is an empty object (customInterestRates: {}).
   const value = assemble(own)[field] ?? (NESTED_FIELDS.has(field) ? {} : undefined);
   if (kind === "private") {
@@ -135,7 +159,13 @@ const sameValue = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === J
  */
 export function judgeUpdate(scratch: Y.Doc, update: Uint8Array, input: GuardInput): GuardVerdict {
   const array = input.kind === "deal" ? dealArray(scratch) : privateArray(scratch);
-  const touched: Touched = { inserted: [], deleted: [], problem: null, changedDoc: false };
+  const touched: Touched = {
+    inserted: [],
+    deleted: [],
+    problem: null,
+    changedDoc: false,
+    written: new Map(),
+  };
   const onTransaction = (transaction: Y.Transaction) => collectTouched(transaction, array, touched);
   scratch.on("beforeObserverCalls", onTransaction);
   try {
@@ -152,8 +182,8 @@ export function judgeUpdate(scratch: Y.Doc, update: Uint8Array, input: GuardInpu
   // Map-style entries on the array (parentSub) are invisible to readers but would be stored.
   if (array._map.size > 0) return { ok: false, reason: "unknown root type" };
   if (touched.problem) return { ok: false, reason: touched.problem };
-  const { changedDoc } = touched;
-  if (!changedDoc) return { ok: true, after: input.before, fields: new Set(), keys: [], changedDoc };
+  const { changedDoc, written } = touched;
+  if (!changedDoc) return { ok: true, after: input.before, fields: new Set(), keys: [], changedDoc, written };
   if (input.role === "SHOPPER" && input.expired) return { ok: false, reason: "quote expired" };
 
   const keys = new Set<string>();
@@ -187,5 +217,5 @@ export function judgeUpdate(scratch: Y.Doc, update: Uint8Array, input: GuardInpu
     const problem = validateField(input.kind, field, after);
     if (problem) return { ok: false, reason: problem };
   }
-  return { ok: true, after, fields, keys: changed, changedDoc };
+  return { ok: true, after, fields, keys: changed, changedDoc, written };
 }
