@@ -106,6 +106,27 @@ export function isLeafKey(key: unknown, kind?: DocKind): key is string {
   return typeof key === "string" && (kind ? LEAF_KEYS[kind] : ALL_LEAF_KEYS).has(key);
 }
 
+const FIELD_KEYS: Readonly<Record<DocKind, ReadonlyMap<string, readonly string[]>>> = {
+  deal: keysByField(DEAL_KEYS),
+  private: keysByField(PRIVATE_KEYS),
+};
+
+function keysByField(keys: readonly string[]): ReadonlyMap<string, readonly string[]> {
+  const byField = new Map<string, string[]>();
+  for (const key of keys) {
+    const field = fieldOf(key);
+    const list = byField.get(field);
+    if (list) list.push(key);
+    else byField.set(field, [key]);
+  }
+  return byField;
+}
+
+/** The leaf keys of the document's top-level `field` ("pricing" -> pricing.advertisedPrice, pricing.discount). */
+export function leafKeysOfField(kind: DocKind, field: string): readonly string[] {
+  return FIELD_KEYS[kind].get(field) ?? [];
+}
+
 /** Whether `role` may write the leaf `key` of the document. */
 export function mayWriteKey(role: Role, kind: DocKind, key: string): boolean {
   return WRITABLE_KEYS[role][kind].has(key);

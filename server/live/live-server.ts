@@ -181,7 +181,8 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     }
   }, limits.heartbeatMs / HEARTBEAT_SLICES);
   heartbeat.unref();
-  const stopWatch = watchDealerTokens(tokens, () => [...conns].filter((c) => c.role === "DEALER"), log);
+  // Every socket: those without a dealer token (shoppers) are skipped by the watch itself.
+  const stopWatch = watchDealerTokens(tokens, () => conns, log);
 
   async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
     const target = parseLivePath(request.url);

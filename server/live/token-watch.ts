@@ -9,18 +9,32 @@ import type { Conn } from "./rooms";
 
 export const TOKEN_WATCH_MS = 500;
 
+type Dealer = NonNullable<LiveIdentity["dealer"]>;
+
+/** One key per token (who, issued, expires): its sockets share one check. Made once per socket's identity. */
+const tokenKeys = new WeakMap<Dealer, string>();
+function tokenKey(dealer: Dealer): string {
+  let key = tokenKeys.get(dealer);
+  if (key === undefined) {
+    key = `${dealer.userId}:${dealer.issuedAtMs}:${dealer.expiresAtMs}`;
+    tokenKeys.set(dealer, key);
+  }
+  return key;
+}
+
 export function watchDealerTokens(
   tokens: TokenService,
-  dealers: () => Iterable<Conn>,
+  /** The open sockets; the watch checks those with a dealer token. */
+  sockets: () => Iterable<Conn>,
   log: (line: string) => void,
 ): () => void {
   let running = false;
   const tick = async () => {
-    const byToken = new Map<string, { dealer: NonNullable<LiveIdentity["dealer"]>; conns: Conn[] }>();
-    for (const conn of dealers()) {
+    const byToken = new Map<string, { dealer: Dealer; conns: Conn[] }>();
+    for (const conn of sockets()) {
       const dealer = conn.identity.dealer;
       if (!dealer) continue;
-      const key = `${dealer.userId}:${dealer.issuedAtMs}:${dealer.expiresAtMs}`;
+      const key = tokenKey(dealer);
       const entry = byToken.get(key);
       if (entry) entry.conns.push(conn);
       else byToken.set(key, { dealer, conns: [conn] });

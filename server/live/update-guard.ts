@@ -1,4 +1,4 @@
-import { type DocKind, isLeafKey, mayWriteKey } from "@shared/permissions";
+import { type DocKind, isLeafKey, leafKeysOfField, mayWriteKey } from "@shared/permissions";
 import {
   assemble,
   DEAL_DOC_ARRAY,
@@ -116,14 +116,10 @@ function fieldSchema(field: QuoteField): ZodType {
   return schema;
 }
 
-const DOT = ".".charCodeAt(0);
-
 function validateField(kind: DocKind, field: string, entries: FlatEntries): string | null {
+  // The field's leaf keys, looked up (not a scan of every entry: this runs for each accepted edit).
   const own: FlatEntries = new Map();
-  // fieldOfKey(key) === field, without cutting a string per entry.
-  for (const [key, val] of entries)
-    if (key.startsWith(field) && (key.length === field.length || key.charCodeAt(field.length) === DOT))
-      own.set(key, val);
+  for (const key of leafKeysOfField(kind, field)) if (entries.has(key)) own.set(key, entries.get(key));
   // A nested field with no leaves left is an empty object (customInterestRates: {}).
   const value = assemble(own)[field] ?? (NESTED_FIELDS.has(field) ? {} : undefined);
   if (kind === "private") {
@@ -139,8 +135,11 @@ function validateField(kind: DocKind, field: string, entries: FlatEntries): stri
 
 /** The entries after the update: `before` with the touched keys re-read (rightmost pair wins). */
 function entriesAfter(array: Y.Array<unknown>, before: FlatEntries, touched: Set<string>): FlatEntries {
-  const after = new Map(before);
-  for (const key of touched) after.delete(key);
+  // Copied with forEach: `new Map(before)` goes through the iterator, an entry array per pair.
+  const after: FlatEntries = new Map();
+  before.forEach((val, key) => {
+    if (!touched.has(key)) after.set(key, val);
+  });
   const missing = new Set(touched);
   const items = array.toArray();
   for (let i = items.length - 1; i >= 0 && missing.size > 0; i--) {
