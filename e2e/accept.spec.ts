@@ -10,7 +10,7 @@ import { MSG } from "../shared/messages";
 import { SHEET_TEXT } from "../shared/sheet-messages";
 import { STRUCTURES_TEXT } from "../shared/structure-messages";
 import { E2E_DATA_DIR, expect, expectNoSeriousA11yViolations } from "./fixtures";
-import { expectConnected, lineValue, quoteTest as test } from "./quote-setup";
+import { expectConnected, lineValue, showHistory, quoteTest as test } from "./quote-setup";
 
 // Issue #19 end to end: the shopper accepts on a phone; the dealer sees it live within a second,
 // and by mail; the deal is locked for both sides; the dealer reopens it and saves a counter-offer,
@@ -88,7 +88,7 @@ test("the shopper accepts on a phone; the dealer sees it live and by mail; the d
     timeout: 1_000,
   });
   expect(Date.now() - acceptedAt).toBeLessThan(1_500);
-  await expect(dealer.page.getByTestId("history-panel").getByTestId("history-event").first()).toContainText(
+  await expect((await showHistory(dealer.page)).getByTestId("history-event").first()).toContainText(
     /Shopper accepted version 3 \(Cash, \$[\d,]+\.\d\d\) at \d{1,2}:\d\d [AP]M/,
   );
   // And by mail (the outbox: no SMTP_URL in the e2e run).

@@ -1,6 +1,6 @@
 import { DEAL_NOTICE_TEXT } from "../shared/deal-notice-messages";
 import { expect, expectNoSeriousA11yViolations } from "./fixtures";
-import { editAmount, lineValue, openLine, quoteTest as test } from "./quote-setup";
+import { editAmount, lineValue, openLine, showHistory, quoteTest as test } from "./quote-setup";
 import { signInAs } from "./support/api";
 
 // Issue #9: presence on the quote page, the dashboard's live signals and the deal's history,
@@ -103,7 +103,7 @@ test("the dashboard row shows a live dot while the shopper views, and the dealer
 test("typing 3000 in the shopper's downpayment dialog is one history event, shown to the dealer with the dealer's own change", async ({
   deal: { dealer, shopper },
 }) => {
-  const panel = dealer.page.getByTestId("history-panel");
+  const panel = await showHistory(dealer.page);
   await expect(panel.getByRole("heading", { name: "History" })).toBeVisible();
   await expect(panel).toContainText("No changes yet.");
 
@@ -120,6 +120,8 @@ test("typing 3000 in the shopper's downpayment dialog is one history event, show
   await expect(events.first().locator("time")).toHaveText("just now");
 
   await editAmount(dealer.page, "discount", "2000");
+  // Editing took the dealer up to the discount line; back at the history, it is read again.
+  await showHistory(dealer.page);
   await expect(events).toHaveCount(2, { timeout: 4_000 });
   await expect(events.first()).toContainText("You changed Discount from -$1,500.00 to -$2,000.00");
   await expect(events.nth(1)).toContainText("Shopper changed Downpayment");

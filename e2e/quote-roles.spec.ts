@@ -8,6 +8,7 @@ import {
   openLine,
   saveTradeIn,
   setUpQuote,
+  showHistory,
   quoteTest as test,
 } from "./quote-setup";
 import { authHeaders, registerDealerViaApi, signInAs } from "./support/api";
@@ -151,7 +152,7 @@ test("an expired quote is read-only for the shopper with a notice, and still the
   await expectConnected(page);
   await editAmount(page, "down-payment", "4000");
   await expect(lineValue(dealer.page, "down-payment")).toHaveText("-$4,000.00");
-  await expect(dealer.page.getByTestId("history-panel")).toContainText(/renewed the quote until/);
+  await expect(await showHistory(dealer.page)).toContainText(/renewed the quote until/);
 
   // And duplicates it for another shopper: a fresh link with the same deal and no customer.
   await dealer.page.getByRole("button", { name: QUOTE_COPY_TEXT.duplicate }).click();
@@ -161,7 +162,7 @@ test("an expired quote is read-only for the shopper with a notice, and still the
   await expectConnected(dealer.page);
   await expect(lineValue(dealer.page, "down-payment")).toHaveText("-$4,000.00");
   await expect(dealer.page.getByTestId("customer-line")).toHaveCount(0);
-  await expect(dealer.page.getByTestId("history-panel")).not.toContainText(/renewed/);
+  await expect(await showHistory(dealer.page)).not.toContainText(/renewed/);
 });
 
 test("dealer mode without a session goes to /login and comes back to the quote after signing in", async ({

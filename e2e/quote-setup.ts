@@ -8,6 +8,8 @@ import type {
   Locator,
   Page,
 } from "@playwright/test";
+import { HISTORY_TEXT } from "../shared/history-text";
+import { TEXT } from "../shared/messages";
 import { expect, test } from "./fixtures";
 import {
   authHeaders,
@@ -158,6 +160,17 @@ export async function expectLines(page: Page, amounts: Record<string, string>) {
  * A first touch (here a scroll, as a phone user does) makes the page fetch what an edit needs;
  * waits until the dialogs and the validation rules are there, so they work offline.
  */
+/**
+ * The dealer's History panel, scrolled on screen and read: it reads the history and gets its
+ * pushes only while on screen (shared/history-push.ts), as a dealer who looks at it.
+ */
+export async function showHistory(page: Page): Promise<Locator> {
+  const panel = page.getByTestId("history-panel");
+  await panel.getByRole("heading", { name: HISTORY_TEXT.title }).scrollIntoViewIfNeeded();
+  await expect(panel.getByText(TEXT.loading)).toHaveCount(0);
+  return panel;
+}
+
 export async function waitForEditCode(page: Page) {
   await page.mouse.wheel(0, 200);
   await waitForEditCodeReady(page);

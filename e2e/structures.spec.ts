@@ -3,7 +3,7 @@ import { QUOTE_TEXT } from "../shared/messages";
 import { type QuoteData, type QuoteTaxRules, quoteDataSchema } from "../shared/quote-schema";
 import { STRUCTURES_TEXT } from "../shared/structure-messages";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./fixtures";
-import { lineValue, openLine, quoteTest as test } from "./quote-setup";
+import { lineValue, openLine, showHistory, quoteTest as test } from "./quote-setup";
 import { authHeaders } from "./support/api";
 
 // Issue #18 end to end, on a phone and on a desktop: the dealer adds a rebate and a lease
@@ -134,7 +134,7 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     );
     await showStructure(dealer.page, STRUCTURES_TEXT.lease, phone);
     await expect(dealer.page.getByTestId("lease-2000-36")).toHaveAttribute("data-chosen", "true");
-    await expect(dealer.page.getByTestId("history-panel").getByTestId("history-event").first()).toContainText(
+    await expect((await showHistory(dealer.page)).getByTestId("history-event").first()).toContainText(
       "Shopper chose Lease 36 mo, $2,000.00 down",
       { timeout: 4_000 },
     );

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { readMail } from "../server/mail/read-mail";
 import { MSG, TEXT, VEHICLE_FORM_LABELS } from "../shared/messages";
 import { E2E_DATA_DIR, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
-import { editAmount, expectConnected, lineValue } from "./quote-setup";
+import { editAmount, expectConnected, lineValue, showHistory } from "./quote-setup";
 import { createQuoteViaApi, registerDealerViaApi, signInAs } from "./support/api";
 
 // Issue #20, end to end: the owner invites a salesperson and a manager by email, who accept; the
@@ -149,11 +149,11 @@ test("a team's day: invitations, a salesperson's deal, the manager stepping in l
   await expect(lineValue(sam.page, "discount")).toHaveText("-$750.00", { timeout: 2_000 });
   await expect(lineValue(shopper, "discount")).toHaveText("-$750.00", { timeout: 2_000 });
   // The salesperson's history names the manager; on the manager's page the change is their own.
-  await expect(sam.page.getByTestId("history-panel").getByTestId("history-event").first()).toContainText(
+  await expect((await showHistory(sam.page)).getByTestId("history-event").first()).toContainText(
     "Mia (manager) set Discount to -$750.00",
     { timeout: 4_000 },
   );
-  await expect(mia.page.getByTestId("history-panel").getByTestId("history-event").first()).toContainText(
+  await expect((await showHistory(mia.page)).getByTestId("history-event").first()).toContainText(
     "You set Discount to -$750.00",
   );
   await shopperContext.close();
@@ -174,7 +174,7 @@ test("a team's day: invitations, a salesperson's deal, the manager stepping in l
   await sam.page.goto("/dashboard");
   await expect(sam.page.getByText("2022 Ford F-150 XLT")).toBeVisible();
   await sam.page.getByText("2022 Ford F-150 XLT").click();
-  await expect(sam.page.getByTestId("history-panel").getByTestId("history-event").first()).toContainText(
+  await expect((await showHistory(sam.page)).getByTestId("history-event").first()).toContainText(
     "Mia (manager) reassigned the deal from Olivia Owner to Sam Seller",
   );
 

@@ -5,10 +5,21 @@
 // Wire: y-websocket message type MESSAGE_HISTORY, then one varString of JSON (HistoryPush).
 // The stock provider ignores unknown types only with a console error, so the server sends it to
 // DEALER connections only and the dealer's page registers a handler for it.
+//
+// Pushes go only to the dealer sockets that ask for them: the page sends MESSAGE_HISTORY with a
+// varUint 1 while its History panel is on screen, and 0 when it scrolls away (then reads the
+// history again when it comes back). A socket starts without pushes; the ask is sent again after
+// each reconnect. A dealer working the deal with the panel out of view gets one frame per change
+// instead of two.
 
 import type { HistoryEvent } from "./history-text";
 
 export const MESSAGE_HISTORY = 100;
+
+/** The page's ask: history pushes on (true) or off (false) for this socket. */
+export function encodeHistoryWanted(wanted: boolean): Uint8Array {
+  return Uint8Array.of(MESSAGE_HISTORY, wanted ? 1 : 0);
+}
 
 /** The most history a panel holds (the same as GET /api/quotes/{id}/history answers). */
 export const HISTORY_LIMIT = 500;

@@ -1,4 +1,9 @@
-import { type HistoryPush, MESSAGE_HISTORY, parseHistoryPush } from "@shared/history-push";
+import {
+  encodeHistoryWanted,
+  type HistoryPush,
+  MESSAGE_HISTORY,
+  parseHistoryPush,
+} from "@shared/history-push";
 import type { HistoryEvent } from "@shared/history-text";
 import { dealDocName, readDoc, writeField } from "@shared/quote-doc";
 import * as decoding from "lib0/decoding";
@@ -16,7 +21,8 @@ import {
 } from "../live/live-test-kit";
 
 // History pushed over the live channel (issue #12): after the commit, the dealer's sockets of the
-// deal get the rows the change wrote; shoppers never do.
+// deal that asked for it (their History panel is on screen) get the rows the change wrote;
+// shoppers never do, even when they ask.
 
 let h: LiveHarness;
 beforeAll(async () => {
@@ -46,6 +52,8 @@ it("pushes each recorded change to the dealer's sockets after the commit, and ne
   const id = await createQuoteVia(h, token);
   const dealerPage = await rawSocket(h, dealDocName(id), { token });
   const shopperPage = await rawSocket(h, dealDocName(id));
+  dealerPage.ws.send(encodeHistoryWanted(true));
+  shopperPage.ws.send(encodeHistoryWanted(true));
   const dealer = connectClient(h, id, { token });
   const shopper = connectClient(h, id);
   await Promise.all([synced(dealer), synced(shopper)]);
@@ -85,4 +93,39 @@ it("pushes each recorded change to the dealer's sockets after the commit, and ne
   shopperPage.ws.close();
   destroyClient(dealer);
   destroyClient(shopper);
+});
+
+it("pushes history only while the dealer's page asks for it (its panel on screen)", async () => {
+  const { token } = await h.dealer();
+  const id = await createQuoteVia(h, token);
+  const dealerPage = await rawSocket(h, dealDocName(id), { token });
+  const dealer = connectClient(h, id, { token });
+  await synced(dealer);
+  const discount = (value: number) =>
+    writeField(dealer.deal, "pricing", { advertisedPrice: 25000, discount: value });
+  const storedCount = async () => (await storedHistory(id, token)).length;
+
+  // Not asked: the change is recorded, nothing is pushed.
+  writeField(dealer.deal, "downPayment", -1000);
+  await eventually(async () => expect(await storedCount()).toBe(1));
+  // Asked: the next change is pushed.
+  dealerPage.ws.send(encodeHistoryWanted(true));
+  discount(700);
+  await eventually(() => expect(pushesOf(dealerPage)).toHaveLength(1));
+  expect(pushesOf(dealerPage)[0]?.events).toMatchObject([
+    { field: "pricing.discount", newValue: "-$700.00" },
+  ]);
+  // Off again (scrolled away): recorded, not pushed.
+  dealerPage.ws.send(encodeHistoryWanted(false));
+  const shown = JSON.stringify(await storedHistory(id, token));
+  writeField(dealer.deal, "downPayment", -2000);
+  await eventually(async () => expect(JSON.stringify(await storedHistory(id, token))).not.toBe(shown));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(pushesOf(dealerPage)).toHaveLength(1);
+
+  // Anything but 0 or 1 is a malformed message: the socket is closed, the deal unchanged.
+  dealerPage.ws.send(Uint8Array.of(MESSAGE_HISTORY, 2));
+  expect((await dealerPage.closed).code).toBe(4400);
+  expect(await storedCount()).toBe(2);
+  destroyClient(dealer);
 });

@@ -98,6 +98,10 @@ export function startConversation(
         if (all) send(conn, all);
         return;
       }
+      case "history-wanted":
+        // Only a dealer's socket may get the history; a shopper's ask changes nothing.
+        conn.wantsHistory = message.wanted && conn.role === "DEALER";
+        return;
     }
   };
 

@@ -293,6 +293,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
         awarenessBudget: fullBucket(config.liveBounds.awarenessPerSecond * 2),
         historyWindow: newWindow(),
         historyKeys: new Map(),
+        wantsHistory: false,
       };
       room.conns.add(conn);
       markJoined();

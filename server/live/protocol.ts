@@ -25,7 +25,9 @@ export type ClientMessage =
       wire: Uint8Array | null;
     }
   | { type: "awareness"; update: Uint8Array }
-  | { type: "query-awareness" };
+  | { type: "query-awareness" }
+  /** The dealer's page wants history pushes (its panel is on screen) or not (shared/history-push.ts). */
+  | { type: "history-wanted"; wanted: boolean };
 
 export class MalformedMessage extends Error {}
 
@@ -52,6 +54,10 @@ export function decodeClientMessage(bytes: Uint8Array): ClientMessage {
       message = { type: "awareness", update: decoding.readVarUint8Array(decoder) };
     } else if (type === MESSAGE_QUERY_AWARENESS) {
       message = { type: "query-awareness" };
+    } else if (type === MESSAGE_HISTORY) {
+      const wanted = decoding.readVarUint(decoder);
+      if (wanted > 1) throw new MalformedMessage(`history wanted must be 0 or 1, not ${wanted}`);
+      message = { type: "history-wanted", wanted: wanted === 1 };
     } else throw new MalformedMessage(`unknown message type ${type}`);
     if (decoding.hasContent(decoder)) throw new MalformedMessage("trailing bytes");
     return message;

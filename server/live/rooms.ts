@@ -71,6 +71,8 @@ export type Conn = {
   historyWindow: MinuteWindow;
   /** When this connection last changed each deal key (history events merge within HISTORY_MERGE_MS). */
   historyKeys: Map<string, number>;
+  /** A dealer's page with its History panel on screen: history pushes go to this socket. */
+  wantsHistory: boolean;
 };
 
 export type Room = {
@@ -157,11 +159,18 @@ export type Refusal = {
   close?: "updateTooLarge" | "documentTooLarge" | "tooManyUpdates" | "dealLocked";
 };
 
-/** A deal's history rows to the room's dealers (the history is theirs: shoppers never receive it). */
+/**
+ * A deal's history rows to the room's dealers whose page shows the history (it is theirs: shoppers
+ * never receive it, whatever they ask), encoded once and only when someone is to get it.
+ */
 export function sendHistory(room: Room, push: HistoryPush): void {
   if (push.events.length === 0 && push.removed.length === 0) return;
-  const message = encodeHistoryMessage(push);
-  for (const conn of room.conns) if (conn.role === "DEALER") send(conn, message);
+  let message: Uint8Array | null = null;
+  for (const conn of room.conns) {
+    if (conn.role !== "DEALER" || !conn.wantsHistory) continue;
+    message ??= encodeHistoryMessage(push);
+    send(conn, message);
+  }
 }
 
 /** The accepted-update event of a judged update (history and presence work hook in here). */

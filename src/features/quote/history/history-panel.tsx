@@ -3,7 +3,7 @@ import { historySentence, relativeTime } from "@shared/history-sentence";
 import { HISTORY_TEXT } from "@shared/history-text";
 import { TEXT } from "@shared/messages";
 import { memberLabel } from "@shared/permissions";
-import { useEffect, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { useSession } from "@/lib/session";
 import type { LiveQuoteState } from "../live/use-live-quote";
 import classes from "./history-panel.module.css";
@@ -29,12 +29,41 @@ function useNow(): number {
 }
 
 /**
+ * Whether the element is on screen or within a screen's reach of it (true where the browser has
+ * no IntersectionObserver). The panel sits below the deal: a dealer working the deal with it out
+ * of view gets no history pushes (shared/history-push.ts) until it scrolls into view.
+ */
+function useOnScreen(ref: RefObject<HTMLElement | null>): boolean {
+  const [onScreen, setOnScreen] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    if (typeof IntersectionObserver === "undefined") {
+      setOnScreen(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const last = entries[entries.length - 1];
+        if (last) setOnScreen(last.isIntersecting);
+      },
+      { rootMargin: "50% 0px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return onScreen;
+}
+
+/**
  * The deal's history on the dealer's quote page (issue #9): newest first, in plain words. A lazy
  * chunk of the dealer's page; the shopper's page never loads it (and the API refuses shoppers).
  */
 export default function HistoryPanel({ quoteId, onHistory, connected }: HistoryPanelProps) {
   const [attempt, setAttempt] = useState(0);
-  const history = useQuoteHistory(quoteId, onHistory, connected, attempt);
+  const panel = useRef<HTMLElement>(null);
+  const onScreen = useOnScreen(panel);
+  const history = useQuoteHistory(quoteId, onHistory, connected, attempt, onScreen);
   const now = useNow();
   const { user } = useSession();
   // Changes by the reader read "You"; a teammate's read with their name, as "Dana (manager)".
@@ -42,7 +71,13 @@ export default function HistoryPanel({ quoteId, onHistory, connected }: HistoryP
   const events = history.status === "ready" ? history.events : [];
 
   return (
-    <Box component="section" aria-labelledby="quote-history-title" mt="xl" data-testid="history-panel">
+    <Box
+      component="section"
+      ref={panel}
+      aria-labelledby="quote-history-title"
+      mt="xl"
+      data-testid="history-panel"
+    >
       <Title order={2} id="quote-history-title" fz="h4" mb="sm">
         {HISTORY_TEXT.title}
       </Title>

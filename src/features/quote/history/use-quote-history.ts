@@ -1,7 +1,8 @@
-// The deal's history for the dealer's History panel (issue #9): read once when the panel opens,
-// then kept current by the rows the live server pushes after each recorded change (issue #12,
-// shared/history-push.ts); no polling. Pushes are not replayed after a lost connection, so the
-// history is read again each time the live connection comes back.
+// The deal's history for the dealer's History panel (issue #9): read when the panel comes on
+// screen, then kept current by the rows the live server pushes after each recorded change (issue
+// #12, shared/history-push.ts); no polling. The server pushes only while the panel listens (on
+// screen), and pushes are not replayed after a lost connection, so the history is read again each
+// time the panel comes back on screen and each time the live connection comes back.
 
 import { applyHistoryPush, type HistoryPush } from "@shared/history-push";
 import type { HistoryEvent, HistoryResponse } from "@shared/history-text";
@@ -20,6 +21,8 @@ export function useQuoteHistory(
   connected: boolean,
   /** Bump to load again after a failure. */
   attempt: number,
+  /** Whether the panel is on screen: pushes are asked for, and the history read, only then. */
+  onScreen: boolean,
 ): HistoryState {
   const [state, setState] = useState<HistoryState>({ status: "loading" });
   // Pushes that arrive while a read is under way, applied again on top of its answer.
@@ -32,8 +35,23 @@ export function useQuoteHistory(
     wasConnected.current = connected;
   }, [connected]);
 
+  // Listening asks the server for pushes: declared before the read below, so that the ask goes
+  // out before the read does, and pushes that arrive while the read is under way are kept.
+  useEffect(() => {
+    if (!onScreen) return;
+    return onHistory((push) => {
+      duringRead.current?.push(push);
+      setState((previous) =>
+        previous.status === "ready"
+          ? { status: "ready", events: applyHistoryPush(previous.events, push) }
+          : previous,
+      );
+    });
+  }, [onHistory, onScreen]);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` and `reconnects` are read triggers.
   useEffect(() => {
+    if (!onScreen) return;
     const controller = new AbortController();
     const pushes: HistoryPush[] = [];
     duringRead.current = pushes;
@@ -55,20 +73,7 @@ export function useQuoteHistory(
       },
     );
     return () => controller.abort();
-  }, [quoteId, attempt, reconnects]);
-
-  useEffect(
-    () =>
-      onHistory((push) => {
-        duringRead.current?.push(push);
-        setState((previous) =>
-          previous.status === "ready"
-            ? { status: "ready", events: applyHistoryPush(previous.events, push) }
-            : previous,
-        );
-      }),
-    [onHistory],
-  );
+  }, [quoteId, attempt, reconnects, onScreen]);
 
   return state;
 }

@@ -6,7 +6,12 @@
 // (DESIGN.md), and writing defaults here is how line items get duplicated after reconnects.
 
 import { type DealState, MESSAGE_DEAL_STATE, parseDealState } from "@shared/deal-state";
-import { type HistoryPush, MESSAGE_HISTORY, parseHistoryPush } from "@shared/history-push";
+import {
+  encodeHistoryWanted,
+  type HistoryPush,
+  MESSAGE_HISTORY,
+  parseHistoryPush,
+} from "@shared/history-push";
 import { LIVE_CLOSE_CODES, liveProtocols } from "@shared/live-protocol";
 import type { OfflineConflict } from "@shared/offline-conflicts";
 import {
@@ -166,11 +171,24 @@ export class LiveQuote {
 
   /**
    * History rows the server pushes to the dealer after each recorded change (shared/history-push.ts).
-   * Pushes missed while disconnected are not replayed: read the history again on reconnect.
+   * The server pushes only while someone listens here (the History panel on screen). Pushes missed
+   * while nobody listened or while disconnected are not replayed: read the history again then.
    */
   onHistory(listener: (push: HistoryPush) => void): () => void {
     this.historyListeners.add(listener);
-    return () => this.historyListeners.delete(listener);
+    if (this.historyListeners.size === 1) this.askForHistory();
+    return () => {
+      this.historyListeners.delete(listener);
+      if (this.historyListeners.size === 0) this.askForHistory();
+    };
+  }
+
+  /** Tells the server whether this page wants history pushes; sent again on every (re)connect. */
+  private askForHistory(): void {
+    if (this.options.role !== "dealer" || this.destroyed) return;
+    const socket = this.deal.provider.ws;
+    // 1: OPEN (the global WebSocket is not there in every runtime this runs in).
+    if (socket && socket.readyState === 1) socket.send(encodeHistoryWanted(this.historyListeners.size > 0));
   }
 
   /** The deal's lock as the server pushes it when it changes (issue #19; both sides). */
@@ -217,6 +235,10 @@ export class LiveQuote {
         const push = parseHistoryPush(decoding.readVarString(decoder));
         if (push) for (const listener of this.historyListeners) listener(push);
       };
+      // A new socket starts without pushes: ask again when the panel is listening.
+      provider.on("status", ({ status }: { status: string }) => {
+        if (status === "connected" && this.historyListeners.size > 0) this.askForHistory();
+      });
     }
     if (name === dealDocName(this.options.quoteId)) {
       provider.messageHandlers[MESSAGE_DEAL_STATE] = (_encoder, decoder) => {
