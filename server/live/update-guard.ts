@@ -150,7 +150,18 @@ function entriesAfter(array: Y.Array<unknown>, before: FlatEntries, touched: Set
   return after;
 }
 
-const sameValue = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+const sameValue = (a: unknown, b: unknown) =>
+  a === b || (typeof a === "object" && typeof b === "object" && JSON.stringify(a) === JSON.stringify(b));
+
+/**
+ * What the update being judged touches is read by one listener per document, installed once:
+ * adding and removing a listener for every update cost more than the rest of reading it.
+ */
+let judging: { array: unknown; touched: Touched } | null = null;
+const listened = new WeakSet<Y.Doc>();
+function onBeforeObserverCalls(transaction: Y.Transaction) {
+  if (judging) collectTouched(transaction, judging.array, judging.touched);
+}
 
 /**
  * Applies `update` (v1) to `scratch` and judges it. `scratch` is left changed either way: the
@@ -165,14 +176,17 @@ export function judgeUpdate(scratch: Y.Doc, update: Uint8Array, input: GuardInpu
     changedDoc: false,
     written: new Map(),
   };
-  const onTransaction = (transaction: Y.Transaction) => collectTouched(transaction, array, touched);
-  scratch.on("beforeObserverCalls", onTransaction);
+  if (!listened.has(scratch)) {
+    scratch.on("beforeObserverCalls", onBeforeObserverCalls);
+    listened.add(scratch);
+  }
+  judging = { array, touched };
   try {
     Y.applyUpdate(scratch, update);
   } catch {
     return { ok: false, reason: "update does not decode" };
   } finally {
-    scratch.off("beforeObserverCalls", onTransaction);
+    judging = null;
   }
   if (scratch.store.pendingStructs !== null || scratch.store.pendingDs !== null)
     return { ok: false, reason: "update depends on unknown changes" };
