@@ -408,7 +408,12 @@ export function createRooms(options: RoomsOptions) {
       ]);
       if (!loaded) throw new DocumentMissingError(name);
       const doc = docFromStored(
-        { state: loaded.state, updates: loaded.updates.map((u) => u.update), lastSeq: loaded.headSeq },
+        {
+          state: loaded.state,
+          updates: loaded.updates.map((u) => u.update),
+          updatesV1: [],
+          lastSeq: loaded.headSeq,
+        },
         name,
       );
       const room = makeRoom(name, quoteId, kind, expiresAt, locked, {

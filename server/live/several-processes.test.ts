@@ -380,6 +380,7 @@ describe("the live guard across processes", () => {
           return docFromStored({
             state: loaded.state,
             updates: loaded.updates.map((u) => u.update),
+            updatesV1: [],
             lastSeq: 0,
           });
         },

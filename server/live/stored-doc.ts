@@ -20,7 +20,7 @@ export function docFromStored(stored: StoredDoc, name = "stored"): Y.Doc {
   try {
     Y.applyUpdateV2(doc, stored.state);
     if (stored.updates.length > 0) Y.applyUpdateV2(doc, Y.mergeUpdatesV2(stored.updates));
-    if (stored.updatesV1 && stored.updatesV1.length > 0) Y.applyUpdate(doc, Y.mergeUpdates(stored.updatesV1));
+    if (stored.updatesV1.length > 0) Y.applyUpdate(doc, Y.mergeUpdates(stored.updatesV1));
   } catch (error) {
     doc.destroy();
     throw new DocumentLoadError(`Stored document does not decode: ${String(error)}`);
@@ -39,7 +39,7 @@ export function loadStoredDoc(
 ): { doc: Y.Doc; lastSeq: number; logLength: number } {
   const stored = store.load(docName);
   if (!stored) throw new DocumentMissingError(docName);
-  const logLength = stored.updates.length + (stored.updatesV1?.length ?? 0);
+  const logLength = stored.updates.length + stored.updatesV1.length;
   return { doc: docFromStored(stored, docName), lastSeq: stored.lastSeq, logLength };
 }
 

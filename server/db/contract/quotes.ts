@@ -32,6 +32,7 @@ export function quotesContract(current: CurrentStores): void {
       expect(deal && { ...deal, state: bytes(deal.state) }).toEqual({
         state: bytes(states.deal),
         updates: [],
+        updatesV1: [],
         lastSeq: 0,
       });
       const restored = new Y.Doc();

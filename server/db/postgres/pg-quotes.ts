@@ -160,7 +160,12 @@ export function createDocumentStore(db: PgDb): DocumentStore {
       const doc = await log.load(docName);
       if (!doc) return null;
       // The log is dense from the snapshot to the head, so its last seq is the head.
-      return { state: doc.state, updates: doc.updates.map((u) => u.update), lastSeq: doc.headSeq };
+      return {
+        state: doc.state,
+        updates: doc.updates.map((u) => u.update),
+        updatesV1: [],
+        lastSeq: doc.headSeq,
+      };
     },
   };
 }

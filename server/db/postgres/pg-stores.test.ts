@@ -104,6 +104,7 @@ describe("PostgreSQL stores on a pool", () => {
         {
           state: bytes(Y.encodeStateAsUpdateV2(compacted)),
           updates: [bytes(updates[2]!)],
+          updatesV1: [],
           lastSeq: 3,
         },
       );
