@@ -9,7 +9,6 @@ import type {
   Page,
 } from "@playwright/test";
 import { HISTORY_TEXT } from "../shared/history-text";
-import { TEXT } from "../shared/messages";
 import { expect, test } from "./fixtures";
 import {
   authHeaders,
@@ -167,7 +166,7 @@ export async function expectLines(page: Page, amounts: Record<string, string>) {
 export async function showHistory(page: Page): Promise<Locator> {
   const panel = page.getByTestId("history-panel");
   await panel.getByRole("heading", { name: HISTORY_TEXT.title }).scrollIntoViewIfNeeded();
-  await expect(panel.getByText(TEXT.loading)).toHaveCount(0);
+  await expect(panel).toHaveAttribute("data-state", "ready");
   return panel;
 }
 

@@ -77,11 +77,12 @@ export default function HistoryPanel({ quoteId, onHistory, connected }: HistoryP
       aria-labelledby="quote-history-title"
       mt="xl"
       data-testid="history-panel"
+      data-state={history.status}
     >
       <Title order={2} id="quote-history-title" fz="h4" mb="sm">
         {HISTORY_TEXT.title}
       </Title>
-      {history.status === "loading" ? (
+      {history.status === "idle" ? null : history.status === "loading" ? (
         <Text size="sm" className="dd-secondary-text" role="status">
           {TEXT.loading}
         </Text>

@@ -10,6 +10,8 @@ import { useEffect, useRef, useState } from "react";
 import { apiRequest } from "@/lib/api";
 
 export type HistoryState =
+  /** Not read yet: the panel has not been on screen. */
+  | { status: "idle" }
   | { status: "loading" }
   | { status: "failed" }
   | { status: "ready"; events: HistoryEvent[] };
@@ -24,7 +26,7 @@ export function useQuoteHistory(
   /** Whether the panel is on screen: pushes are asked for, and the history read, only then. */
   onScreen: boolean,
 ): HistoryState {
-  const [state, setState] = useState<HistoryState>({ status: "loading" });
+  const [state, setState] = useState<HistoryState>({ status: "idle" });
   // Pushes that arrive while a read is under way, applied again on top of its answer.
   const duringRead = useRef<HistoryPush[] | null>(null);
   const [reconnects, setReconnects] = useState(0);
@@ -55,7 +57,9 @@ export function useQuoteHistory(
     const controller = new AbortController();
     const pushes: HistoryPush[] = [];
     duringRead.current = pushes;
-    setState((previous) => (previous.status === "failed" ? { status: "loading" } : previous));
+    setState((previous) =>
+      previous.status === "failed" || previous.status === "idle" ? { status: "loading" } : previous,
+    );
     apiRequest<HistoryResponse>(`/quotes/${encodeURIComponent(quoteId)}/history`, {
       auth: true,
       signal: controller.signal,
