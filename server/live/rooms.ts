@@ -106,8 +106,9 @@ export type Room = {
   scratchV2: Uint8Array | null;
   /**
    * Updates in `doc` but not yet in `scratch`: one process, the accepted ones (V1, as received);
-   * shared mode, other processes' ones (V2, from the log). Applied to `scratch` when it is next needed (a refusal; shared mode,
-   * this process's next judgement), or `scratch` is rebuilt once SCRATCH_BEHIND_MAX are waiting.
+   * shared mode, other processes' ones (V2, from the log). Applied to `scratch` when it is next
+   * needed (a refusal; shared mode, this process's next judgement), or `scratch` is rebuilt once
+   * SCRATCH_BEHIND_MAX are waiting.
    */
   scratchBehind: Uint8Array[];
   /** Shared mode: sockets admitted to the room that have not joined yet (it stays loaded for them). */
