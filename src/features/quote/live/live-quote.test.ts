@@ -1,6 +1,7 @@
 // The browser hook's store against the real live server (port 0, temp SQLite), with real
 // y-websocket providers over `ws` and y-indexeddb on fake-indexeddb.
 import "fake-indexeddb/auto";
+import { type HistoryPush, MESSAGE_HISTORY } from "@shared/history-push";
 import { liveServerUrl } from "@shared/live-protocol";
 import { dealArray, dealDocName, readDoc, writeField } from "@shared/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -115,6 +116,45 @@ describe("LiveQuote against the live server", () => {
     await eventually(() => expect(readDoc(dealArray(reread)).selectedCreditTier).toBe("fair"));
     expect((readDoc(dealArray(reread)).pricing as { advertisedPrice: number }).advertisedPrice).toBe(25_000);
     await check.destroy();
+  });
+
+  it("asks for history pushes while someone listens, again after a reconnect, and stops asking when nobody does", async () => {
+    const quoteId = await createQuoteVia(h, token);
+    const dealer = openLive(quoteId, { role: "dealer", token });
+    await eventually(() => expect(dealer.getSnapshot().status).toBe("connected"));
+    const provider = (dealer as unknown as { deal: { provider: { ws: WebSocket | null } } }).deal.provider;
+    const pushes: HistoryPush[] = [];
+    const stop = dealer.onHistory((push) => pushes.push(push));
+    await dealer.update("pricing", { advertisedPrice: 25_000, discount: 900 });
+    await eventually(() => expect(pushes).toHaveLength(1));
+    expect(pushes[0]?.events).toMatchObject([{ field: "pricing.discount", newValue: "-$900.00" }]);
+
+    // A new socket starts without pushes: the page asks again once it is connected.
+    const first = provider.ws;
+    first?.close();
+    await eventually(() => {
+      expect(provider.ws).not.toBe(first);
+      expect(provider.ws?.readyState).toBe(WebSocket.OPEN);
+    }, 10_000);
+    await eventually(
+      async () => {
+        expect(await dealer.update("downPayment", -1_000 - pushes.length)).toMatchObject({ ok: true });
+        expect(pushes.length).toBeGreaterThan(1);
+      },
+      10_000,
+      300,
+    );
+
+    // The last listener gone: the page tells the server to stop.
+    const sent: number[][] = [];
+    const socket = provider.ws as WebSocket;
+    const send = socket.send.bind(socket);
+    socket.send = ((data: Uint8Array) => {
+      sent.push([...data]);
+      send(data);
+    }) as typeof socket.send;
+    stop();
+    expect(sent).toContainEqual([MESSAGE_HISTORY, 0]);
   });
 
   it("refuses a shopper's dealer-only update before it leaves the browser", async () => {
