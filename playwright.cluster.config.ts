@@ -16,6 +16,9 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
+    // SIGTERM, not the default SIGKILL: serve-cluster.ts then stops PostgreSQL (a daemon outside
+    // this process group) and Redis, and removes their temp dirs.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
     env: {
       PORT: String(port),
       LOG_REQUESTS: "false",
