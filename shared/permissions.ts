@@ -139,7 +139,7 @@ export function mayWriteField(role: Role, kind: DocKind, field: string): boolean
 
 /** The leaf keys of `field` that `role` may not write: a writer of the field carries them over unchanged. */
 export function readOnlyKeysOf(role: Role, kind: DocKind, field: string): string[] {
-  return [...LEAF_KEYS[kind]].filter((key) => fieldOf(key) === field && !mayWriteKey(role, kind, key));
+  return leafKeysOfField(kind, field).filter((key) => !mayWriteKey(role, kind, key));
 }
 
 // ---- Dealership teams (#20): what each member of a dealership may do. ----

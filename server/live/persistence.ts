@@ -11,7 +11,7 @@ export type StoredDoc = {
   state: Uint8Array;
   /** Log rows in V2 (older SQLite rows; every PostgreSQL row), in seq order. */
   updates: Uint8Array[];
-  /** Log rows in V1 (what this server appends on SQLite; none on PostgreSQL), in seq order. Yjs updates commute. */
+  /** Log rows in V1 (what this server appends on SQLite; none on PostgreSQL), in seq order. */
   updatesV1: Uint8Array[];
   lastSeq: number;
 };

@@ -1,8 +1,9 @@
 import * as Y from "yjs";
 import type { DocStore, StoredDoc } from "./persistence";
 
-// Turning stored bytes (a V2 state, V2 and V1 log rows: persistence.ts) into a Y.Doc and back. A load that fails throws: the caller refuses the
-// connection instead of serving (or later storing) an empty document over the real one.
+// Turning stored bytes (a V2 state, V2 and V1 log rows: persistence.ts) into a Y.Doc and back. A
+// load that fails throws: the caller refuses the connection instead of serving (or later storing)
+// an empty document over the real one.
 
 export class DocumentLoadError extends Error {}
 
@@ -20,6 +21,7 @@ export function docFromStored(stored: StoredDoc, name = "stored"): Y.Doc {
   try {
     Y.applyUpdateV2(doc, stored.state);
     if (stored.updates.length > 0) Y.applyUpdateV2(doc, Y.mergeUpdatesV2(stored.updates));
+    // After the V2 rows, though they may interleave by seq: Yjs updates commute.
     if (stored.updatesV1.length > 0) Y.applyUpdate(doc, Y.mergeUpdates(stored.updatesV1));
   } catch (error) {
     doc.destroy();

@@ -1,9 +1,10 @@
 import { Box, Button, Text, Title } from "@mantine/core";
+import { useIntersection } from "@mantine/hooks";
 import { historySentence, relativeTime } from "@shared/history-sentence";
 import { HISTORY_TEXT } from "@shared/history-text";
 import { TEXT } from "@shared/messages";
 import { memberLabel } from "@shared/permissions";
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useSession } from "@/lib/session";
 import type { LiveQuoteState } from "../live/use-live-quote";
 import classes from "./history-panel.module.css";
@@ -29,31 +30,11 @@ function useNow(): number {
 }
 
 /**
- * Whether the element is on screen or within a screen's reach of it (true where the browser has
- * no IntersectionObserver). The panel sits below the deal: a dealer working the deal with it out
- * of view gets no history pushes (shared/history-push.ts) until it scrolls into view.
+ * The panel counts as on screen within half a screen of the viewport. It sits below the deal: a
+ * dealer working the deal with it out of view gets no history pushes (shared/history-push.ts)
+ * until it scrolls into view.
  */
-function useOnScreen(ref: RefObject<HTMLElement | null>): boolean {
-  const [onScreen, setOnScreen] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    if (typeof IntersectionObserver === "undefined") {
-      setOnScreen(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        const last = entries[entries.length - 1];
-        if (last) setOnScreen(last.isIntersecting);
-      },
-      { rootMargin: "50% 0px" },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return onScreen;
-}
+const NEAR_SCREEN: IntersectionObserverInit = { rootMargin: "50% 0px" };
 
 /**
  * The deal's history on the dealer's quote page (issue #9): newest first, in plain words. A lazy
@@ -61,8 +42,8 @@ function useOnScreen(ref: RefObject<HTMLElement | null>): boolean {
  */
 export default function HistoryPanel({ quoteId, onHistory, connected }: HistoryPanelProps) {
   const [attempt, setAttempt] = useState(0);
-  const panel = useRef<HTMLElement>(null);
-  const onScreen = useOnScreen(panel);
+  const panel = useIntersection<HTMLElement>(NEAR_SCREEN);
+  const onScreen = panel.entry?.isIntersecting ?? false;
   const history = useQuoteHistory(quoteId, onHistory, connected, attempt, onScreen);
   const now = useNow();
   const { user } = useSession();
@@ -73,7 +54,7 @@ export default function HistoryPanel({ quoteId, onHistory, connected }: HistoryP
   return (
     <Box
       component="section"
-      ref={panel}
+      ref={panel.ref}
       aria-labelledby="quote-history-title"
       mt="xl"
       data-testid="history-panel"
