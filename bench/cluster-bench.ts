@@ -33,15 +33,20 @@ const cpuSeconds = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
-/** CPU seconds used by every running process of this name (PostgreSQL's backends, Redis). */
+/**
+ * CPU seconds used by the processes of this name (PostgreSQL, Redis): the running ones', and
+ * their ended children's (cutime + cstime), so a PostgreSQL backend whose pooled connection
+ * closed between two readings still counts (the postmaster collected it).
+ */
 const cpuSecondsOf = (name: string) => {
   let total = 0;
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) === name)
-        total += cpuSeconds(Number(entry));
+      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== name) continue;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
     } catch {
       // The process ended while we read.
     }
@@ -82,10 +87,21 @@ async function processStalls(url: string) {
   let gc = 0;
   for (const [, seconds] of text.matchAll(/^nodejs_gc_duration_seconds_sum\{[^}]*\} ([0-9.e+-]+)$/gm))
     gc += Number(seconds);
+  // The append's round trip (judge to PostgreSQL's answer), from its histogram: commits so far,
+  // and how many took longer than 10 and 25 ms.
+  const commitsAtMost = (le: string) =>
+    Number(
+      new RegExp(`^dealdesk_live_commit_seconds_bucket\\{le="${le}"\\} ([0-9.e+-]+)$`, "m").exec(text)?.[1] ??
+        0,
+    );
+  const commits = commitsAtMost("\\+Inf");
   return {
     loopP99: value("nodejs_eventloop_lag_p99_seconds") * 1000,
     loopMax: value("nodejs_eventloop_lag_max_seconds") * 1000,
     gcSeconds: gc,
+    commits,
+    commitsOver10: commits - commitsAtMost("0.01"),
+    commitsOver25: commits - commitsAtMost("0.025"),
   };
 }
 
@@ -175,6 +191,14 @@ try {
       stalls
         .map((s, i) => `${(((s.gcSeconds - (stalls0[i]?.gcSeconds ?? 0)) / wall) * 100).toFixed(1)}%`)
         .join(" / "),
+      stalls
+        .map((s, i) => {
+          const before = stalls0[i];
+          const count = s.commits - (before?.commits ?? 0);
+          const share = (over: number) => `${((over / Math.max(count, 1)) * 100).toFixed(2)}%`;
+          return `${share(s.commitsOver10 - (before?.commitsOver10 ?? 0))} / ${share(s.commitsOver25 - (before?.commitsOver25 ?? 0))}`;
+        })
+        .join(", "),
       p50 <= 3 && p99 <= 15 && result.lost === 0 ? "met" : "missed",
     ]);
   }
@@ -198,6 +222,8 @@ try {
     "generator loop delay p99 / max",
     "A, B loop delay p99 / max",
     "A / B time in GC",
+    // A slow append delays that edit on every path; a slow process delays all of its edits.
+    "A, B appends over 10 / 25 ms",
     "target",
   ];
   console.log(`| ${header.join(" | ")} |`);

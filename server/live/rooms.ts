@@ -715,6 +715,7 @@ export function createRooms(options: RoomsOptions) {
       const committed = liveMetrics.commitTimer();
       const result = await sharedRooms.store.append({
         docName: room.name,
+        quoteId: room.quoteId,
         expectedSeq: room.lastSeq,
         update: delta,
         listing: listingChange(room, verdict),

@@ -1,7 +1,7 @@
 import { type ShopperVisit, VISIT_GAP_MS } from "../../presence/presence-tracker";
 import type { PgDb } from "./connection";
 import { createDocumentLog, type DocumentLog } from "./document-log";
-import { appendLive, type LiveAppend, type LiveAppendResult } from "./live-append";
+import { createAppendBatcher, type LiveAppend, type LiveAppendResult } from "./live-append";
 
 // What the live rooms store on PostgreSQL: the document log (load, compaction, catch-up), the
 // append of an accepted update with its client-id claims and history rows in one transaction
@@ -13,7 +13,10 @@ export type SharedLiveStore = {
   log: DocumentLog;
   /** Who wrote under each Yjs client id of the document. */
   owners(docName: string): Promise<Map<number, string>>;
-  /** Appends an accepted update with its claims and history rows, in one transaction (live-append.ts). */
+  /**
+   * Appends an accepted update with its claims and history rows, in one transaction; the appends
+   * of one event-loop turn share a round trip (live-append.ts).
+   */
   append(input: LiveAppend): Promise<LiveAppendResult>;
   setOutTheDoor(quoteId: string, cents: number | null): Promise<void>;
   /**
@@ -27,6 +30,7 @@ export type SharedLiveStore = {
 
 export function createSharedLiveStore(db: PgDb): SharedLiveStore {
   const pool = db.$client;
+  const append = createAppendBatcher(pool);
   return {
     log: createDocumentLog(db),
     async owners(docName) {
@@ -36,7 +40,7 @@ export function createSharedLiveStore(db: PgDb): SharedLiveStore {
       );
       return new Map(rows.map((row) => [Number(row.client_id), row.principal]));
     },
-    append: (input) => appendLive(pool, input),
+    append,
     async setOutTheDoor(quoteId, cents) {
       await pool.query("UPDATE quotes SET out_the_door_cents = $1 WHERE id = $2", [cents, quoteId]);
     },
