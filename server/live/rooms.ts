@@ -34,7 +34,7 @@ import {
   encodeUpdateMessage,
 } from "./protocol";
 import { DocumentMissingError, docFromStored, encodeState, loadStoredDoc } from "./stored-doc";
-import { type DocKind, type GuardVerdict, judgeUpdate } from "./update-guard";
+import { applyVerdict, type DocKind, type GuardVerdict, judgeUpdate, NO_ENTRIES } from "./update-guard";
 
 // Rooms: one per loaded document, after the reference y-websocket server's getYDoc pattern, but
 // loading synchronously from SQLite (better-sqlite3), so no message can arrive while a room is
@@ -179,7 +179,7 @@ function acceptedEvent(
   room: Room,
   conn: Conn,
   verdict: GuardVerdict & { ok: true },
-  before: FlatEntries,
+  entries: { before: FlatEntries; after: FlatEntries },
   committedAt: number,
 ): AcceptedUpdate {
   return {
@@ -187,8 +187,8 @@ function acceptedEvent(
     docName: room.name,
     role: conn.role,
     changedFields: verdict.fields,
-    before,
-    after: verdict.after,
+    before: entries.before,
+    after: entries.after,
     committedAt,
   };
 }
@@ -498,6 +498,18 @@ export function createRooms(options: RoomsOptions) {
   }
 
   /**
+   * An accepted update's changed keys into the room's entries, in place (the guard copies
+   * nothing). The accepted-update event, when someone listens (the benchmarks), gets copies of the
+   * whole entries before and after.
+   */
+  function acceptInto(room: Room, conn: Conn, verdict: GuardVerdict & { ok: true }): AcceptedUpdate | null {
+    const listening = options.onAcceptedUpdate !== undefined && verdict.fields.size > 0;
+    const before = listening ? new Map(room.entries) : null;
+    applyVerdict(room.entries, verdict);
+    return before ? acceptedEvent(room, conn, verdict, { before, after: new Map(room.entries) }, 0) : null;
+  }
+
+  /**
    * The guard, identity, the deal's lock and the bounds, all judged with the update applied (on
    * `judgedDoc`, which keeps it when it passes and is put back when it does not).
    */
@@ -505,18 +517,17 @@ export function createRooms(options: RoomsOptions) {
     room: Room,
     conn: Conn,
     update: Uint8Array,
-  ): { ok: true; verdict: GuardVerdict & { ok: true }; claims: number[]; before: FlatEntries } | Refusal {
+  ): { ok: true; verdict: GuardVerdict & { ok: true }; claims: number[] } | Refusal {
     if (shared) catchUpScratch(room);
     if (room.entriesStale) {
       room.entries = entriesOf(room.doc, room.kind);
       room.entriesStale = false;
     }
-    const before = room.entries;
     const verdict = judgeUpdate(judgedDoc(room), update, {
       kind: room.kind,
       role: conn.role,
       expired: room.expiresAt < Date.now(),
-      before,
+      before: room.entries,
     });
     if (!verdict.ok) {
       undoJudgement(room);
@@ -536,7 +547,7 @@ export function createRooms(options: RoomsOptions) {
       undoJudgement(room);
       return refusal;
     }
-    return { ok: true, verdict, claims, before };
+    return { ok: true, verdict, claims };
   }
 
   /**
@@ -564,7 +575,8 @@ export function createRooms(options: RoomsOptions) {
         });
       return {
         ok: true,
-        after: room.entries,
+        before: NO_ENTRIES,
+        after: NO_ENTRIES,
         fields: new Set(),
         keys: [],
         changedDoc: false,
@@ -574,11 +586,11 @@ export function createRooms(options: RoomsOptions) {
     // Judged in `doc` itself: accepted, it is applied already.
     const judged = judge(room, conn, update);
     if (!judged.ok) return judged;
-    const { verdict, claims, before } = judged;
+    const { verdict, claims } = judged;
     // Nothing integrated: nothing to store or send.
     if (!verdict.changedDoc) return verdict;
     owedToScratch(room, update);
-    room.entries = verdict.after;
+    const accepted = acceptInto(room, conn, verdict);
     room.approxBytes += update.length;
     const claimed: ClientIdClaim[] = [];
     for (const clientId of claims) {
@@ -608,7 +620,7 @@ export function createRooms(options: RoomsOptions) {
                 queued.history = recordChange({
                   quoteId: room.quoteId,
                   role: conn.role,
-                  before,
+                  before: verdict.before,
                   after: verdict.after,
                   keys: verdict.keys,
                   at,
@@ -617,7 +629,7 @@ export function createRooms(options: RoomsOptions) {
               }
             : undefined,
       },
-      accepted: verdict.fields.size > 0 ? acceptedEvent(room, conn, verdict, before, 0) : null,
+      accepted,
       history: null,
     };
     batch.add(queued);
@@ -705,7 +717,7 @@ export function createRooms(options: RoomsOptions) {
         if (rooms.get(room.name) === room) refuse(room, conn, judged);
         return;
       }
-      const { verdict, claims, before } = judged;
+      const { verdict, claims } = judged;
       const delta = room.scratchV2 as Uint8Array | null;
       room.scratchV2 = null;
       if (!verdict.changedDoc || !delta) return;
@@ -725,7 +737,7 @@ export function createRooms(options: RoomsOptions) {
             ? {
                 quoteId: room.quoteId,
                 role: conn.role,
-                before,
+                before: verdict.before,
                 after: verdict.after,
                 keys: verdict.keys,
                 actor: conn.identity.dealer?.label,
@@ -754,7 +766,7 @@ export function createRooms(options: RoomsOptions) {
       Y.applyUpdateV2(room.doc, delta, conn);
       room.lastSeq = result.seq;
       room.logLength += 1;
-      room.entries = verdict.after;
+      const accepted = acceptInto(room, conn, verdict);
       room.approxBytes += delta.length;
       for (const clientId of claims) {
         room.writers.set(clientId, conn);
@@ -764,10 +776,8 @@ export function createRooms(options: RoomsOptions) {
       follower.committed(room.name, result.seq, delta, message);
       for (const other of room.conns) if (other !== conn) send(other, message);
       if (result.history) sendHistory(room, result.history);
-      if (options.onAcceptedUpdate && verdict.fields.size > 0)
-        options.onAcceptedUpdate(
-          acceptedEvent(room, conn, verdict, before, performance.timeOrigin + performance.now()),
-        );
+      if (accepted)
+        options.onAcceptedUpdate?.({ ...accepted, committedAt: performance.timeOrigin + performance.now() });
       if (room.logLength > options.compactAfter) await compactShared(sharedRooms, room);
       return;
     }

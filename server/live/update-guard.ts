@@ -37,8 +37,12 @@ export type GuardInput = {
 export type GuardVerdict =
   | {
       ok: true;
+      /** The values the changed keys had before the update (a key absent here had no pair). */
+      before: FlatEntries;
+      /** The values the changed keys have after it (a key absent here was deleted). */
       after: FlatEntries;
       fields: Set<string>;
+      /** The keys whose value changed (not those re-typed with the same value). */
       keys: string[];
       changedDoc: boolean;
       /**
@@ -116,7 +120,7 @@ function fieldSchema(field: QuoteField): ZodType {
   return schema;
 }
 
-function validateField(kind: DocKind, field: string, entries: FlatEntries): string | null {
+function validateField(kind: DocKind, field: string, entries: EntryLookup): string | null {
   // The field's leaf keys, looked up (not a scan of every entry: this runs for each accepted edit).
   const own: FlatEntries = new Map();
   for (const key of leafKeysOfField(kind, field)) if (entries.has(key)) own.set(key, entries.get(key));
@@ -133,21 +137,36 @@ function validateField(kind: DocKind, field: string, entries: FlatEntries): stri
   return result.success ? null : `invalid ${field}: ${result.error.issues[0]?.message}`;
 }
 
-/** The entries after the update: `before` with the touched keys re-read (rightmost pair wins). */
-function entriesAfter(array: Y.Array<unknown>, before: FlatEntries, touched: Set<string>): FlatEntries {
-  // Copied with forEach: `new Map(before)` goes through the iterator, an entry array per pair.
+/**
+ * The touched keys that still have a pair after the update, each with its value (the rightmost
+ * pair's). One walk over the array, nothing copied: the room's entries are updated in place, by
+ * the changed keys only, once the update is accepted (applyVerdict).
+ */
+function touchedAfter(array: Y.Array<unknown>, touched: Set<string>): FlatEntries {
   const after: FlatEntries = new Map();
-  before.forEach((val, key) => {
-    if (!touched.has(key)) after.set(key, val);
+  array.forEach((pair) => {
+    // The key first: most pairs are not touched, and the shape check is the dearer one.
+    const key = (pair as { key?: unknown } | null)?.key;
+    if (typeof key === "string" && touched.has(key) && isPlainRecord(pair)) after.set(key, pair.val);
   });
-  const missing = new Set(touched);
-  const items = array.toArray();
-  for (let i = items.length - 1; i >= 0 && missing.size > 0; i--) {
-    const pair = items[i] as { key?: unknown; val?: unknown };
-    if (isPlainRecord(pair) && typeof pair.key === "string" && missing.delete(pair.key))
-      after.set(pair.key, pair.val);
-  }
   return after;
+}
+
+/** What validation reads: the room's entries as they are after the update. */
+type EntryLookup = Pick<FlatEntries, "get" | "has">;
+
+/** No entries: the verdict of an update that changed nothing. Never written to. */
+export const NO_ENTRIES: FlatEntries = new Map();
+
+/**
+ * Brings `entries` (the room's, which the update was judged against) to what they are after the
+ * accepted update: its changed keys set or deleted, nothing else touched.
+ */
+export function applyVerdict(entries: FlatEntries, verdict: { keys: readonly string[]; after: FlatEntries }) {
+  for (const key of verdict.keys) {
+    if (verdict.after.has(key)) entries.set(key, verdict.after.get(key));
+    else entries.delete(key);
+  }
 }
 
 const sameValue = (a: unknown, b: unknown) =>
@@ -196,7 +215,16 @@ export function judgeUpdate(scratch: Y.Doc, update: Uint8Array, input: GuardInpu
   if (array._map.size > 0) return { ok: false, reason: "unknown root type" };
   if (touched.problem) return { ok: false, reason: touched.problem };
   const { changedDoc, written } = touched;
-  if (!changedDoc) return { ok: true, after: input.before, fields: new Set(), keys: [], changedDoc, written };
+  if (!changedDoc)
+    return {
+      ok: true,
+      before: NO_ENTRIES,
+      after: NO_ENTRIES,
+      fields: new Set(),
+      keys: [],
+      changedDoc,
+      written,
+    };
   if (input.role === "SHOPPER" && input.expired) return { ok: false, reason: "quote expired" };
 
   const keys = new Set<string>();
@@ -221,14 +249,28 @@ export function judgeUpdate(scratch: Y.Doc, update: Uint8Array, input: GuardInpu
     keys.add(key);
   }
 
-  const after = entriesAfter(array as Y.Array<unknown>, input.before, keys);
-  const changed = [...keys].filter(
-    (key) => after.has(key) !== input.before.has(key) || !sameValue(after.get(key), input.before.get(key)),
-  );
+  const touchedNow = touchedAfter(array as Y.Array<unknown>, keys);
+  const { before } = input;
+  const changedBefore: FlatEntries = new Map();
+  const changedAfter: FlatEntries = new Map();
+  const changed: string[] = [];
+  for (const key of keys) {
+    const had = before.has(key);
+    const has = touchedNow.has(key);
+    if (had === has && (!has || sameValue(before.get(key), touchedNow.get(key)))) continue;
+    changed.push(key);
+    if (had) changedBefore.set(key, before.get(key));
+    if (has) changedAfter.set(key, touchedNow.get(key));
+  }
+  // The entries after the update, without copying them: the touched keys' new values over `before`.
+  const after: EntryLookup = {
+    has: (key) => (keys.has(key) ? touchedNow.has(key) : before.has(key)),
+    get: (key) => (keys.has(key) ? touchedNow.get(key) : before.get(key)),
+  };
   const fields = new Set(changed.map(fieldOfKey));
   for (const field of fields) {
     const problem = validateField(input.kind, field, after);
     if (problem) return { ok: false, reason: problem };
   }
-  return { ok: true, after, fields, keys: changed, changedDoc, written };
+  return { ok: true, before: changedBefore, after: changedAfter, fields, keys: changed, changedDoc, written };
 }
