@@ -6,37 +6,13 @@
 //
 //   npx tsx bench/guard-bench.ts          (npm run bench runs it first)
 
-import { newQuoteData } from "@shared/new-quote";
-import { dealArray, type FlatEntries, readEntries, writeField, writeFields } from "@shared/quote-doc";
+import { dealArray, type FlatEntries, readEntries, writeField } from "@shared/quote-doc";
 import * as Y from "yjs";
 import { applyVerdict, judgeUpdate } from "../server/live/update-guard";
+import { sampleQuoteDoc } from "../server/testing/quote-doc";
 
 const EDITS = 5_000;
 const ROUNDS = 5;
-
-function quoteDoc(): Y.Doc {
-  const doc = new Y.Doc();
-  const data = newQuoteData(
-    {
-      vehicle: {
-        description: "2024 Honda Accord EX-L",
-        color: "Blue",
-        mileage: 12,
-        stockNumber: "A1",
-        advertisedUrl: "",
-      },
-      pricing: { advertisedPrice: 25_000, discount: 500 },
-    },
-    {
-      addOns: [{ id: "a1", name: "Floor mats", description: "", price: 199 }],
-      taxes: [{ id: "t1", description: "State tax", rate: 6.25 }],
-      dealerFees: [{ id: "f1", name: "Doc fee", description: "", amount: 499 }],
-      governmentFees: [{ id: "g1", name: "Title", description: "", amount: 75 }],
-    },
-  );
-  writeFields(dealArray(doc), data as unknown as Record<string, unknown>);
-  return doc;
-}
 
 /** The updates a client sends for `EDITS` edits of one field, in order. */
 function edits(
@@ -68,7 +44,7 @@ function judgeAll(base: Y.Doc, updates: Uint8Array[], role: "DEALER" | "SHOPPER"
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
-const base = quoteDoc();
+const base = sampleQuoteDoc();
 const dealerUpdates = edits(base, (array, i) =>
   writeField(array, "pricing", { advertisedPrice: 25_000, discount: (i % 2000) + 1 }),
 );

@@ -1,37 +1,13 @@
-import { newQuoteData } from "@shared/new-quote";
-import { dealArray, type FlatEntries, readEntries, writeField, writeFields } from "@shared/quote-doc";
+import { dealArray, type FlatEntries, readEntries, writeField } from "@shared/quote-doc";
 import { expect, it } from "vitest";
 import * as Y from "yjs";
+import { sampleQuoteDoc } from "../testing/quote-doc";
 import { applyVerdict, judgeUpdate } from "./update-guard";
 
 // The rooms keep each document's entries as a Map and bring it up to date in place from the
 // guard's verdict (its changed keys only), instead of a copy of every entry per update. Whatever
 // the updates do (set, re-type the same value, clear a nested field, two writers racing on one
 // key so that the rightmost pair wins), the entries must stay what reading the document gives.
-
-function quoteDoc(): Y.Doc {
-  const doc = new Y.Doc();
-  const data = newQuoteData(
-    {
-      vehicle: {
-        description: "2024 Honda Accord EX-L",
-        color: "Blue",
-        mileage: 12,
-        stockNumber: "A1",
-        advertisedUrl: "",
-      },
-      pricing: { advertisedPrice: 25_000, discount: 500 },
-    },
-    {
-      addOns: [{ id: "a1", name: "Floor mats", description: "", price: 199 }],
-      taxes: [{ id: "t1", description: "State tax", rate: 6.25 }],
-      dealerFees: [{ id: "f1", name: "Doc fee", description: "", amount: 499 }],
-      governmentFees: [{ id: "g1", name: "Title", description: "", amount: 75 }],
-    },
-  );
-  writeFields(dealArray(doc), data as unknown as Record<string, unknown>);
-  return doc;
-}
 
 /** A seeded generator, so a failure replays. */
 function random(seed: number) {
@@ -43,7 +19,7 @@ function random(seed: number) {
 }
 
 it("keeps the room's entries equal to the document's after every accepted update, updated in place", () => {
-  const server = quoteDoc();
+  const server = sampleQuoteDoc();
   const entries: FlatEntries = readEntries(dealArray(server));
   const writers = [new Y.Doc(), new Y.Doc()];
   for (const writer of writers) Y.applyUpdate(writer, Y.encodeStateAsUpdate(server));

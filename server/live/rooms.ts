@@ -34,7 +34,7 @@ import {
   encodeUpdateMessage,
 } from "./protocol";
 import { DocumentMissingError, docFromStored, encodeState, loadStoredDoc } from "./stored-doc";
-import { applyVerdict, type DocKind, type GuardVerdict, judgeUpdate, NO_ENTRIES } from "./update-guard";
+import { applyVerdict, type DocKind, type GuardVerdict, judgeUpdate, unchangedVerdict } from "./update-guard";
 
 // Rooms: one per loaded document, after the reference y-websocket server's getYDoc pattern, but
 // loading synchronously from SQLite (better-sqlite3), so no message can arrive while a room is
@@ -573,15 +573,7 @@ export function createRooms(options: RoomsOptions) {
           log(`live: storing an update of ${room.name} failed: ${String(error)}`);
           discard(room, LIVE_CLOSE_CODES.serverError, LIVE_CLOSE_REASONS.serverError);
         });
-      return {
-        ok: true,
-        before: NO_ENTRIES,
-        after: NO_ENTRIES,
-        fields: new Set(),
-        keys: [],
-        changedDoc: false,
-        written: new Map(),
-      };
+      return unchangedVerdict();
     }
     // Judged in `doc` itself: accepted, it is applied already.
     const judged = judge(room, conn, update);

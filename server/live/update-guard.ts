@@ -155,8 +155,20 @@ function touchedAfter(array: Y.Array<unknown>, touched: Set<string>): FlatEntrie
 /** What validation reads: the room's entries as they are after the update. */
 type EntryLookup = Pick<FlatEntries, "get" | "has">;
 
-/** No entries: the verdict of an update that changed nothing. Never written to. */
-export const NO_ENTRIES: FlatEntries = new Map();
+const NO_ENTRIES: FlatEntries = new Map();
+
+/** The verdict of an update that changes no entry (nothing new integrated, or nothing yet judged). */
+export function unchangedVerdict(written: Map<number, number> = new Map()): GuardVerdict & { ok: true } {
+  return {
+    ok: true,
+    before: NO_ENTRIES,
+    after: NO_ENTRIES,
+    fields: new Set(),
+    keys: [],
+    changedDoc: false,
+    written,
+  };
+}
 
 /**
  * Brings `entries` (the room's, which the update was judged against) to what they are after the
@@ -215,16 +227,7 @@ export function judgeUpdate(scratch: Y.Doc, update: Uint8Array, input: GuardInpu
   if (array._map.size > 0) return { ok: false, reason: "unknown root type" };
   if (touched.problem) return { ok: false, reason: touched.problem };
   const { changedDoc, written } = touched;
-  if (!changedDoc)
-    return {
-      ok: true,
-      before: NO_ENTRIES,
-      after: NO_ENTRIES,
-      fields: new Set(),
-      keys: [],
-      changedDoc,
-      written,
-    };
+  if (!changedDoc) return unchangedVerdict(written);
   if (input.role === "SHOPPER" && input.expired) return { ok: false, reason: "quote expired" };
 
   const keys = new Set<string>();

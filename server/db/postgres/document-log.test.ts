@@ -1,32 +1,18 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import * as Y from "yjs";
-import { type PostgresService, startPostgres } from "../../testing/services";
-import { closePostgres, openPostgres, type PgDb } from "./connection";
+import type { PgDb } from "./connection";
 import { createDocumentLog, type DocumentLog, type LoggedUpdate } from "./document-log";
+import { itemUpdate, postgresWithTwoPools } from "./pg-test-kit";
 
-let postgres: PostgresService;
+const pools = postgresWithTwoPools();
 let db: PgDb;
-let other: PgDb;
 let log: DocumentLog;
 let otherLog: DocumentLog;
 
-beforeAll(async () => {
-  postgres = await startPostgres();
-  // Two pools stand for two processes: they share nothing but the database.
-  db = await openPostgres(postgres.url);
-  other = await openPostgres(postgres.url);
-  log = createDocumentLog(db);
-  otherLog = createDocumentLog(other);
-  await db.$client.query(
-    `WITH d AS (INSERT INTO dealerships (id, created_at, updated_at) VALUES ('dealer', 0, 0) RETURNING id)
-     INSERT INTO users (id, email, password_hash, first_name, last_name, dealership_id, role, tokens_valid_after, created_at, updated_at)
-     SELECT id, 'dealer@example.com', 'x', 'Dana', 'Dealer', id, 'owner', 0, 0, 0 FROM d`,
-  );
-});
-afterAll(async () => {
-  if (db) await closePostgres(db);
-  if (other) await closePostgres(other);
-  await postgres?.cleanup();
+beforeAll(() => {
+  db = pools.db;
+  log = createDocumentLog(pools.db);
+  otherLog = createDocumentLog(pools.other);
 });
 
 let quoteCount = 0;
@@ -42,18 +28,6 @@ async function newDocument(): Promise<{ quoteId: string; docName: string }> {
   const docName = `quote/${quoteId}`;
   await log.insertDocument(docName, quoteId, Y.encodeStateAsUpdate(new Y.Doc()));
   return { quoteId, docName };
-}
-
-/** A Yjs update that appends `value` to the array "items" of a doc written by `writer`. */
-function itemUpdate(writer: Y.Doc, value: number): Uint8Array {
-  let update: Uint8Array | undefined;
-  const capture = (u: Uint8Array) => {
-    update = u;
-  };
-  writer.on("update", capture);
-  writer.getArray<number>("items").push([value]);
-  writer.off("update", capture);
-  return update!;
 }
 
 function itemsOf(state: Uint8Array, updates: LoggedUpdate[]): number[] {
@@ -223,12 +197,12 @@ it("refuses appends while PostgreSQL is down, keeps every acknowledged one, and 
       acknowledged.push(i);
     }
   }
-  await postgres.stop();
+  await pools.postgres.stop();
   // The room drops and its clients keep the edit (they resend it on reconnect).
   const pending = itemUpdate(writer, 6);
   await expect(log.append(docName, head, pending)).rejects.toThrow();
   await expect(otherLog.heads([docName])).rejects.toThrow();
-  await postgres.start();
+  await pools.postgres.start();
   // The pools hand out fresh connections: the resent edit is stored after the restart.
   const resent = await log.append(docName, head, pending);
   expect(resent).toMatchObject({ status: "ok", seq: 6 });

@@ -1,37 +1,23 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import * as Y from "yjs";
-import { type PostgresService, startPostgres } from "../../testing/services";
-import { closePostgres, openPostgres, type PgDb } from "./connection";
+import type { PgDb } from "./connection";
 import type { LiveAppend } from "./live-append";
 import { createSharedLiveStore, type SharedLiveStore } from "./live-store";
+import { itemUpdate, postgresWithTwoPools } from "./pg-test-kit";
 
 // The live append on PostgreSQL as the rooms use it: the appends a process asks for in one
 // event-loop turn share one round trip and one transaction, each with its own answer, and two
 // processes batching appends to the same quotes never deadlock.
 
-let postgres: PostgresService;
+const pools = postgresWithTwoPools();
 let db: PgDb;
-let other: PgDb;
 let store: SharedLiveStore;
 let otherStore: SharedLiveStore;
 
-beforeAll(async () => {
-  postgres = await startPostgres();
-  // Two pools stand for two processes: they share nothing but the database.
-  db = await openPostgres(postgres.url);
-  other = await openPostgres(postgres.url);
-  store = createSharedLiveStore(db);
-  otherStore = createSharedLiveStore(other);
-  await db.$client.query(
-    `WITH d AS (INSERT INTO dealerships (id, created_at, updated_at) VALUES ('dealer', 0, 0) RETURNING id)
-     INSERT INTO users (id, email, password_hash, first_name, last_name, dealership_id, role, tokens_valid_after, created_at, updated_at)
-     SELECT id, 'dealer@example.com', 'x', 'Dana', 'Dealer', id, 'owner', 0, 0, 0 FROM d`,
-  );
-});
-afterAll(async () => {
-  if (db) await closePostgres(db);
-  if (other) await closePostgres(other);
-  await postgres?.cleanup();
+beforeAll(() => {
+  db = pools.db;
+  store = createSharedLiveStore(pools.db);
+  otherStore = createSharedLiveStore(pools.other);
 });
 
 let quoteCount = 0;
@@ -51,21 +37,14 @@ async function newQuote(): Promise<{ quoteId: string; deal: string; private: str
 }
 
 const writers = new Map<string, Y.Doc>();
-/** The next update of a document's own writer: one more item in its array "items". */
+/** The next update (V2, as the log stores it) of a document's own writer. */
 function nextUpdate(docName: string, value: number): Uint8Array {
   let writer = writers.get(docName);
   if (!writer) {
     writer = new Y.Doc();
     writers.set(docName, writer);
   }
-  let update: Uint8Array | undefined;
-  const capture = (u: Uint8Array) => {
-    update = u;
-  };
-  writer.on("updateV2", capture);
-  writer.getArray<number>("items").push([value]);
-  writer.off("updateV2", capture);
-  return update as Uint8Array;
+  return itemUpdate(writer, value, "v2");
 }
 
 function appendOf(quoteId: string, docName: string, expectedSeq: number, value: number): LiveAppend {

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import * as Y from "yjs";
 import { closePostgres, openPostgres, type PgDb } from "../../db/postgres/connection";
 import { createDocumentLog, type DocumentLog } from "../../db/postgres/document-log";
+import { itemUpdate, seedDealer } from "../../db/postgres/pg-test-kit";
 import { type PostgresService, type RedisService, startPostgres, startRedis } from "../../testing/services";
 import { createDocFollower, type DocFollower } from "./doc-follower";
 import { createRedisBus, type RedisBus } from "./redis-bus";
@@ -18,11 +19,7 @@ const cleanups: (() => Promise<void> | void)[] = [];
 beforeAll(async () => {
   [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
   setupDb = await openPostgres(postgres.url);
-  await setupDb.$client.query(
-    `WITH d AS (INSERT INTO dealerships (id, created_at, updated_at) VALUES ('dealer', 0, 0) RETURNING id)
-     INSERT INTO users (id, email, password_hash, first_name, last_name, dealership_id, role, tokens_valid_after, created_at, updated_at)
-     SELECT id, 'dealer@example.com', 'x', 'Dana', 'Dealer', id, 'owner', 0, 0, 0 FROM d`,
-  );
+  await seedDealer(setupDb);
 });
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -117,16 +114,10 @@ async function startProcess(name: string, pollMs = 2000): Promise<Process> {
       await follower!.track(docName, loaded!.headSeq);
     },
     write(docName, value) {
-      let update: Uint8Array | undefined;
-      const capture = (u: Uint8Array) => {
-        update = u;
-      };
-      writer.on("update", capture);
-      writer.getArray<number>("items").push([value]);
-      writer.off("update", capture);
+      const update = itemUpdate(writer, value);
       return follower!.enqueue(docName, async () => {
         for (;;) {
-          const result = await log.append(docName, follower!.seq(docName)!, update!);
+          const result = await log.append(docName, follower!.seq(docName)!, update);
           if (result.status === "ok") {
             Y.applyUpdate(docs.get(docName)!, update!);
             follower!.committed(docName, result.seq, update!);
