@@ -90,6 +90,20 @@ export function readEntries(array: Y.Array<KvPair>): FlatEntries {
 }
 
 /**
+ * The entries of `keys` only, read by the same rule (the rightmost known pair of each key wins),
+ * in one walk over the array without copying it: the live guard reads the keys an update touched.
+ */
+export function readEntriesOf(array: Y.Array<unknown>, keys: ReadonlySet<string>): FlatEntries {
+  const out: FlatEntries = new Map();
+  array.forEach((pair) => {
+    // The set first: most pairs are not asked for, and the shape check is the dearer one.
+    const key = (pair as { key?: unknown } | null)?.key;
+    if (typeof key === "string" && keys.has(key) && isKnownPair(pair)) out.set(key, pair.val);
+  });
+  return out;
+}
+
+/**
  * Rebuilds the nested quote object from flat entries (no validation: parse it with the schema).
  * Only leaf keys of the permissions table are followed, into null-prototype objects: no key can
  * reach Object.prototype ("tradeIn.__proto__.x") or replace a parent ("tradeIn.vehicle").

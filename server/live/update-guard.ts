@@ -8,6 +8,7 @@ import {
   NESTED_FIELDS,
   PRIVATE_DOC_ARRAY,
   privateArray,
+  readEntriesOf,
 } from "@shared/quote-doc";
 import { customerInfoSchema, isQuoteField, liveFieldSchema, type QuoteField } from "@shared/quote-schema";
 import * as Y from "yjs";
@@ -137,21 +138,6 @@ function validateField(kind: DocKind, field: string, entries: EntryLookup): stri
   return result.success ? null : `invalid ${field}: ${result.error.issues[0]?.message}`;
 }
 
-/**
- * The touched keys that still have a pair after the update, each with its value (the rightmost
- * pair's). One walk over the array, nothing copied: the room's entries are updated in place, by
- * the changed keys only, once the update is accepted (applyVerdict).
- */
-function touchedAfter(array: Y.Array<unknown>, touched: Set<string>): FlatEntries {
-  const after: FlatEntries = new Map();
-  array.forEach((pair) => {
-    // The key first: most pairs are not touched, and the shape check is the dearer one.
-    const key = (pair as { key?: unknown } | null)?.key;
-    if (typeof key === "string" && touched.has(key) && isPlainRecord(pair)) after.set(key, pair.val);
-  });
-  return after;
-}
-
 /** What validation reads: the room's entries as they are after the update. */
 type EntryLookup = Pick<FlatEntries, "get" | "has">;
 
@@ -252,7 +238,9 @@ export function judgeUpdate(scratch: Y.Doc, update: Uint8Array, input: GuardInpu
     keys.add(key);
   }
 
-  const touchedNow = touchedAfter(array as Y.Array<unknown>, keys);
+  // The touched keys that still have a pair, each with its value: the room's entries are updated
+  // in place, by the changed keys only, once the update is accepted (applyVerdict).
+  const touchedNow = readEntriesOf(array as Y.Array<unknown>, keys);
   const { before } = input;
   const changedBefore: FlatEntries = new Map();
   const changedAfter: FlatEntries = new Map();

@@ -82,7 +82,7 @@ function resultOf(input: LiveAppend, answer: Answer | undefined): LiveAppendResu
   return { status: "ok", seq: Number(answer.seq), at, history: pushed };
 }
 
-export async function appendLive(pool: pg.Pool, input: LiveAppend): Promise<LiveAppendResult> {
+async function appendLive(pool: pg.Pool, input: LiveAppend): Promise<LiveAppendResult> {
   // A named statement: each pooled connection parses and plans it once, not at every edit.
   const { rows } = await pool.query<{ r: Answer }>({
     name: "dealdesk_live_append",
@@ -98,10 +98,7 @@ export async function appendLive(pool: pg.Pool, input: LiveAppend): Promise<Live
  * the same order. Each append still has its own outcome (ok, stale, gone, claimed); an error
  * (a lost connection) fails them all, as one append's would fail it: unknown outcome.
  */
-export async function appendLiveMany(
-  pool: pg.Pool,
-  inputs: readonly LiveAppend[],
-): Promise<LiveAppendResult[]> {
+async function appendLiveMany(pool: pg.Pool, inputs: readonly LiveAppend[]): Promise<LiveAppendResult[]> {
   const columns: unknown[][] = [[], [], [], [], [], [], []];
   for (const input of inputs)
     argumentsOf(input).forEach((value, i) => {
@@ -122,7 +119,7 @@ export async function appendLiveMany(
 }
 
 /** Most appends one round trip carries. */
-export const APPEND_BATCH_MAX = 64;
+const APPEND_BATCH_MAX = 64;
 
 /**
  * The appends a process asks for in one event-loop turn go to PostgreSQL together, one round
