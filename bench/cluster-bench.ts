@@ -16,13 +16,16 @@ import { BENCH_QUOTE, startLoadGenerator } from "./generator-client";
 // socket buffers) comes first and is not measured. Usage:
 // npm run bench:cluster [-- DOCS RATE SECONDS WARMUP_SECONDS]. CLUSTER_BENCH_TRACE=<prefix>
 // writes every 5th edit's send and receive times to <prefix>-<run>.json, to see when the slow ones
-// happened.
+// happened. The processes run with NODE_OPTIONS=--v8-pool-size=1, as README's "Running several
+// processes" advises when processes share a machine's cores; CLUSTER_BENCH_NODE_OPTIONS="" runs
+// them with Node's default (four V8 helper threads each) instead.
 
 const DOCS = Number(process.argv[2] ?? 1000);
 const RATE = Number(process.argv[3] ?? DOCS);
 const SECONDS = Number(process.argv[4] ?? 20);
 const WARMUP_SECONDS = Number(process.argv[5] ?? 10);
 const METRICS_TOKEN = "cluster-bench-metrics";
+const NODE_OPTIONS = process.env.CLUSTER_BENCH_NODE_OPTIONS ?? "--v8-pool-size=1";
 
 const percentile = (values: number[], p: number) => {
   const sorted = Float64Array.from(values).sort();
@@ -63,6 +66,7 @@ async function startProcess(index: number) {
   const profile = process.env.CLUSTER_BENCH_PROFILE;
   const started = await startBuiltServer({
     NODE_FLAGS: profile ? `--cpu-prof --cpu-prof-dir=${path.resolve(profile)}` : "",
+    NODE_OPTIONS,
     DATA_DIR: path.join(dataDir, `process-${index}`),
     DATABASE_URL: postgres.url,
     REDIS_URL: redis.url,
@@ -206,7 +210,7 @@ try {
   generator.kill();
   console.log(
     `\nTwo processes on PostgreSQL (fsync on) + Redis: ${DOCS} documents, ${RATE} edits/s, ` +
-      `${SECONDS} s per run after a ${WARMUP_SECONDS} s warm-up`,
+      `${SECONDS} s per run after a ${WARMUP_SECONDS} s warm-up; NODE_OPTIONS="${NODE_OPTIONS}" on each process`,
   );
   console.log("(target: cross-process propagation p50 <= 3 ms and p99 <= 15 ms, nothing lost)\n");
   const header = [
