@@ -119,8 +119,8 @@ async function startProcess(name: string, pollMs = 2000): Promise<Process> {
         for (;;) {
           const result = await log.append(docName, follower!.seq(docName)!, update);
           if (result.status === "ok") {
-            Y.applyUpdate(docs.get(docName)!, update!);
-            follower!.committed(docName, result.seq, update!);
+            Y.applyUpdate(docs.get(docName)!, update);
+            follower!.committed(docName, result.seq, update);
             return result.seq;
           }
           if (result.status === "gone") throw new Error("gone");
