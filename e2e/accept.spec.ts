@@ -69,14 +69,17 @@ test("the shopper accepts on a phone; the dealer sees it live and by mail; the d
   await dashboard.goto("/dashboard");
   await expect(dashboard.getByRole("row").filter({ hasText: "2024 Honda Accord EX-L" })).toBeVisible();
 
-  // The shopper's form is prefilled with what the dealer entered; they send it: version 3.
+  // The shopper's form starts empty: a link holder never reads what the dealer entered (issue
+  // #33). They type their own contact and send it: version 3.
   await shopper.page.getByTestId("want-this-deal").click();
   const dialog = shopper.page.getByRole("dialog", { name: STRUCTURES_TEXT.acceptTitle });
   await expect(dialog.getByTestId("accept-choice")).toHaveText(`${STRUCTURES_TEXT.yourStructure}: Cash`);
-  await expect(dialog.getByLabel(STRUCTURES_TEXT.yourName)).toHaveValue("Pat Shopper");
-  await expect(dialog.getByLabel(STRUCTURES_TEXT.yourPhone)).toHaveValue("1 (555) 123-4567");
-  await expect(dialog.getByLabel(STRUCTURES_TEXT.yourEmail)).toHaveValue("pat@example.com");
+  await expect(dialog.getByLabel(STRUCTURES_TEXT.yourName)).toHaveValue("");
+  await expect(dialog.getByLabel(STRUCTURES_TEXT.yourPhone)).toHaveValue("");
+  await expect(dialog.getByLabel(STRUCTURES_TEXT.yourEmail)).toHaveValue("");
+  await dialog.getByLabel(STRUCTURES_TEXT.yourName).fill("Pat Shopper");
   await dialog.getByLabel(STRUCTURES_TEXT.yourPhone).fill("(555) 765-4321");
+  await dialog.getByLabel(STRUCTURES_TEXT.yourEmail).fill("pat@example.com");
   await expectNoSeriousA11yViolations(shopper.page);
   await dialog.getByRole("button", { name: STRUCTURES_TEXT.acceptSubmit }).click();
   const acceptedAt = Date.now();
@@ -170,6 +173,12 @@ test("the shopper accepts on a phone; the dealer sees it live and by mail; the d
   expect(text).toContain("-$2,000.00");
   expect(text).not.toContain("pat@example.com");
   expect(text).not.toContain("Pat Shopper");
+
+  // The accepted version's sheet on the link: who accepted by initials, no contact details.
+  const acceptedSheet = await sheetJson(shopper.page, `/api/quotes/${quote.quoteId}/versions/3/sheet`);
+  expect(acceptedSheet.acceptedBy?.lines[0]).toBe("P. S.");
+  expect(JSON.stringify(acceptedSheet)).not.toContain("765-4321");
+  expect(JSON.stringify(acceptedSheet)).not.toContain("pat@example.com");
 
   // The dealer's copy, downloaded from the sheet page, names the customer.
   const dealerSheet = await dealer.context.newPage();

@@ -8,6 +8,7 @@ import type { Config } from "./config";
 import type { Storage } from "./db/open-storage";
 import { createLiveServer, type LiveDeps } from "./live/live-server";
 import { createMailer } from "./mail/mailer";
+import { createDealLifecycle } from "./quotes/deal-lifecycle";
 import { backfillListingTotals } from "./quotes/listing-total";
 
 // The one way to wire DealDesk: server.ts, the tests and the benchmark all build the app and the
@@ -33,6 +34,7 @@ export function buildServer(config: Config, storage: Storage, options: BuildOpti
     config,
     storage: storage.live,
     quotes: stores.quotes,
+    lifecycle: createDealLifecycle(stores, tokens),
     tokens,
     log,
     limits: options.limits,

@@ -256,8 +256,12 @@ export function buildDealSheet(
       copy === "dealer" && source.customer && source.customer.name
         ? { heading: SHEET_TEXT.customer, lines: contactLines(source.customer) }
         : null,
+    // The link's sheet names who accepted by their initials, with the time (issue #33).
     acceptedBy: source.shopperContact
-      ? { heading: SHEET_TEXT.acceptedBy, lines: contactLines(source.shopperContact) }
+      ? {
+          heading: SHEET_TEXT.acceptedBy,
+          lines: copy === "dealer" ? contactLines(source.shopperContact) : [source.shopperContact.name, date],
+        }
       : null,
     vehicle: {
       heading: SHEET_TEXT.vehicle,

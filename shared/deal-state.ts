@@ -10,6 +10,13 @@ export type DealState = {
   acceptedVersion: number | null;
   /** The dealer's counter-offer after an acceptance: the newest version's number while it is one. */
   counterOffer: number | null;
+  /**
+   * Issue #33: the quote's expiry has passed (pushed at that moment, on every process): the
+   * shopper's page turns read-only without a reload. Absent in older messages: not expired.
+   */
+  expired?: boolean;
+  /** Issue #33: sent to a salesperson's page just before its socket closes (4401): to whom the deal went. */
+  reassignedTo?: string | null;
 };
 
 const versionNumber = (value: unknown): number | null =>
@@ -20,11 +27,15 @@ export function parseDealState(json: string): DealState | null {
   try {
     const value = JSON.parse(json) as Record<string, unknown>;
     if (typeof value !== "object" || value === null || typeof value.locked !== "boolean") return null;
-    return {
+    const state: DealState = {
       locked: value.locked,
       acceptedVersion: versionNumber(value.acceptedVersion),
       counterOffer: versionNumber(value.counterOffer),
     };
+    if (value.expired === true) state.expired = true;
+    if (typeof value.reassignedTo === "string" && value.reassignedTo.length <= 200)
+      state.reassignedTo = value.reassignedTo;
+    return state;
   } catch {
     return null;
   }

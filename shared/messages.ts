@@ -141,6 +141,8 @@ export const MSG = {
   dealAccepted: (summary: string): string => `The customer accepted ${summary}`,
   dealLocked: "This deal was accepted and is locked until the dealer reopens it",
   dealNotLocked: "This deal is not locked",
+  // The deal's lifecycle on every socket (#33).
+  optionNoLongerOffered: "This option is no longer offered",
 
   // Dealership teams (#20).
   registrationClosed:

@@ -88,6 +88,9 @@ export const VEHICLE_FORM_LABELS = {
 
 /** The quote page (spec §2): the words of the controls it names, and its own fixed text. */
 export const QUOTE_TEXT = {
+  // Issue #33: the deal's lifecycle, on the page that is open when it changes.
+  dealReassigned: (name: string): string => `This deal was reassigned to ${name}`,
+  optionsChanged: "Your dealer changed the options; please choose again",
   share: "Share",
   editVehicle: "Edit vehicle",
   editVehicleTitle: "Edit Vehicle",

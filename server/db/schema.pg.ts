@@ -160,6 +160,9 @@ export const quotes = pgTable(
     outTheDoorCents: integer("out_the_door_cents"),
     lockedAt: bigint("locked_at", { mode: "number" }),
     acceptedVersion: integer("accepted_version"),
+    // Issue #33: bumped with every change of the deal's state outside its documents (acceptance,
+    // unlock, counter-offer, renewal, reassignment, the team's roles); appends check it.
+    stateSeq: integer("state_seq").notNull().default(0),
   },
   (t) => [index("quotes_dealer_created").on(t.dealerId, t.createdAt)],
 );

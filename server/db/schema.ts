@@ -160,6 +160,9 @@ export const quotes = sqliteTable(
     // Issue #19: set while the shopper's accepted version stands (no live edits from either side).
     lockedAt: integer("locked_at"),
     acceptedVersion: integer("accepted_version"),
+    // Issue #33: bumped with every change of the deal's state outside its documents (acceptance,
+    // unlock, counter-offer, renewal, reassignment, the team's roles); live writes are judged at it.
+    stateSeq: integer("state_seq").notNull().default(0),
   },
   (t) => [index("quotes_dealer_created").on(t.dealerId, t.createdAt)],
 );

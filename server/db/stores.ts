@@ -189,6 +189,11 @@ export interface QuoteStore {
   ): Promise<Pick<QuoteRow, "id" | "vehicleDescription" | "customerName">[]>;
   /** Unlocks the deal (the dealer reopens it) with its history row. */
   unlock(id: string, event: RestEvent): Promise<HistoryEvent>;
+  /**
+   * Issue #33: each quote's state seq (bumped by every change of its lifecycle); a quote missing
+   * from the answer was deleted. The live server polls it for the quotes it has open.
+   */
+  stateSeqs(ids: readonly string[]): Promise<Map<string, number>>;
 }
 
 export type VersionRecord = {
@@ -209,12 +214,23 @@ export interface VersionStore {
   /**
    * Stores the next version (number = last + 1) with its history row, in one transaction; `lock`
    * sets the quote's lock at the same time (accepted: locked with this version; counter: unlocked).
+   * `dealSeq` (issue #33): the deal document's log seq the snapshot was read at; when another
+   * process appended since, nothing is stored and StaleSnapshotError is thrown (read it again).
+   * One process (SQLite) reads and saves in one step of the event loop: the check never fails.
    */
   save(
     version: Omit<VersionRecord, "number">,
     event: (number: number) => RestEvent,
     lock?: "accept" | "unlock",
+    dealSeq?: number,
   ): Promise<{ number: number; event: HistoryEvent }>;
+}
+
+/** Issue #33: the deal changed between the snapshot and its save (another process's edit). */
+export class StaleSnapshotError extends Error {
+  constructor() {
+    super("the deal changed while its version was being saved");
+  }
 }
 
 export interface HistoryStore {

@@ -15,6 +15,15 @@ export type LiveControl = {
    * deal (with a counter-offer's number); rooms opened later read the row.
    */
   setDealState(quoteId: string, state: DealState): void;
+  /**
+   * Issue #33: the quote's state changed in the database (accepted, unlocked, counter-offer,
+   * renewed, reassigned): its rooms here judge by the new state before this resolves, and every
+   * other process reads it at once (or within its poll, without Redis). Sockets whose holder may
+   * no longer work the quote close with 4401.
+   */
+  stateChanged(quoteId: string): Promise<void>;
+  /** Issue #33: a member's role or membership changed: every open quote's rights are read again. */
+  teamChanged(): Promise<void>;
   /** Issue #14: a renewed quote's new expiry, for its loaded rooms (shopper writes are judged by it). */
   setExpiry(quoteId: string, expiresAt: number): void;
   /** Sends history rows recorded outside the live channel (acceptance, versions) to the deal's dealers. */
@@ -27,6 +36,11 @@ export type LiveControl = {
    * version or an acceptance never misses an edit another process has just committed.
    */
   readCurrent(docName: string): Promise<Record<string, unknown> | undefined>;
+  /**
+   * As readCurrent, with the log seq the content is at (issue #33: an acceptance stores its
+   * version only if the deal is still at that seq when the lock commits).
+   */
+  readCurrentAt(docName: string): Promise<{ content: Record<string, unknown>; seq: number } | undefined>;
   /** How many documents are held in memory (benchmark and tests: rooms unload when empty). */
   loadedRooms(): number;
   /** How many live connections are open (metrics). */

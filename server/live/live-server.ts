@@ -9,11 +9,13 @@ import type { QuoteStore } from "../db/stores";
 import { createHistoryRecorder } from "../history/recorder";
 import { createPresenceTracker } from "../presence/presence-tracker";
 import { shopperLooking } from "../presence/shopper-looking";
+import type { DealLifecycle } from "../quotes/deal-lifecycle";
 import { fullBucket, newWindow } from "./bounds";
 import { startCheckpointer } from "./checkpointer";
 import { principalOf } from "./client-ids";
 import { startConversation } from "./connection";
 import { createDocFollower } from "./fanout/doc-follower";
+import { type LifecycleWatch, startLifecycleWatch } from "./lifecycle-watch";
 import { createCounter, type LiveLimits, MAX_MESSAGE_BYTES, readLimits, upgradeIp } from "./limits";
 import type { LiveControl } from "./live-control";
 import type { LiveStorage } from "./live-storage";
@@ -50,6 +52,8 @@ export type LiveDeps = {
   storage: LiveStorage;
   /** Quote lookups at the upgrade. */
   quotes: QuoteStore;
+  /** Issue #33: the deal's state as the database has it (every live write is judged by it). */
+  lifecycle: DealLifecycle;
   tokens: TokenService;
   log: (line: string) => void;
   limits?: Partial<LiveLimits>;
@@ -88,6 +92,9 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     const { bus } = storage;
     storage.events.onMessage = (message) => {
       if (message.type === "control" && message.control === "quote-deleted") closeQuoteHere(message.quoteId);
+      else if (message.type === "control" && message.control === "quote-state")
+        void watch.refresh(message.quoteId);
+      else if (message.type === "control" && message.control === "team-state") void watch.refreshAll();
       else if (message.type === "awareness")
         rooms.remote.onAwareness(message.docName, message.update, message.owner);
       else follower.receive(message);
@@ -108,6 +115,13 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     onAcceptedUpdate: deps.onAcceptedUpdate,
     recordChange: sqlite ? createHistoryRecorder(sqlite) : undefined,
     bounds: config.liveBounds,
+    refreshState: (quoteId) => watch.refresh(quoteId),
+  });
+  const watch: LifecycleWatch = startLifecycleWatch({
+    rooms,
+    lifecycle: deps.lifecycle,
+    log,
+    closeQuote: (quoteId) => closeQuoteHere(quoteId),
   });
 
   /** Quotes with a shopper socket in this process whose page is seen now. */
@@ -227,13 +241,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     let markJoined = () => {};
     if (shared) {
       preloaded = await rooms
-        .openShared(
-          target.docName,
-          target.quoteId,
-          target.kind,
-          admission.quote.expiresAt,
-          admission.quote.lockedAt !== null,
-        )
+        .openShared(target.docName, target.quoteId, target.kind, admission.quote)
         .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
       const pinned = preloaded instanceof Error ? undefined : preloaded;
       let settled = false;
@@ -266,13 +274,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
           return;
         }
         try {
-          room = rooms.open(
-            target.docName,
-            target.quoteId,
-            target.kind,
-            admission.quote.expiresAt,
-            admission.quote.lockedAt !== null,
-          );
+          room = rooms.open(target.docName, target.quoteId, target.kind, admission.quote);
         } catch (error) {
           log(`live: cannot load ${target.docName}: ${String(error)}`);
           ws.close(LIVE_CLOSE_CODES.serverError, LIVE_CLOSE_REASONS.serverError);
@@ -303,6 +305,8 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       if (target.kind === "deal" && conn.role === "SHOPPER")
         ws.once("close", presence.shopperJoined(target.quoteId));
       startConversation(conn, rooms, config.liveBounds, log);
+      // The room was loaded at an older state than the upgrade read: bring it up to date now.
+      if (room.stateSeq !== admission.quote.stateSeq) void watch.refresh(target.quoteId);
     });
   }
 
@@ -328,8 +332,19 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       // Both sides' pages turn read-only (or editable) at once.
       const room = rooms.get(dealDocName(quoteId));
       if (!room) return;
+      room.dealState = { ...state, expired: room.dealState.expired };
       const message = encodeDealStateMessage(state);
       for (const conn of room.conns) if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(message);
+    },
+    async stateChanged(quoteId) {
+      // Every other process reads it at once (their poll covers a lost message), this one now.
+      if (storage.kind === "shared")
+        storage.bus?.publish({ type: "control", control: "quote-state", quoteId });
+      await watch.refresh(quoteId);
+    },
+    async teamChanged() {
+      if (storage.kind === "shared") storage.bus?.publish({ type: "control", control: "team-state" });
+      await watch.refreshAll();
     },
     setExpiry(quoteId, expiresAt) {
       for (const name of [dealDocName(quoteId), privateDocName(quoteId)]) {
@@ -355,6 +370,11 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       }
       return readLoaded(docName);
     },
+    async readCurrentAt(docName) {
+      const content = await this.readCurrent(docName);
+      const room = rooms.get(docName);
+      return content && room ? { content, seq: room.lastSeq } : undefined;
+    },
     readLoaded,
     loadedRooms: () => rooms.rooms.size,
     openConnections: () => conns.size,
@@ -367,6 +387,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       clearInterval(heartbeat);
       clearInterval(visitTimer);
       stopWatch();
+      watch.stop();
       shared?.follower.close();
       await rooms.closeAll(LIVE_CLOSE_CODES.goingAway, LIVE_CLOSE_REASONS.goingAway);
       for (const client of wss.clients) client.terminate();

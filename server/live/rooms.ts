@@ -1,3 +1,4 @@
+import type { DealState } from "@shared/deal-state";
 import type { HistoryPush } from "@shared/history-push";
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
 import {
@@ -82,6 +83,12 @@ export type Room = {
   expiresAt: number;
   /** Issue #19: the shopper accepted the deal; every change is refused until it is unlocked. */
   locked: boolean;
+  /**
+   * Issue #33: the quote's state seq the room judges by (lock, expiry, salesperson, roles), and
+   * the deal state its sockets were last told (lifecycle-watch.ts keeps both at the database's).
+   */
+  stateSeq: number;
+  dealState: DealState;
   doc: Y.Doc;
   /**
    * Guard copy, no observers. One process: what `doc` was before the updates in `scratchBehind`
@@ -140,6 +147,11 @@ export type RoomsOptions = {
   bounds: LiveBounds;
   /** Several processes on PostgreSQL (shared mode); undefined on SQLite. */
   shared?: SharedRooms;
+  /**
+   * Issue #33: reads the quote's state from the database into its rooms (lifecycle-watch.ts);
+   * shared mode calls it when an append finds the state changed since the update was judged.
+   */
+  refreshState(quoteId: string): Promise<void>;
 };
 
 /** Shared mode's storage, the follower that keeps loaded documents at their heads, and presence out. */
@@ -158,6 +170,14 @@ export type Refusal = {
   ok: false;
   reason: string;
   close?: "updateTooLarge" | "documentTooLarge" | "tooManyUpdates" | "dealLocked";
+};
+
+/** What a room judges by when it loads: the quote row as the upgrade read it (issue #33). */
+export type RoomState = {
+  expiresAt: number;
+  lockedAt: number | null;
+  acceptedVersion: number | null;
+  stateSeq: number;
 };
 
 /**
@@ -298,8 +318,7 @@ export function createRooms(options: RoomsOptions) {
     name: string,
     quoteId: string,
     kind: DocKind,
-    expiresAt: number,
-    locked: boolean,
+    state: RoomState,
     loaded: { doc: Y.Doc; lastSeq: number; logLength: number; owners: Map<number, string> },
   ): Room {
     const { doc } = loaded;
@@ -311,8 +330,15 @@ export function createRooms(options: RoomsOptions) {
       name,
       quoteId,
       kind,
-      expiresAt,
-      locked,
+      expiresAt: state.expiresAt,
+      locked: state.lockedAt !== null,
+      stateSeq: state.stateSeq,
+      dealState: {
+        locked: state.lockedAt !== null,
+        acceptedVersion: state.acceptedVersion,
+        counterOffer: null,
+        expired: state.expiresAt < Date.now(),
+      },
       doc,
       scratch,
       awareness,
@@ -360,14 +386,14 @@ export function createRooms(options: RoomsOptions) {
   }
 
   /** Loads (or returns) the room; throws DocumentLoadError when the stored document is unusable. */
-  function open(name: string, quoteId: string, kind: DocKind, expiresAt: number, locked = false): Room {
+  function open(name: string, quoteId: string, kind: DocKind, state: RoomState): Room {
     const existing = rooms.get(name);
     if (existing) return existing;
     const store = sqlite();
     const { doc, lastSeq, logLength } = loadStoredDoc(store, name);
     // Pairs stored before the guard checked exact keys are removed once, stored by the compaction below.
     const junk = removeUnknownPairs(kind === "deal" ? dealArray(doc) : privateArray(doc));
-    const room = makeRoom(name, quoteId, kind, expiresAt, locked, {
+    const room = makeRoom(name, quoteId, kind, state, {
       doc,
       lastSeq,
       logLength,
@@ -391,8 +417,7 @@ export function createRooms(options: RoomsOptions) {
     name: string,
     quoteId: string,
     kind: DocKind,
-    expiresAt: number,
-    locked: boolean,
+    state: RoomState,
   ): Promise<Room> {
     const pin = (room: Room) => {
       room.pins += 1;
@@ -417,7 +442,7 @@ export function createRooms(options: RoomsOptions) {
         },
         name,
       );
-      const room = makeRoom(name, quoteId, kind, expiresAt, locked, {
+      const room = makeRoom(name, quoteId, kind, state, {
         doc,
         lastSeq: loaded.headSeq,
         logLength: loaded.updates.length,
@@ -561,6 +586,9 @@ export function createRooms(options: RoomsOptions) {
     wire: Uint8Array | null,
   ): GuardVerdict | Refusal {
     const { bounds } = options;
+    // A socket being closed (its holder lost the right to write here, lifecycle-watch.ts) writes
+    // nothing more, whatever it sent before the close reached it.
+    if (conn.ws.readyState !== conn.ws.OPEN) return { ok: false, reason: "the connection is closing" };
     if (update.length > bounds.maxUpdateBytes)
       return { ok: false, reason: `update of ${update.length} bytes`, close: "updateTooLarge" };
     if (!takeToken(conn.updateBudget, bounds.updatesPerSecond, bounds.updateBurst))
@@ -696,7 +724,9 @@ export function createRooms(options: RoomsOptions) {
   ) {
     const { follower } = sharedRooms;
     for (let attempt = 0; ; attempt += 1) {
-      if (rooms.get(room.name) !== room || !room.conns.has(conn)) return;
+      // A socket being closed (its holder lost the right to write here) writes nothing more.
+      if (rooms.get(room.name) !== room || !room.conns.has(conn) || conn.ws.readyState !== conn.ws.OPEN)
+        return;
       room.scratchV2 = null;
       const judged = judge(room, conn, update);
       if (!judged.ok) {
@@ -721,6 +751,7 @@ export function createRooms(options: RoomsOptions) {
         docName: room.name,
         quoteId: room.quoteId,
         expectedSeq: room.lastSeq,
+        expectedState: room.stateSeq,
         update: delta,
         listing: listingChange(room, verdict),
         claims: claimed,
@@ -751,6 +782,13 @@ export function createRooms(options: RoomsOptions) {
       if (result.status === "stale") {
         rebuildScratch(room);
         await follower.catchUp(room.name);
+        continue;
+      }
+      if (result.status === "state") {
+        // The deal's state changed (locked, renewed, reassigned, a role) since the judgement:
+        // read it, then judge again at it (the lock refuses, a lost right closes the socket).
+        rebuildScratch(room);
+        await options.refreshState(room.quoteId);
         continue;
       }
       committed();
@@ -886,9 +924,9 @@ export function createRooms(options: RoomsOptions) {
       if (shared && !joined && room.conns.size === 0 && rooms.get(room.name) === room)
         unloadShared(shared, room);
     },
-    openShared: (name: string, quoteId: string, kind: DocKind, expiresAt: number, locked: boolean) => {
+    openShared: (name: string, quoteId: string, kind: DocKind, state: RoomState) => {
       if (!shared) throw new Error("openShared needs shared mode");
-      return openShared(shared, name, quoteId, kind, expiresAt, locked);
+      return openShared(shared, name, quoteId, kind, state);
     },
     /** Shared mode: the follower's handlers (other processes' commits, reloads, deletions). */
     remote: {

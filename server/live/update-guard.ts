@@ -1,3 +1,4 @@
+import { isChoiceOffered } from "@shared/deal/offered-choice";
 import { type DocKind, isLeafKey, leafKeysOfField, mayWriteKey } from "@shared/permissions";
 import {
   assemble,
@@ -10,7 +11,16 @@ import {
   privateArray,
   readEntriesOf,
 } from "@shared/quote-doc";
-import { customerInfoSchema, isQuoteField, liveFieldSchema, type QuoteField } from "@shared/quote-schema";
+import {
+  customerInfoSchema,
+  isQuoteField,
+  leaseProgramSchema,
+  liveFieldSchema,
+  type QuoteField,
+  shopperChoiceSchema,
+  structuresSchema,
+} from "@shared/quote-schema";
+import { defaultStructures } from "@shared/quote-template";
 import * as Y from "yjs";
 import type { ZodType } from "zod";
 import type { QuoteRole } from "../policies/quote-access";
@@ -121,15 +131,38 @@ function fieldSchema(field: QuoteField): ZodType {
   return schema;
 }
 
-function validateField(kind: DocKind, field: string, entries: EntryLookup): string | null {
+/** A field's value assembled from its leaf keys, and how many leaves it has (0: no pair). */
+function fieldValue(kind: DocKind, field: string, entries: EntryLookup): { value: unknown; leaves: number } {
   // The field's leaf keys, looked up (not a scan of every entry: this runs for each accepted edit).
   const own: FlatEntries = new Map();
   for (const key of leafKeysOfField(kind, field)) if (entries.has(key)) own.set(key, entries.get(key));
   // A nested field with no leaves left is an empty object (customInterestRates: {}).
-  const value = assemble(own)[field] ?? (NESTED_FIELDS.has(field) ? {} : undefined);
+  return { value: assemble(own)[field] ?? (NESTED_FIELDS.has(field) ? {} : undefined), leaves: own.size };
+}
+
+/**
+ * Issue #33: a shopper's pick must be a cell the dealer's grid offers now (offered-choice.ts),
+ * read from the entries as they are after the update. The dealer's own changes of the grid are
+ * never refused for it: a pick taken off the grid falls back to the default on both pages.
+ */
+function choiceProblem(entries: EntryLookup): string | null {
+  const choice = shopperChoiceSchema.safeParse(fieldValue("deal", "shopperChoice", entries).value);
+  if (!choice.success) return null;
+  const structures = structuresSchema.optional().safeParse(fieldValue("deal", "structures", entries).value);
+  const program = leaseProgramSchema.optional().safeParse(fieldValue("deal", "leaseProgram", entries).value);
+  if (!structures.success || !program.success) return "the grid does not parse";
+  const offered = isChoiceOffered(
+    { structures: structures.data ?? defaultStructures(), leaseProgram: program.data },
+    choice.data,
+  );
+  return offered ? null : "the choice is not on the dealer's grid";
+}
+
+function validateField(kind: DocKind, field: string, entries: EntryLookup): string | null {
+  const { value, leaves } = fieldValue(kind, field, entries);
   if (kind === "private") {
     // Clearing the customer info is allowed; what is there must be valid.
-    if (own.size === 0) return null;
+    if (leaves === 0) return null;
     const result = customerInfoSchema.safeParse(value);
     return result.success ? null : `invalid ${field}: ${result.error.issues[0]?.message}`;
   }
@@ -261,6 +294,10 @@ export function judgeUpdate(scratch: Y.Doc, update: Uint8Array, input: GuardInpu
   const fields = new Set(changed.map(fieldOfKey));
   for (const field of fields) {
     const problem = validateField(input.kind, field, after);
+    if (problem) return { ok: false, reason: problem };
+  }
+  if (input.role === "SHOPPER" && input.kind === "deal" && fields.has("shopperChoice")) {
+    const problem = choiceProblem(after);
     if (problem) return { ok: false, reason: problem };
   }
   return { ok: true, before: changedBefore, after: changedAfter, fields, keys: changed, changedDoc, written };

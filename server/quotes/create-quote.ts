@@ -78,6 +78,7 @@ async function insertQuote(
       createdAt: now,
       expiresAt: expiryFrom(now, validityDays),
       updatedAt: now,
+      stateSeq: 0,
       vehicleDescription: listing.vehicleDescription,
       customerName: "",
       outTheDoorCents: listing.outTheDoorCents,

@@ -58,13 +58,23 @@ export async function documentContent(
   docName: string,
   kind: "deal" | "private",
 ): Promise<Record<string, unknown>> {
-  const loaded = await live.readCurrent(docName);
+  return (await documentContentAt(stores, live, docName, kind)).content;
+}
+
+/** As documentContent, with the log seq it was read at. */
+export async function documentContentAt(
+  stores: Stores,
+  live: LiveControl,
+  docName: string,
+  kind: "deal" | "private",
+): Promise<{ content: Record<string, unknown>; seq: number }> {
+  const loaded = await live.readCurrentAt(docName);
   if (loaded) return loaded;
   const stored = await stores.documents.load(docName);
   if (!stored) throw new DocumentMissingError(docName);
   const doc = docFromStored(stored, docName);
   try {
-    return readDoc(kind === "deal" ? dealArray(doc) : privateArray(doc));
+    return { content: readDoc(kind === "deal" ? dealArray(doc) : privateArray(doc)), seq: stored.lastSeq };
   } finally {
     doc.destroy();
   }

@@ -9,7 +9,7 @@ import { type CustomerInfo, type QuoteData, quoteDataSchema, type ShopperChoice 
 import type { RestEvent, Stores, VersionRecord } from "../db/stores";
 import type { LiveControl } from "../live/live-control";
 import type { QuoteRow } from "../policies/quote-access";
-import { documentContent, quoteDealership, storedCustomerInfo } from "./read-quote";
+import { documentContentAt, quoteDealership, storedCustomerInfo } from "./read-quote";
 
 // Issue #19: versions, immutable snapshots of the shopper-visible deal: every line, every
 // structure shown, the computed figures, the dealership, who and when. Stored once, never
@@ -49,12 +49,31 @@ export async function currentSnapshot(
   quote: QuoteRow,
   extra: { choice?: ShopperChoice | null; shopperContact?: ShopperContact | null } = {},
 ): Promise<VersionSnapshot> {
+  return (await currentSnapshotAt(stores, live, quote, extra)).snapshot;
+}
+
+/** As currentSnapshot, with the deal document's log seq it was read at (issue #33). */
+export async function currentSnapshotAt(
+  stores: Stores,
+  live: LiveControl,
+  quote: QuoteRow,
+  extra: { choice?: ShopperChoice | null; shopperContact?: ShopperContact | null } = {},
+): Promise<{ snapshot: VersionSnapshot; dealSeq: number }> {
   const [deal, dealership, customer] = await Promise.all([
-    documentContent(stores, live, dealDocName(quote.id), "deal"),
+    documentContentAt(stores, live, dealDocName(quote.id), "deal"),
     quoteDealership(stores, quote),
     storedCustomerInfo(stores, live, quote.id),
   ]);
-  const data = quoteDataSchema.parse({ customInterestRates: {}, ...deal });
+  const data = quoteDataSchema.parse({ customInterestRates: {}, ...deal.content });
+  return { snapshot: snapshotOf(data, dealership, customer, extra), dealSeq: deal.seq };
+}
+
+function snapshotOf(
+  data: QuoteData,
+  dealership: QuoteDealership,
+  customer: CustomerInfo | null,
+  extra: { choice?: ShopperChoice | null; shopperContact?: ShopperContact | null },
+): VersionSnapshot {
   return {
     data,
     breakdown: computeBreakdown(data),
@@ -94,6 +113,7 @@ export async function saveVersion(
   snapshot: VersionSnapshot,
   event: (number: number, at: number) => RestEvent,
   lock?: "accept" | "unlock",
+  dealSeq?: number,
 ): Promise<{ version: VersionRow; event: HistoryEvent }> {
   const createdAt = Date.now();
   const fingerprint = fingerprintOf(snapshot);
@@ -101,6 +121,7 @@ export async function saveVersion(
     { quoteId, kind, createdAt, actor, fingerprint, snapshot },
     (number) => event(number, createdAt),
     lock,
+    dealSeq,
   );
   return {
     version: toRow({ number: saved.number, kind, createdAt, actor, fingerprint }),
@@ -118,7 +139,19 @@ export async function listVersions(stores: Stores, quoteId: string): Promise<Ver
   return (await stores.versions.list(quoteId)).map(toRow);
 }
 
-/** One version; a shopper's copy leaves out the dealer's customer record. */
+/** "S. R." for "Sam Rivera": how a link's sheet names who accepted (issue #33). */
+export const initialsOf = (name: string): string =>
+  name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((part) => `${Array.from(part)[0]?.toUpperCase() ?? ""}.`)
+    .join(" ");
+
+/**
+ * One version; a shopper's copy leaves out the dealer's customer record, and of the contact the
+ * shopper typed when accepting keeps only the initials (a forwarded link shows no contact details).
+ */
 export async function readVersion(
   stores: Stores,
   quoteId: string,
@@ -128,7 +161,10 @@ export async function readVersion(
   const row = await stores.versions.read(quoteId, number);
   if (!row) return undefined;
   const snapshot = row.snapshot as VersionSnapshot;
-  return { ...toRow(row), snapshot: forDealer ? snapshot : { ...snapshot, customer: null } };
+  if (forDealer) return { ...toRow(row), snapshot };
+  const contact = snapshot.shopperContact;
+  const shopperContact = contact ? { name: initialsOf(contact.name), phone: "", email: "" } : null;
+  return { ...toRow(row), snapshot: { ...snapshot, customer: null, shopperContact } };
 }
 
 /** "version 3 (Lease 36 mo, $2,000.00 down, $413.01/mo)" for the history and the dealer's mail. */

@@ -62,6 +62,7 @@ export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
     });
     // A room open right now takes the shopper's writes again at once.
     live.setExpiry(quote.id, expiresAt);
+    await live.stateChanged(quote.id);
     live.pushHistory(quote.id, { events: [event], removed: [] });
     return c.json({ id: quote.id, expires_at: event.newValue });
   });

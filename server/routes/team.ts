@@ -109,6 +109,8 @@ export function teamRoutes(deps: AppDeps): Hono<AppEnv> {
           now,
         ),
       );
+      // Their open sockets are judged by the new role on every process (issue #33).
+      await deps.live.teamChanged();
     }
     return c.json(toMember({ ...member, role: body.role }));
   });
@@ -124,6 +126,7 @@ export function teamRoutes(deps: AppDeps): Hono<AppEnv> {
       owner.id,
       audit(owner, "removed", `${fullName(member)} (${member.email}), ${ROLE_LABELS[member.role]}`),
     );
+    await deps.live.teamChanged();
     return c.body(null, 204);
   });
 
@@ -209,6 +212,8 @@ export function reassignRoutes(deps: AppDeps): Hono<AppEnv> {
           now,
         ),
       );
+      // The previous salesperson's open sockets close (4401) on every process (issue #33).
+      await deps.live.stateChanged(quote.id);
     }
     return c.json({ salesperson: { id: target.id, name: fullName(target) } });
   });

@@ -209,12 +209,9 @@ describe("versions and acceptance", () => {
     expect((await h.api("POST", `/api/quotes/${id}/unlock`, {}, token)).status).toBe(400);
   });
 
-  it("prefills the acceptance with the name, phone and email the dealer entered, and nothing else", async () => {
+  it("never gives a link holder the customer's contact details: no prefill, initials on the link's copy", async () => {
     const { token } = await h.dealer();
     const id = await createQuoteVia(h, token);
-    const blank = await h.api("GET", `/api/quotes/${id}/accept`);
-    expect(blank.status).toBe(200);
-    expect(await blank.json()).toEqual({ name: "", phone: "", email: "" });
     const priv = connectClient(h, id, { token, private: true });
     await synced(priv);
     writeField(priv.deal, "customerInfo", {
@@ -223,22 +220,32 @@ describe("versions and acceptance", () => {
       phone: "15551234567",
     });
     await eventually(async () => {
-      const res = await h.api("GET", `/api/quotes/${id}/accept`);
-      expect(await res.json()).toEqual({
-        name: "Pat Shopper",
-        phone: "15551234567",
-        email: "pat@example.com",
-      });
+      const res = await h.api("GET", `/api/quotes/${id}`, undefined, token);
+      expect(JSON.stringify(await res.json())).toContain("pat@example.com");
     });
     destroyClient(priv);
-    expect((await h.api("GET", "/api/quotes/nope/accept")).status).toBe(404);
-    h.db
-      .update(quotes)
-      .set({ expiresAt: Date.now() - 1000 })
-      .where(eq(quotes.id, id))
-      .run();
-    const expired = await h.api("GET", `/api/quotes/${id}/accept`);
-    expect(expired.status).toBe(410);
+    // The acceptance form's prefill is gone: nothing answers the customer's record to a link.
+    const prefill = await h.api("GET", `/api/quotes/${id}/accept`);
+    expect(prefill.status).toBe(404);
+    expect(await prefill.text()).not.toContain("pat@example.com");
+    const accepted = await h.api("POST", `/api/quotes/${id}/accept`, {
+      name: "Sam Rivera",
+      phone: "15559876543",
+      email: "sam@example.com",
+      structure: { structure: "cash" },
+    });
+    expect(accepted.status).toBe(201);
+    const { version } = (await accepted.json()) as { version: number };
+    const linkCopy = JSON.stringify(
+      await (await h.api("GET", `/api/quotes/${id}/versions/${version}`)).json(),
+    );
+    expect(linkCopy).toContain('"name":"S. R."');
+    for (const secret of ["Sam Rivera", "15559876543", "sam@example.com", "Pat Shopper", "pat@example.com"])
+      expect(linkCopy).not.toContain(secret);
+    const dealerCopy = JSON.stringify(
+      await (await h.api("GET", `/api/quotes/${id}/versions/${version}`, undefined, token)).json(),
+    );
+    expect(dealerCopy).toContain("sam@example.com");
   });
 
   it("refuses to accept an expired quote with 410 and a clear message", async () => {

@@ -1,3 +1,4 @@
+import { isChoiceOffered } from "@shared/deal/offered-choice";
 import type { HistoryEvent } from "@shared/history-text";
 import { CORE_MSG, MSG } from "@shared/messages";
 import { memberLabel } from "@shared/permissions";
@@ -8,17 +9,19 @@ import { z } from "zod";
 import type { AppDeps } from "../app";
 import type { AppEnv } from "../app-env";
 import { optionalUser, requireUser } from "../auth/middleware";
+import { StaleSnapshotError } from "../db/stores";
 import { ApiError, badRequest, notFound } from "../http/errors";
 import { parseJson } from "../http/validate";
 import { acceptanceEmail } from "../mail/acceptance-email";
 import { findQuote, isExpired, mayManage, type QuoteRow, restViewerRole } from "../policies/quote-access";
-import { storedCustomerInfo } from "../quotes/read-quote";
 import {
   currentSnapshot,
+  currentSnapshotAt,
   latestVersionKind,
   listVersions,
   readVersion,
   saveVersion,
+  type VersionSnapshot,
   versionSummary,
 } from "../quotes/versions";
 
@@ -27,7 +30,6 @@ import {
 //   GET  /api/quotes/:id/versions          [{ number, kind, createdAt, actor, fingerprint }]
 //   GET  /api/quotes/:id/versions/:n       one snapshot (a shopper's without the customer record)
 //   PUT | PATCH | DELETE on a version      405
-//   GET  /api/quotes/:id/accept            the acceptance form's prefill: { name, phone, email }
 //   POST /api/quotes/:id/accept            shopper: { name, phone, email, structure } -> 201 { version }
 //   POST /api/quotes/:id/unlock            dealer: reopens the deal
 
@@ -90,6 +92,7 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
         acceptedVersion: quote.acceptedVersion,
         counterOffer: version.number,
       });
+    await live.stateChanged(quote.id);
     push(quote.id, event);
     return c.json(
       { number: version.number, fingerprint: version.fingerprint, createdAt: version.createdAt },
@@ -119,16 +122,8 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
       c.json({ message: MSG.versionsImmutable }, 405, { Allow: path.endsWith(":n") ? "GET" : "GET, POST" }),
     );
 
-  // The acceptance form starts from what the dealer entered for this customer: the three fields the
-  // shopper confirms and sends back, and nothing else of the customer record (issue #19). Asked for
-  // only when the form opens; never in the page's HTML or GET /api/quotes/:id.
-  routes.get("/:id/accept", async (c) => {
-    const quote = await findQuote(stores.quotes, c.req.param("id"));
-    if (!quote) throw notFound(CORE_MSG.quoteNotFound);
-    if (isExpired(quote)) throw gone(CORE_MSG.quoteExpired);
-    const known = (await storedCustomerInfo(stores, live, quote.id)) ?? { name: "", phone: "", email: "" };
-    return c.json({ name: known.name, phone: known.phone ?? "", email: known.email ?? "" });
-  });
+  // Issue #33: no GET /:id/accept. The acceptance form starts empty: a link holder never reads
+  // the customer's contact details (the shopper's own phone may remember what its owner typed).
 
   routes.post("/:id/accept", async (c) => {
     const quote = await findQuote(stores.quotes, c.req.param("id"));
@@ -139,23 +134,46 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
       return c.json({ version: quote.acceptedVersion }, 200);
     const body = await parseJson(c, acceptBody);
     const shopperContact = { name: body.name, phone: body.phone, email: body.email };
-    const snapshot = await currentSnapshot(stores, live, quote, { choice: body.structure, shopperContact });
-    const { version, event } = await saveVersion(
-      stores,
-      quote.id,
-      "accepted",
-      "Shopper",
-      snapshot,
-      (number, at) => ({
-        at,
-        role: "SHOPPER",
-        actor: null,
-        field: "accepted",
-        newValue: versionSummary(number, snapshot),
-      }),
-      "accept",
-    );
+    // The version is the deal as it stands when the lock commits: another process's edit in
+    // between sends the snapshot back to be read again (issue #33).
+    const accepted = async (
+      attempt = 0,
+    ): Promise<Awaited<ReturnType<typeof saveVersion>> & { snapshot: VersionSnapshot }> => {
+      const { snapshot, dealSeq } = await currentSnapshotAt(stores, live, quote, {
+        choice: body.structure,
+        shopperContact,
+      });
+      // Only a cell the dealer's grid offers now can be accepted.
+      if (!isChoiceOffered(snapshot.data, body.structure))
+        throw badRequest(MSG.optionNoLongerOffered, [
+          { field: "structure", message: MSG.optionNoLongerOffered },
+        ]);
+      try {
+        const saved = await saveVersion(
+          stores,
+          quote.id,
+          "accepted",
+          "Shopper",
+          snapshot,
+          (number, at) => ({
+            at,
+            role: "SHOPPER",
+            actor: null,
+            field: "accepted",
+            newValue: versionSummary(number, snapshot),
+          }),
+          "accept",
+          dealSeq,
+        );
+        return { ...saved, snapshot };
+      } catch (error) {
+        if (error instanceof StaleSnapshotError && attempt < 10) return accepted(attempt + 1);
+        throw error;
+      }
+    };
+    const { version, event, snapshot } = await accepted();
     live.setDealState(quote.id, { locked: true, acceptedVersion: version.number, counterOffer: null });
+    await live.stateChanged(quote.id);
     push(quote.id, event);
     // The salesperson hears of it by mail too (outbox without SMTP_URL).
     const salesperson = await stores.users.byId(quote.salespersonId);
@@ -196,6 +214,7 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
       acceptedVersion: quote.acceptedVersion,
       counterOffer: null,
     });
+    await live.stateChanged(quote.id);
     push(quote.id, event);
     return c.json({ locked: false });
   });

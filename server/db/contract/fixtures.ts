@@ -109,6 +109,7 @@ export function quoteRow(
     id,
     dealerId: salesperson.dealershipId,
     salespersonId: salesperson.id,
+    stateSeq: 0,
     createdAt: T0,
     expiresAt: T0 + 30 * 86_400_000,
     updatedAt: T0,

@@ -124,6 +124,7 @@ export function quotesContract(current: CurrentStores): void {
         ...row,
         expiresAt: T0 + 9_000_000,
         updatedAt: T0 + 50,
+        stateSeq: 1,
       });
       expect(await stores.history.read("q1", 500)).toEqual([recorded]);
     });
@@ -135,10 +136,54 @@ export function quotesContract(current: CurrentStores): void {
       const event = dealerEvent(T0 + 60, "salesperson", "Ann Lee", "Sam Seller");
       const audit = auditEntry(ann, "reassigned", "Vehicle of q1: Sam Seller → Ann Lee", T0 + 60);
       await stores.quotes.reassign("q1", ann.id, event, audit);
-      expect(await stores.quotes.find("q1")).toEqual({ ...row, salespersonId: ann.id });
+      expect(await stores.quotes.find("q1")).toEqual({ ...row, salespersonId: ann.id, stateSeq: 1 });
       const [history] = await stores.history.read("q1", 500);
       expect(history).toEqual({ ...event, id: history?.id });
       expect((await stores.dealerships.audit(ann.dealershipId, 1))[0]).toEqual(audit);
+    });
+
+    it("moves each quote's state seq with every change of its lifecycle, and answers the seqs of the quotes still there", async () => {
+      const stores = current();
+      const { ann, sam } = await team(stores);
+      await createQuote(stores, sam, "q1");
+      await createQuote(stores, ann, "q2");
+      expect(await stores.quotes.stateSeqs(["q1", "q2", "missing"])).toEqual(
+        new Map([
+          ["q1", 0],
+          ["q2", 0],
+        ]),
+      );
+      expect(await stores.quotes.stateSeqs([])).toEqual(new Map());
+      await stores.quotes.reassign(
+        "q1",
+        ann.id,
+        dealerEvent(T0 + 60, "salesperson", "Ann Lee", "Sam Seller"),
+        auditEntry(ann, "reassigned", "Vehicle of q1: Sam Seller → Ann Lee", T0 + 60),
+      );
+      expect((await stores.quotes.find("q1"))?.stateSeq).toBe(1);
+      expect((await stores.quotes.find("q2"))?.stateSeq).toBe(0);
+      // A member's role or membership: every quote of the dealership is judged again.
+      await stores.users.changeRole(
+        sam.id,
+        "manager",
+        T0 + 70,
+        auditEntry(ann, "role changed", "Sam", T0 + 70),
+      );
+      expect(await stores.quotes.stateSeqs(["q1", "q2"])).toEqual(
+        new Map([
+          ["q1", 2],
+          ["q2", 1],
+        ]),
+      );
+      await stores.users.remove(sam.id, ann.id, auditEntry(ann, "removed", "Sam", T0 + 80));
+      expect(await stores.quotes.stateSeqs(["q1", "q2"])).toEqual(
+        new Map([
+          ["q1", 3],
+          ["q2", 2],
+        ]),
+      );
+      await stores.quotes.delete("q2");
+      expect(await stores.quotes.stateSeqs(["q1", "q2"])).toEqual(new Map([["q1", 3]]));
     });
 
     it("walks the quotes without an out-the-door price in id order after a cursor", async () => {

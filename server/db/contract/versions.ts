@@ -62,7 +62,12 @@ export function versionsContract(current: CurrentStores): void {
         newValue: `version ${n}`,
       });
       await stores.versions.save(version("q1", T0 + 2, "accepted"), (n) => shopper(T0 + 2, n), "accept");
-      expect(await stores.quotes.find("q1")).toEqual({ ...row, lockedAt: T0 + 2, acceptedVersion: 2 });
+      expect(await stores.quotes.find("q1")).toEqual({
+        ...row,
+        lockedAt: T0 + 2,
+        acceptedVersion: 2,
+        stateSeq: 1,
+      });
       // A version without a lock effect leaves the lock alone.
       await stores.versions.save(version("q1", T0 + 3), (n) =>
         dealerEvent(T0 + 3, "version", `version ${n}`),
@@ -73,13 +78,28 @@ export function versionsContract(current: CurrentStores): void {
         (n) => dealerEvent(T0 + 4, "counterOffer", `version ${n}`),
         "unlock",
       );
-      expect(await stores.quotes.find("q1")).toEqual({ ...row, lockedAt: null, acceptedVersion: 2 });
+      expect(await stores.quotes.find("q1")).toEqual({
+        ...row,
+        lockedAt: null,
+        acceptedVersion: 2,
+        stateSeq: 2,
+      });
       await stores.versions.save(version("q1", T0 + 5, "accepted"), (n) => shopper(T0 + 5, n), "accept");
-      expect(await stores.quotes.find("q1")).toEqual({ ...row, lockedAt: T0 + 5, acceptedVersion: 5 });
+      expect(await stores.quotes.find("q1")).toEqual({
+        ...row,
+        lockedAt: T0 + 5,
+        acceptedVersion: 5,
+        stateSeq: 3,
+      });
       const event = dealerEvent(T0 + 6, "unlocked", "version 5");
       const unlocked = await stores.quotes.unlock("q1", event);
       expect(unlocked).toEqual({ ...event, id: unlocked.id });
-      expect(await stores.quotes.find("q1")).toEqual({ ...row, lockedAt: null, acceptedVersion: 5 });
+      expect(await stores.quotes.find("q1")).toEqual({
+        ...row,
+        lockedAt: null,
+        acceptedVersion: 5,
+        stateSeq: 4,
+      });
     });
 
     it("reads history newest first by time then id, roles as DEALER or SHOPPER, at most `limit`", async () => {

@@ -52,6 +52,7 @@ function appendOf(quoteId: string, docName: string, expectedSeq: number, value: 
     docName,
     quoteId,
     expectedSeq,
+    expectedState: null,
     update: nextUpdate(docName, value),
     listing: null,
     claims: [],

@@ -22,6 +22,11 @@ export type LiveAppend = {
   /** The document's quote: appends of one batch lock their quotes' rows in this order. */
   quoteId: string;
   expectedSeq: number;
+  /**
+   * The deal's state seq (quotes.state_seq) the update was judged at: a state changed since
+   * answers "state" and writes nothing (issue #33). Null: not checked.
+   */
+  expectedState: number | null;
   /** The update's V2 delta, as the log stores it. */
   update: Uint8Array;
   listing: ListingChange | null;
@@ -35,14 +40,18 @@ export type LiveAppendResult =
   | { status: "stale" }
   | { status: "gone" }
   /** A client id the update claims already belongs to another principal (claimed in another process). */
-  | { status: "claimed" };
+  | { status: "claimed" }
+  /** The deal's state changed since the update was judged (lock, expiry, salesperson, roles): judge again. */
+  | { status: "state" };
 
 type Op =
   | { op: "insert" | "extend"; id: number; field: string; oldValue: string | null; newValue: string | null }
   | { op: "remove"; id: number };
-type Answer = { status: "ok"; seq: number; at: number; ops: Op[] } | { status: "stale" | "gone" | "claimed" };
+type Answer =
+  | { status: "ok"; seq: number; at: number; ops: Op[] }
+  | { status: "stale" | "gone" | "claimed" | "state" };
 
-/** The function's seven arguments for one append. */
+/** The function's eight arguments for one append. */
 function argumentsOf(input: LiveAppend) {
   const { change } = input;
   const changes = change ? historyChanges(change) : [];
@@ -63,6 +72,7 @@ function argumentsOf(input: LiveAppend) {
     input.listing?.customerName ?? null,
     JSON.stringify(input.claims.map((c) => ({ client_id: c.clientId, principal: c.principal }))),
     history ? JSON.stringify(history) : null,
+    input.expectedState,
   ] as const;
 }
 
@@ -86,7 +96,7 @@ async function appendLive(pool: pg.Pool, input: LiveAppend): Promise<LiveAppendR
   // A named statement: each pooled connection parses and plans it once, not at every edit.
   const { rows } = await pool.query<{ r: Answer }>({
     name: "dealdesk_live_append",
-    text: "SELECT dealdesk_live_append($1, $2, $3, $4, $5, $6, $7) AS r",
+    text: "SELECT dealdesk_live_append($1, $2, $3, $4, $5, $6, $7, $8) AS r",
     values: [...argumentsOf(input)],
   });
   return resultOf(input, rows[0]?.r);
@@ -99,7 +109,7 @@ async function appendLive(pool: pg.Pool, input: LiveAppend): Promise<LiveAppendR
  * (a lost connection) fails them all, as one append's would fail it: unknown outcome.
  */
 async function appendLiveMany(pool: pg.Pool, inputs: readonly LiveAppend[]): Promise<LiveAppendResult[]> {
-  const columns: unknown[][] = [[], [], [], [], [], [], []];
+  const columns: unknown[][] = [[], [], [], [], [], [], [], []];
   for (const input of inputs)
     argumentsOf(input).forEach((value, i) => {
       columns[i]?.push(value);
@@ -107,9 +117,9 @@ async function appendLiveMany(pool: pg.Pool, inputs: readonly LiveAppend[]): Pro
   const { rows } = await pool.query<{ r: Answer }>({
     name: "dealdesk_live_append_many",
     text:
-      "SELECT r FROM unnest($1::text[], $2::bigint[], $3::bytea[], $4::text[], $5::text[], $6::jsonb[], $7::jsonb[])" +
-      " WITH ORDINALITY AS a(doc, expected, upd, vehicle, customer, claims, history, n)," +
-      " LATERAL dealdesk_live_append(a.doc, a.expected, a.upd, a.vehicle, a.customer, a.claims, a.history) AS r" +
+      "SELECT r FROM unnest($1::text[], $2::bigint[], $3::bytea[], $4::text[], $5::text[], $6::jsonb[], $7::jsonb[], $8::bigint[])" +
+      " WITH ORDINALITY AS a(doc, expected, upd, vehicle, customer, claims, history, state, n)," +
+      " LATERAL dealdesk_live_append(a.doc, a.expected, a.upd, a.vehicle, a.customer, a.claims, a.history, a.state) AS r" +
       " ORDER BY a.n",
     values: columns,
   });

@@ -1,10 +1,13 @@
 import { dealDocName, privateDocName } from "@shared/quote-doc";
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { quotes, yjsDocuments } from "../schema.pg";
 import type { DocumentStore, QuoteScope, QuoteStore } from "../stores";
 import type { PgDb } from "./connection";
 import { createDocumentLog } from "./document-log";
 import { insertAudit, insertRestEvent } from "./pg-rows";
+
+/** Issue #33: a change of the deal's state; live appends judged before it are judged again. */
+export const nextStateSeq = sql`${quotes.stateSeq} + 1`;
 
 // Quotes and their documents on PostgreSQL. Creation writes the quote row and both documents in
 // one transaction on one client: on a pool, documents inserted on another connection could not
@@ -89,14 +92,17 @@ export function createQuoteStore(db: PgDb): QuoteStore {
 
     renew(id, expiresAt, event) {
       return db.transaction(async (tx) => {
-        await tx.update(quotes).set({ expiresAt, updatedAt: event.at }).where(eq(quotes.id, id));
+        await tx
+          .update(quotes)
+          .set({ expiresAt, updatedAt: event.at, stateSeq: nextStateSeq })
+          .where(eq(quotes.id, id));
         return insertRestEvent(tx, id, event);
       });
     },
 
     async reassign(id, salespersonId, event, audit) {
       await db.transaction(async (tx) => {
-        await tx.update(quotes).set({ salespersonId }).where(eq(quotes.id, id));
+        await tx.update(quotes).set({ salespersonId, stateSeq: nextStateSeq }).where(eq(quotes.id, id));
         await insertRestEvent(tx, id, event);
         await insertAudit(tx, audit);
       });
@@ -144,9 +150,17 @@ export function createQuoteStore(db: PgDb): QuoteStore {
         .where(and(inScope(scope), inArray(quotes.id, [...ids])));
     },
 
+    async stateSeqs(ids) {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: quotes.id, stateSeq: quotes.stateSeq })
+        .from(quotes)
+        .where(inArray(quotes.id, [...ids]));
+      return new Map(rows.map((row) => [row.id, row.stateSeq]));
+    },
     unlock(id, event) {
       return db.transaction(async (tx) => {
-        await tx.update(quotes).set({ lockedAt: null }).where(eq(quotes.id, id));
+        await tx.update(quotes).set({ lockedAt: null, stateSeq: nextStateSeq }).where(eq(quotes.id, id));
         return insertRestEvent(tx, id, event);
       });
     },

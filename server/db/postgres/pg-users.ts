@@ -1,10 +1,23 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { dealerships, invitations, passwordResetTokens, quotes, users } from "../schema.pg";
 import { EmailTakenError, type ResetTokenStore, type UserRow, type UserStore } from "../stores";
 import type { PgDb } from "./connection";
 import { profileColumns } from "./pg-dealerships";
 import { insertAudit, isUniqueViolation } from "./pg-rows";
+
+/**
+ * Issue #33: a member's role or membership changed: every quote of their dealership is judged at
+ * a new state (the live rights of whoever works it are read again before the next write lands).
+ */
+async function bumpDealershipStates(tx: Pick<PgDb, "update">, userId: string) {
+  await tx
+    .update(quotes)
+    .set({ stateSeq: sql`${quotes.stateSeq} + 1` })
+    .where(
+      eq(quotes.dealerId, sql`(SELECT ${users.dealershipId} FROM ${users} WHERE ${users.id} = ${userId})`),
+    );
+}
 
 // Users, their registration and invitations, and password-reset tokens on PostgreSQL. Each
 // multi-row change is one drizzle transaction: one pool client from BEGIN to COMMIT.
@@ -116,12 +129,14 @@ export function createUserStore(db: PgDb): UserStore {
     async changeRole(id, role, now, audit) {
       await db.transaction(async (tx) => {
         await tx.update(users).set({ role, tokensValidAfter: now, updatedAt: now }).where(eq(users.id, id));
+        await bumpDealershipStates(tx, id);
         await insertAudit(tx, audit);
       });
     },
 
     async remove(id, heirId, audit) {
       await db.transaction(async (tx) => {
+        await bumpDealershipStates(tx, id);
         await tx.update(quotes).set({ salespersonId: heirId }).where(eq(quotes.salespersonId, id));
         await tx.delete(users).where(eq(users.id, id));
         await insertAudit(tx, audit);

@@ -1,7 +1,9 @@
+import { dealDocName } from "@shared/quote-doc";
 import { and, desc, eq } from "drizzle-orm";
-import { quoteEvents, quotes, quoteVersions } from "../schema.pg";
-import type { HistoryStore, VersionStore } from "../stores";
+import { quoteEvents, quotes, quoteVersions, yjsDocuments } from "../schema.pg";
+import { type HistoryStore, StaleSnapshotError, type VersionStore } from "../stores";
 import type { PgDb } from "./connection";
+import { nextStateSeq } from "./pg-quotes";
 import { historyRole, insertRestEvent } from "./pg-rows";
 
 // Versions of a quote and its history on PostgreSQL.
@@ -40,7 +42,7 @@ export function createVersionStore(db: PgDb): VersionStore {
       return rows[0];
     },
 
-    save(version, event, lock) {
+    save(version, event, lock, dealSeq) {
       return db.transaction(async (tx) => {
         // SQLite has one writer; here two saves could both read the same last number. The quote's
         // row lock makes the second wait for the first to commit, then read its number. NO KEY
@@ -50,6 +52,15 @@ export function createVersionStore(db: PgDb): VersionStore {
           .from(quotes)
           .where(eq(quotes.id, version.quoteId))
           .for("no key update");
+        // Under the quote's row lock, which every append takes before it writes: a deal still at
+        // the snapshot's seq here stays so until the lock (and its state seq) commits.
+        if (dealSeq !== undefined) {
+          const [doc] = await tx
+            .select({ headSeq: yjsDocuments.headSeq })
+            .from(yjsDocuments)
+            .where(eq(yjsDocuments.docName, dealDocName(version.quoteId)));
+          if (doc && doc.headSeq !== dealSeq) throw new StaleSnapshotError();
+        }
         const [last] = await tx
           .select({ number: quoteVersions.number })
           .from(quoteVersions)
@@ -62,10 +73,13 @@ export function createVersionStore(db: PgDb): VersionStore {
         if (lock === "accept")
           await tx
             .update(quotes)
-            .set({ lockedAt: version.createdAt, acceptedVersion: number })
+            .set({ lockedAt: version.createdAt, acceptedVersion: number, stateSeq: nextStateSeq })
             .where(eq(quotes.id, version.quoteId));
         else if (lock === "unlock")
-          await tx.update(quotes).set({ lockedAt: null }).where(eq(quotes.id, version.quoteId));
+          await tx
+            .update(quotes)
+            .set({ lockedAt: null, stateSeq: nextStateSeq })
+            .where(eq(quotes.id, version.quoteId));
         return { number, event: recorded };
       });
     },

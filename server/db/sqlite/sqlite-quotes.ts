@@ -1,6 +1,6 @@
 import type { HistoryEvent } from "@shared/history-text";
 import { dealDocName, privateDocName } from "@shared/quote-doc";
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { createDocStore } from "../../live/persistence";
 import type { Db } from "../connection";
 import { quoteEvents, quotes, quoteVersions, teamEvents, yjsDocuments } from "../schema";
@@ -29,6 +29,9 @@ const inScope = (scope: QuoteScope) =>
     eq(quotes.dealerId, scope.dealershipId),
     scope.salespersonId === undefined ? undefined : eq(quotes.salespersonId, scope.salespersonId),
   );
+
+/** Issue #33: a change of the deal's state; live writes judged before it are judged again. */
+export const nextStateSeq = sql`${quotes.stateSeq} + 1`;
 
 export function sqliteQuoteStore(db: Db): QuoteStore {
   return {
@@ -79,13 +82,16 @@ export function sqliteQuoteStore(db: Db): QuoteStore {
     },
     async renew(id, expiresAt, event) {
       return db.transaction((tx) => {
-        tx.update(quotes).set({ expiresAt, updatedAt: event.at }).where(eq(quotes.id, id)).run();
+        tx.update(quotes)
+          .set({ expiresAt, updatedAt: event.at, stateSeq: nextStateSeq })
+          .where(eq(quotes.id, id))
+          .run();
         return insertEvent(tx, id, event);
       });
     },
     async reassign(id, salespersonId, event, audit) {
       db.transaction((tx) => {
-        tx.update(quotes).set({ salespersonId }).where(eq(quotes.id, id)).run();
+        tx.update(quotes).set({ salespersonId, stateSeq: nextStateSeq }).where(eq(quotes.id, id)).run();
         insertEvent(tx, id, event);
         tx.insert(teamEvents).values(audit).run();
       });
@@ -128,9 +134,18 @@ export function sqliteQuoteStore(db: Db): QuoteStore {
         .where(and(inScope(scope), inArray(quotes.id, [...ids])))
         .all();
     },
+    async stateSeqs(ids) {
+      if (ids.length === 0) return new Map();
+      const rows = db
+        .select({ id: quotes.id, stateSeq: quotes.stateSeq })
+        .from(quotes)
+        .where(inArray(quotes.id, [...ids]))
+        .all();
+      return new Map(rows.map((row) => [row.id, row.stateSeq]));
+    },
     async unlock(id, event) {
       return db.transaction((tx) => {
-        tx.update(quotes).set({ lockedAt: null }).where(eq(quotes.id, id)).run();
+        tx.update(quotes).set({ lockedAt: null, stateSeq: nextStateSeq }).where(eq(quotes.id, id)).run();
         return insertEvent(tx, id, event);
       });
     },
@@ -175,11 +190,14 @@ export function sqliteVersionStore(db: Db): VersionStore {
           .run();
         if (lock === "accept")
           tx.update(quotes)
-            .set({ lockedAt: version.createdAt, acceptedVersion: number })
+            .set({ lockedAt: version.createdAt, acceptedVersion: number, stateSeq: nextStateSeq })
             .where(eq(quotes.id, version.quoteId))
             .run();
         if (lock === "unlock")
-          tx.update(quotes).set({ lockedAt: null }).where(eq(quotes.id, version.quoteId)).run();
+          tx.update(quotes)
+            .set({ lockedAt: null, stateSeq: nextStateSeq })
+            .where(eq(quotes.id, version.quoteId))
+            .run();
         return { number, event: insertEvent(tx, version.quoteId, event(number)) };
       });
     },

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { EMPTY_DEALER_PROFILE } from "@shared/constants";
-import { and, asc, desc, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../connection";
 import { dealerships, invitations, passwordResetTokens, quotes, teamEvents, users } from "../schema";
 import {
@@ -31,6 +31,19 @@ function orEmailTaken<T>(write: () => T): T {
 }
 
 const insertAudit = (db: Pick<Db, "insert">, entry: AuditEntry) => db.insert(teamEvents).values(entry).run();
+
+/**
+ * Issue #33: a member's role or membership changed: every quote of their dealership is judged at
+ * a new state (the live rights of whoever works it are read again before the next write lands).
+ */
+function bumpDealershipStates(tx: Pick<Db, "update">, userId: string) {
+  tx.update(quotes)
+    .set({ stateSeq: sql`${quotes.stateSeq} + 1` })
+    .where(
+      eq(quotes.dealerId, sql`(SELECT ${users.dealershipId} FROM ${users} WHERE ${users.id} = ${userId})`),
+    )
+    .run();
+}
 
 export function sqliteUserStore(db: Db): UserStore {
   const byId = (id: string) => db.select().from(users).where(eq(users.id, id)).get();
@@ -122,11 +135,13 @@ export function sqliteUserStore(db: Db): UserStore {
     async changeRole(id, role, now, audit) {
       db.transaction((tx) => {
         tx.update(users).set({ role, tokensValidAfter: now, updatedAt: now }).where(eq(users.id, id)).run();
+        bumpDealershipStates(tx, id);
         insertAudit(tx, audit);
       });
     },
     async remove(id, heirId, audit) {
       db.transaction((tx) => {
+        bumpDealershipStates(tx, id);
         tx.update(quotes).set({ salespersonId: heirId }).where(eq(quotes.salespersonId, id)).run();
         tx.delete(users).where(eq(users.id, id)).run();
         insertAudit(tx, audit);

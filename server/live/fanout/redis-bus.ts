@@ -21,6 +21,10 @@ export type BusMessage =
   | { type: "awareness"; docName: string; owner: string; update: Uint8Array }
   | { type: "control"; control: "quote-deleted"; quoteId: string }
   | { type: "control"; control: "token-revoked"; userId: string }
+  /** Issue #33: a quote's state changed (lock, expiry, salesperson): every process reads it again. */
+  | { type: "control"; control: "quote-state"; quoteId: string }
+  /** Issue #33: a member's role or membership changed: every open quote's state is read again. */
+  | { type: "control"; control: "team-state" }
   | { type: "control"; control: "heartbeat" };
 
 export type RedisBus = {

@@ -1,6 +1,7 @@
 import type { QuoteDealership } from "@shared/api-types";
 import type { CreditTier, LoanTerm } from "@shared/constants";
 import { EMPTY_DEALER_PROFILE } from "@shared/constants";
+import { offeredChoice } from "@shared/deal/offered-choice";
 import type { DealState } from "@shared/deal-state";
 import { conflictText } from "@shared/offline-conflicts";
 import { QUOTE_TEXT, TEXT } from "@shared/page-text";
@@ -14,7 +15,7 @@ import { LoadBoundary } from "@/components/load-boundary";
 import { MantineScope, useMantineScopePreload } from "@/components/mantine-scope";
 import { Notice } from "@/components/notice";
 import { PageContainer } from "@/components/page-container";
-import { Redirect } from "@/lib/app-link";
+import { Redirect, useAppNavigate } from "@/lib/app-link";
 import { useOnline, whenIdle } from "@/lib/browser";
 import { pageTitle } from "@/lib/page-title";
 import { resilientLazy } from "@/lib/resilient-lazy";
@@ -94,7 +95,16 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
     counterOffer: quote.counterOffer ?? null,
   }));
   const { onDealState } = live;
-  useEffect(() => onDealState(setDealState), [onDealState]);
+  useEffect(
+    () =>
+      onDealState((state) => {
+        setDealState(state);
+        // Issue #33: the expiry passed (or a renewal undid it) while the page is open: every
+        // state pushed carries it, so the shopper's page turns read-only at that moment.
+        setExpired(state.expired === true);
+      }),
+    [onDealState],
+  );
 
   // What an edit needs (dialogs, validation rules) is fetched once the page is idle, or on the
   // viewer's first touch, scroll or key press if that comes first, while the network is there:
@@ -161,6 +171,7 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
   const offline = !readOnly && (!online || (everConnected && live.status !== "connected"));
 
   if (live.ended === "quoteDeleted" || !data || !derived) return <QuoteNotFound dealerMode={isDealer} />;
+  if (live.ended === "reassigned") return <DealReassigned to={live.reassignedTo ?? ""} />;
   if (sessionEnded) {
     return <Redirect to="/login" state={{ from: `${window.location.pathname}${window.location.search}` }} />;
   }
@@ -341,7 +352,7 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
               {!isDealer && dialog.kind === "accept" ? (
                 <AcceptDialog
                   quoteId={quote.id}
-                  choice={data.shopperChoice}
+                  choice={offeredChoice(data) ?? undefined}
                   onAccepted={(version) => {
                     setDealState({ locked: true, acceptedVersion: version, counterOffer: null });
                     close();
@@ -364,6 +375,25 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
           ) : null}
         </Suspense>
       </LoadBoundary>
+    </PageContainer>
+  );
+}
+
+/** How long a reassigned-away salesperson reads why before the page leaves for the dashboard. */
+const REASSIGNED_NOTICE_MS = 4_000;
+
+/** Issue #33: the deal went to a colleague while this page was open: say to whom, then leave. */
+function DealReassigned({ to }: { to: string }) {
+  const navigate = useAppNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => navigate("/dashboard", { replace: true }), REASSIGNED_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <PageContainer>
+      <Notice tone="info" data-testid="deal-reassigned">
+        {QUOTE_TEXT.dealReassigned(to)}
+      </Notice>
     </PageContainer>
   );
 }

@@ -1,9 +1,8 @@
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { choiceText } from "@shared/deal/structure-grid";
-import { formatCustomerPhone } from "@shared/format";
 import type { ShopperChoice } from "@shared/quote-schema";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { ApiError, apiRequest } from "@/lib/api";
 import { shopperChoice } from "../structures/read-structures";
 import { QuoteModal } from "./quote-modal";
@@ -20,6 +19,29 @@ export interface AcceptDialogProps {
 }
 
 const digits = (raw: string) => raw.replace(/\D/g, "");
+
+/**
+ * Issue #33: the form starts empty (a link holder never reads the customer's contact details
+ * from the server); this phone remembers what its owner typed the last time, and only here.
+ */
+const REMEMBERED = "dealdesk:acceptance-contact";
+type Contact = { name: string; phone: string; email: string };
+function remembered(): Contact {
+  try {
+    const value = JSON.parse(window.localStorage.getItem(REMEMBERED) ?? "null") as Partial<Contact> | null;
+    const text = (v: unknown) => (typeof v === "string" ? v.slice(0, 200) : "");
+    return { name: text(value?.name), phone: text(value?.phone), email: text(value?.email) };
+  } catch {
+    return { name: "", phone: "", email: "" };
+  }
+}
+function remember(contact: Contact) {
+  try {
+    window.localStorage.setItem(REMEMBERED, JSON.stringify(contact));
+  } catch {
+    // Private browsing or a full storage: the form starts empty next time.
+  }
+}
 /** What the API takes: 1 and ten digits ("(555) 123-4567" and "+1 555 123 4567" both work). */
 const apiPhone = (raw: string) => {
   const d = digits(raw);
@@ -28,31 +50,12 @@ const apiPhone = (raw: string) => {
 
 export default function AcceptDialog({ quoteId, choice: stored, onAccepted, onClose }: AcceptDialogProps) {
   const choice = shopperChoice(stored) ?? { structure: "cash" };
-  const [name, setName] = useState("");
-  const [phone, setPhone] = useState("");
-  const [email, setEmail] = useState("");
+  const [name, setName] = useState(() => remembered().name);
+  const [phone, setPhone] = useState(() => remembered().phone);
+  const [email, setEmail] = useState(() => remembered().email);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-
-  // Prefilled with what the dealership has for this customer; a field the shopper has already
-  // typed in is never overwritten by the answer.
-  useEffect(() => {
-    const controller = new AbortController();
-    apiRequest<{ name: string; phone: string; email: string }>(
-      `/quotes/${encodeURIComponent(quoteId)}/accept`,
-      { signal: controller.signal },
-    )
-      .then((known) => {
-        setName((typed) => typed || known.name);
-        setPhone((typed) => typed || (known.phone ? formatCustomerPhone(known.phone) : ""));
-        setEmail((typed) => typed || known.email);
-      })
-      .catch(() => {
-        // Offline or expired: the form stays empty, and sending says why.
-      });
-    return () => controller.abort();
-  }, [quoteId]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -63,6 +66,7 @@ export default function AcceptDialog({ quoteId, choice: stored, onAccepted, onCl
         method: "POST",
         body: { name: name.trim(), phone: apiPhone(phone), email: email.trim(), structure: choice },
       });
+      remember({ name: name.trim(), phone, email: email.trim() });
       onAccepted(answer.version);
     } catch (caught) {
       if (caught instanceof ApiError) {

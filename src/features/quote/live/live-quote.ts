@@ -39,7 +39,8 @@ import {
 import { readCustomerInfo, readQuoteData } from "./quote-reader";
 
 export type ConnectionStatus = "connected" | "disconnected";
-export type LiveEnd = "quoteDeleted" | "sessionEnded" | null;
+/** Why the live channel ended for good ("reassigned": the deal went to `reassignedTo`, issue #33). */
+export type LiveEnd = "quoteDeleted" | "sessionEnded" | "reassigned" | null;
 
 export interface LiveQuoteSnapshot {
   status: ConnectionStatus;
@@ -49,6 +50,8 @@ export interface LiveQuoteSnapshot {
   customerInfo: CustomerInfo | null;
   /** Why the server ended the connection for good, if it did. */
   ended: LiveEnd;
+  /** Set with ended "reassigned": the full name of the salesperson the deal went to. */
+  reassignedTo: string | null;
   /** Values this browser changed offline that the other side's edits replaced (until dismissed). */
   conflicts: readonly OfflineConflict[];
 }
@@ -97,6 +100,8 @@ export class LiveQuote {
   private parsedPrivate: { raw: Record<string, unknown>; data: CustomerInfo | null } | null = null;
   private destroyed = false;
   private ended: LiveEnd = null;
+  /** Issue #33: the server said the deal went to this salesperson just before it closes this page's socket. */
+  private reassignedTo: string | null = null;
   /** Deal keys written while disconnected, with the value written: checked after the next sync. */
   private readonly offlineWrites = new Map<string, unknown>();
   private conflicts: readonly OfflineConflict[] = [];
@@ -243,6 +248,7 @@ export class LiveQuote {
     if (name === dealDocName(this.options.quoteId)) {
       provider.messageHandlers[MESSAGE_DEAL_STATE] = (_encoder, decoder) => {
         const state = parseDealState(decoding.readVarString(decoder));
+        if (state?.reassignedTo) this.reassignedTo = state.reassignedTo;
         if (state) for (const listener of this.dealStateListeners) listener(state);
       };
     }
@@ -305,7 +311,11 @@ export class LiveQuote {
         other.provider.disconnect();
         void other.persistence?.clearData();
       }
-    } else if (code === LIVE_CLOSE_CODES.tokenRevoked) this.ended = "sessionEnded";
+    } else if (code === LIVE_CLOSE_CODES.tokenRevoked) {
+      // The token is still good when the deal went to a colleague: only this quote is closed to us.
+      this.ended = this.reassignedTo ? "reassigned" : "sessionEnded";
+      for (const other of this.replicas()) other.provider.disconnect();
+    }
     this.changed();
   }
 
@@ -362,6 +372,7 @@ export class LiveQuote {
       data: this.parsedDeal.data,
       customerInfo,
       ended: this.ended,
+      reassignedTo: this.reassignedTo,
       conflicts: this.conflicts,
     };
   }

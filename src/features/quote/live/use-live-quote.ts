@@ -38,6 +38,7 @@ const EMPTY: LiveQuoteSnapshot = {
   data: null,
   customerInfo: null,
   ended: null,
+  reassignedTo: null,
   conflicts: [],
 };
 const noSubscription = () => () => {};

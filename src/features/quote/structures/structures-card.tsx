@@ -1,7 +1,9 @@
 import { Box, Button, Group, Text, Title } from "@mantine/core";
 import { CREDIT_TIERS, type StructureKind } from "@shared/constants";
+import { offeredChoice } from "@shared/deal/offered-choice";
 import { choiceMonthly, choiceText, type StructureGrids, structureGrids } from "@shared/deal/structure-grid";
 import { formatMoney, toCents } from "@shared/money";
+import { QUOTE_TEXT } from "@shared/page-text";
 import type { QuoteData, ShopperChoice } from "@shared/quote-schema";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { type ReactNode, useMemo, useState } from "react";
@@ -49,7 +51,9 @@ export default function StructuresCard({
 }: StructuresCardProps) {
   const data = useMemo(() => withStructures(stored), [stored]);
   const grids = useMemo(() => structureGrids(data), [data]);
-  const choice = data.shopperChoice;
+  // Issue #33: a pick the dealer's grid no longer offers is no pick: the default shows again.
+  const choice = offeredChoice(data) ?? undefined;
+  const withdrawn = data.shopperChoice !== undefined && choice === undefined;
   // The shopper sees the structures the dealer shows (and lease only with a programme).
   const kinds = (["cash", "finance", "lease"] as const).filter(
     (kind) => isDealer || (!grids.hidden.includes(kind) && (kind !== "lease" || grids.lease !== null)),
@@ -118,6 +122,11 @@ export default function StructuresCard({
           </Button>
         ) : null}
       </Group>
+      {withdrawn && !isDealer ? (
+        <Text size="sm" mb="sm" role="status" data-testid="options-changed">
+          {QUOTE_TEXT.optionsChanged}
+        </Text>
+      ) : null}
       {chosen ? (
         <Text fw={600} mb="sm" data-testid="customer-choice" aria-live="polite">
           {isDealer ? STRUCTURES_TEXT.customerLookingAt(chosen) : STRUCTURES_TEXT.yourChoice(chosen)}

@@ -1,0 +1,1 @@
+ALTER TABLE `quotes` ADD `state_seq` integer DEFAULT 0 NOT NULL;

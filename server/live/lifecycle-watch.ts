@@ -1,0 +1,162 @@
+import type { DealState } from "@shared/deal-state";
+import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
+import { dealDocName, privateDocName } from "@shared/quote-doc";
+import type { DealLifecycle, DealLifecycleState } from "../quotes/deal-lifecycle";
+import { encodeDealStateMessage } from "./protocol";
+import type { Conn, Room, Rooms } from "./rooms";
+import { send } from "./rooms";
+
+// Issue #33: the deal's state binds every socket on every process. Each loaded room carries the
+// state it judges by (lock, expiry, the state seq it was read at); this watch brings it to the
+// database's:
+// - at once in the process that made the change (the REST route calls `refresh`), and in every
+//   other process through the bus ("quote-state");
+// - within LIFECYCLE_POLL_MS without the bus: one indexed read of the open quotes' state seqs;
+// - before an append commits, on PostgreSQL: the append compares the seq the update was judged
+//   at, and a changed state sends it back here to be judged again (rooms.ts, commitShared).
+// Expiry is a time, not a change: the watch tells a room's sockets the moment it passes.
+// A dealer socket whose holder may no longer work the quote (reassigned, demoted, removed, token
+// revoked) closes with 4401; a reassigned salesperson's page is told to whom it went first.
+
+export const LIFECYCLE_POLL_MS = 250;
+
+const sameState = (a: DealState, b: DealState) =>
+  a.locked === b.locked &&
+  a.acceptedVersion === b.acceptedVersion &&
+  a.counterOffer === b.counterOffer &&
+  (a.expired ?? false) === (b.expired ?? false);
+
+export type LifecycleWatch = {
+  /** Reads the quote's state now and applies it to its rooms here (after a change made here). */
+  refresh(quoteId: string): Promise<void>;
+  /** Every open quote's state, read again (the team's roles changed). */
+  refreshAll(): Promise<void>;
+  stop(): void;
+};
+
+export function startLifecycleWatch(options: {
+  rooms: Rooms;
+  lifecycle: DealLifecycle;
+  log: (line: string) => void;
+  /** Closes both rooms of a quote that no longer exists. */
+  closeQuote(quoteId: string): void;
+}): LifecycleWatch {
+  const { rooms, lifecycle, log } = options;
+  /** Per quote: the read in flight, and whether another was asked for meanwhile. */
+  const running = new Map<string, { done: Promise<void>; again: boolean }>();
+
+  const roomsOf = (quoteId: string): Room[] =>
+    [dealDocName(quoteId), privateDocName(quoteId)].flatMap((name) => {
+      const room = rooms.get(name);
+      return room ? [room] : [];
+    });
+
+  function pushState(room: Room, state: DealState) {
+    const message = encodeDealStateMessage(state);
+    for (const conn of room.conns) send(conn, message);
+  }
+
+  async function apply(quoteId: string) {
+    const state = await lifecycle.read(quoteId);
+    if (!state) {
+      if (roomsOf(quoteId).length > 0) options.closeQuote(quoteId);
+      return;
+    }
+    const { quote, deal } = state;
+    const dealers: Conn[] = [];
+    for (const room of roomsOf(quoteId)) {
+      room.locked = deal.locked;
+      room.expiresAt = quote.expiresAt;
+      room.stateSeq = quote.stateSeq;
+      // Both pages turn read-only (or editable) at once; unchanged states are not sent again.
+      if (room.kind === "deal" && !sameState(room.dealState, deal)) {
+        room.dealState = deal;
+        pushState(room, deal);
+      }
+      for (const conn of room.conns) if (conn.identity.dealer) dealers.push(conn);
+    }
+    await closeLostDealers(state, dealers);
+  }
+
+  async function closeLostDealers(state: DealLifecycleState, dealers: Conn[]) {
+    if (dealers.length === 0) return;
+    const verdicts = await lifecycle.dealersMayWork(
+      state.quote,
+      dealers.map((conn) => conn.identity.dealer as NonNullable<Conn["identity"]["dealer"]>),
+    );
+    dealers.forEach((conn, i) => {
+      if (verdicts[i]) return;
+      // Still a member with a good token: the quote went to someone else. Their page says to whom.
+      const reassigned =
+        conn.identity.dealer?.userId !== state.quote.salespersonId && state.salesperson !== "";
+      if (reassigned && conn.room.kind === "deal")
+        send(conn, encodeDealStateMessage({ ...state.deal, reassignedTo: state.salesperson }));
+      conn.ws.close(LIVE_CLOSE_CODES.tokenRevoked, LIVE_CLOSE_REASONS.tokenRevoked);
+    });
+  }
+
+  function refresh(quoteId: string): Promise<void> {
+    const current = running.get(quoteId);
+    if (current) {
+      // A read already in flight may have started before the change: one more after it.
+      current.again = true;
+      return current.done;
+    }
+    const entry = { done: Promise.resolve(), again: false };
+    entry.done = (async () => {
+      try {
+        do {
+          entry.again = false;
+          await apply(quoteId);
+        } while (entry.again);
+      } catch (error) {
+        log(`live: reading the state of quote ${quoteId.slice(0, 6)}… failed: ${String(error)}`);
+      } finally {
+        running.delete(quoteId);
+      }
+    })();
+    running.set(quoteId, entry);
+    return entry.done;
+  }
+
+  const openQuotes = () => [...new Set([...rooms.rooms.values()].map((room) => room.quoteId))];
+
+  let polling = false;
+  async function poll() {
+    const now = Date.now();
+    // Expiry passing while sockets are open: the shopper's page turns read-only at that moment.
+    for (const room of rooms.rooms.values()) {
+      if (room.kind !== "deal" || room.expiresAt >= now || room.dealState.expired) continue;
+      room.dealState = { ...room.dealState, expired: true };
+      pushState(room, room.dealState);
+    }
+    const quoteIds = openQuotes();
+    if (quoteIds.length === 0) return;
+    const seqs = await lifecycle.stateSeqs(quoteIds);
+    await Promise.all(
+      quoteIds
+        .filter((id) => {
+          const seq = seqs.get(id);
+          return seq === undefined || roomsOf(id).some((room) => room.stateSeq !== seq);
+        })
+        .map(refresh),
+    );
+  }
+
+  const timer = setInterval(() => {
+    if (polling) return;
+    polling = true;
+    poll()
+      .catch((error: unknown) => log(`live: reading the deals' state failed: ${String(error)}`))
+      .finally(() => {
+        polling = false;
+      });
+  }, LIFECYCLE_POLL_MS);
+  timer.unref();
+
+  return {
+    refresh,
+    refreshAll: () => Promise.all(openQuotes().map(refresh)).then(() => undefined),
+    stop: () => clearInterval(timer),
+  };
+}
