@@ -1,0 +1,431 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type DealState, MESSAGE_DEAL_STATE, parseDealState } from "@shared/deal-state";
+import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
+import { MSG } from "@shared/messages";
+import { writeField } from "@shared/quote-doc";
+import Database from "better-sqlite3";
+import * as decoding from "lib0/decoding";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type PostgresService, type RedisService, startPostgres, startRedis } from "../testing/services";
+import { bundleChildServer, type ChildServer, startChildServer } from "./child-server";
+import { type Client, connectClient, destroyClient, eventually, sampleQuote, synced } from "./live-test-kit";
+
+// Issue #33: the deal's state binds every socket on every process. Each state change is made
+// through process A while the sockets are on B (the same process on SQLite, another one on
+// PostgreSQL + Redis); an open socket on B writes 200 ms and 1,500 ms after the change, and a
+// fresh one writes too: the close code each gets and the stored deal are checked.
+
+const JWT_SECRET = "lifecycle-test-secret-0123456789abcdef";
+const bundle = bundleChildServer();
+const dirs: string[] = [];
+const children = new Set<ChildServer>();
+
+type Proc = { url: string; server: { url: string }; dataDir: string; child: ChildServer };
+
+async function startProc(env: NodeJS.ProcessEnv): Promise<Proc> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "dealdesk-lifecycle-"));
+  dirs.push(dataDir);
+  const child = await startChildServer(bundle, {
+    ...process.env,
+    DATA_DIR: dataDir,
+    JWT_SECRET,
+    LOG_REQUESTS: "false",
+    SIGNUPS_PER_IP_PER_HOUR: "100000",
+    QUOTES_PER_DEALER_PER_MINUTE: "100000",
+    ...env,
+  });
+  children.add(child);
+  return { url: child.url, server: { url: child.url }, dataDir, child };
+}
+
+async function stopProc(proc: Proc) {
+  const { process: child } = proc.child;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+  children.delete(proc.child);
+}
+
+async function api(proc: Proc, method: string, url: string, body?: unknown, token?: string) {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return fetch(`${proc.url}${url}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+type Backend = {
+  a: Proc;
+  b: Proc;
+  /** Writes the quote's expiry straight into the database, as a state change (state seq moved). */
+  setExpiry(quoteId: string, at: number): Promise<void>;
+  stop(): Promise<void>;
+  redis?: RedisService;
+};
+
+const backends: { name: string; start(): Promise<Backend> }[] = [
+  {
+    name: "SQLite, one process",
+    async start() {
+      const a = await startProc({});
+      const db = new Database(path.join(a.dataDir, "dealdesk.sqlite"));
+      db.pragma("busy_timeout = 5000");
+      return {
+        a,
+        b: a,
+        async setExpiry(quoteId, at) {
+          db.prepare("UPDATE quotes SET expires_at = ?, state_seq = state_seq + 1 WHERE id = ?").run(
+            at,
+            quoteId,
+          );
+        },
+        async stop() {
+          db.close();
+          await stopProc(a);
+        },
+      };
+    },
+  },
+  {
+    name: "PostgreSQL + Redis, two processes",
+    async start() {
+      const [postgres, redis]: [PostgresService, RedisService] = await Promise.all([
+        startPostgres(),
+        startRedis(),
+      ]);
+      const env = { DATABASE_URL: postgres.url, REDIS_URL: redis.url };
+      const [a, b] = await Promise.all([startProc(env), startProc(env)]);
+      const pool = new pg.Pool({ connectionString: postgres.url, max: 2 });
+      return {
+        a,
+        b,
+        redis,
+        async setExpiry(quoteId, at) {
+          await pool.query("UPDATE quotes SET expires_at = $1, state_seq = state_seq + 1 WHERE id = $2", [
+            at,
+            quoteId,
+          ]);
+        },
+        async stop() {
+          await pool.end();
+          await Promise.all([stopProc(a), stopProc(b)]);
+          await Promise.all([postgres.cleanup(), redis.cleanup()]);
+        },
+      };
+    },
+  },
+];
+
+afterAll(() => {
+  for (const child of children) child.process.kill("SIGKILL");
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  rmSync(path.dirname(bundle), { recursive: true, force: true });
+});
+
+let count = 0;
+async function registerOwner(proc: Proc): Promise<string> {
+  count += 1;
+  const res = await api(proc, "POST", "/api/auth/register", {
+    email: `owner${count}-${Date.now()}@example.com`,
+    password: "correct horse battery",
+    firstName: "Dana",
+    lastName: "Whitfield",
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** A member who joined through a real invitation (the link read from the inviting process's outbox). */
+async function invite(
+  proc: Proc,
+  ownerToken: string,
+  role: "manager" | "salesperson",
+  firstName: string,
+  lastName: string,
+): Promise<{ id: string; token: string }> {
+  count += 1;
+  const email = `${firstName.toLowerCase()}${count}-${Date.now()}@example.com`;
+  const sent = await api(proc, "POST", "/api/team/invitations", { email, role }, ownerToken);
+  expect(sent.status).toBeLessThan(300);
+  const outbox = path.join(proc.dataDir, "outbox");
+  const link = await eventually(() => {
+    for (const file of readdirSync(outbox)) {
+      const mail = readFileSync(path.join(outbox, file), "utf8");
+      if (!mail.includes(email)) continue;
+      const match = /accept-invitation\?token=([A-Za-z0-9_%-]+)/.exec(mail.replace(/=\r?\n/g, "").replace(/=3D/g, "="));
+      if (match?.[1]) return decodeURIComponent(match[1]);
+    }
+    throw new Error(`no invitation for ${email} yet`);
+  });
+  const joined = await api(proc, "POST", "/api/auth/accept-invitation", {
+    token: link,
+    firstName,
+    lastName,
+    password: "correct horse battery",
+  });
+  expect(joined.status, await joined.clone().text()).toBe(201);
+  const body = (await joined.json()) as { token: string; user: { id: string } };
+  return { id: body.user.id, token: body.token };
+}
+
+async function createQuote(proc: Proc, token: string): Promise<string> {
+  const res = await api(proc, "POST", "/api/quotes", sampleQuote, token);
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+type Watched = Client & { states: DealState[] };
+
+/** A stock provider that also records the deal states the server pushes. */
+function watch(proc: Proc, quoteId: string, options: { token?: string; private?: boolean } = {}): Watched {
+  const client = connectClient(proc, quoteId, { ...options, connect: false });
+  const states: DealState[] = [];
+  client.provider.messageHandlers[MESSAGE_DEAL_STATE] = (_encoder, decoder) => {
+    const state = parseDealState(decoding.readVarString(decoder));
+    if (state) states.push(state);
+  };
+  client.provider.connect();
+  return { ...client, states };
+}
+
+const codes = (client: Client) => client.closed.map((c) => c.code);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function storedDeal(proc: Proc, quoteId: string, token: string) {
+  const res = await api(proc, "GET", `/api/quotes/${quoteId}`, undefined, token);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: Record<string, unknown> }).data as {
+    downPayment: number;
+    pricing: { discount: number };
+    customerInfo?: { name: string };
+  };
+}
+
+const acceptBody = {
+  name: "Sam Rivera",
+  phone: "15551234567",
+  email: "sam@example.com",
+  structure: { structure: "cash" },
+};
+
+for (const backend of backends) {
+  describe(`the deal's lifecycle on every socket: ${backend.name}`, () => {
+    let setup: Backend;
+    beforeAll(async () => {
+      setup = await backend.start();
+    }, 90_000);
+    afterAll(async () => setup?.stop());
+
+    it("an acceptance through A locks the deal for B's open sockets (at 200 ms and 1,500 ms) and fresh ones: 4423, the deal stays the accepted version", async () => {
+      const { a, b } = setup;
+      const token = await registerOwner(a);
+      const id = await createQuote(a, token);
+      const shopper = watch(b, id);
+      const dealer = watch(b, id, { token });
+      await Promise.all([synced(shopper), synced(dealer)]);
+      writeField(shopper.deal, "downPayment", -1950);
+      await eventually(async () => expect((await storedDeal(a, id, token)).downPayment).toBe(-1950));
+
+      expect((await api(a, "POST", `/api/quotes/${id}/accept`, acceptBody)).status).toBe(201);
+      // Both pages hear of it within a second.
+      await eventually(
+        () => expect(shopper.states.at(-1)).toMatchObject({ locked: true, acceptedVersion: 1 }),
+        1000,
+      );
+      await eventually(() => expect(dealer.states.at(-1)).toMatchObject({ locked: true }), 1000);
+      await sleep(200);
+      writeField(shopper.deal, "downPayment", -4242);
+      await eventually(() => expect(codes(shopper)).toContain(LIVE_CLOSE_CODES.dealLocked), 2000);
+      await sleep(1300);
+      writeField(dealer.deal, "pricing.discount", 999);
+      await eventually(() => expect(codes(dealer)).toContain(LIVE_CLOSE_CODES.dealLocked), 2000);
+      const fresh = watch(b, id);
+      await synced(fresh);
+      writeField(fresh.deal, "downPayment", -5000);
+      await eventually(() => expect(codes(fresh)).toContain(LIVE_CLOSE_CODES.dealLocked), 2000);
+
+      const stored = await storedDeal(a, id, token);
+      expect(stored.downPayment).toBe(-1950);
+      expect(stored.pricing.discount).toBe(500);
+      const version = (await (
+        await api(b, "GET", `/api/quotes/${id}/versions/1`, undefined, token)
+      ).json()) as {
+        snapshot: { data: { downPayment: number } };
+      };
+      expect(version.snapshot.data.downPayment).toBe(stored.downPayment);
+      for (const client of [shopper, dealer, fresh]) destroyClient(client);
+    });
+
+    it("an unlock and a renewal through A reopen the deal for B's sockets at once", async () => {
+      const { a, b } = setup;
+      const token = await registerOwner(a);
+      const id = await createQuote(a, token);
+      expect((await api(a, "POST", `/api/quotes/${id}/accept`, acceptBody)).status).toBe(201);
+      const dealer = watch(b, id, { token });
+      await synced(dealer);
+      expect((await api(a, "POST", `/api/quotes/${id}/unlock`, {}, token)).status).toBe(200);
+      await eventually(() => expect(dealer.states.at(-1)).toMatchObject({ locked: false }), 1000);
+      await sleep(200);
+      writeField(dealer.deal, "pricing.discount", 321);
+      await eventually(async () => expect((await storedDeal(a, id, token)).pricing.discount).toBe(321));
+      expect(codes(dealer)).toEqual([]);
+
+      // Expired: the shopper's writes are refused; renewed through A, B takes them at once.
+      await setup.setExpiry(id, Date.now() - 60_000);
+      const shopper = watch(b, id);
+      await synced(shopper);
+      await eventually(() => expect(shopper.states.at(-1)).toMatchObject({ expired: true }), 1000);
+      expect((await api(a, "POST", `/api/quotes/${id}/renew`, {}, token)).status).toBe(200);
+      await eventually(() => expect(shopper.states.at(-1)?.expired).toBeUndefined(), 1000);
+      await sleep(200);
+      writeField(shopper.deal, "downPayment", -777);
+      await eventually(async () => expect((await storedDeal(a, id, token)).downPayment).toBe(-777));
+      expect(codes(shopper)).toEqual([]);
+      for (const client of [dealer, shopper]) destroyClient(client);
+    });
+
+    it("a reassignment through A closes the first salesperson's deal and private sockets on B with 4401, names the new one, and stores none of their writes", async () => {
+      const { a, b } = setup;
+      const owner = await registerOwner(a);
+      const kim = await invite(a, owner, "salesperson", "Kim", "Lee");
+      const sam = await invite(a, owner, "salesperson", "Sam", "Seller");
+      const id = await createQuote(a, kim.token);
+      const deal = watch(b, id, { token: kim.token });
+      const priv = watch(b, id, { token: kim.token, private: true });
+      await Promise.all([synced(deal), synced(priv)]);
+
+      const moved = await api(a, "PUT", `/api/quotes/${id}/salesperson`, { userId: sam.id }, owner);
+      expect(moved.status).toBe(200);
+      const started = Date.now();
+      await sleep(200);
+      writeField(deal.deal, "pricing.discount", 4200);
+      writeField(priv.deal, "customerInfo", { name: "Mallory", email: "", phone: "" });
+      await eventually(() => expect(codes(deal)).toContain(LIVE_CLOSE_CODES.tokenRevoked), 1000);
+      await eventually(() => expect(codes(priv)).toContain(LIVE_CLOSE_CODES.tokenRevoked), 1000);
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(deal.states.map((s) => s.reassignedTo).filter(Boolean)).toEqual(["Sam Seller"]);
+      const stored = await storedDeal(a, id, owner);
+      expect(stored.pricing.discount).toBe(500);
+      expect(stored.customerInfo?.name ?? "").toBe("");
+      // A fresh socket with the same token is only a shopper now: dealer keys are refused.
+      const fresh = watch(b, id, { token: kim.token });
+      await synced(fresh);
+      writeField(fresh.deal, "pricing.discount", 4300);
+      await eventually(() => expect(codes(fresh)).toContain(LIVE_CLOSE_CODES.changeRefused), 2000);
+      expect((await storedDeal(b, id, sam.token)).pricing.discount).toBe(500);
+      for (const client of [deal, priv, fresh]) destroyClient(client);
+    });
+
+    it("a manager demoted through A loses a colleague's quote on B within a second: 4401, nothing stored", async () => {
+      const { a, b } = setup;
+      const owner = await registerOwner(a);
+      const mia = await invite(a, owner, "manager", "Mia", "Stone");
+      const sam = await invite(a, owner, "salesperson", "Sam", "Seller");
+      const id = await createQuote(a, sam.token);
+      const manager = watch(b, id, { token: mia.token });
+      await synced(manager);
+      const demoted = await api(a, "PUT", `/api/team/members/${mia.id}`, { role: "salesperson" }, owner);
+      expect(demoted.status).toBe(200);
+      await sleep(200);
+      writeField(manager.deal, "pricing.discount", 2500);
+      await eventually(() => expect(codes(manager)).toContain(LIVE_CLOSE_CODES.tokenRevoked), 1000);
+      expect((await storedDeal(a, id, sam.token)).pricing.discount).toBe(500);
+      destroyClient(manager);
+    });
+
+    it("an expiry that passes while the shopper's socket on B is open turns it read-only at that moment", async () => {
+      const { a, b } = setup;
+      const token = await registerOwner(a);
+      const id = await createQuote(a, token);
+      const shopper = watch(b, id);
+      await synced(shopper);
+      const expiresAt = Date.now() + 1500;
+      await setup.setExpiry(id, expiresAt);
+      await eventually(() => expect(shopper.states.at(-1)).toMatchObject({ expired: true }), 3000);
+      // Told within the watch's tick of the moment, not at the next load.
+      expect(Date.now() - expiresAt).toBeLessThan(1000);
+      writeField(shopper.deal, "downPayment", -6000);
+      await eventually(() => expect(codes(shopper)).toContain(LIVE_CLOSE_CODES.changeRefused), 2000);
+      expect((await storedDeal(a, id, token)).downPayment).toBe(-2450);
+      destroyClient(shopper);
+    });
+
+    it("takes the shopper's pick only from the dealer's grid, live and at acceptance", async () => {
+      const { a, b } = setup;
+      const token = await registerOwner(a);
+      const id = await createQuote(a, token);
+      const dealer = watch(a, id, { token });
+      await synced(dealer);
+      for (const choice of [
+        { structure: "lease", down: 0, months: 36 },
+        { structure: "finance", down: 0.01, months: 84 },
+        { structure: "finance", down: 999999.99, months: 60 },
+      ]) {
+        const shopper = watch(b, id);
+        await synced(shopper);
+        writeField(shopper.deal, "shopperChoice", choice);
+        await eventually(() => expect(codes(shopper)).toContain(LIVE_CLOSE_CODES.changeRefused), 2000);
+        destroyClient(shopper);
+        const accepted = await api(a, "POST", `/api/quotes/${id}/accept`, {
+          ...acceptBody,
+          structure: choice,
+        });
+        expect(accepted.status).toBe(400);
+        expect(((await accepted.json()) as { message: string }).message).toBe(MSG.optionNoLongerOffered);
+      }
+      // A cell the grid shows is taken; hidden by the dealer, it can no longer be accepted.
+      const shopper = watch(b, id);
+      await synced(shopper);
+      const offered = { structure: "finance", down: 0, months: 60 };
+      writeField(shopper.deal, "shopperChoice", offered);
+      await eventually(async () =>
+        expect(((await storedDeal(a, id, token)) as { shopperChoice?: unknown }).shopperChoice).toEqual(
+          offered,
+        ),
+      );
+      expect(codes(shopper)).toEqual([]);
+      writeField(dealer.deal, "structures", {
+        downs: [0, 2000, 4000],
+        financeTerms: [48, 60, 72],
+        leaseTerms: [24, 36, 48],
+        hidden: ["finance"],
+      });
+      await eventually(async () =>
+        expect(
+          ((await storedDeal(a, id, token)) as { structures?: { hidden: string[] } }).structures?.hidden,
+        ).toEqual(["finance"]),
+      );
+      const refused = await api(a, "POST", `/api/quotes/${id}/accept`, { ...acceptBody, structure: offered });
+      expect(refused.status).toBe(400);
+      for (const client of [dealer, shopper]) destroyClient(client);
+    });
+
+    if (backend.name.startsWith("PostgreSQL"))
+      it("binds B within the poll's bound while Redis is down", async () => {
+        const { a, b, redis } = setup;
+        const token = await registerOwner(a);
+        const id = await createQuote(a, token);
+        const shopper = watch(b, id);
+        await synced(shopper);
+        await redis?.stop();
+        try {
+          expect((await api(a, "POST", `/api/quotes/${id}/accept`, acceptBody)).status).toBe(201);
+          await eventually(() => expect(shopper.states.at(-1)).toMatchObject({ locked: true }), 1000);
+          await sleep(200);
+          writeField(shopper.deal, "downPayment", -4242);
+          await eventually(() => expect(codes(shopper)).toContain(LIVE_CLOSE_CODES.dealLocked), 2500);
+          expect((await storedDeal(a, id, token)).downPayment).toBe(-2450);
+        } finally {
+          await redis?.start();
+        }
+        destroyClient(shopper);
+      }, 30_000);
+  });
+}
