@@ -57,7 +57,9 @@ type Step =
   | { kind: "dealer-only"; key: string; how: "new-value" | "same-value" | "delete" }
   | { kind: "squat"; victim: "dealer" | "shopper"; n: number }
   | { kind: "bad-value"; key: string; val: unknown }
-  | { kind: "oversize" };
+  | { kind: "oversize" }
+  /** Issue #33: the deal's state changes through some process while the writers are on others. */
+  | { kind: "lifecycle"; event: "accept-unlock" | "renew"; via: number };
 
 /** Values each shopper-writable key refuses (the form's rules). */
 const BAD_VALUES: Record<string, unknown[]> = {
@@ -131,6 +133,14 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     ),
   },
   { weight: 1, arbitrary: fc.constant({ kind: "oversize" as const }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("lifecycle" as const),
+      event: fc.constantFrom("accept-unlock", "renew" as const),
+      via: fc.nat(7),
+    }),
+  },
 );
 
 type Server = { server: Pick<RunningServer, "url"> };
@@ -145,6 +155,12 @@ export type GuardSetup = {
   /** The document as stored right now. */
   stored(docName: string): Y.Doc | Promise<Y.Doc>;
 };
+
+async function rest(server: Server, method: string, url: string, body: unknown, token?: string) {
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return fetch(`${server.server.url}${url}`, { method, headers, body: JSON.stringify(body) });
+}
 
 const money = (n: number) => Math.round(n) / 100;
 
@@ -232,7 +248,11 @@ export async function runGuardProperty(setup: GuardSetup): Promise<void> {
 
   await fc.assert(
     fc.asyncProperty(fc.array(step, { minLength: GUARD_STEPS, maxLength: GUARD_STEPS }), async (steps) => {
+      let previous: Step | null = null;
       for (const [index, s] of steps.entries()) {
+        // The dealer's and the shopper's own sockets are never closed by anything the run does.
+        expect([index, previous, dealer.closed, shopper.closed]).toEqual([index, previous, [], []]);
+        previous = s;
         switch (s.kind) {
           case "dealer":
             setPair(dealer.deal, s.key, dealerValue(s.key, s.n));
@@ -264,6 +284,9 @@ export async function runGuardProperty(setup: GuardSetup): Promise<void> {
             });
             break;
           case "squat":
+            // The victim's own writes are stored first: an attacker that reuses the clock of an
+            // edit still in flight writes a no-op (Yjs keeps the first struct of an id), not a squat.
+            await expectConverged();
             await hostile(
               s,
               (copy) => dealArray(copy).push([{ key: "downPayment", val: -money(s.n) }]),
@@ -278,6 +301,40 @@ export async function runGuardProperty(setup: GuardSetup): Promise<void> {
               dealArray(copy).push([{ key: "tradeIn.vehicle.description", val: "x".repeat(200_000) }]),
             );
             break;
+        }
+        if (s.kind === "lifecycle") {
+          // Accepted through one process: a write through any other is refused (4423) and stores
+          // nothing; unlocked through another, the next writes land again. Renewed: nothing changes.
+          await expectConverged();
+          const before = Object.fromEntries(await storedEntries());
+          const via = setup.hostileServer(s.via);
+          if (s.event === "renew") {
+            expect((await rest(via, "POST", `/api/quotes/${id}/renew`, {}, token)).status).toBe(200);
+          } else {
+            const accepted = await rest(via, "POST", `/api/quotes/${id}/accept`, {
+              name: "Sam Rivera",
+              phone: "15551234567",
+              email: "sam@example.com",
+              structure: { structure: "cash" },
+            });
+            expect(accepted.status).toBe(201);
+            for (const [n, key, withToken, val] of [
+              [s.via + 1, "downPayment", undefined, -12.34],
+              [s.via + 2, "pricing.discount", token, 12.34],
+            ] as const) {
+              const raw = await rawSocket(setup.hostileServer(n), dealDocName(id), {
+                token: withToken,
+                device: "guard-test-shopper-device",
+              });
+              raw.ws.send(craftUpdate(raw.doc, (copy) => dealArray(copy).push([{ key, val }]), 2));
+              expect([s, (await raw.closed).code]).toEqual([s, 4423]);
+            }
+            expect(Object.fromEntries(await storedEntries())).toEqual(before);
+            expect(
+              (await rest(setup.hostileServer(s.via + 3), "POST", `/api/quotes/${id}/unlock`, {}, token))
+                .status,
+            ).toBe(200);
+          }
         }
         if (s.kind === "dealer") {
           // What the dealer wrote is the only way a dealer-only value may change.

@@ -29,6 +29,8 @@ const sameState = (a: DealState, b: DealState) =>
 export type LifecycleWatch = {
   /** Reads the quote's state now and applies it to its rooms here (after a change made here). */
   refresh(quoteId: string): Promise<void>;
+  /** As refresh, only when the database's state seq differs from the quote's rooms' (one indexed read). */
+  refreshIfChanged(quoteId: string): Promise<void>;
   /** Every open quote's state, read again (the team's roles changed). */
   refreshAll(): Promise<void>;
   stop(): void;
@@ -156,6 +158,10 @@ export function startLifecycleWatch(options: {
 
   return {
     refresh,
+    async refreshIfChanged(quoteId) {
+      const seq = (await lifecycle.stateSeqs([quoteId])).get(quoteId);
+      if (seq === undefined || roomsOf(quoteId).some((room) => room.stateSeq !== seq)) await refresh(quoteId);
+    },
     refreshAll: () => Promise.all(openQuotes().map(refresh)).then(() => undefined),
     stop: () => clearInterval(timer),
   };

@@ -159,7 +159,9 @@ async function invite(
     for (const file of readdirSync(outbox)) {
       const mail = readFileSync(path.join(outbox, file), "utf8");
       if (!mail.includes(email)) continue;
-      const match = /accept-invitation\?token=([A-Za-z0-9_%-]+)/.exec(mail.replace(/=\r?\n/g, "").replace(/=3D/g, "="));
+      const match = /accept-invitation\?token=([A-Za-z0-9_%-]+)/.exec(
+        mail.replace(/=\r?\n/g, "").replace(/=3D/g, "="),
+      );
       if (match?.[1]) return decodeURIComponent(match[1]);
     }
     throw new Error(`no invitation for ${email} yet`);

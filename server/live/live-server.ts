@@ -116,6 +116,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     recordChange: sqlite ? createHistoryRecorder(sqlite) : undefined,
     bounds: config.liveBounds,
     refreshState: (quoteId) => watch.refresh(quoteId),
+    refreshStateIfChanged: (quoteId) => watch.refreshIfChanged(quoteId),
   });
   const watch: LifecycleWatch = startLifecycleWatch({
     rooms,

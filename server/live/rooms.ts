@@ -35,7 +35,14 @@ import {
   encodeUpdateMessage,
 } from "./protocol";
 import { DocumentMissingError, docFromStored, encodeState, loadStoredDoc } from "./stored-doc";
-import { applyVerdict, type DocKind, type GuardVerdict, judgeUpdate, unchangedVerdict } from "./update-guard";
+import {
+  applyVerdict,
+  type DocKind,
+  EXPIRED_REASON,
+  type GuardVerdict,
+  judgeUpdate,
+  unchangedVerdict,
+} from "./update-guard";
 
 // Rooms: one per loaded document, after the reference y-websocket server's getYDoc pattern, but
 // loading synchronously from SQLite (better-sqlite3), so no message can arrive while a room is
@@ -152,6 +159,8 @@ export type RoomsOptions = {
    * shared mode calls it when an append finds the state changed since the update was judged.
    */
   refreshState(quoteId: string): Promise<void>;
+  /** As refreshState, only when the database's state seq differs from the rooms' (one indexed read). */
+  refreshStateIfChanged(quoteId: string): Promise<void>;
 };
 
 /** Shared mode's storage, the follower that keeps loaded documents at their heads, and presence out. */
@@ -489,6 +498,18 @@ export function createRooms(options: RoomsOptions) {
     return null;
   }
 
+  /** Whether another principal's open connection here announced `clientId` in its presence. */
+  function announcedByOther(room: Room, conn: Conn, clientId: number): boolean {
+    for (const other of room.conns)
+      if (
+        other !== conn &&
+        other.awarenessIds.has(clientId) &&
+        (other.principal !== conn.principal || !isNamed(conn.principal))
+      )
+        return true;
+    return false;
+  }
+
   /**
    * Who may write under the client ids the update wrote new structs under (the guard's `written`,
    * client-ids.ts): not under an id another principal owns or another principal's open connection
@@ -515,6 +536,10 @@ export function createRooms(options: RoomsOptions) {
       const remote = room.remoteOwners.get(clientId);
       if (remote !== undefined && remote !== conn.principal)
         return { ok: false, reason: `client id ${clientId} is another process's connection's` };
+      // Announced in presence by another open connection of this process, never written under
+      // yet: its announcer's (the other processes' announcements are remoteOwners, above).
+      if (owner === undefined && announcedByOther(room, conn, clientId))
+        return { ok: false, reason: `client id ${clientId} is announced by another connection` };
       if (owner === undefined && clockBefore > 0 && !isStaff(conn.principal))
         return { ok: false, reason: `client id ${clientId} was written before owners were kept` };
       if (owner === undefined || writer !== conn) claims.push(clientId);
@@ -723,6 +748,7 @@ export function createRooms(options: RoomsOptions) {
     wire: Uint8Array | null,
   ) {
     const { follower } = sharedRooms;
+    let stateChecked = false;
     for (let attempt = 0; ; attempt += 1) {
       // A socket being closed (its holder lost the right to write here) writes nothing more.
       if (rooms.get(room.name) !== room || !room.conns.has(conn) || conn.ws.readyState !== conn.ws.OPEN)
@@ -730,6 +756,14 @@ export function createRooms(options: RoomsOptions) {
       room.scratchV2 = null;
       const judged = judge(room, conn, update);
       if (!judged.ok) {
+        // Refused for the deal's state (locked, expired): judged again if another process has
+        // changed it since (unlocked, renewed) and this one has not heard yet (issue #33).
+        if (!stateChecked && (judged.close === "dealLocked" || judged.reason === EXPIRED_REASON)) {
+          stateChecked = true;
+          const seq = room.stateSeq;
+          await options.refreshStateIfChanged(room.quoteId);
+          if (room.stateSeq !== seq) continue;
+        }
         // A change this process has not received yet may be what the update builds on.
         const seq = room.lastSeq;
         if (attempt < 3 && !judged.close) {

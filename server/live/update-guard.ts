@@ -37,6 +37,9 @@ import type { QuoteRole } from "../policies/quote-access";
 
 export type { DocKind } from "@shared/permissions";
 
+/** The refusal of a shopper's write to an expired quote (its state may have changed elsewhere). */
+export const EXPIRED_REASON = "quote expired";
+
 export type GuardInput = {
   kind: DocKind;
   role: QuoteRole;
@@ -247,7 +250,7 @@ export function judgeUpdate(scratch: Y.Doc, update: Uint8Array, input: GuardInpu
   if (touched.problem) return { ok: false, reason: touched.problem };
   const { changedDoc, written } = touched;
   if (!changedDoc) return unchangedVerdict(written);
-  if (input.role === "SHOPPER" && input.expired) return { ok: false, reason: "quote expired" };
+  if (input.role === "SHOPPER" && input.expired) return { ok: false, reason: EXPIRED_REASON };
 
   const keys = new Set<string>();
   for (const pair of touched.inserted) {
