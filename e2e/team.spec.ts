@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { readMail } from "../server/mail/read-mail";
 import { MSG, TEXT, VEHICLE_FORM_LABELS } from "../shared/messages";
+import { QUOTE_TEXT } from "../shared/page-text";
 import { E2E_DATA_DIR, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { editAmount, expectConnected, lineValue, showHistory } from "./quote-setup";
 import { createQuoteViaApi, registerDealerViaApi, signInAs } from "./support/api";
@@ -177,6 +178,25 @@ test("a team's day: invitations, a salesperson's deal, the manager stepping in l
   await expect((await showHistory(sam.page)).getByTestId("history-event").first()).toContainText(
     "Mia (manager) reassigned the deal from Olivia Owner to Sam Seller",
   );
+
+  // Handed back to the owner while Sam has it open (issue #33): Sam's page says to whom at once,
+  // then leaves for the dashboard; nothing Sam could still type reaches the deal.
+  await expectConnected(sam.page);
+  const f150 = new URL(sam.page.url()).pathname.split("/").pop() as string;
+  const handedBack = await request.put(`/api/quotes/${f150}/salesperson`, {
+    headers: { Authorization: `Bearer ${owner.token}` },
+    data: { userId: owner.user.id },
+  });
+  expect(handedBack.status()).toBe(200);
+  await expect(sam.page.getByTestId("deal-reassigned")).toHaveText(
+    QUOTE_TEXT.dealReassigned("Olivia Owner"),
+    {
+      timeout: 1_500,
+    },
+  );
+  await expectNoSeriousA11yViolations(sam.page);
+  await expect(sam.page).toHaveURL(/\/dashboard$/, { timeout: 8_000 });
+  await expect(sam.page.getByText("2022 Ford F-150 XLT")).toHaveCount(0);
 
   // The owner removes Sam, whose page is cut off within a second.
   const samToken = (await sam.page.evaluate(() => window.localStorage.getItem("token"))) as string;

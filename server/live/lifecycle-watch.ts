@@ -87,11 +87,9 @@ export function startLifecycleWatch(options: {
       dealers.map((conn) => conn.identity.dealer as NonNullable<Conn["identity"]["dealer"]>),
     );
     dealers.forEach((conn, i) => {
-      if (verdicts[i]) return;
-      // Still a member with a good token: the quote went to someone else. Their page says to whom.
-      const reassigned =
-        conn.identity.dealer?.userId !== state.quote.salespersonId && state.salesperson !== "";
-      if (reassigned && conn.room.kind === "deal")
+      if (verdicts[i] === "ok") return;
+      // Still a member with a good session: the quote went to someone else. Their page says to whom.
+      if (verdicts[i] === "lostQuote" && state.salesperson !== "" && conn.room.kind === "deal")
         send(conn, encodeDealStateMessage({ ...state.deal, reassignedTo: state.salesperson }));
       conn.ws.close(LIVE_CLOSE_CODES.tokenRevoked, LIVE_CLOSE_REASONS.tokenRevoked);
     });

@@ -27,6 +27,7 @@ import {
   createRooms,
   type Room,
   type SharedRooms,
+  send,
   sendHistory,
 } from "./rooms";
 import { DocumentMissingError } from "./stored-doc";
@@ -306,6 +307,10 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       if (target.kind === "deal" && conn.role === "SHOPPER")
         ws.once("close", presence.shopperJoined(target.quoteId));
       startConversation(conn, rooms, config.liveBounds, log);
+      // A page loads the deal's state over REST before its socket joins: a lock or an expiry that
+      // came in between is told now, not at its first refused write (issue #33).
+      if (target.kind === "deal" && (room.dealState.locked || room.dealState.expired))
+        send(conn, encodeDealStateMessage(room.dealState));
       // The room was loaded at an older state than the upgrade read: bring it up to date now.
       if (room.stateSeq !== admission.quote.stateSeq) void watch.refresh(target.quoteId);
     });

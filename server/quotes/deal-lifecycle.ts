@@ -17,16 +17,22 @@ export type DealLifecycleState = {
   salesperson: string;
 };
 
+export type DealerVerdict = "ok" | "lostQuote" | "ended";
+
 export type DealLifecycle = {
   /** Each quote's state seq; a quote missing from the answer was deleted. */
   stateSeqs(quoteIds: readonly string[]): Promise<Map<string, number>>;
   /** The quote's state now; undefined once it is deleted. */
   read(quoteId: string): Promise<DealLifecycleState | undefined>;
-  /** Per dealer: still allowed to work this quote (same order as `dealers`). */
+  /**
+   * Per dealer (same order as `dealers`): "ok" while allowed to work this quote; "lostQuote" for
+   * a member whose session is good but who may no longer work it (reassigned away, demoted);
+   * "ended" when the session itself is over (token revoked or expired, member removed).
+   */
   dealersMayWork(
     quote: QuoteRow,
     dealers: readonly NonNullable<LiveIdentity["dealer"]>[],
-  ): Promise<boolean[]>;
+  ): Promise<DealerVerdict[]>;
 };
 
 export function createDealLifecycle(stores: Stores, tokens: TokenService): DealLifecycle {
@@ -59,11 +65,10 @@ export function createDealLifecycle(stores: Stores, tokens: TokenService): DealL
         Promise.all([...new Set(dealers.map((d) => d.userId))].map((id) => stores.users.byId(id))),
       ]);
       const byId = new Map(members.flatMap((m) => (m ? [[m.id, m] as const] : [])));
-      return dealers.map((dealer, i) => {
+      return dealers.map((dealer, i): DealerVerdict => {
         const member = byId.get(dealer.userId);
-        return (
-          valid[i] === true && dealer.expiresAtMs > now && member !== undefined && mayWorkQuote(member, quote)
-        );
+        if (valid[i] !== true || dealer.expiresAtMs <= now || member === undefined) return "ended";
+        return mayWorkQuote(member, quote) ? "ok" : "lostQuote";
       });
     },
   };
