@@ -25,7 +25,8 @@ Commands:
   users reset-link <email>   print a one-hour, single-use password reset link built from APP_URL
   migrate                    apply database migrations (the server also does this when it starts;
                              PostgreSQL's with DATABASE_URL)
-  check                      run SQLite's integrity check and say what it found
+  check                      run SQLite's integrity check and say what it found; warn about data
+                             files or folders that other users may read
 
 Options:
   --port <port>              same as PORT (default 3000)
