@@ -55,7 +55,7 @@ test("the owner lists pending invitations, resends one and revokes another; only
 
   const miaLink = await invitationLink(mia);
   await page.getByRole("button", { name: `${MSG.revokeInvitation} ${mia}` }).click();
-  await expect(page.getByText(MSG.invitationRevoked)).toBeVisible();
+  await expect(page.getByText(MSG.invitationRevoked, { exact: true })).toBeVisible();
   await expect(rows).toHaveCount(1);
   await expect(page.getByTestId("team-audit-entry").first()).toContainText(`${mia} as manager`);
 
