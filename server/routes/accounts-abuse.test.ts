@@ -137,6 +137,22 @@ onBothBackends((open) => {
     expect((await invite(t, other.token, "s9@example.com")).status).toBe(201);
   });
 
+  it("finding 2: simultaneous invitations cannot slip past the cap together", async () => {
+    t = await open({ invitationsPerDealershipPerDay: 5 });
+    const app = t;
+    const owner = await signUp(app);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => invite(app, owner.token, `burst${i}@example.com`)),
+    );
+    // Each attempt is recorded before it is counted: however they interleave, at most the cap's
+    // worth get through (when all are recorded before any is counted, none does).
+    const sent = answers.filter((r) => r.status === 201).length;
+    expect(sent).toBeLessThanOrEqual(5);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(20 - sent);
+    expect(mails(app).filter((m) => m.subject === INVITATION_SUBJECT)).toHaveLength(sent);
+    expect(await pending(app, owner.token)).toHaveLength(sent);
+  });
+
   it("finding 2: the default cap is 50 a day; one address gets at most 5 a day, whichever dealerships ask", async () => {
     t = await open();
     expect(t.config.invitationsPerDealershipPerDay).toBe(50);

@@ -74,20 +74,24 @@ export function teamRoutes(deps: AppDeps): Hono<AppEnv> {
 
   // At most INVITATIONS_PER_DEALERSHIP_PER_DAY invitations a day per dealership and 5 a day per
   // address, counted in the shared attempt store (every process alike). Every attempt counts,
-  // a 409 for an existing account too, so neither the mail nor the 409 can be used in bulk.
+  // a 409 for an existing account too, so neither the mail nor the 409 can be used in bulk. Each
+  // attempt is recorded before it is counted with the others (hence the limiters' cap + 1):
+  // simultaneous requests cannot all pass a check that none of them has been recorded in yet.
   const perDealership = createLoginRateLimiter(
     stores.attempts,
     "invitations-dealership",
-    config.invitationsPerDealershipPerDay,
+    config.invitationsPerDealershipPerDay + 1,
     DAY_MS,
   );
   const perEmail = createLoginRateLimiter(
     stores.attempts,
     "invitations-email",
-    INVITATIONS_PER_EMAIL_PER_DAY,
+    INVITATIONS_PER_EMAIL_PER_DAY + 1,
     DAY_MS,
   );
   const countInvitation = async (c: Context<AppEnv>, dealershipId: string, email: string) => {
+    await perDealership.recordFailure(dealershipId);
+    await perEmail.recordFailure(email);
     const waitMs = Math.max(
       await perDealership.retryAfterMs(dealershipId),
       await perEmail.retryAfterMs(email),
@@ -96,8 +100,6 @@ export function teamRoutes(deps: AppDeps): Hono<AppEnv> {
       c.header("Retry-After", String(Math.ceil(waitMs / 1000)));
       throw new ApiError(429, MSG.tooManyInvitations(Math.ceil(waitMs / 3_600_000)));
     }
-    await perDealership.recordFailure(dealershipId);
-    await perEmail.recordFailure(email);
   };
 
   routes.post("/invitations", async (c) => {
