@@ -54,6 +54,21 @@ export const CONTROL_CHARACTERS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
 /** True when the text holds no control character nor bidi override: names and descriptions must. */
 export const isPlainText = (value: string): boolean => !CONTROL_CHARACTERS.test(value);
 
+const EVERY_CONTROL_CHARACTER = new RegExp(CONTROL_CHARACTERS.source, "gu");
+
+/**
+ * Stored content as the rules read it: each control character an older version let into a string
+ * becomes a space (arrays and objects are copied through), so a quote saved before the rule still
+ * parses when the server reads it back (versions, the desk log's total, the customer record).
+ */
+export function withPlainText(value: unknown): unknown {
+  if (typeof value === "string") return value.replace(EVERY_CONTROL_CHARACTER, " ");
+  if (Array.isArray(value)) return value.map(withPlainText);
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withPlainText(item)]));
+  return value;
+}
+
 /** Required free text: trimmed, with a visible character, no control characters, bounded. */
 export const requiredText = (requiredMessage: string, max: number = MAX_TEXT_LENGTH) =>
   text(requiredMessage)
