@@ -1,12 +1,10 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { readMail } from "../server/mail/read-mail";
 import { MSG, TEXT, VEHICLE_FORM_LABELS } from "../shared/messages";
 import { QUOTE_TEXT } from "../shared/page-text";
-import { E2E_DATA_DIR, expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { editAmount, expectConnected, lineValue, showHistory } from "./quote-setup";
 import { createQuoteViaApi, registerDealerViaApi, signInAs } from "./support/api";
+import { invitationLink } from "./support/outbox";
 
 // Issue #20, end to end: the owner invites a salesperson and a manager by email, who accept; the
 // salesperson creates a quote through the form and works it with a shopper watching; the manager
@@ -14,29 +12,6 @@ import { createQuoteViaApi, registerDealerViaApi, signInAs } from "./support/api
 // the manager; the manager reassigns a deal; a removed member is cut off at once.
 
 let counter = 0;
-
-/** The newest invitation link sent to `to` (the server's outbox: no SMTP_URL in the e2e run). */
-async function invitationLink(to: string): Promise<string> {
-  const outbox = path.join(E2E_DATA_DIR, "outbox");
-  let link: string | undefined;
-  await expect
-    .poll(() => {
-      let files: string[] = [];
-      try {
-        files = readdirSync(outbox).map((file) => path.join(outbox, file));
-      } catch {
-        return undefined;
-      }
-      const mine = files
-        .map((file) => ({ file, mail: readMail(readFileSync(file, "utf8")) }))
-        .filter(({ mail }) => mail.to.includes(to))
-        .sort((a, b) => statSync(b.file).mtimeMs - statSync(a.file).mtimeMs);
-      link = /https?:\/\/\S+\/accept-invitation\?token=[\w%-]+/.exec(mine[0]?.mail.text ?? "")?.[0];
-      return link;
-    })
-    .toBeTruthy();
-  return link as string;
-}
 
 /** The owner's invitation for `role`, sent from the Team page; the invitee's browser accepts it. */
 async function inviteAndAccept(

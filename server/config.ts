@@ -24,6 +24,8 @@ export type Config = {
   quotesPerDealerPerMinute: number;
   /** Password-reset requests from one address per hour before 429 (on top of 3 mails per account per hour). */
   resetMailsPerIpPerHour: number;
+  /** Invitations one dealership sends per day before 429 (on top of 5 per email address per day). */
+  invitationsPerDealershipPerDay: number;
   /** Serve the built front end from here; undefined in API-only tests. */
   staticDir: string | undefined;
   trustProxy: boolean;
@@ -83,6 +85,7 @@ const envSchema = z
     SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
     QUOTES_PER_DEALER_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     RESET_MAILS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    INVITATIONS_PER_DEALERSHIP_PER_DAY: z.coerce.number().int().min(1).default(50),
     TRUST_PROXY: z
       .enum(["true", "false", "1", "0"])
       .default("false")
@@ -191,6 +194,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     signupsPerIpPerHour: e.SIGNUPS_PER_IP_PER_HOUR,
     quotesPerDealerPerMinute: e.QUOTES_PER_DEALER_PER_MINUTE,
     resetMailsPerIpPerHour: e.RESET_MAILS_PER_IP_PER_HOUR,
+    invitationsPerDealershipPerDay: e.INVITATIONS_PER_DEALERSHIP_PER_DAY,
     staticDir: undefined,
     trustProxy: e.TRUST_PROXY,
     logRequests: e.LOG_REQUESTS,

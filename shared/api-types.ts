@@ -1,4 +1,4 @@
-import type { TeamRole } from "./permissions";
+import type { InvitableRole, TeamRole } from "./permissions";
 // Shapes the REST API answers with (spec §3 and §7), shared by the server and the React app.
 
 export type DealerProfile = {
@@ -29,6 +29,15 @@ export type QuoteDealership = DealerProfile & { consultant: string };
 
 /** One member in GET /api/team. */
 export type TeamMember = { id: string; email: string; firstName: string; lastName: string; role: TeamRole };
+
+/** One pending invitation of GET /api/team/invitations (owners); `invitedBy` is the inviter's name. */
+export type PendingInvitation = {
+  id: string;
+  email: string;
+  role: InvitableRole;
+  invitedBy: string;
+  expiresAt: string;
+};
 
 /** One entry of GET /api/team/audit (owners): who did what, when. */
 export type TeamAuditEntry = { at: string; actor: string; action: string; detail: string };

@@ -132,6 +132,7 @@ export const MSG = {
   resetRequested: "If an account exists for that email, we have sent a password reset link.",
   notFound: "Not found",
   tooManyRequests: "Too many requests. Please try again later.",
+  plainTextOnly: "Only letters, numbers, spaces and punctuation are allowed",
   storageUnavailable:
     "DealDesk cannot reach its database right now. Nothing was changed; please try again in a moment.",
 
@@ -149,6 +150,18 @@ export const MSG = {
     "Registration is closed on this server. Ask your dealership's owner to send you an invitation.",
   invitationInvalid: "This invitation link is invalid, has expired or was already used",
   invitationSent: (email: string): string => `Invitation sent to ${email}`,
+  tooManyInvitations: (hours: number): string =>
+    `Too many invitations today. Please try again in ${hours} hour${hours === 1 ? "" : "s"}.`,
+  invitationMailFailed:
+    "The invitation email could not be sent, so no invitation was kept. Check the mail settings (SMTP_URL) and try again.",
+  invitationNotFound: "Invitation not found",
+  invitationRevoked: "Invitation revoked",
+  pendingInvitations: "Pending invitations",
+  noPendingInvitations: "No pending invitations.",
+  revokeInvitation: "Revoke",
+  resendInvitation: "Resend",
+  invitationExpires: "Expires",
+  invitedBy: "Invited by",
   memberNotFound: "Team member not found",
   ownerRoleFixed: "The owner's role cannot be changed and the owner cannot be removed",
   salespersonNotFound: "Choose a member of your dealership",

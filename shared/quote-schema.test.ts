@@ -8,6 +8,7 @@ import {
   QUOTE_FIELDS,
   quoteDataSchema,
   SHOPPER_WRITABLE_FIELDS,
+  validateQuoteField,
 } from "./quote-schema";
 import { makeQuote } from "./testing/quote-fixtures";
 
@@ -176,6 +177,24 @@ describe("customerInfoSchema and createQuoteSchema", () => {
         { field: "phone", message: MSG.phoneIncomplete },
       ]);
     }
+  });
+
+  it("refuses control characters and bidi overrides in names and descriptions, live updates included (#35)", () => {
+    expect(customerInfoSchema.safeParse({ name: "Pat\u001b[2J" }).error?.issues[0]?.message).toBe(
+      MSG.plainTextOnly,
+    );
+    expect(
+      validateQuoteField("tradeIn", {
+        hasTradeIn: true,
+        vehicle: { description: "2015 Civic\u202e", mileage: 1, condition: "Good" },
+      }),
+    ).toEqual([{ field: "tradeIn.vehicle.description", message: MSG.plainTextOnly }]);
+    expect(
+      validateQuoteField("vehicle", { description: "2022 Honda Civic", mileage: 1, color: "Blue\u0007" }),
+    ).toEqual([{ field: "vehicle.color", message: MSG.plainTextOnly }]);
+    expect(validateQuoteField("vehicle", { description: "2022 Honda Civic — “Sport”", mileage: 1 })).toEqual(
+      [],
+    );
   });
 
   it("parses the POST /quotes body", () => {

@@ -44,9 +44,38 @@ export function hasVisibleCharacter(value: string): boolean {
   return !INVISIBLE.test(value);
 }
 
-/** Required free text: trimmed, with a visible character, bounded. */
+/**
+ * Control characters (Unicode category Cc: escapes, bells, NUL, line breaks, tabs) and the bidi
+ * overrides and isolates (U+202A–U+202E, U+2066–U+2069). In a name they rewrite an admin's
+ * terminal or reorder what a reader sees; names and descriptions refuse them.
+ */
+export const CONTROL_CHARACTERS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+
+/** True when the text holds no control character nor bidi override: names and descriptions must. */
+export const isPlainText = (value: string): boolean => !CONTROL_CHARACTERS.test(value);
+
+const EVERY_CONTROL_CHARACTER = new RegExp(CONTROL_CHARACTERS.source, "gu");
+
+/**
+ * Stored content as the rules read it: each control character an older version let into a string
+ * becomes a space (arrays and objects are copied through), so a quote saved before the rule still
+ * parses when the server reads it back (versions, the desk log's total, the customer record).
+ */
+export function withPlainText(value: unknown): unknown {
+  if (typeof value === "string") return value.replace(EVERY_CONTROL_CHARACTER, " ");
+  if (Array.isArray(value)) return value.map(withPlainText);
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withPlainText(item)]));
+  return value;
+}
+
+/** Required free text: trimmed, with a visible character, no control characters, bounded. */
 export const requiredText = (requiredMessage: string, max: number = MAX_TEXT_LENGTH) =>
-  text(requiredMessage).trim().refine(hasVisibleCharacter, requiredMessage).max(max, MSG.textTooLong);
+  text(requiredMessage)
+    .trim()
+    .refine(hasVisibleCharacter, requiredMessage)
+    .refine(isPlainText, MSG.plainTextOnly)
+    .max(max, MSG.textTooLong);
 
 /** A VIN as typed: spaces and dashes dropped, upper-case. */
 export const normalizeVin = (raw: string): string => raw.replace(/[\s-]/g, "").toUpperCase();
@@ -60,9 +89,9 @@ export const vinField = () =>
     .refine((value) => value === "" || (value === normalizeVin(value) && isValidVin(value)), MSG.vinInvalid)
     .optional();
 
-/** Optional free text: '' when absent, trimmed, bounded. */
+/** Optional free text: '' when absent, trimmed, no control characters, bounded. */
 export const optionalText = (max: number = MAX_TEXT_LENGTH) =>
-  text().trim().max(max, MSG.textTooLong).default("");
+  text().trim().refine(isPlainText, MSG.plainTextOnly).max(max, MSG.textTooLong).default("");
 
 /**
  * True when a dollar number has no more than two decimals. Only binary noise is tolerated (0.1 + 0.2

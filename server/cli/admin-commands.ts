@@ -1,13 +1,15 @@
-import { copyFileSync, existsSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { createResetToken, RESET_TOKEN_TTL_MS } from "../auth/reset-tokens";
 import { readConfig, resolveDataDir } from "../config";
 import { closeDatabase, openDatabase } from "../db/connection";
 import { DataDirLocked, lockDataDir } from "../db/data-dir-lock";
+import { ensurePrivateFile, makePrivate } from "../db/private-file";
 import { createSqliteStores } from "../db/sqlite/sqlite-stores";
 import type { Stores } from "../db/stores";
 import { resetLink } from "../mail/reset-email";
+import { terminalText } from "./terminal-text";
 
 // The admin commands of `dealdesk`. Each works on a running or a stopped server's DATA_DIR through
 // the server's own modules (config, connection and migrations, reset tokens, data-dir lock), prints
@@ -63,6 +65,8 @@ export async function backup(env: NodeJS.ProcessEnv, target: string | undefined,
     throw new CommandFailed(`The folder ${path.dirname(file)} does not exist.`);
   const db = openSqliteFile(source, true);
   try {
+    // Created 0600 before SQLite writes a byte into it: password hashes and customers are in it.
+    ensurePrivateFile(file);
     // SQLite's online backup: a consistent copy even while the server keeps writing.
     await db.backup(file);
   } catch (error) {
@@ -76,6 +80,7 @@ export async function backup(env: NodeJS.ProcessEnv, target: string | undefined,
   copy.pragma("journal_mode = DELETE");
   const userCount = hasUsersTable(copy) ? countUsers(copy) : 0;
   copy.close();
+  makePrivate(file);
   out(`Backup of ${source} written to ${file} (${statSync(file).size} bytes, ${userCount} users).`);
 }
 
@@ -116,10 +121,14 @@ export async function restore(env: NodeJS.ProcessEnv, from: string | undefined, 
       current.close();
       kept = `${target}.before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`;
       copyFileSync(target, kept);
+      makePrivate(kept);
       for (const suffix of ["", "-wal", "-shm"]) rmSync(`${target}${suffix}`, { force: true });
     }
+    // 0600 before the first byte; the -wal and -shm SQLite makes later take the same mode.
+    ensurePrivateFile(target);
     await source.backup(target);
     source.close();
+    makePrivate(target);
     // A backup from an older version gets this version's migrations now, not at the next start.
     closeDatabase(openDatabase(dataDir));
     out(`Restored ${file} into ${target}.${kept ? ` The previous database is kept as ${kept}.` : ""}`);
@@ -163,9 +172,11 @@ export async function usersList(env: NodeJS.ProcessEnv, out: Out): Promise<void>
     out("No users yet: the first dealer signs up in the app.");
     return;
   }
+  // Stored strings go to the admin's terminal with their control characters escaped, whatever an
+  // older version let in: a name must not retitle, clear or recolour the terminal.
   const lines = rows.map((u) => [
-    u.email,
-    `${u.firstName} ${u.lastName}`,
+    terminalText(u.email),
+    terminalText(`${u.firstName} ${u.lastName}`),
     new Date(u.createdAt).toISOString().slice(0, 10),
   ]);
   const widths = [0, 1].map((i) => Math.max(i === 0 ? 5 : 4, ...lines.map((l) => (l[i] as string).length)));
@@ -185,10 +196,14 @@ export async function usersResetLink(
   const wanted = email.trim().toLowerCase();
   const found = await withStores(env, async (stores) => {
     const user = (await stores.users.all()).find((u) => u.email.toLowerCase() === wanted);
-    return user && { email: user.email, token: await createResetToken(stores.resetTokens, user.id) };
+    return (
+      user && { email: terminalText(user.email), token: await createResetToken(stores.resetTokens, user.id) }
+    );
   });
   if (!found)
-    throw new CommandFailed(`No user with the email ${email}. "dealdesk users list" shows them all.`);
+    throw new CommandFailed(
+      `No user with the email ${terminalText(email)}. "dealdesk users list" shows them all.`,
+    );
   const config = readConfig(env);
   out(`Password reset link for ${found.email}, valid for ${RESET_TOKEN_TTL_MS / 60_000} minutes and once:`);
   out(resetLink(config.appUrl, found.token));
@@ -240,8 +255,34 @@ export async function migrate(env: NodeJS.ProcessEnv, out: Out): Promise<void> {
   );
 }
 
+/** The data dir, and the files and folders in it (one level down: outbox/), open to other users. */
+export function exposedPaths(dataDir: string): { path: string; mode: number; dir: boolean }[] {
+  const found: { path: string; mode: number; dir: boolean }[] = [];
+  const visit = (at: string, depth: number) => {
+    const stat = statSync(at);
+    const mode = stat.mode & 0o777;
+    if (mode & 0o077) found.push({ path: at, mode, dir: stat.isDirectory() });
+    if (stat.isDirectory() && depth < 2)
+      for (const name of readdirSync(at).sort()) visit(path.join(at, name), depth + 1);
+  };
+  visit(dataDir, 0);
+  return found;
+}
+
+/** One warning line per data dir, file or folder that others than its owner may read or write. */
+function warnAboutModes(dataDir: string, out: Out): void {
+  for (const found of exposedPaths(dataDir)) {
+    const wanted = found.dir ? "700" : "600";
+    out(
+      `Warning: ${terminalText(found.path)} is open to other users (mode ${found.mode.toString(8).padStart(4, "0")}); ` +
+        `it holds DealDesk's data. Run: chmod ${wanted} ${terminalText(found.path)}`,
+    );
+  }
+}
+
 export function check(env: NodeJS.ProcessEnv, out: Out): void {
   const file = existingDatabase(env);
+  warnAboutModes(path.dirname(file), out);
   const db = openSqliteFile(file, true);
   try {
     const problems = (db.pragma("integrity_check") as { integrity_check: string }[]).map(

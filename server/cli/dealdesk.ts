@@ -25,7 +25,8 @@ Commands:
   users reset-link <email>   print a one-hour, single-use password reset link built from APP_URL
   migrate                    apply database migrations (the server also does this when it starts;
                              PostgreSQL's with DATABASE_URL)
-  check                      run SQLite's integrity check and say what it found
+  check                      run SQLite's integrity check and say what it found; warn about data
+                             files or folders that other users may read
 
 Options:
   --port <port>              same as PORT (default 3000)
@@ -36,7 +37,8 @@ Settings (environment variables, none required):
   PORT, HOST, DATA_DIR, DATABASE_URL (PostgreSQL instead of DATA_DIR's SQLite file), REDIS_URL,
   APP_URL (public address; reset links use it), JWT_SECRET, SMTP_URL, MAIL_FROM,
   QUOTE_VALIDITY_DAYS, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES, TRUST_PROXY, LOG_REQUESTS,
-  LOG_FORMAT (plain or json), METRICS_TOKEN (turns on /metrics, bearer token).
+  LOG_FORMAT (plain or json), METRICS_TOKEN (turns on /metrics, bearer token),
+  INVITATIONS_PER_DEALERSHIP_PER_DAY (default 50).
   The README's Settings table describes each one.`;
 
 /** Runs one command line; answers the exit code (the server keeps running after it answers). */

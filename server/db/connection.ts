@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { migrationsDir } from "../package-root";
-import { ensurePrivateFile } from "./private-file";
+import { ensurePrivateFile, makePrivate } from "./private-file";
 import * as schema from "./schema";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -13,6 +13,8 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 export function openDatabase(dataDir: string, fileName = "dealdesk.sqlite"): Db {
   const file = path.join(dataDir, fileName);
   ensurePrivateFile(file);
+  // A -wal or -shm left by an earlier version (or a restore) keeps its mode; SQLite reuses them.
+  for (const suffix of ["-wal", "-shm"]) makePrivate(`${file}${suffix}`);
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   // NORMAL in WAL mode survives a process crash; only an OS crash can lose the last commits.

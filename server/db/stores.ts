@@ -29,6 +29,29 @@ export class EmailTakenError extends Error {
   }
 }
 
+/** REGISTRATION=first: a dealership exists already, so this sign-up created nothing. */
+export class RegistrationClosedError extends Error {
+  constructor() {
+    super("registration closed");
+    this.name = "RegistrationClosedError";
+  }
+}
+
+/** An unused, unexpired invitation, with its inviter's name ("" once the inviter is removed). */
+export type PendingInvitationRow = {
+  id: string;
+  email: string;
+  role: InvitableRole;
+  invitedBy: string;
+  inviterName: string;
+  expiresAt: number;
+  createdAt: number;
+};
+
+/** The inviter's name as the team page shows it; "" once they are removed. */
+export const inviterName = (firstName: string | null, lastName: string | null): string =>
+  `${firstName ?? ""} ${lastName ?? ""}`.trim();
+
 /** One line of the team audit (team_events), names as they were at the time. */
 export type AuditEntry = {
   dealershipId: string;
@@ -79,8 +102,16 @@ export interface UserStore {
   all(): Promise<UserRow[]>;
   /** One member of the dealership, or undefined (unknown id or another dealership's). */
   member(dealershipId: string, id: string): Promise<UserRow | undefined>;
-  /** A new dealership and its owner, together or not at all; throws EmailTakenError. */
-  registerOwner(profile: DealerProfile, owner: Omit<UserRow, "dealershipId" | "role">): Promise<UserRow>;
+  /**
+   * A new dealership and its owner, together or not at all; throws EmailTakenError. With
+   * `onlyFirst` (REGISTRATION=first) the same transaction makes sure no dealership exists yet and
+   * keeps any other sign-up from creating one meanwhile; else it throws RegistrationClosedError.
+   */
+  registerOwner(
+    profile: DealerProfile,
+    owner: Omit<UserRow, "dealershipId" | "role">,
+    options?: { onlyFirst?: boolean },
+  ): Promise<UserRow>;
   /**
    * Uses the invitation (by its token's hash) and creates the member with its email, dealership and
    * role, plus the audit line, in one transaction. Null when the invitation is unknown, used or
@@ -112,7 +143,10 @@ export interface DealershipStore {
     column: "checklistTaxesAt" | "checklistSharedAt" | "checklistDismissedAt",
     at: number,
   ): Promise<void>;
-  /** A new invitation and its audit line. */
+  /**
+   * A new invitation and its audit line; the dealership's earlier unused invitations to the same
+   * email are revoked (deleted) in the same transaction, so only the newest link works.
+   */
   invite(
     invitation: {
       id: string;
@@ -126,6 +160,13 @@ export interface DealershipStore {
     },
     audit: AuditEntry,
   ): Promise<void>;
+  /** The dealership's unused invitations expiring after `now`, soonest to expire first. */
+  pendingInvitations(dealershipId: string, now: number): Promise<PendingInvitationRow[]>;
+  /**
+   * Deletes the dealership's unused invitation (its link stops working) and writes the audit line
+   * with it; false, writing nothing, for an unknown, used or another dealership's invitation.
+   */
+  revokeInvitation(dealershipId: string, id: string, audit: AuditEntry): Promise<boolean>;
   /** The newest audit lines first. */
   audit(dealershipId: string, limit: number): Promise<AuditEntry[]>;
 }

@@ -23,10 +23,13 @@ export const notFound = (message = "Not found") => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);
 
 export function zodFieldErrors(error: ZodError): FieldError[] {
-  return error.issues.map((issue) => ({
-    field: issue.path.map(String).join(".") || "body",
-    message: issue.message,
-  }));
+  return error.issues.flatMap((issue) => {
+    const at = issue.path.map(String);
+    // An unknown key is named itself, so the caller sees which field to drop.
+    if (issue.code === "unrecognized_keys")
+      return issue.keys.map((key) => ({ field: [...at, key].join("."), message: issue.message }));
+    return [{ field: at.join(".") || "body", message: issue.message }];
+  });
 }
 
 /** 400 with one message per field; the top-level message repeats them so a plain client still reads them. */

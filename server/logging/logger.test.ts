@@ -20,6 +20,13 @@ describe("log redaction", () => {
       "Open https://deals.example.test/reset-password?token=[redacted] now",
     ],
     ["Authorization: Bearer abc.def.ghi", "Authorization: Bearer [redacted]"],
+    // Issue #35: the id's shape is known anywhere in a line, not only after "quote/".
+    [
+      `Acceptance email for quote ${id} failed: connect ECONNREFUSED`,
+      `Acceptance email for quote ${id.slice(0, 4)}… failed: connect ECONNREFUSED`,
+    ],
+    [`{"quoteId":"${id}","event":"opened"}`, `{"quoteId":"${id.slice(0, 4)}…","event":"opened"}`],
+    [`quote ${id}, ${id}.`, `quote ${id.slice(0, 4)}…, ${id.slice(0, 4)}….`],
     ["token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig_nature end", "token [redacted] end"],
   ])("%s", (line, expected) => {
     expect(redact(line)).toBe(expected);

@@ -6,6 +6,10 @@ export type LogFormat = "plain" | "json";
 export type Log = (line: string) => void;
 
 const QUOTE_ID = /\b(quotes?\/)([A-Za-z0-9_-]{4})[A-Za-z0-9_-]{12,}/g;
+// The shape of a quote id (server/quotes/create-quote.ts: 16 random bytes in base64url, 22
+// characters, the last one of A, Q, g, w) standing on its own anywhere in a line: "quote EiJJ5…",
+// a JSON field, a mail subject.
+const BARE_QUOTE_ID = /(?<![A-Za-z0-9_-])([A-Za-z0-9_-]{4})[A-Za-z0-9_-]{17}[AQgw](?![A-Za-z0-9_-])/g;
 const TOKEN_PARAM = /([?&](?:token|access_token)=)[^&\s"']+/gi;
 const BEARER = /\b(Bearer\s+)[A-Za-z0-9._~+/=-]+/g;
 const JWT = /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g;
@@ -16,7 +20,8 @@ export function redact(line: string): string {
     .replace(QUOTE_ID, "$1$2…")
     .replace(TOKEN_PARAM, "$1[redacted]")
     .replace(BEARER, "$1[redacted]")
-    .replace(JWT, "[redacted]");
+    .replace(JWT, "[redacted]")
+    .replace(BARE_QUOTE_ID, "$1…");
 }
 
 const REQUEST_LINE = /^([A-Z]+) (\S+) (\d{3}) ([\d.]+)ms$/;

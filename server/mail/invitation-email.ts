@@ -1,54 +1,67 @@
 import { TEXT } from "@shared/messages";
+import { CONTROL_CHARACTERS } from "@shared/schema-fields";
 import type { Config } from "../config";
 import { invitationLink } from "../teams/invitations";
-import { escapeHtml } from "./escape-html";
 import type { Mailer, OutgoingMail } from "./mailer";
 
-/** The invitation email, plain text and HTML. */
-export function invitationEmail(
-  to: string,
-  invite: { inviter: string; dealership: string; role: string },
-  link: string,
-): OutgoingMail {
+/** The subject never carries anything a dealership typed: the mail must not read as the sender's own words. */
+export const INVITATION_SUBJECT = `You're invited to join a dealership on ${TEXT.productName}`;
+
+/** How much of a dealership's (or an inviter's) name the mail shows. */
+export const INVITATION_NAME_MAX = 80;
+
+const EVERY_CONTROL = new RegExp(CONTROL_CHARACTERS.source, "gu");
+
+/** A typed name as one plain line of at most `max` characters ("…" when cut). */
+export function mailLine(value: string, max = INVITATION_NAME_MAX): string {
+  const line = value.replace(EVERY_CONTROL, " ").replace(/\s+/g, " ").trim();
+  const chars = Array.from(line);
+  return chars.length <= max
+    ? line
+    : `${chars
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd()}…`;
+}
+
+export type Invite = {
+  /** The inviting owner's name and email, so the reader knows who asks. */
+  inviter: { name: string; email: string };
+  dealership: string;
+  /** "manager" or "salesperson". */
+  role: string;
+};
+
+/**
+ * The invitation email, plain text only: the dealership's name (as typed by whoever registered it)
+ * sits in the body, cut to 80 characters, never in the subject and never in a link, next to the
+ * inviting owner's name and email. The only link is the server's own (APP_URL).
+ */
+export function invitationEmail(to: string, invite: Invite, link: string): OutgoingMail {
   const product = TEXT.productName;
-  const where = invite.dealership.trim() || "their dealership";
-  const lead = `${invite.inviter} invited you to join ${where} on ${product} as ${invite.role}.`;
+  const where = mailLine(invite.dealership) || "their dealership";
+  const who = `${mailLine(invite.inviter.name)} (${mailLine(invite.inviter.email, 254)})`;
   const text = [
     "Hello,",
     "",
-    lead,
+    `${who} invited you to join ${where} as a ${invite.role} on ${product}.`,
+    "",
     "Open this link to set your name and password:",
     "",
     link,
     "",
-    "The link works once and is valid for 7 days.",
+    "The link works once and is valid for 7 days. If you do not know the person who invited you,",
+    "ignore this mail: nothing happens without the link.",
     "",
     `The ${product} team`,
   ].join("\n");
-  const html = `<!doctype html>
-<html lang="en">
-<body style="margin:0;padding:24px;background:#f5f6f8;font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;">
-  <div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px;">
-    <h1 style="margin:0 0 16px;font-size:22px;color:#0b3d91;">${product}</h1>
-    <p>Hello,</p>
-    <p>${escapeHtml(lead)}</p>
-    <p style="margin:28px 0;">
-      <a href="${escapeHtml(link)}" style="background:#0b3d91;color:#ffffff;padding:12px 20px;border-radius:4px;text-decoration:none;display:inline-block;">Join ${escapeHtml(where)}</a>
-    </p>
-    <p>Or copy this link into your browser:<br><a href="${escapeHtml(link)}" style="word-break:break-all;">${escapeHtml(link)}</a></p>
-    <p>The link works once and is valid for 7 days.</p>
-    <p>The ${product} team</p>
-  </div>
-</body>
-</html>
-`;
-  return { to, subject: `Join ${where} on ${product}`, text, html };
+  return { to, subject: INVITATION_SUBJECT, text };
 }
 
 export async function sendInvitationEmail(
   deps: { config: Pick<Config, "appUrl" | "smtpUrl">; mailer: Mailer; log: (line: string) => void },
   to: string,
-  invite: { inviter: string; dealership: string; role: string },
+  invite: Invite,
   token: string,
 ): Promise<void> {
   const link = invitationLink(deps.config.appUrl, token);

@@ -2,8 +2,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Transporter } from "nodemailer";
 import type { Config } from "../config";
+import { makePrivate, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../db/private-file";
 
-export type OutgoingMail = { to: string; subject: string; text: string; html: string };
+/** A mail; without `html` it goes out as plain text only. */
+export type OutgoingMail = { to: string; subject: string; text: string; html?: string };
 
 export type Mailer = {
   send(mail: OutgoingMail): Promise<void>;
@@ -37,12 +39,13 @@ export function createMailer(
   return {
     async send(mail) {
       const info = await (await transport()).sendMail({ from: config.mailFrom, ...mail });
-      mkdirSync(outbox, { recursive: true, mode: 0o700 });
+      mkdirSync(outbox, { recursive: true, mode: PRIVATE_DIR_MODE });
       const file = path.join(
         outbox,
         `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^a-zA-Z0-9]/g, "")}.eml`,
       );
-      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      writeFileSync(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
+      makePrivate(file);
       log(`Mail to ${mail.to} written to ${file}`);
     },
     describe: () => `files in ${outbox} (set SMTP_URL to send real mail)`,

@@ -1,6 +1,7 @@
 import { computeBreakdown } from "@shared/pricing";
 import { dealArray, dealDocName, readDoc } from "@shared/quote-doc";
 import { quoteDataSchema } from "@shared/quote-schema";
+import { withPlainText } from "@shared/schema-fields";
 import type * as Y from "yjs";
 import type { Stores } from "../db/stores";
 import { docFromStored } from "../live/stored-doc";
@@ -12,7 +13,7 @@ import { docFromStored } from "../live/stored-doc";
 
 /** The deal's out-the-door price in cents; null when the content does not make a valid deal. */
 export function outTheDoorCentsOf(deal: Record<string, unknown>): number | null {
-  const parsed = quoteDataSchema.safeParse({ customInterestRates: {}, ...deal });
+  const parsed = quoteDataSchema.safeParse({ customInterestRates: {}, ...(withPlainText(deal) as object) });
   return parsed.success ? computeBreakdown(parsed.data).outTheDoorPrice : null;
 }
 

@@ -2,6 +2,7 @@ import type { QuoteDealership, QuoteListItem } from "@shared/api-types";
 import { type Member, seesEveryQuote } from "@shared/permissions";
 import { dealArray, dealDocName, privateArray, privateDocName, readDoc } from "@shared/quote-doc";
 import { type CustomerInfo, customerInfoSchema } from "@shared/quote-schema";
+import { withPlainText } from "@shared/schema-fields";
 import type { Stores } from "../db/stores";
 import type { LiveControl } from "../live/live-control";
 import { DocumentMissingError, docFromStored } from "../live/stored-doc";
@@ -119,7 +120,7 @@ export async function storedCustomerInfo(
   quoteId: string,
 ): Promise<CustomerInfo | null> {
   const info = customerInfoSchema.safeParse(
-    (await documentContent(stores, live, privateDocName(quoteId), "private")).customerInfo,
+    withPlainText((await documentContent(stores, live, privateDocName(quoteId), "private")).customerInfo),
   );
   return info.success ? info.data : null;
 }

@@ -6,6 +6,7 @@ import { formatMoney } from "@shared/money";
 import { type Breakdown, computeBreakdown } from "@shared/pricing";
 import { dealDocName } from "@shared/quote-doc";
 import { type CustomerInfo, type QuoteData, quoteDataSchema, type ShopperChoice } from "@shared/quote-schema";
+import { withPlainText } from "@shared/schema-fields";
 import type { RestEvent, Stores, VersionRecord } from "../db/stores";
 import type { LiveControl } from "../live/live-control";
 import type { QuoteRow } from "../policies/quote-access";
@@ -64,7 +65,8 @@ export async function currentSnapshotAt(
     quoteDealership(stores, quote),
     storedCustomerInfo(stores, live, quote.id),
   ]);
-  const data = quoteDataSchema.parse({ customInterestRates: {}, ...deal.content });
+  // A name stored before control characters were refused reads with spaces instead (#35).
+  const data = quoteDataSchema.parse({ customInterestRates: {}, ...(withPlainText(deal.content) as object) });
   return { snapshot: snapshotOf(data, dealership, customer, extra), dealSeq: deal.seq };
 }
 

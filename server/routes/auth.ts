@@ -19,7 +19,7 @@ import { requireUser } from "../auth/middleware";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../auth/passwords";
 import { toPublicUser } from "../auth/public-user";
 import { consumeResetToken, createResetToken } from "../auth/reset-tokens";
-import { EmailTakenError, type UserChanges } from "../db/stores";
+import { EmailTakenError, RegistrationClosedError, type UserChanges } from "../db/stores";
 import { clientIp } from "../http/client-ip";
 import { ApiError, badRequest, conflict, forbidden, unauthorized } from "../http/errors";
 import { createRequestRateLimiter, enforceRateLimit } from "../http/request-rate-limit";
@@ -117,13 +117,17 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   );
 
   routes.post("/register", async (c) => {
+    // Every attempt counts before anything is looked up, a taken email included: past the cap the
+    // answer is 429 whatever the email, so the 409 cannot be used to test addresses in bulk. And
+    // before the (deliberately slow) password hash: a flood costs the server nothing.
+    enforceRateLimit(c, signups, clientIp(c, config.trustProxy));
     if (!(await registrationOpen(stores.dealerships, config))) throw forbidden(MSG.registrationClosed);
     const body = await parseJson(c, registerBodySchema);
-    if (await users.byEmail(body.email)) throw conflict(MSG.emailTaken);
-    // Counted before the (deliberately slow) password hash: a flood costs the server nothing.
-    enforceRateLimit(c, signups, clientIp(c, config.trustProxy));
-    const now = Date.now();
+    // Hashed before the lookup: a taken email answers 409 after the same work as a sign-up, so
+    // the time of the answer does not tell whether an account exists.
     const passwordHash = await hashPassword(body.password);
+    if (await users.byEmail(body.email)) throw conflict(MSG.emailTaken);
+    const now = Date.now();
     const profile = {
       dealershipName: body.dealershipName ?? "",
       streetAddress: body.streetAddress ?? "",
@@ -134,8 +138,9 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     };
     let row: UserRow;
     try {
-      // A new dealership and its owner, together or not at all.
-      row = await users.registerOwner(profile, {
+      // A new dealership and its owner, together or not at all. With REGISTRATION=first the same
+      // transaction closes registration: of simultaneous sign-ups on a fresh server one gets in.
+      const owner = {
         id: randomUUID(),
         email: body.email,
         passwordHash,
@@ -144,9 +149,11 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
         tokensValidAfter: now,
         createdAt: now,
         updatedAt: now,
-      });
+      };
+      row = await users.registerOwner(profile, owner, { onlyFirst: config.registration === "first" });
     } catch (error) {
       if (error instanceof EmailTakenError) throw conflict(MSG.emailTaken);
+      if (error instanceof RegistrationClosedError) throw forbidden(MSG.registrationClosed);
       throw error;
     }
     return c.json<AuthResponse>({ token: await tokens.issue(row), user: await publicUser(row) }, 201);

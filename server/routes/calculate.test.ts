@@ -137,6 +137,20 @@ describe("POST /api/calculate", () => {
     expect(notJson.status).toBe(400);
   });
 
+  it("refuses unknown keys with 400 naming each field, at the top and inside, like every endpoint", async () => {
+    for (const [body, field] of [
+      [{ ...edmunds, sellingPrise: 1 }, "sellingPrise"],
+      [{ ...edmunds, tradeIn: { value: 1000, owed: 0, payoff: 5 } }, "tradeIn.payoff"],
+      [{ ...edmunds, finance: [{ aprPercent: 6, months: 60, apr: 5 }] }, "finance.0.apr"],
+      [{ ...edmunds, taxProfile: { ...edmunds.taxProfile, county: "Dade" } }, "taxProfile.county"],
+      [{ ...edmunds, lease: [{ ...edmunds.lease[0], residual: 50 }] }, "lease.0.residual"],
+    ] as const) {
+      const { status, body: answer } = await post(body);
+      expect(status, field).toBe(400);
+      expect(answer.errors).toEqual([{ field, message: MSG.unknownKey }]);
+    }
+  });
+
   it("answers 401 without a valid token", async () => {
     expect((await post(edmunds, "")).status).toBe(401);
     expect((await post(edmunds, "not-a-token")).status).toBe(401);

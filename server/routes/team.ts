@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { AuthResponse, TeamAuditEntry, TeamMember } from "@shared/api-types";
+import type { AuthResponse, PendingInvitation, TeamAuditEntry, TeamMember } from "@shared/api-types";
 import { CORE_MSG, MSG } from "@shared/messages";
 import { mayManageTeam, mayReassign, memberLabel, ROLE_LABELS } from "@shared/permissions";
 import {
@@ -11,11 +11,12 @@ import {
 import { type Context, Hono } from "hono";
 import type { AppDeps } from "../app";
 import type { AppEnv, UserRow } from "../app-env";
+import { createLoginRateLimiter } from "../auth/login-rate-limit";
 import { requireUser } from "../auth/middleware";
 import { hashPassword } from "../auth/passwords";
 import { toPublicUser } from "../auth/public-user";
 import { type AuditEntry, EmailTakenError } from "../db/stores";
-import { badRequest, conflict, forbidden, notFound } from "../http/errors";
+import { ApiError, badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { parseJson } from "../http/validate";
 import { sendInvitationEmail } from "../mail/invitation-email";
 import { findQuote } from "../policies/quote-access";
@@ -24,6 +25,10 @@ import { createInvitation, hashInvitationToken } from "../teams/invitations";
 // Dealership teams (#20): GET /api/team, invitations, role changes, removal, the audit,
 // POST /api/auth/accept-invitation and PUT /api/quotes/:id/salesperson. Who may do what is
 // shared/permissions.ts; every change is written to the audit (team_events) with who and when.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Invitations to one email address per day, whichever dealerships send them. */
+export const INVITATIONS_PER_EMAIL_PER_DAY = 5;
 
 const fullName = (u: Pick<UserRow, "firstName" | "lastName">) => `${u.firstName} ${u.lastName}`.trim();
 
@@ -67,18 +72,51 @@ export function teamRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(rows.map(toMember));
   });
 
+  // At most INVITATIONS_PER_DEALERSHIP_PER_DAY invitations a day per dealership and 5 a day per
+  // address, counted in the shared attempt store (every process alike). Every attempt counts,
+  // a 409 for an existing account too, so neither the mail nor the 409 can be used in bulk. Each
+  // attempt is recorded before it is counted with the others (hence the limiters' cap + 1):
+  // simultaneous requests cannot all pass a check that none of them has been recorded in yet.
+  const perDealership = createLoginRateLimiter(
+    stores.attempts,
+    "invitations-dealership",
+    config.invitationsPerDealershipPerDay + 1,
+    DAY_MS,
+  );
+  const perEmail = createLoginRateLimiter(
+    stores.attempts,
+    "invitations-email",
+    INVITATIONS_PER_EMAIL_PER_DAY + 1,
+    DAY_MS,
+  );
+  const countInvitation = async (c: Context<AppEnv>, dealershipId: string, email: string) => {
+    await perDealership.recordFailure(dealershipId);
+    await perEmail.recordFailure(email);
+    const waitMs = Math.max(
+      await perDealership.retryAfterMs(dealershipId),
+      await perEmail.retryAfterMs(email),
+    );
+    if (waitMs > 0) {
+      c.header("Retry-After", String(Math.ceil(waitMs / 1000)));
+      throw new ApiError(429, MSG.tooManyInvitations(Math.ceil(waitMs / 3_600_000)));
+    }
+  };
+
   routes.post("/invitations", async (c) => {
     ownerOnly(c);
     const body = await parseJson(c, invitationBodySchema);
-    if (await users.byEmail(body.email)) throw conflict(MSG.emailTaken);
     const user = c.var.user;
-    const token = await createInvitation(
+    await countInvitation(c, user.dealershipId, body.email);
+    if (await users.byEmail(body.email)) throw conflict(MSG.emailTaken);
+    const detail = `${body.email} as ${ROLE_LABELS[body.role]}`;
+    // Any earlier invitation of this dealership to the address dies here: only the newest link works.
+    const { id, token } = await createInvitation(
       stores.dealerships,
       { dealershipId: user.dealershipId, email: body.email, role: body.role, invitedBy: user.id },
-      audit(user, "invited", `${body.email} as ${ROLE_LABELS[body.role]}`),
+      audit(user, "invited", detail),
     );
     const invite = {
-      inviter: fullName(user),
+      inviter: { name: fullName(user), email: user.email },
       dealership: (await stores.dealerships.profile(user.dealershipId)).dealershipName,
       role: ROLE_LABELS[body.role],
     };
@@ -86,9 +124,49 @@ export function teamRoutes(deps: AppDeps): Hono<AppEnv> {
       await sendInvitationEmail({ config, mailer: deps.mailer, log }, body.email, invite, token);
     } catch (error) {
       log(`Invitation email to ${body.email} failed: ${error instanceof Error ? error.message : error}`);
-      throw new Error("invitation email failed");
+      // Nobody has the link: the invitation goes, so the team page never lists one that cannot be used.
+      await stores.dealerships.revokeInvitation(
+        user.dealershipId,
+        id,
+        audit(user, "invitation not sent", `${detail}: the mail failed`),
+      );
+      throw new ApiError(502, MSG.invitationMailFailed);
     }
     return c.json({ message: MSG.invitationSent(body.email) }, 201);
+  });
+
+  routes.get("/invitations", async (c) => {
+    ownerOnly(c);
+    const rows = await stores.dealerships.pendingInvitations(c.var.user.dealershipId, Date.now());
+    return c.json(
+      rows.map(
+        (r): PendingInvitation => ({
+          id: r.id,
+          email: r.email,
+          role: r.role,
+          invitedBy: r.inviterName,
+          expiresAt: new Date(r.expiresAt).toISOString(),
+        }),
+      ),
+    );
+  });
+
+  routes.delete("/invitations/:id", async (c) => {
+    ownerOnly(c);
+    const owner = c.var.user;
+    const id = c.req.param("id") ?? "";
+    const pending = (await stores.dealerships.pendingInvitations(owner.dealershipId, Date.now())).find(
+      (r) => r.id === id,
+    );
+    const revoked =
+      pending !== undefined &&
+      (await stores.dealerships.revokeInvitation(
+        owner.dealershipId,
+        id,
+        audit(owner, "invitation revoked", `${pending.email} as ${ROLE_LABELS[pending.role]}`),
+      ));
+    if (!revoked) throw notFound(MSG.invitationNotFound);
+    return c.body(null, 204);
   });
 
   routes.put("/members/:id", async (c) => {

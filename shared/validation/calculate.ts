@@ -15,6 +15,12 @@ export const MAX_MONEY_FACTOR = 0.1;
 /** List bounds: far above any real deal, low enough that one request stays cheap. */
 export const CALCULATE_LIST_MAX = { items: 50, rates: 10, options: 36 } as const;
 
+// Every object of the body is strict: an unknown key is refused ("Unknown field", named in the
+// 400), never stripped, as on every other endpoint.
+const objectError = (issue: { code?: string }) =>
+  issue.code === "unrecognized_keys" ? MSG.unknownKey : MSG.expectedObject;
+const strict = { error: objectError };
+
 const cents = (dollars: number) => toCents(dollars);
 const optionalCents = (dollars: number | undefined) => (dollars === undefined ? undefined : toCents(dollars));
 const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
@@ -30,14 +36,20 @@ const months = () =>
 
 const name = () => requiredText(MSG.nameRequired);
 
-const taxProfileSchema = z.object(
+const taxProfileSchema = z.strictObject(
   {
     rates: list(
-      z.object({ name: name(), ratePercent: taxRate(), baseCapDollars: dollarAmount().optional() }),
+      z.strictObject(
+        { name: name(), ratePercent: taxRate(), baseCapDollars: dollarAmount().optional() },
+        strict,
+      ),
       CALCULATE_LIST_MAX.rates,
     ),
     tradeIn: z
-      .object({ rule: choice(["full", "none", "capped", "newOnly"]), capDollars: dollarAmount().optional() })
+      .strictObject(
+        { rule: choice(["full", "none", "capped", "newOnly"]), capDollars: dollarAmount().optional() },
+        strict,
+      )
       .refine((value) => value.rule !== "capped" || value.capDollars !== undefined, {
         message: MSG.tradeInCapRequired,
         path: ["capDollars"],
@@ -45,37 +57,43 @@ const taxProfileSchema = z.object(
       .default({ rule: "full" }),
     rebates: choice(["taxed", "deducted"]).default("taxed"),
     fees: z
-      .object({ doc: boolean(), dealer: boolean(), addOn: boolean(), gov: boolean() })
+      .strictObject({ doc: boolean(), dealer: boolean(), addOn: boolean(), gov: boolean() }, strict)
       .default({ doc: true, dealer: true, addOn: true, gov: false }),
     minTaxDollars: dollarAmount().optional(),
     lease: z
-      .object({
-        method: choice(["monthly", "upfrontTotal", "upfrontPrice"]),
-        capReductionTaxable: boolean(),
-        tradeCredit: boolean(),
-      })
+      .strictObject(
+        {
+          method: choice(["monthly", "upfrontTotal", "upfrontPrice"]),
+          capReductionTaxable: boolean(),
+          tradeCredit: boolean(),
+        },
+        strict,
+      )
       .default({ method: "monthly", capReductionTaxable: true, tradeCredit: true }),
   },
-  { error: MSG.expectedObject },
+  { error: objectError },
 );
 
 const leaseSchema = z
-  .object({
-    months: months(),
-    residualPercent: number()
-      .min(0, MSG.residualPercentInvalid)
-      .max(100, MSG.residualPercentInvalid)
-      .optional(),
-    residualValue: dollarAmount().optional(),
-    moneyFactor: number(MSG.moneyFactorInvalid)
-      .min(0, MSG.moneyFactorInvalid)
-      .max(MAX_MONEY_FACTOR, MSG.moneyFactorInvalid),
-    acquisitionFee: dollarAmount().optional(),
-    acquisitionFeeCapitalized: boolean().optional(),
-    dispositionFee: dollarAmount().optional(),
-    securityDeposit: dollarAmount().optional(),
-    capitalizeTax: boolean().optional(),
-  })
+  .strictObject(
+    {
+      months: months(),
+      residualPercent: number()
+        .min(0, MSG.residualPercentInvalid)
+        .max(100, MSG.residualPercentInvalid)
+        .optional(),
+      residualValue: dollarAmount().optional(),
+      moneyFactor: number(MSG.moneyFactorInvalid)
+        .min(0, MSG.moneyFactorInvalid)
+        .max(MAX_MONEY_FACTOR, MSG.moneyFactorInvalid),
+      acquisitionFee: dollarAmount().optional(),
+      acquisitionFeeCapitalized: boolean().optional(),
+      dispositionFee: dollarAmount().optional(),
+      securityDeposit: dollarAmount().optional(),
+      capitalizeTax: boolean().optional(),
+    },
+    strict,
+  )
   .superRefine((value, ctx) => {
     const given = (value.residualPercent !== undefined ? 1 : 0) + (value.residualValue !== undefined ? 1 : 0);
     if (given !== 1)
@@ -87,36 +105,42 @@ const leaseSchema = z
   });
 
 export const calculateBodySchema = z
-  .object(
+  .strictObject(
     {
       sellingPrice: dollarAmount(MSG.priceRequired),
       msrp: dollarAmount().optional(),
       isNew: boolean().default(true),
       addOns: list(
-        z.object({ name: name(), price: dollarAmount(MSG.priceRequired) }),
+        z.strictObject({ name: name(), price: dollarAmount(MSG.priceRequired) }, strict),
         CALCULATE_LIST_MAX.items,
       ),
       fees: list(
-        z.object({
-          name: name(),
-          kind: choice(["doc", "dealer", "gov"]),
-          amount: dollarAmount({ required: MSG.amountPositive, negative: MSG.amountPositive }),
-          taxable: boolean().optional(),
-          capitalized: boolean().optional(),
-        }),
+        z.strictObject(
+          {
+            name: name(),
+            kind: choice(["doc", "dealer", "gov"]),
+            amount: dollarAmount({ required: MSG.amountPositive, negative: MSG.amountPositive }),
+            taxable: boolean().optional(),
+            capitalized: boolean().optional(),
+          },
+          strict,
+        ),
         CALCULATE_LIST_MAX.items,
       ),
       tradeIn: z
-        .object(
+        .strictObject(
           { value: dollarAmount().default(0), owed: dollarAmount().default(0) },
-          { error: MSG.expectedObject },
+          { error: objectError },
         )
         .default({ value: 0, owed: 0 }),
       rebates: list(
-        z.object({
-          name: name(),
-          amount: dollarAmount({ required: MSG.amountPositive, negative: MSG.amountPositive }),
-        }),
+        z.strictObject(
+          {
+            name: name(),
+            amount: dollarAmount({ required: MSG.amountPositive, negative: MSG.amountPositive }),
+          },
+          strict,
+        ),
         CALCULATE_LIST_MAX.items,
       ),
       downPayment: dollarAmount().default(0),
@@ -128,17 +152,20 @@ export const calculateBodySchema = z
         lease: { method: "monthly", capReductionTaxable: true, tradeCredit: true },
       }),
       finance: list(
-        z.object({
-          aprPercent: number(MSG.quoteRateInvalid)
-            .min(0, MSG.quoteRateInvalid)
-            .max(QUOTE_RATE_MAX, MSG.quoteRateInvalid),
-          months: months(),
-        }),
+        z.strictObject(
+          {
+            aprPercent: number(MSG.quoteRateInvalid)
+              .min(0, MSG.quoteRateInvalid)
+              .max(QUOTE_RATE_MAX, MSG.quoteRateInvalid),
+            months: months(),
+          },
+          strict,
+        ),
         CALCULATE_LIST_MAX.options,
       ),
       lease: list(leaseSchema, CALCULATE_LIST_MAX.options),
     },
-    { error: MSG.expectedObject },
+    { error: objectError },
   )
   .superRefine((value, ctx) => {
     if (value.msrp === undefined && value.lease.some((option) => option.residualPercent !== undefined))

@@ -6,7 +6,7 @@
 import { MAX_EMAIL_LENGTH, MAX_TEXT_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../constants";
 import { digitsOnly, isValidZip } from "../format";
 import { MSG } from "../messages";
-import { hasVisibleCharacter, text } from "../schema-fields";
+import { hasVisibleCharacter, isPlainText, text } from "../schema-fields";
 
 export type Rule = (value: string) => string | undefined;
 /** A validator's answer: one message per invalid field; {} means valid. */
@@ -37,11 +37,21 @@ export function collect<F extends string>(
 export const required =
   (message: string): Rule =>
   (value) =>
-    isBlank(value) ? message : value.trim().length > MAX_TEXT_LENGTH ? MSG.textTooLong : undefined;
+    isBlank(value)
+      ? message
+      : !isPlainText(value.trim())
+        ? MSG.plainTextOnly
+        : value.trim().length > MAX_TEXT_LENGTH
+          ? MSG.textTooLong
+          : undefined;
 
-/** Optional free text: only its length is checked. */
+/** Optional free text: no control characters, bounded. */
 export const optional: Rule = (value) =>
-  value.trim().length > MAX_TEXT_LENGTH ? MSG.textTooLong : undefined;
+  !isPlainText(value.trim())
+    ? MSG.plainTextOnly
+    : value.trim().length > MAX_TEXT_LENGTH
+      ? MSG.textTooLong
+      : undefined;
 
 /** Email: required first, then the pattern; the invalid message differs by form (spec §5). */
 export const email =

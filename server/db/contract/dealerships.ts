@@ -1,6 +1,17 @@
 import { EMPTY_DEALER_PROFILE } from "@shared/constants";
 import { describe, expect, it } from "vitest";
-import { auditEntry, type CurrentStores, createQuote, invite, PROFILE, registerOwner, T0 } from "./fixtures";
+import type { UserRow } from "../stores";
+import {
+  addMember,
+  auditEntry,
+  type CurrentStores,
+  createQuote,
+  invite,
+  nextId,
+  PROFILE,
+  registerOwner,
+  T0,
+} from "./fixtures";
 
 // The storage contract for dealerships: profile, first-run checklist and the team audit.
 
@@ -51,6 +62,85 @@ export function dealershipsContract(current: CurrentStores): void {
       });
       expect((await stores.dealerships.checklist(bob.dealershipId)).hasQuote).toBe(false);
       expect(await stores.dealerships.checklist("nowhere")).toEqual({ row: undefined, hasQuote: false });
+    });
+
+    it("lists the dealership's pending invitations with the inviter's name; used, expired and others' are left out", async () => {
+      const stores = current();
+      const ann = await registerOwner(stores, "ann@example.com");
+      const bob = await registerOwner(stores, "bob@example.com");
+      await invite(stores, ann, "late@example.com", "manager", T0 + 2_000_000);
+      await invite(stores, ann, "soon@example.com", "salesperson", T0 + 1_000_000);
+      await invite(stores, ann, "gone@example.com", "salesperson", T0 - 1);
+      await invite(stores, bob, "theirs@example.com", "manager");
+      await addMember(stores, ann, "joined@example.com", "salesperson");
+      const pending = await stores.dealerships.pendingInvitations(ann.dealershipId, T0);
+      expect(pending.map(({ id: _, ...rest }) => rest)).toEqual([
+        {
+          email: "soon@example.com",
+          role: "salesperson",
+          invitedBy: ann.id,
+          inviterName: "Ann Lee",
+          expiresAt: T0 + 1_000_000,
+          createdAt: T0,
+        },
+        {
+          email: "late@example.com",
+          role: "manager",
+          invitedBy: ann.id,
+          inviterName: "Ann Lee",
+          expiresAt: T0 + 2_000_000,
+          createdAt: T0,
+        },
+      ]);
+      expect(await stores.dealerships.pendingInvitations("nowhere", T0)).toEqual([]);
+    });
+
+    it("a new invitation to the same email revokes the dealership's older one: its link no longer joins", async () => {
+      const stores = current();
+      const ann = await registerOwner(stores, "ann@example.com");
+      const bob = await registerOwner(stores, "bob@example.com");
+      const asManager = await invite(stores, ann, "sam@example.com", "manager");
+      const atBob = await invite(stores, bob, "sam@example.com", "manager");
+      const asSalesperson = await invite(stores, ann, "sam@example.com", "salesperson");
+      const pending = await stores.dealerships.pendingInvitations(ann.dealershipId, T0);
+      expect(pending.map((p) => [p.email, p.role])).toEqual([["sam@example.com", "salesperson"]]);
+      const member = { id: nextId("member"), passwordHash: "h", firstName: "Sam", lastName: "Seller" };
+      const audit = (user: UserRow) => auditEntry(user, "joined", user.email, T0 + 10);
+      expect(await stores.users.acceptInvitation(asManager, T0 + 10, member, audit)).toBeNull();
+      expect(await stores.users.acceptInvitation(asSalesperson, T0 + 10, member, audit)).toMatchObject({
+        role: "salesperson",
+        dealershipId: ann.dealershipId,
+      });
+      // Another dealership's invitation is its own business.
+      expect((await stores.dealerships.pendingInvitations(bob.dealershipId, T0)).length).toBe(1);
+      expect(atBob).not.toBe(asManager);
+    });
+
+    it("revokes a pending invitation with its audit line; another dealership's, a used or an unknown one: false, nothing written", async () => {
+      const stores = current();
+      const ann = await registerOwner(stores, "ann@example.com");
+      const bob = await registerOwner(stores, "bob@example.com");
+      const tokenHash = await invite(stores, ann, "sam@example.com", "manager");
+      const [pending] = await stores.dealerships.pendingInvitations(ann.dealershipId, T0);
+      if (!pending) throw new Error("no pending invitation");
+      const line = auditEntry(bob, "invitation revoked", "sam@example.com");
+      expect(await stores.dealerships.revokeInvitation(bob.dealershipId, pending.id, line)).toBe(false);
+      expect(await stores.dealerships.revokeInvitation(ann.dealershipId, "nope", line)).toBe(false);
+      expect(await stores.dealerships.audit(bob.dealershipId, 10)).toEqual([]);
+      const revoked = auditEntry(ann, "invitation revoked", "sam@example.com as manager", T0 + 5);
+      expect(await stores.dealerships.revokeInvitation(ann.dealershipId, pending.id, revoked)).toBe(true);
+      expect(await stores.dealerships.pendingInvitations(ann.dealershipId, T0)).toEqual([]);
+      expect((await stores.dealerships.audit(ann.dealershipId, 1))[0]).toEqual(revoked);
+      const member = { id: nextId("member"), passwordHash: "h", firstName: "Sam", lastName: "Seller" };
+      expect(
+        await stores.users.acceptInvitation(tokenHash, T0 + 10, member, (u) =>
+          auditEntry(u, "joined", u.email),
+        ),
+      ).toBeNull();
+      // A used invitation cannot be revoked.
+      await addMember(stores, ann, "joined@example.com", "salesperson");
+      expect(await stores.dealerships.pendingInvitations(ann.dealershipId, T0)).toEqual([]);
+      expect(await stores.dealerships.revokeInvitation(ann.dealershipId, pending.id, revoked)).toBe(false);
     });
 
     it("answers the audit newest first, at most `limit`, of the dealership only", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EmailTakenError } from "../stores";
+import { EmailTakenError, RegistrationClosedError } from "../stores";
 import {
   addMember,
   auditEntry,
@@ -32,6 +32,35 @@ export function usersContract(current: CurrentStores): void {
       expect(await stores.users.byId("nobody")).toBeUndefined();
       expect(await stores.users.byEmail("nobody@example.com")).toBeUndefined();
       expect(await stores.users.members(owner.dealershipId)).toEqual([owner]);
+    });
+
+    it("REGISTRATION=first: only while no dealership exists; a later one is RegistrationClosedError and creates nothing", async () => {
+      const stores = current();
+      const first = await stores.users.registerOwner(PROFILE, ownerRow("ann@example.com"), {
+        onlyFirst: true,
+      });
+      await expect(
+        stores.users.registerOwner(PROFILE, ownerRow("bob@example.com"), { onlyFirst: true }),
+      ).rejects.toBeInstanceOf(RegistrationClosedError);
+      expect(await stores.users.byEmail("bob@example.com")).toBeUndefined();
+      expect(await stores.users.all()).toEqual([first]);
+      // Without the option (REGISTRATION=open) a second dealership is fine.
+      await registerOwner(stores, "cat@example.com");
+      expect(await stores.users.all()).toHaveLength(2);
+    });
+
+    it("REGISTRATION=first: of 20 sign-ups at the same moment exactly one creates a dealership", async () => {
+      const stores = current();
+      const results = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, i) =>
+          stores.users.registerOwner(PROFILE, ownerRow(`racer${i}@example.com`), { onlyFirst: true }),
+        ),
+      );
+      const created = results.filter((r) => r.status === "fulfilled");
+      expect(created).toHaveLength(1);
+      for (const r of results)
+        if (r.status === "rejected") expect(r.reason).toBeInstanceOf(RegistrationClosedError);
+      expect(await stores.users.all()).toHaveLength(1);
     });
 
     it("refuses a second registration with a taken email as EmailTakenError, keeping the first", async () => {

@@ -1,8 +1,8 @@
 import type { DealerProfile } from "@shared/api-types";
 import { EMPTY_DEALER_PROFILE } from "@shared/constants";
-import { and, desc, eq, isNull } from "drizzle-orm";
-import { dealerships, invitations, quotes, teamEvents } from "../schema.pg";
-import type { DealershipStore } from "../stores";
+import { and, asc, desc, eq, gt, isNull } from "drizzle-orm";
+import { dealerships, invitations, quotes, teamEvents, users } from "../schema.pg";
+import { type DealershipStore, inviterName } from "../stores";
 import type { PgDb } from "./connection";
 import { insertAudit } from "./pg-rows";
 
@@ -57,8 +57,64 @@ export function createDealershipStore(db: PgDb): DealershipStore {
 
     async invite(invitation, audit) {
       await db.transaction(async (tx) => {
+        // Only the newest link to an email works: an earlier one may carry another role.
+        await tx
+          .delete(invitations)
+          .where(
+            and(
+              eq(invitations.dealershipId, invitation.dealershipId),
+              eq(invitations.email, invitation.email),
+              isNull(invitations.usedAt),
+            ),
+          );
         await tx.insert(invitations).values({ ...invitation, usedAt: null });
         await insertAudit(tx, audit);
+      });
+    },
+
+    async pendingInvitations(dealershipId, now) {
+      const rows = await db
+        .select({
+          id: invitations.id,
+          email: invitations.email,
+          role: invitations.role,
+          invitedBy: invitations.invitedBy,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          expiresAt: invitations.expiresAt,
+          createdAt: invitations.createdAt,
+        })
+        .from(invitations)
+        .leftJoin(users, eq(users.id, invitations.invitedBy))
+        .where(
+          and(
+            eq(invitations.dealershipId, dealershipId),
+            isNull(invitations.usedAt),
+            gt(invitations.expiresAt, now),
+          ),
+        )
+        .orderBy(asc(invitations.expiresAt), asc(invitations.email));
+      return rows.map(({ firstName, lastName, ...row }) => ({
+        ...row,
+        inviterName: inviterName(firstName, lastName),
+      }));
+    },
+
+    async revokeInvitation(dealershipId, id, audit) {
+      return db.transaction(async (tx) => {
+        const gone = await tx
+          .delete(invitations)
+          .where(
+            and(
+              eq(invitations.id, id),
+              eq(invitations.dealershipId, dealershipId),
+              isNull(invitations.usedAt),
+            ),
+          )
+          .returning({ id: invitations.id });
+        if (gone.length === 0) return false;
+        await insertAudit(tx, audit);
+        return true;
       });
     },
 

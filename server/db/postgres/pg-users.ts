@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { dealerships, invitations, passwordResetTokens, quotes, users } from "../schema.pg";
-import { EmailTakenError, type ResetTokenStore, type UserRow, type UserStore } from "../stores";
+import {
+  EmailTakenError,
+  RegistrationClosedError,
+  type ResetTokenStore,
+  type UserRow,
+  type UserStore,
+} from "../stores";
 import type { PgDb } from "./connection";
 import { profileColumns } from "./pg-dealerships";
 import { insertAudit, isUniqueViolation } from "./pg-rows";
@@ -31,6 +37,9 @@ async function refusingTakenEmail<T>(write: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+/** The advisory lock key of REGISTRATION=first sign-ups (a constant of our own: "DDfi"). */
+const FIRST_REGISTRATION_LOCK = 0x4444_6669;
 
 export function createUserStore(db: PgDb): UserStore {
   const byId = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
@@ -77,9 +86,16 @@ export function createUserStore(db: PgDb): UserStore {
       return rows[0];
     },
 
-    registerOwner(profile, owner) {
+    registerOwner(profile, owner, options = {}) {
       return refusingTakenEmail(() =>
         db.transaction(async (tx) => {
+          if (options.onlyFirst) {
+            // REGISTRATION=first: sign-ups take this lock one at a time until they commit, so the
+            // check below sees any dealership a concurrent sign-up created (every process alike).
+            await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_REGISTRATION_LOCK}::bigint)`);
+            const [existing] = await tx.select({ id: dealerships.id }).from(dealerships).limit(1);
+            if (existing) throw new RegistrationClosedError();
+          }
           const dealershipId = randomUUID();
           await tx.insert(dealerships).values({
             ...profileColumns(profile),

@@ -7,6 +7,8 @@ import {
   type AuditEntry,
   type DealershipStore,
   EmailTakenError,
+  inviterName,
+  RegistrationClosedError,
   type ResetTokenStore,
   type UserRow,
   type UserStore,
@@ -78,23 +80,30 @@ export function sqliteUserStore(db: Db): UserStore {
         .from(users)
         .where(and(eq(users.id, id), eq(users.dealershipId, dealershipId)))
         .get(),
-    async registerOwner(profile, owner) {
+    async registerOwner(profile, owner, options = {}) {
       return orEmailTaken(() =>
-        db.transaction((tx) => {
-          const dealershipId = randomUUID();
-          tx.insert(dealerships)
-            .values({
-              ...EMPTY_DEALER_PROFILE,
-              ...profile,
-              id: dealershipId,
-              createdAt: owner.createdAt,
-              updatedAt: owner.createdAt,
-            })
-            .run();
-          const user: UserRow = { ...owner, dealershipId, role: "owner" };
-          tx.insert(users).values(user).run();
-          return user;
-        }),
+        db.transaction(
+          (tx) => {
+            // REGISTRATION=first: the check and the insert are one write transaction (BEGIN
+            // IMMEDIATE takes the write lock first), so no other sign-up can slip in between.
+            if (options.onlyFirst && tx.select({ id: dealerships.id }).from(dealerships).limit(1).get())
+              throw new RegistrationClosedError();
+            const dealershipId = randomUUID();
+            tx.insert(dealerships)
+              .values({
+                ...EMPTY_DEALER_PROFILE,
+                ...profile,
+                id: dealershipId,
+                createdAt: owner.createdAt,
+                updatedAt: owner.createdAt,
+              })
+              .run();
+            const user: UserRow = { ...owner, dealershipId, role: "owner" };
+            tx.insert(users).values(user).run();
+            return user;
+          },
+          { behavior: "immediate" },
+        ),
       );
     },
     async acceptInvitation(tokenHash, now, member, audit) {
@@ -184,10 +193,65 @@ export function sqliteDealershipStore(db: Db): DealershipStore {
     },
     async invite(invitation, audit) {
       db.transaction((tx) => {
+        // Only the newest link to an email works: an earlier one may carry another role.
+        tx.delete(invitations)
+          .where(
+            and(
+              eq(invitations.dealershipId, invitation.dealershipId),
+              eq(invitations.email, invitation.email),
+              isNull(invitations.usedAt),
+            ),
+          )
+          .run();
         tx.insert(invitations)
           .values({ ...invitation, usedAt: null })
           .run();
         insertAudit(tx, audit);
+      });
+    },
+    pendingInvitations: async (dealershipId, now) =>
+      db
+        .select({
+          id: invitations.id,
+          email: invitations.email,
+          role: invitations.role,
+          invitedBy: invitations.invitedBy,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          expiresAt: invitations.expiresAt,
+          createdAt: invitations.createdAt,
+        })
+        .from(invitations)
+        .leftJoin(users, eq(users.id, invitations.invitedBy))
+        .where(
+          and(
+            eq(invitations.dealershipId, dealershipId),
+            isNull(invitations.usedAt),
+            gt(invitations.expiresAt, now),
+          ),
+        )
+        .orderBy(asc(invitations.expiresAt), asc(invitations.email))
+        .all()
+        .map(({ firstName, lastName, ...row }) => ({
+          ...row,
+          inviterName: inviterName(firstName, lastName),
+        })),
+    async revokeInvitation(dealershipId, id, audit) {
+      return db.transaction((tx) => {
+        const gone = tx
+          .delete(invitations)
+          .where(
+            and(
+              eq(invitations.id, id),
+              eq(invitations.dealershipId, dealershipId),
+              isNull(invitations.usedAt),
+            ),
+          )
+          .returning({ id: invitations.id })
+          .all();
+        if (gone.length === 0) return false;
+        insertAudit(tx, audit);
+        return true;
       });
     },
     audit: async (dealershipId, limit) =>

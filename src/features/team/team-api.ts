@@ -1,5 +1,5 @@
 // The dealership team's calls (README "Dealership teams"): members, invitations, roles, audit.
-import type { AuthResponse, TeamAuditEntry, TeamMember } from "@shared/api-types";
+import type { AuthResponse, PendingInvitation, TeamAuditEntry, TeamMember } from "@shared/api-types";
 import type { InvitableRole } from "@shared/permissions";
 import { apiRequest } from "@/lib/api";
 
@@ -11,6 +11,11 @@ export const inviteMember = (email: string, role: InvitableRole) =>
     body: { email: email.trim(), role },
     auth: true,
   });
+
+export const pendingInvitations = () => apiRequest<PendingInvitation[]>("/team/invitations", { auth: true });
+
+export const revokeInvitation = (id: string) =>
+  apiRequest<void>(`/team/invitations/${encodeURIComponent(id)}`, { method: "DELETE", auth: true });
 
 export const changeRole = (id: string, role: InvitableRole) =>
   apiRequest<TeamMember>(`/team/members/${encodeURIComponent(id)}`, {

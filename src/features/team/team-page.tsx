@@ -11,7 +11,7 @@ import {
   Title,
   VisuallyHidden,
 } from "@mantine/core";
-import type { TeamAuditEntry, TeamMember } from "@shared/api-types";
+import type { PendingInvitation, TeamAuditEntry, TeamMember } from "@shared/api-types";
 import { CORE_MSG, MSG } from "@shared/messages";
 import { INVITABLE_ROLES, type InvitableRole, mayManageTeam, ROLE_LABELS } from "@shared/permissions";
 import { isValidEmail } from "@shared/validation/rules";
@@ -20,7 +20,16 @@ import { type Banner, BannerNotice, Notice } from "@/components/notice";
 import { errorText } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
-import { changeRole, inviteMember, listTeam, removeMember, teamAudit } from "./team-api";
+import { PendingInvitations } from "./pending-invitations";
+import {
+  changeRole,
+  inviteMember,
+  listTeam,
+  pendingInvitations,
+  removeMember,
+  revokeInvitation,
+  teamAudit,
+} from "./team-api";
 
 // Settings → Team (issue #20): everyone sees who works at the dealership and in which role; the
 // owner invites people by email, changes roles, removes members and reads the audit. The server
@@ -42,6 +51,7 @@ export default function TeamPage() {
   const isOwner = user ? mayManageTeam(user) : false;
   const [members, setMembers] = useState<TeamMember[] | null>(null);
   const [audit, setAudit] = useState<TeamAuditEntry[]>([]);
+  const [invitations, setInvitations] = useState<PendingInvitation[]>([]);
   const [banner, setBanner] = useState<Banner | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
@@ -49,7 +59,10 @@ export default function TeamPage() {
   const load = useCallback(async () => {
     try {
       setMembers(await listTeam());
-      if (isOwner) setAudit(await teamAudit());
+      if (isOwner) {
+        setInvitations(await pendingInvitations());
+        setAudit(await teamAudit());
+      }
       setLoadError(null);
     } catch (caught) {
       setLoadError(errorText(caught, CORE_MSG.internalError));
@@ -71,6 +84,25 @@ export default function TeamPage() {
       setBanner({ tone: "error", text: errorText(caught, CORE_MSG.internalError) });
     }
   };
+
+  /** Runs an invitation action, then shows its message (or the server's refusal) and reloads. */
+  const onInvitation =
+    (action: (invitation: PendingInvitation) => Promise<string>) => async (invitation: PendingInvitation) => {
+      setBanner(null);
+      try {
+        setBanner({ tone: "success", text: await action(invitation) });
+      } catch (caught) {
+        setBanner({ tone: "error", text: errorText(caught, CORE_MSG.internalError) });
+      }
+      await load();
+    };
+  const onResend = onInvitation(
+    async (invitation) => (await inviteMember(invitation.email, invitation.role)).message,
+  );
+  const onRevoke = onInvitation(async (invitation) => {
+    await revokeInvitation(invitation.id);
+    return MSG.invitationRevoked;
+  });
 
   const confirmRemove = async () => {
     if (!removing) return;
@@ -155,6 +187,14 @@ export default function TeamPage() {
           </Table>
         </ScrollingTable>
       </Paper>
+      {isOwner ? (
+        <PendingInvitations
+          invitations={invitations}
+          onResend={onResend}
+          onRevoke={onRevoke}
+          scroll={(label, table) => <ScrollingTable label={label}>{table}</ScrollingTable>}
+        />
+      ) : null}
       {isOwner ? (
         <Paper withBorder p="md" radius="md">
           <Title order={2} fz="h4" mb="sm">
