@@ -172,6 +172,8 @@ test("a team's day: invitations, a salesperson's deal, the manager stepping in l
   await expectNoSeriousA11yViolations(sam.page);
   await expect(sam.page).toHaveURL(/\/dashboard$/, { timeout: 8_000 });
   await expect(sam.page.getByText("2022 Ford F-150 XLT")).toHaveCount(0);
+  await sam.page.goto(`/quote/${quoteId}?view=dealer`);
+  await expectConnected(sam.page);
 
   // The owner removes Sam, whose page is cut off within a second.
   const samToken = (await sam.page.evaluate(() => window.localStorage.getItem("token"))) as string;
