@@ -15,6 +15,7 @@ import { mountStaticFiles } from "./http/static-files";
 import type { LiveControl } from "./live/live-control";
 import type { Mailer } from "./mail/mailer";
 import { countHttpRequests, metricsHandler } from "./metrics/metrics";
+import { analyticsRoutes, dealStepRoutes } from "./routes/analytics";
 import { authRoutes } from "./routes/auth";
 import { calculateRoutes } from "./routes/calculate";
 import { checklistRoutes } from "./routes/checklist";
@@ -85,6 +86,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/dealer-defaults", dealerDefaultsRoutes(deps));
   api.route("/calculate", calculateRoutes(deps));
   api.route("/quotes", quoteSignalsRoutes(deps)); // before quotesRoutes: its GET /:id would take /live-status
+  api.route("/quotes", dealStepRoutes(deps)); // before quotesRoutes: its GET /:id would take /export.csv
+  api.route("/analytics", analyticsRoutes(deps));
   api.route("/quotes", quotesRoutes(deps));
   api.all("*", () => {
     throw notFound("Not found");

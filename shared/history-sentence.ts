@@ -26,6 +26,10 @@ export function historySentence(
         : ` at ${new Date(event.at).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" })}`;
     return `${who} accepted ${event.newValue ?? "the deal"}${at}`;
   }
+  // Issue #40: the steps analytics counts.
+  if (event.field === "shared")
+    return `${who} shared the quote${event.newValue ? ` by ${event.newValue}` : ""}`;
+  if (event.field === "opened") return `${who} opened the quote`;
   if (event.field === "version") return `${who} saved ${event.newValue ?? "a version"}`;
   if (event.field === "counterOffer")
     return `${who} made a counter-offer: ${event.newValue ?? "a new version"}`;

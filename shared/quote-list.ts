@@ -18,3 +18,15 @@ export function isQuoteExpired(expiresAt: string | Date, now: Date = new Date())
   const time = typeof expiresAt === "string" ? Date.parse(expiresAt) : expiresAt.getTime();
   return Number.isFinite(time) && time < now.getTime();
 }
+
+/**
+ * The deal's figures kept in the quotes row's listing columns, so that the desk log and its
+ * export never open a document: the out-the-door price (issue #20), and (issue #40) the stock
+ * number, the shopper's chosen structure as the page words it and that choice's monthly payment.
+ */
+export type ListingFigures = {
+  outTheDoorCents: number | null;
+  stockNumber: string;
+  selectedStructure: string | null;
+  monthlyCents: number | null;
+};

@@ -163,8 +163,34 @@ export const quotes = pgTable(
     // Issue #33: bumped with every change of the deal's state outside its documents (acceptance,
     // unlock, counter-offer, renewal, reassignment, the team's roles); appends check it.
     stateSeq: integer("state_seq").notNull().default(0),
+    // Issue #40: the desk log export's deal figures, kept with the out-the-door price (null: not
+    // computed yet; the start-up backfill fills them): the stock number, the shopper's chosen
+    // structure as the page words it ("Finance 60 mo, $2,000.00 down") and its monthly payment.
+    stockNumber: text("stock_number"),
+    selectedStructure: text("selected_structure"),
+    monthlyCents: integer("monthly_cents"),
+    // Issue #40: when the deal first reached each step of the funnel (null: not yet), written in
+    // the transaction that stores the step's history row ("shared", "opened") or the first
+    // accepted version, so that analytics reads one row per quote.
+    sharedAt: ms("shared_at"),
+    openedAt: ms("opened_at"),
+    acceptedAt: ms("accepted_at"),
   },
-  (t) => [index("quotes_dealer_created").on(t.dealerId, t.createdAt)],
+  (t) => [
+    index("quotes_dealer_created").on(t.dealerId, t.createdAt),
+    // Issue #40: analytics and the export for one salesperson over a date range.
+    index("quotes_dealer_salesperson_created").on(t.dealerId, t.salespersonId, t.createdAt),
+    // Issue #40: the dealership's analytics over a range read this index alone (no table rows).
+    index("quotes_dealer_created_steps").on(
+      t.dealerId,
+      t.createdAt,
+      t.salespersonId,
+      t.sharedAt,
+      t.openedAt,
+      t.acceptedAt,
+      t.acceptedVersion,
+    ),
+  ],
 );
 
 // One document's ordered log: `head_seq` is the seq of its last appended update (the
@@ -227,7 +253,11 @@ export const quoteEvents = pgTable(
     oldValue: text("old_value"),
     newValue: text("new_value"),
   },
-  (t) => [index("quote_events_quote").on(t.quoteId, t.id)],
+  (t) => [
+    index("quote_events_quote").on(t.quoteId, t.id),
+    // Issue #40: whether a share or an open of the quote is recent (one event per visit).
+    index("quote_events_quote_field").on(t.quoteId, t.field, t.at),
+  ],
 );
 
 // PostgreSQL only: what one process keeps in memory or in DATA_DIR when it runs alone.
@@ -329,6 +359,13 @@ export const quoteVersions = pgTable(
     actor: text("actor").notNull(),
     fingerprint: text("fingerprint").notNull(),
     snapshot: jsonb("snapshot").notNull(),
+    // Issue #40: the chosen structure and figures of the snapshot, for analytics and the export
+    // without parsing snapshots (older rows filled by the migration; null where not known).
+    choiceStructure: text("choice_structure"),
+    choiceMonths: integer("choice_months"),
+    choiceDownCents: integer("choice_down_cents"),
+    outTheDoorCents: integer("out_the_door_cents"),
+    monthlyCents: integer("monthly_cents"),
   },
   (t) => [primaryKey({ columns: [t.quoteId, t.number] })],
 );

@@ -163,8 +163,34 @@ export const quotes = sqliteTable(
     // Issue #33: bumped with every change of the deal's state outside its documents (acceptance,
     // unlock, counter-offer, renewal, reassignment, the team's roles); live writes are judged at it.
     stateSeq: integer("state_seq").notNull().default(0),
+    // Issue #40: the desk log export's deal figures, kept with the out-the-door price (null: not
+    // computed yet; the start-up backfill fills them): the stock number, the shopper's chosen
+    // structure as the page words it ("Finance 60 mo, $2,000.00 down") and its monthly payment.
+    stockNumber: text("stock_number"),
+    selectedStructure: text("selected_structure"),
+    monthlyCents: integer("monthly_cents"),
+    // Issue #40: when the deal first reached each step of the funnel (null: not yet), written in
+    // the transaction that stores the step's history row ("shared", "opened") or the first
+    // accepted version, so that analytics reads one row per quote.
+    sharedAt: integer("shared_at"),
+    openedAt: integer("opened_at"),
+    acceptedAt: integer("accepted_at"),
   },
-  (t) => [index("quotes_dealer_created").on(t.dealerId, t.createdAt)],
+  (t) => [
+    index("quotes_dealer_created").on(t.dealerId, t.createdAt),
+    // Issue #40: analytics and the export for one salesperson over a date range.
+    index("quotes_dealer_salesperson_created").on(t.dealerId, t.salespersonId, t.createdAt),
+    // Issue #40: the dealership's analytics over a range read this index alone (no table rows).
+    index("quotes_dealer_created_steps").on(
+      t.dealerId,
+      t.createdAt,
+      t.salespersonId,
+      t.sharedAt,
+      t.openedAt,
+      t.acceptedAt,
+      t.acceptedVersion,
+    ),
+  ],
 );
 
 // Compacted Yjs state of one document (`quote/<id>` or `quote/<id>/private`).
@@ -229,7 +255,11 @@ export const quoteEvents = sqliteTable(
     oldValue: text("old_value"),
     newValue: text("new_value"),
   },
-  (t) => [index("quote_events_quote").on(t.quoteId, t.id)],
+  (t) => [
+    index("quote_events_quote").on(t.quoteId, t.id),
+    // Issue #40: whether a share or an open of the quote is recent (one event per visit).
+    index("quote_events_quote_field").on(t.quoteId, t.field, t.at),
+  ],
 );
 
 /**
@@ -309,6 +339,13 @@ export const quoteVersions = sqliteTable(
     actor: text("actor").notNull(),
     fingerprint: text("fingerprint").notNull(),
     snapshot: text("snapshot", { mode: "json" }).notNull(),
+    // Issue #40: the chosen structure and figures of the snapshot, for analytics and the export
+    // without parsing snapshots (older rows filled by the migration; null where not known).
+    choiceStructure: text("choice_structure"),
+    choiceMonths: integer("choice_months"),
+    choiceDownCents: integer("choice_down_cents"),
+    outTheDoorCents: integer("out_the_door_cents"),
+    monthlyCents: integer("monthly_cents"),
   },
   (t) => [primaryKey({ columns: [t.quoteId, t.number] })],
 );

@@ -1,7 +1,9 @@
+import type { AnalyticsFacts } from "@shared/analytics";
 import type { DealerProfile, DefaultAddOn, DefaultFee, DefaultTax } from "@shared/api-types";
 import type { CreditTier } from "@shared/constants";
 import type { HistoryEvent } from "@shared/history-text";
 import type { InvitableRole } from "@shared/permissions";
+import type { ListingFigures } from "@shared/quote-list";
 import type { InterestRates, LeaseProgram, QuoteTaxRules, Structures } from "@shared/quote-schema";
 import type { AddonBody } from "@shared/validation/default-add-ons";
 import type { FeeBody } from "@shared/validation/default-fees";
@@ -214,9 +216,10 @@ export interface QuoteStore {
   renew(id: string, expiresAt: number, event: RestEvent): Promise<HistoryEvent>;
   /** A new salesperson, with its history row and audit line. */
   reassign(id: string, salespersonId: string, event: RestEvent, audit: AuditEntry): Promise<void>;
-  setOutTheDoor(id: string, cents: number | null): Promise<void>;
-  /** Ids after `after` (in id order) whose out-the-door column is empty (the start-up backfill). */
-  withoutOutTheDoor(after: string, limit: number): Promise<string[]>;
+  /** The desk log's deal figures (out-the-door price, stock number, structure chosen, monthly). */
+  setListingFigures(id: string, figures: ListingFigures): Promise<void>;
+  /** Ids after `after` (in id order) whose figures are not computed yet (the start-up backfill). */
+  withoutListingFigures(after: string, limit: number): Promise<string[]>;
   /** Deals accepted since `since`, newest first. */
   acceptedSince(
     scope: QuoteScope,
@@ -235,6 +238,56 @@ export interface QuoteStore {
    * from the answer was deleted. The live server polls it for the quotes it has open.
    */
   stateSeqs(ids: readonly string[]): Promise<Map<string, number>>;
+  /**
+   * A step of the funnel (issue #40): its history row ("shared" or "opened") and, when it is the
+   * first, the quote's shared_at / opened_at, together. With `unlessWithinMs`, nothing is written
+   * (null) when the quote has an event of that step in the `unlessWithinMs` before it.
+   */
+  recordStep(
+    id: string,
+    event: RestEvent & { field: FunnelEvent },
+    unlessWithinMs?: number,
+  ): Promise<HistoryEvent | null>;
+}
+
+/** The funnel steps stored as history rows (the others are the quote row and its versions). */
+export type FunnelEvent = "shared" | "opened";
+
+/** One row of the desk log export (GET /api/quotes/export.csv): listing columns and the accepted deal. */
+export type ExportRow = Pick<
+  QuoteRow,
+  | "id"
+  | "createdAt"
+  | "expiresAt"
+  | "salespersonId"
+  | "customerName"
+  | "vehicleDescription"
+  | "stockNumber"
+  | "lockedAt"
+  | "outTheDoorCents"
+  | "selectedStructure"
+  | "monthlyCents"
+> & {
+  /** The newest accepted version: when, the structure chosen and its monthly payment. */
+  accepted: {
+    at: number;
+    structure: string | null;
+    months: number | null;
+    downCents: number | null;
+    monthlyCents: number | null;
+  } | null;
+};
+
+/** Issue #40: the figures of the Analytics page and the desk log export, read in one query each. */
+export interface AnalyticsStore {
+  /**
+   * The figures' facts for the quotes created in [from, to) within the scope, one query each:
+   * step counts per salesperson and week (weeks from `from`), the share-to-open and
+   * open-to-acceptance times, and the accepted deals.
+   */
+  facts(scope: QuoteScope, from: number, to: number): Promise<AnalyticsFacts>;
+  /** The scope's quotes (created in [from, to) when given), newest first. */
+  exportRows(scope: QuoteScope, from: number | null, to: number | null): Promise<ExportRow[]>;
 }
 
 export type VersionRecord = {
@@ -245,6 +298,12 @@ export type VersionRecord = {
   actor: string;
   fingerprint: string;
   snapshot: unknown;
+  /** Issue #40: the snapshot's chosen structure and figures, for analytics (null: not known). */
+  choiceStructure?: string | null;
+  choiceMonths?: number | null;
+  choiceDownCents?: number | null;
+  outTheDoorCents?: number | null;
+  monthlyCents?: number | null;
 };
 
 export interface VersionStore {
@@ -340,6 +399,7 @@ export type Stores = {
   quotes: QuoteStore;
   versions: VersionStore;
   history: HistoryStore;
+  analytics: AnalyticsStore;
   documents: DocumentStore;
   defaults: DefaultsStore;
   lists: DefaultLists;

@@ -1,3 +1,4 @@
+import type { ListingFigures } from "@shared/quote-list";
 import type { Db } from "../db/connection";
 
 // SQLite side of the live documents: stored state blobs (Yjs update V2) and the append-only update
@@ -45,8 +46,8 @@ export type DocStore = {
   appendMany(entries: readonly AppendEntry[]): number[];
   /** Replaces the state blob and drops the log up to `upToSeq`, in one transaction. */
   compact(docName: string, state: Uint8Array, upToSeq: number): void;
-  /** The desk log's out-the-door column (server/quotes/listing-total.ts), after a compaction. */
-  setOutTheDoor(quoteId: string, cents: number | null): void;
+  /** The desk log's deal figures (server/quotes/listing-total.ts), after a compaction. */
+  setListingFigures(quoteId: string, figures: ListingFigures): void;
   /** Writes a new document's first state (quote creation). */
   insertDocument(docName: string, quoteId: string, state: Uint8Array): void;
   /** Whether the quote row still exists (deleted quotes are refused). */
@@ -66,8 +67,8 @@ export function createDocStore(db: Db): DocStore {
   const insertUpdate = sql.prepare<[string, string, Uint8Array, number]>(
     'INSERT INTO yjs_updates (doc_name, quote_id, "update", created_at, format) VALUES (?, ?, ?, ?, 1)',
   );
-  const setOutTheDoor = sql.prepare<[number | null, string]>(
-    "UPDATE quotes SET out_the_door_cents = ? WHERE id = ?",
+  const setFigures = sql.prepare<[number | null, string, string | null, number | null, string]>(
+    "UPDATE quotes SET out_the_door_cents = ?, stock_number = ?, selected_structure = ?, monthly_cents = ? WHERE id = ?",
   );
   const touchQuote = sql.prepare<[number, string]>("UPDATE quotes SET updated_at = ? WHERE id = ?");
   const setVehicle = sql.prepare<[string, string]>("UPDATE quotes SET vehicle_description = ? WHERE id = ?");
@@ -114,8 +115,8 @@ export function createDocStore(db: Db): DocStore {
   });
 
   return {
-    setOutTheDoor(quoteId, cents) {
-      setOutTheDoor.run(cents, quoteId);
+    setListingFigures(quoteId, f) {
+      setFigures.run(f.outTheDoorCents, f.stockNumber, f.selectedStructure, f.monthlyCents, quoteId);
     },
     load(docName) {
       const row = selectState.get(docName);

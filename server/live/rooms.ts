@@ -22,7 +22,7 @@ import type { SharedLiveStore } from "../db/postgres/live-store";
 import { HISTORY_MERGE_MS, type RecordedChange } from "../history/recorder";
 import { liveMetrics } from "../metrics/metrics";
 import type { LiveIdentity, QuoteRole } from "../policies/quote-access";
-import { outTheDoorCentsOfDoc } from "../quotes/listing-total";
+import { listingFiguresOfDoc } from "../quotes/listing-total";
 import { addToWindow, type Bucket, type MinuteWindow, takeToken } from "./bounds";
 import { isNamed, isStaff } from "./client-ids";
 import { createCommitBatch, type QueuedUpdate } from "./commit-batch";
@@ -315,7 +315,7 @@ export function createRooms(options: RoomsOptions) {
       store.compact(room.name, encodeState(room.doc), room.lastSeq);
       room.logLength = 0;
       // The desk log's figure follows the deal at every compaction, the last one when the room empties.
-      if (room.kind === "deal") store.setOutTheDoor(room.quoteId, outTheDoorCentsOfDoc(room.doc));
+      if (room.kind === "deal") store.setListingFigures(room.quoteId, listingFiguresOfDoc(room.doc));
     } catch (error) {
       // The log still holds every update; compaction is retried at the next opportunity.
       log(`live: compaction of ${room.name} failed: ${String(error)}`);
@@ -852,11 +852,11 @@ export function createRooms(options: RoomsOptions) {
     if (room.logLength === 0) return;
     const state = encodeState(room.doc);
     const seq = room.lastSeq;
-    const cents = room.kind === "deal" ? outTheDoorCentsOfDoc(room.doc) : null;
+    const figures = room.kind === "deal" ? listingFiguresOfDoc(room.doc) : null;
     try {
       await sharedRooms.store.log.compact(room.name, state, seq);
       room.logLength = 0;
-      if (room.kind === "deal") await sharedRooms.store.setOutTheDoor(room.quoteId, cents);
+      if (figures) await sharedRooms.store.setListingFigures(room.quoteId, figures);
     } catch (error) {
       log(`live: compaction of ${room.name} failed: ${String(error)}`);
     }

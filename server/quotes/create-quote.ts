@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { newQuoteData } from "@shared/new-quote";
-import { computeBreakdown } from "@shared/pricing";
 import { dealArray, writeFields } from "@shared/quote-doc";
+import type { ListingFigures } from "@shared/quote-list";
 import type { CreateQuoteBody } from "@shared/quote-schema";
 import * as Y from "yjs";
 import type { Stores } from "../db/stores";
 import { dealerDefaultsSnapshot } from "./defaults-snapshot";
-import { outTheDoorCentsOf } from "./listing-total";
+import { listingFiguresOf } from "./listing-total";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -30,7 +30,7 @@ export async function createQuote(
   const data = newQuoteData(body, await dealerDefaultsSnapshot(stores, member.dealershipId));
   return insertQuote(stores, member, data as unknown as Record<string, unknown>, validityDays, {
     vehicleDescription: data.vehicle.description,
-    outTheDoorCents: computeBreakdown(data).outTheDoorPrice,
+    ...listingFiguresOf(data as unknown as Record<string, unknown>),
   });
 }
 
@@ -49,7 +49,7 @@ export function duplicateQuote(
   const { shopperChoice: _theirs, ...content } = deal;
   return insertQuote(stores, member, content, validityDays, {
     vehicleDescription: source.vehicleDescription,
-    outTheDoorCents: outTheDoorCentsOf(content),
+    ...listingFiguresOf(content),
   });
 }
 
@@ -60,7 +60,7 @@ async function insertQuote(
   member: QuoteMember,
   content: Record<string, unknown>,
   validityDays: number,
-  listing: { vehicleDescription: string; outTheDoorCents: number | null },
+  listing: { vehicleDescription: string } & ListingFigures,
 ): Promise<string> {
   const deal = new Y.Doc({ guid: "new-quote" });
   writeFields(dealArray(deal), content);
@@ -82,6 +82,12 @@ async function insertQuote(
       vehicleDescription: listing.vehicleDescription,
       customerName: "",
       outTheDoorCents: listing.outTheDoorCents,
+      stockNumber: listing.stockNumber,
+      selectedStructure: listing.selectedStructure,
+      monthlyCents: listing.monthlyCents,
+      sharedAt: null,
+      openedAt: null,
+      acceptedAt: null,
       lockedAt: null,
       acceptedVersion: null,
     },

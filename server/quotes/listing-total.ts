@@ -1,5 +1,7 @@
+import { choiceMonthly, choiceText, structureGrids } from "@shared/deal/structure-grid";
 import { computeBreakdown } from "@shared/pricing";
 import { dealArray, dealDocName, readDoc } from "@shared/quote-doc";
+import type { ListingFigures } from "@shared/quote-list";
 import { quoteDataSchema } from "@shared/quote-schema";
 import { withPlainText } from "@shared/schema-fields";
 import type * as Y from "yjs";
@@ -17,10 +19,25 @@ export function outTheDoorCentsOf(deal: Record<string, unknown>): number | null 
   return parsed.success ? computeBreakdown(parsed.data).outTheDoorPrice : null;
 }
 
-export const outTheDoorCentsOfDoc = (doc: Y.Doc): number | null => outTheDoorCentsOf(readDoc(dealArray(doc)));
+/** The deal's listing figures; a deal that does not price has a null out-the-door price. */
+export function listingFiguresOf(deal: Record<string, unknown>): ListingFigures {
+  const parsed = quoteDataSchema.safeParse({ customInterestRates: {}, ...deal });
+  if (!parsed.success)
+    return { outTheDoorCents: null, stockNumber: "", selectedStructure: null, monthlyCents: null };
+  const data = parsed.data;
+  const choice = data.shopperChoice;
+  return {
+    outTheDoorCents: computeBreakdown(data).outTheDoorPrice,
+    stockNumber: data.vehicle.stockNumber ?? "",
+    selectedStructure: choice ? choiceText(choice) : null,
+    monthlyCents: choice ? choiceMonthly(structureGrids(data), choice) : null,
+  };
+}
+
+export const listingFiguresOfDoc = (doc: Y.Doc): ListingFigures => listingFiguresOf(readDoc(dealArray(doc)));
 
 /**
- * Quotes stored before the column existed (migration 0004) get their figure in the background
+ * Quotes stored before the columns existed (migrations 0004 and 0010) get their figure in the background
  * after start-up, a batch at a time so that requests are served in between. Returns a stop.
  */
 export function backfillListingTotals(
@@ -38,9 +55,9 @@ export function backfillListingTotals(
       const stored = await stores.documents.load(dealDocName(id));
       if (!stored) return;
       doc = docFromStored(stored, dealDocName(id));
-      const cents = outTheDoorCentsOfDoc(doc);
-      if (cents !== null) {
-        await stores.quotes.setOutTheDoor(id, cents);
+      const figures = listingFiguresOfDoc(doc);
+      if (figures.outTheDoorCents !== null) {
+        await stores.quotes.setListingFigures(id, figures);
         filled += 1;
       }
     } catch {
@@ -53,7 +70,7 @@ export function backfillListingTotals(
     if (stopped) return;
     let ids: string[];
     try {
-      ids = await stores.quotes.withoutOutTheDoor(after, batch);
+      ids = await stores.quotes.withoutListingFigures(after, batch);
     } catch (error) {
       log(`desk log: out-the-door backfill stopped: ${String(error)}`);
       return;

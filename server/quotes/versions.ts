@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { QuoteDealership } from "@shared/api-types";
 import { choiceMonthly, choiceText, type StructureGrids, structureGrids } from "@shared/deal/structure-grid";
 import type { HistoryEvent } from "@shared/history-text";
-import { formatMoney } from "@shared/money";
+import { formatMoney, toCents } from "@shared/money";
 import { type Breakdown, computeBreakdown } from "@shared/pricing";
 import { dealDocName } from "@shared/quote-doc";
 import { type CustomerInfo, type QuoteData, quoteDataSchema, type ShopperChoice } from "@shared/quote-schema";
@@ -103,6 +103,26 @@ const toRow = (
   fingerprint: row.fingerprint,
 });
 
+/** The snapshot's chosen structure and figures, kept in columns for analytics and the export (issue #40). */
+export function versionFigures(
+  snapshot: Pick<VersionSnapshot, "choice" | "breakdown" | "grids">,
+): Required<
+  Pick<
+    VersionRecord,
+    "choiceStructure" | "choiceMonths" | "choiceDownCents" | "outTheDoorCents" | "monthlyCents"
+  >
+> {
+  const { choice } = snapshot;
+  const financed = choice && choice.structure !== "cash" ? choice : null;
+  return {
+    choiceStructure: choice?.structure ?? null,
+    choiceMonths: financed ? Number(financed.months) : null,
+    choiceDownCents: financed ? toCents(financed.down) : null,
+    outTheDoorCents: snapshot.breakdown.outTheDoorPrice,
+    monthlyCents: choice ? choiceMonthly(snapshot.grids, choice) : null,
+  };
+}
+
 /**
  * Stores the next version of the quote with its history row in one transaction; `lock` moves the
  * quote's lock with it (an acceptance locks the deal, a counter-offer reopens it).
@@ -120,7 +140,7 @@ export async function saveVersion(
   const createdAt = Date.now();
   const fingerprint = fingerprintOf(snapshot);
   const saved = await stores.versions.save(
-    { quoteId, kind, createdAt, actor, fingerprint, snapshot },
+    { quoteId, kind, createdAt, actor, fingerprint, snapshot, ...versionFigures(snapshot) },
     (number) => event(number, createdAt),
     lock,
     dealSeq,

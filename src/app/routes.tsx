@@ -12,6 +12,8 @@ const RegisterPage = lazy(() => import("@/features/auth/register-page"));
 const ForgotPasswordPage = lazy(() => import("@/features/auth/forgot-password-page"));
 const ResetPasswordPage = lazy(() => import("@/features/auth/reset-password-page"));
 const DashboardPage = lazy(() => import("@/features/dashboard/dashboard-page"));
+// Issue #40: the charts (@mantine/charts, recharts) come with this chunk only.
+const AnalyticsPage = lazy(() => import("@/features/analytics/analytics-page"));
 const NewQuotePage = lazy(() => import("@/features/dashboard/new-quote-page"));
 const QuotePage = lazy(() => import("@/features/quote/quote-page"));
 const SettingsLayout = lazy(() => import("@/features/settings/settings-layout"));
@@ -67,6 +69,14 @@ export function AppRoutes() {
           element={
             <RequireAuth>
               <DashboardPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="/analytics"
+          element={
+            <RequireAuth>
+              <AnalyticsPage />
             </RequireAuth>
           }
         />

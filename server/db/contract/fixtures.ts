@@ -116,6 +116,12 @@ export function quoteRow(
     vehicleDescription: `Vehicle of ${id}`,
     customerName: "",
     outTheDoorCents: null,
+    stockNumber: null,
+    selectedStructure: null,
+    monthlyCents: null,
+    sharedAt: null,
+    openedAt: null,
+    acceptedAt: null,
     lockedAt: null,
     acceptedVersion: null,
     ...overrides,
@@ -169,6 +175,12 @@ export const version = (quoteId: string, createdAt: number, kind = "saved") => (
   actor: "Ann (owner)",
   fingerprint: `fp-${createdAt}`,
   snapshot: { data: { vehicle: { description: "2024 Civic" } }, createdAt, lines: [1, 2.5, null] },
+  // Issue #40: the snapshot's figures in columns, read back as stored.
+  choiceStructure: "lease",
+  choiceMonths: 36,
+  choiceDownCents: 200_000,
+  outTheDoorCents: 3_141_592,
+  monthlyCents: null,
 });
 
 /** A dealership with its owner and one salesperson. */

@@ -185,25 +185,66 @@ export function quotesContract(current: CurrentStores): void {
       await stores.quotes.delete("q2");
       expect(await stores.quotes.stateSeqs(["q1", "q2"])).toEqual(new Map([["q1", 3]]));
     });
-
-    it("walks the quotes without an out-the-door price in id order after a cursor", async () => {
+    it("walks the quotes without their listing figures in id order after a cursor", async () => {
       const stores = current();
       const { ann } = await team(stores);
       const bob = await registerOwner(stores, "bob@example.com");
       // Lower-case ids of one length sort the same in every collation.
       await createQuote(stores, ann, "qd");
       await createQuote(stores, bob, "qa");
-      await createQuote(stores, ann, "qc", { outTheDoorCents: 100 });
+      await createQuote(stores, ann, "qc", { outTheDoorCents: 100, stockNumber: "" });
       await createQuote(stores, ann, "qb");
       await createQuote(stores, ann, "qe");
-      expect(await stores.quotes.withoutOutTheDoor("", 2)).toEqual(["qa", "qb"]);
-      expect(await stores.quotes.withoutOutTheDoor("qb", 2)).toEqual(["qd", "qe"]);
-      expect(await stores.quotes.withoutOutTheDoor("qe", 2)).toEqual([]);
-      await stores.quotes.setOutTheDoor("qd", 1_999_900);
-      expect((await stores.quotes.find("qd"))?.outTheDoorCents).toBe(1_999_900);
-      await stores.quotes.setOutTheDoor("qc", null);
+      // Priced before the export's columns existed (migration 0010): still to fill.
+      await createQuote(stores, ann, "qf", { outTheDoorCents: 100 });
+      expect(await stores.quotes.withoutListingFigures("", 2)).toEqual(["qa", "qb"]);
+      expect(await stores.quotes.withoutListingFigures("qb", 2)).toEqual(["qd", "qe"]);
+      expect(await stores.quotes.withoutListingFigures("qe", 2)).toEqual(["qf"]);
+      const figures = {
+        outTheDoorCents: 1_999_900,
+        stockNumber: "A-17",
+        selectedStructure: "Finance 60 mo, $2,000.00 down",
+        monthlyCents: 35_010,
+      };
+      await stores.quotes.setListingFigures("qd", figures);
+      expect(await stores.quotes.find("qd")).toMatchObject(figures);
+      await stores.quotes.setListingFigures("qc", {
+        outTheDoorCents: null,
+        stockNumber: "",
+        selectedStructure: null,
+        monthlyCents: null,
+      });
       expect((await stores.quotes.find("qc"))?.outTheDoorCents).toBeNull();
-      expect(await stores.quotes.withoutOutTheDoor("qa", 10)).toEqual(["qb", "qc", "qe"]);
+      expect(await stores.quotes.withoutListingFigures("qa", 10)).toEqual(["qb", "qc", "qe", "qf"]);
+    });
+
+    it("records a step unless one of its kind is recent, keeping the first time on the quote", async () => {
+      const stores = current();
+      const { ann } = await team(stores);
+      await createQuote(stores, ann, "qo");
+      const opened = {
+        at: T0 + 1000,
+        role: "SHOPPER" as const,
+        actor: null,
+        field: "opened" as const,
+        newValue: null,
+      };
+      const first = await stores.quotes.recordStep("qo", opened, 60_000);
+      expect(first).toEqual({ ...opened, oldValue: null, id: first?.id });
+      expect(await stores.quotes.recordStep("qo", { ...opened, at: T0 + 60_999 }, 60_000)).toBeNull();
+      expect(await stores.quotes.recordStep("qo", { ...opened, at: T0 + 61_000 }, 60_000)).not.toBeNull();
+      expect(
+        await stores.quotes.recordStep("qo", { ...opened, at: T0 + 61_001, field: "shared" as const }),
+      ).not.toBeNull();
+      expect((await stores.history.read("qo", 10)).map((e) => e.field)).toEqual([
+        "shared",
+        "opened",
+        "opened",
+      ]);
+      expect(await stores.quotes.find("qo")).toMatchObject({ openedAt: T0 + 1000, sharedAt: T0 + 61_001 });
+      // An earlier share recorded late (another process) still moves the first time back.
+      await stores.quotes.recordStep("qo", { ...opened, at: T0 + 500, field: "shared" as const });
+      expect((await stores.quotes.find("qo"))?.sharedAt).toBe(T0 + 500);
     });
 
     it("answers deals accepted since a time, newest first, within the scope, at most `limit`", async () => {

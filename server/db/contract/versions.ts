@@ -29,8 +29,8 @@ export function versionsContract(current: CurrentStores): void {
       ).toBe(1);
       expect(await stores.versions.latest("q1")).toEqual({ number: 3, kind: "counter" });
       const listed = (n: number, kind: string) => {
-        const { quoteId: _q, snapshot: _s, ...rest } = version("q1", T0 + n - 1, kind);
-        return { ...rest, number: n };
+        const { createdAt, actor, fingerprint } = version("q1", T0 + n - 1, kind);
+        return { kind, createdAt, actor, fingerprint, number: n };
       };
       expect(await stores.versions.list("q1")).toEqual([
         listed(3, "counter"),
@@ -67,6 +67,7 @@ export function versionsContract(current: CurrentStores): void {
         lockedAt: T0 + 2,
         acceptedVersion: 2,
         stateSeq: 1,
+        acceptedAt: T0 + 2,
       });
       // A version without a lock effect leaves the lock alone.
       await stores.versions.save(version("q1", T0 + 3), (n) =>
@@ -83,6 +84,7 @@ export function versionsContract(current: CurrentStores): void {
         lockedAt: null,
         acceptedVersion: 2,
         stateSeq: 2,
+        acceptedAt: T0 + 2,
       });
       await stores.versions.save(version("q1", T0 + 5, "accepted"), (n) => shopper(T0 + 5, n), "accept");
       expect(await stores.quotes.find("q1")).toEqual({
@@ -90,6 +92,7 @@ export function versionsContract(current: CurrentStores): void {
         lockedAt: T0 + 5,
         acceptedVersion: 5,
         stateSeq: 3,
+        acceptedAt: T0 + 2,
       });
       const event = dealerEvent(T0 + 6, "unlocked", "version 5");
       const unlocked = await stores.quotes.unlock("q1", event);
@@ -99,6 +102,7 @@ export function versionsContract(current: CurrentStores): void {
         lockedAt: null,
         acceptedVersion: 5,
         stateSeq: 4,
+        acceptedAt: T0 + 2,
       });
     });
 

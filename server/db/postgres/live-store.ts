@@ -1,3 +1,4 @@
+import type { ListingFigures } from "@shared/quote-list";
 import { type ShopperVisit, VISIT_GAP_MS } from "../../presence/presence-tracker";
 import type { PgDb } from "./connection";
 import { createDocumentLog, type DocumentLog } from "./document-log";
@@ -7,7 +8,7 @@ import { createAppendBatcher, type LiveAppend, type LiveAppendResult } from "./l
 // append of an accepted update with its client-id claims and history rows in one transaction
 // (live-append.ts: after its compare-and-set took the document's row lock, so an update is
 // stored with them or not at all, whichever process wrote it), who owns each Yjs client id, the
-// desk log's out-the-door column and the shoppers' visits.
+// desk log's deal figures and the shoppers' visits.
 
 export type SharedLiveStore = {
   log: DocumentLog;
@@ -18,7 +19,7 @@ export type SharedLiveStore = {
    * of one event-loop turn share a round trip (live-append.ts).
    */
   append(input: LiveAppend): Promise<LiveAppendResult>;
-  setOutTheDoor(quoteId: string, cents: number | null): Promise<void>;
+  setListingFigures(quoteId: string, figures: ListingFigures): Promise<void>;
   /**
    * This process's shoppers looking at quotes now (the dashboard's live status): each visit is
    * seen until `lookingUntil`; one that comes back within VISIT_GAP_MS continues its visit.
@@ -41,8 +42,11 @@ export function createSharedLiveStore(db: PgDb): SharedLiveStore {
       return new Map(rows.map((row) => [Number(row.client_id), row.principal]));
     },
     append,
-    async setOutTheDoor(quoteId, cents) {
-      await pool.query("UPDATE quotes SET out_the_door_cents = $1 WHERE id = $2", [cents, quoteId]);
+    async setListingFigures(quoteId, f) {
+      await pool.query(
+        "UPDATE quotes SET out_the_door_cents = $1, stock_number = $2, selected_structure = $3, monthly_cents = $4 WHERE id = $5",
+        [f.outTheDoorCents, f.stockNumber, f.selectedStructure, f.monthlyCents, quoteId],
+      );
     },
     async reportVisits(visits, now, lookingUntil) {
       for (const visit of visits) {

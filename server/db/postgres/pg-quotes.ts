@@ -1,6 +1,6 @@
 import { dealDocName, privateDocName } from "@shared/quote-doc";
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import { quotes, yjsDocuments } from "../schema.pg";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { quoteEvents, quotes, yjsDocuments } from "../schema.pg";
 import type { DocumentStore, QuoteScope, QuoteStore } from "../stores";
 import type { PgDb } from "./connection";
 import { createDocumentLog } from "./document-log";
@@ -108,16 +108,16 @@ export function createQuoteStore(db: PgDb): QuoteStore {
       });
     },
 
-    async setOutTheDoor(id, cents) {
-      await db.update(quotes).set({ outTheDoorCents: cents }).where(eq(quotes.id, id));
+    async setListingFigures(id, figures) {
+      await db.update(quotes).set(figures).where(eq(quotes.id, id));
     },
 
-    async withoutOutTheDoor(after, limit) {
+    async withoutListingFigures(after, limit) {
       // The cursor compares and orders by the same (database) collation, so it visits every id.
       const rows = await db
         .select({ id: quotes.id })
         .from(quotes)
-        .where(and(isNull(quotes.outTheDoorCents), gt(quotes.id, after)))
+        .where(and(or(isNull(quotes.outTheDoorCents), isNull(quotes.stockNumber)), gt(quotes.id, after)))
         .orderBy(asc(quotes.id))
         .limit(limit);
       return rows.map((r) => r.id);
@@ -161,6 +161,33 @@ export function createQuoteStore(db: PgDb): QuoteStore {
     unlock(id, event) {
       return db.transaction(async (tx) => {
         await tx.update(quotes).set({ lockedAt: null, stateSeq: nextStateSeq }).where(eq(quotes.id, id));
+        return insertRestEvent(tx, id, event);
+      });
+    },
+
+    async recordStep(id, event, unlessWithinMs) {
+      // Two processes recording at once may both write: a second "opened" row changes no figure
+      // (the quote keeps the earliest time), so no lock is taken for it.
+      if (unlessWithinMs !== undefined) {
+        const recent = await db
+          .select({ id: quoteEvents.id })
+          .from(quoteEvents)
+          .where(
+            and(
+              eq(quoteEvents.quoteId, id),
+              eq(quoteEvents.field, event.field),
+              gt(quoteEvents.at, event.at - unlessWithinMs),
+            ),
+          )
+          .limit(1);
+        if (recent.length > 0) return null;
+      }
+      const column = event.field === "shared" ? quotes.sharedAt : quotes.openedAt;
+      return db.transaction(async (tx) => {
+        await tx
+          .update(quotes)
+          .set({ [event.field === "shared" ? "sharedAt" : "openedAt"]: event.at })
+          .where(and(eq(quotes.id, id), or(isNull(column), gt(column, event.at))));
         return insertRestEvent(tx, id, event);
       });
     },

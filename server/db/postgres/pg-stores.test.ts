@@ -76,7 +76,7 @@ describe("PostgreSQL stores on a pool", () => {
       await Promise.all(ids.map((id) => createQuote(stores, ann, id)));
       const loaded = await Promise.all(ids.map((id) => stores.documents.load(`quote/${id}/private`)));
       expect(loaded.every((doc) => doc !== null && doc.lastSeq === 0)).toBe(true);
-      expect(await stores.quotes.withoutOutTheDoor("", 100)).toEqual(ids);
+      expect(await stores.quotes.withoutListingFigures("", 100)).toEqual(ids);
     } finally {
       await close();
     }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Stores } from "../stores";
 import type { PgDb } from "./connection";
+import { createAnalyticsStore } from "./pg-analytics";
 import { createAttemptStore } from "./pg-attempts";
 import { createDealershipStore } from "./pg-dealerships";
 import { createDefaultLists, createDefaultsStore } from "./pg-defaults";
@@ -29,6 +30,7 @@ export function createPostgresStores(db: PgDb): Stores {
     quotes: createQuoteStore(db),
     versions: createVersionStore(db),
     history: createHistoryStore(db),
+    analytics: createAnalyticsStore(db),
     documents: createDocumentStore(db),
     defaults: createDefaultsStore(db),
     lists: createDefaultLists(db),

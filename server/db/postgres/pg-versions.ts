@@ -1,5 +1,5 @@
 import { dealDocName } from "@shared/quote-doc";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { quoteEvents, quotes, quoteVersions, yjsDocuments } from "../schema.pg";
 import { type HistoryStore, StaleSnapshotError, type VersionStore } from "../stores";
 import type { PgDb } from "./connection";
@@ -73,7 +73,12 @@ export function createVersionStore(db: PgDb): VersionStore {
         if (lock === "accept")
           await tx
             .update(quotes)
-            .set({ lockedAt: version.createdAt, acceptedVersion: number, stateSeq: nextStateSeq })
+            .set({
+              lockedAt: version.createdAt,
+              acceptedVersion: number,
+              stateSeq: nextStateSeq,
+              acceptedAt: sql`coalesce(${quotes.acceptedAt}, ${version.createdAt})`,
+            })
             .where(eq(quotes.id, version.quoteId));
         else if (lock === "unlock")
           await tx

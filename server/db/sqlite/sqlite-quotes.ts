@@ -1,6 +1,6 @@
 import type { HistoryEvent } from "@shared/history-text";
 import { dealDocName, privateDocName } from "@shared/quote-doc";
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { createDocStore } from "../../live/persistence";
 import type { Db } from "../connection";
 import { quoteEvents, quotes, quoteVersions, teamEvents, yjsDocuments } from "../schema";
@@ -96,14 +96,14 @@ export function sqliteQuoteStore(db: Db): QuoteStore {
         tx.insert(teamEvents).values(audit).run();
       });
     },
-    async setOutTheDoor(id, cents) {
-      db.update(quotes).set({ outTheDoorCents: cents }).where(eq(quotes.id, id)).run();
+    async setListingFigures(id, figures) {
+      db.update(quotes).set(figures).where(eq(quotes.id, id)).run();
     },
-    withoutOutTheDoor: async (after, limit) =>
+    withoutListingFigures: async (after, limit) =>
       db
         .select({ id: quotes.id })
         .from(quotes)
-        .where(and(isNull(quotes.outTheDoorCents), gt(quotes.id, after)))
+        .where(and(or(isNull(quotes.outTheDoorCents), isNull(quotes.stockNumber)), gt(quotes.id, after)))
         .orderBy(asc(quotes.id))
         .limit(limit)
         .all()
@@ -149,6 +149,31 @@ export function sqliteQuoteStore(db: Db): QuoteStore {
         return insertEvent(tx, id, event);
       });
     },
+    async recordStep(id, event, unlessWithinMs) {
+      const column = event.field === "shared" ? quotes.sharedAt : quotes.openedAt;
+      return db.transaction((tx) => {
+        if (unlessWithinMs !== undefined) {
+          const recent = tx
+            .select({ id: quoteEvents.id })
+            .from(quoteEvents)
+            .where(
+              and(
+                eq(quoteEvents.quoteId, id),
+                eq(quoteEvents.field, event.field),
+                gt(quoteEvents.at, event.at - unlessWithinMs),
+              ),
+            )
+            .limit(1)
+            .get();
+          if (recent) return null;
+        }
+        tx.update(quotes)
+          .set({ [event.field === "shared" ? "sharedAt" : "openedAt"]: event.at })
+          .where(and(eq(quotes.id, id), or(isNull(column), gt(column, event.at))))
+          .run();
+        return insertEvent(tx, id, event);
+      });
+    },
   };
 }
 
@@ -190,7 +215,12 @@ export function sqliteVersionStore(db: Db): VersionStore {
           .run();
         if (lock === "accept")
           tx.update(quotes)
-            .set({ lockedAt: version.createdAt, acceptedVersion: number, stateSeq: nextStateSeq })
+            .set({
+              lockedAt: version.createdAt,
+              acceptedVersion: number,
+              stateSeq: nextStateSeq,
+              acceptedAt: sql`coalesce(${quotes.acceptedAt}, ${version.createdAt})`,
+            })
             .where(eq(quotes.id, version.quoteId))
             .run();
         if (lock === "unlock")

@@ -1,6 +1,7 @@
 import { type Db, isStorageWritable } from "../connection";
 import { createMemoryAttempts } from "../memory-attempts";
 import type { Stores } from "../stores";
+import { sqliteAnalyticsStore } from "./sqlite-analytics";
 import { sqliteDefaultsStore, sqliteLists } from "./sqlite-defaults";
 import {
   sqliteDocumentStore,
@@ -21,6 +22,7 @@ export function createSqliteStores(db: Db): Stores {
     quotes: sqliteQuoteStore(db),
     versions: sqliteVersionStore(db),
     history: sqliteHistoryStore(db),
+    analytics: sqliteAnalyticsStore(db),
     documents: sqliteDocumentStore(db),
     defaults: sqliteDefaultsStore(db),
     lists: sqliteLists(db),

@@ -6,14 +6,17 @@
 
 import { Button, Group, Paper, Select, Stack, Switch, TextInput, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
+import { ANALYTICS_MSG, ANALYTICS_TEXT } from "@shared/analytics-text";
 import { ALL_QUOTES_TITLE, noActiveQuotes } from "@shared/dealer-messages";
 import { MSG, TEXT } from "@shared/messages";
 import { seesEveryQuote } from "@shared/permissions";
-import { IconPlus, IconSearch } from "@tabler/icons-react";
+import { IconDownload, IconPlus, IconSearch } from "@tabler/icons-react";
 import { useDeferredValue, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { DeleteQuoteDialog } from "@/components/delete-quote-dialog";
 import { PageContainer } from "@/components/page-container";
+import { errorText } from "@/lib/api";
+import { downloadDeskLog } from "@/lib/desk-log-export";
 import { notify } from "@/lib/notify";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
@@ -33,6 +36,23 @@ import { SortSelect } from "./sort-select";
 import { useNow } from "./use-now";
 import { useQuoteActions } from "./use-quote-actions";
 import { useQuotes } from "./use-quotes";
+
+/** Issue #40: the desk log as CSV, with the filters on screen (owners and managers). */
+function exportDeskLog(filters: {
+  salespersonId: string | null;
+  query: string;
+  acceptedOnly: boolean;
+  showExpired: boolean;
+}): void {
+  const params = new URLSearchParams();
+  if (filters.salespersonId) params.set("salesperson", filters.salespersonId);
+  if (filters.query.trim()) params.set("q", filters.query.trim());
+  if (filters.acceptedOnly) params.set("accepted", "true");
+  if (!filters.showExpired) params.set("expired", "false");
+  downloadDeskLog(params).catch((error: unknown) =>
+    notify(errorText(error, ANALYTICS_MSG.exportFailed), false),
+  );
+}
 
 export default function DashboardPage() {
   const { user } = useSession();
@@ -158,6 +178,17 @@ export default function DashboardPage() {
                   w={220}
                   data-testid="salesperson-filter"
                 />
+              ) : null}
+              {user && seesEveryQuote(user) ? (
+                <Button
+                  variant="default"
+                  onClick={() =>
+                    exportDeskLog({ salespersonId, query: deferredQuery, acceptedOnly, showExpired })
+                  }
+                  leftSection={<IconDownload size={18} aria-hidden="true" />}
+                >
+                  {ANALYTICS_TEXT.exportCsv}
+                </Button>
               ) : null}
               {!wide && state.status === "ready" && quotes.length > 0 ? (
                 <SortSelect

@@ -27,7 +27,7 @@ export function useQuoteActions(list: {
     onEdit: open,
     onCopyLink: (quote) => {
       const link = shopperLink(window.location.origin, quote.id);
-      markShared();
+      markShared(quote.id, "link");
       void copyText(link).then((copied) =>
         copied ? notify(MSG.quoteLinkCopied, true) : notify(copyLinkFailed(link), false),
       );

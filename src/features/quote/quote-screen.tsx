@@ -5,6 +5,7 @@ import { useSession } from "@/lib/session";
 import { QuoteLoadFailed, QuoteLoading, QuoteNotFound } from "./components/quote-states";
 import { QuoteView } from "./quote-view";
 import { useQuoteLoad } from "./use-quote-load";
+import { useReportOpened } from "./use-report-opened";
 
 /**
  * A quote: the shopper's page, or with `dealerMode` the owner's working view. Dealer mode needs a
@@ -18,6 +19,7 @@ export function QuoteScreen({ id, dealerMode }: { id: string; dealerMode: boolea
   const sessionReady = status === "ready";
   const load = useQuoteLoad(id, dealerMode, !dealerMode || (sessionReady && user !== null), attempt);
   const preview = useDealerPreview(id, !dealerMode && sessionReady && user !== null);
+  useReportOpened(id, !dealerMode && sessionReady && preview === "none" && load.state === "ready");
 
   if ((dealerMode && sessionReady && !user) || load.state === "authRequired") {
     return <Redirect to="/login" state={{ from: `${window.location.pathname}${window.location.search}` }} />;

@@ -87,7 +87,7 @@ export default function ShareDialog({
   };
 
   const copy = async () => {
-    markShared();
+    markShared(quoteId, "link");
     if (await copyText(link)) setCopied(true);
     else setCopyFailed(true);
     // The customer typed so far is saved whichever button is pressed (when it is valid).
@@ -95,13 +95,13 @@ export default function ShareDialog({
   };
 
   // Email and Text save the customer too, then let the link open the mail or messages app.
-  const saveBeforeSending = (event: MouseEvent<HTMLAnchorElement>) => {
+  const saveBeforeSending = (via: "email" | "text") => (event: MouseEvent<HTMLAnchorElement>) => {
     if (hasErrors(validateShareQuote(values))) {
       event.preventDefault();
       void save();
       return;
     }
-    markShared();
+    markShared(quoteId, via);
     void save();
   };
 
@@ -152,14 +152,14 @@ export default function ShareDialog({
           />
           <Group gap="xs" wrap="wrap">
             <ShareLink
-              onClick={saveBeforeSending}
+              onClick={saveBeforeSending("email")}
               href={canEmail(values) ? emailHref : null}
               icon={<IconMail size={16} aria-hidden="true" />}
             >
               {QUOTE_TEXT.email}
             </ShareLink>
             <ShareLink
-              onClick={saveBeforeSending}
+              onClick={saveBeforeSending("text")}
               href={canText(values) ? smsHref : null}
               icon={<IconMessage size={16} aria-hidden="true" />}
             >

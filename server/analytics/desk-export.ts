@@ -1,0 +1,108 @@
+import { ANALYTICS_MSG } from "@shared/analytics-text";
+import { type CsvCell, csvRecord } from "@shared/csv";
+import { choiceText } from "@shared/deal/structure-grid";
+import { type Member, seesEveryQuote } from "@shared/permissions";
+import { matchesQuoteSearch } from "@shared/quote-list";
+import type { ShopperChoice } from "@shared/quote-schema";
+import type { ExportRow, Stores } from "../db/stores";
+import { badRequest, forbidden } from "../http/errors";
+import { analyticsScope, memberNames, readRange } from "./analytics";
+
+// Issue #40: the desk log as CSV (GET /api/quotes/export.csv), owners and managers, with the desk
+// log's filters. Listing columns and the newest accepted version only: no document is opened, so
+// 50,000 rows take one query and a string build.
+
+export const EXPORT_HEADER = [
+  "Quote ID",
+  "Created",
+  "Salesperson",
+  "Customer",
+  "Vehicle",
+  "Stock #",
+  "Status",
+  "Selected structure",
+  "Monthly payment",
+  "Out-the-door price",
+  "Accepted at",
+] as const;
+
+export type ExportQuery = {
+  from?: string;
+  to?: string;
+  salesperson?: string;
+  q?: string;
+  accepted?: string;
+  expired?: string;
+};
+
+/** "true"/"false" filters; absent: no filter. */
+function flag(value: string | undefined): boolean | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (value === "true") return true;
+  if (value === "false") return false;
+  throw badRequest(ANALYTICS_MSG.filterInvalid);
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const dollars = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
+
+/** Accepted (locked with the shopper's version), Reopened (accepted, then unlocked), Expired or Active. */
+function status(row: ExportRow, now: number): string {
+  if (row.lockedAt !== null && row.accepted) return "Accepted";
+  if (row.accepted) return "Reopened";
+  return row.expiresAt < now ? "Expired" : "Active";
+}
+
+/** The accepted version's choice while the deal stands accepted, else the shopper's current pick. */
+function structureOf(row: ExportRow): { text: string | null; monthlyCents: number | null } {
+  const a = row.accepted;
+  if (row.lockedAt !== null && a?.structure) {
+    const choice = (
+      a.structure === "cash"
+        ? { structure: "cash" }
+        : { structure: a.structure, months: a.months ?? 0, down: (a.downCents ?? 0) / 100 }
+    ) as ShopperChoice;
+    return { text: choiceText(choice), monthlyCents: a.monthlyCents };
+  }
+  return { text: row.selectedStructure, monthlyCents: row.monthlyCents };
+}
+
+export async function exportDeskLog(
+  stores: Stores,
+  member: Member,
+  query: ExportQuery,
+  now = Date.now(),
+): Promise<string> {
+  if (!seesEveryQuote(member)) throw forbidden(ANALYTICS_MSG.exportForbidden);
+  const { from, to } = readRange(query, now, false);
+  const accepted = flag(query.accepted);
+  const expired = flag(query.expired);
+  const scope = await analyticsScope(stores, member, query.salesperson);
+  const [rows, names] = await Promise.all([
+    stores.analytics.exportRows(scope, from, to),
+    memberNames(stores, member.dealershipId),
+  ]);
+  const search = query.q ?? "";
+  const parts: string[] = [csvRecord(EXPORT_HEADER)];
+  for (const row of rows) {
+    if (accepted !== undefined && (row.lockedAt !== null && row.accepted !== null) !== accepted) continue;
+    if (expired === false && row.expiresAt < now) continue;
+    if (!matchesQuoteSearch(row, search)) continue;
+    const chosen = structureOf(row);
+    const cells: CsvCell[] = [
+      row.id,
+      iso(row.createdAt),
+      names.get(row.salespersonId) ?? "",
+      row.customerName,
+      row.vehicleDescription,
+      row.stockNumber ?? "",
+      status(row, now),
+      chosen.text ?? "",
+      dollars(chosen.monthlyCents),
+      dollars(row.outTheDoorCents),
+      iso(row.accepted?.at ?? null),
+    ];
+    parts.push(csvRecord(cells));
+  }
+  return parts.join("");
+}

@@ -1,0 +1,83 @@
+import { OPENED_GAP_MS } from "@shared/analytics";
+import { historySentence } from "@shared/history-sentence";
+import type { HistoryResponse } from "@shared/history-text";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createDealer } from "../testing/fixtures";
+import { createTestApp, type TestApp } from "../testing/test-app";
+
+// Issue #40: the steps analytics counts are stored as history rows as they happen: the dealer
+// sharing the link, the shopper's page opening it; an acceptance stores its chosen structure and
+// figures with the version.
+
+let t: TestApp;
+beforeEach(() => {
+  t = createTestApp();
+});
+afterEach(async () => {
+  await t.cleanup();
+});
+
+const vehicle = { description: "2024 Kia Telluride", mileage: 10, stockNumber: "K-77" };
+
+async function newQuote(token: string): Promise<string> {
+  const res = await t.call(
+    "POST",
+    "/api/quotes",
+    { vehicle, pricing: { advertisedPrice: 40_000, discount: 0 } },
+    token,
+  );
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+const historyOf = async (id: string, token: string) =>
+  ((await (await t.call("GET", `/api/quotes/${id}/history`, undefined, token)).json()) as HistoryResponse)
+    .events;
+
+describe("shared and opened", () => {
+  it("records the dealer's share and the shopper's open once per visit, and says so in the history", async () => {
+    const { token } = await createDealer(t);
+    const id = await newQuote(token);
+    expect((await t.call("POST", `/api/quotes/${id}/shared`, { via: "email" }, token)).status).toBe(204);
+    // Copy, then email a moment later: one share.
+    expect((await t.call("POST", `/api/quotes/${id}/shared`, { via: "link" }, token)).status).toBe(204);
+    expect((await t.call("POST", `/api/quotes/${id}/opened`)).status).toBe(204);
+    expect((await t.call("POST", `/api/quotes/${id}/opened`)).status).toBe(204);
+    // The dealer looking at the shopper's view is not the shopper opening it.
+    expect((await t.call("POST", `/api/quotes/${id}/opened`, undefined, token)).status).toBe(204);
+    const events = await historyOf(id, token);
+    expect(events.map((e) => historySentence(e, "Dana (owner)"))).toEqual([
+      "Shopper opened the quote",
+      "You shared the quote by email",
+    ]);
+    expect(OPENED_GAP_MS).toBe(30 * 60_000);
+  });
+
+  it("refuses a share of someone else's quote, an unknown channel and an unknown quote", async () => {
+    const { token } = await createDealer(t);
+    const other = await createDealer(t);
+    const id = await newQuote(token);
+    expect((await t.call("POST", `/api/quotes/${id}/shared`, { via: "link" }, other.token)).status).toBe(404);
+    const bad = await t.call("POST", `/api/quotes/${id}/shared`, { via: "pigeon" }, token);
+    expect(bad.status).toBe(400);
+    expect((await t.call("POST", "/api/quotes/nope/opened")).status).toBe(404);
+    expect(await historyOf(id, token)).toEqual([]);
+  });
+
+  it("keeps the stock number with the listing and the accepted structure with the version", async () => {
+    const { token } = await createDealer(t);
+    const id = await newQuote(token);
+    expect((await t.stores.quotes.find(id))?.stockNumber).toBe("K-77");
+    const accepted = await t.call("POST", `/api/quotes/${id}/accept`, {
+      name: "Pat Shopper",
+      phone: "15551234567",
+      email: "pat@example.com",
+      structure: { structure: "finance", down: 2000, months: 60 },
+    });
+    expect(accepted.status).toBe(201);
+    const version = await t.stores.versions.read(id, 1);
+    expect(version).toMatchObject({ choiceStructure: "finance", choiceMonths: 60, choiceDownCents: 200_000 });
+    expect(version?.outTheDoorCents).toBeGreaterThan(0);
+    expect(version?.monthlyCents).toBeGreaterThan(0);
+  });
+});
