@@ -19,7 +19,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-it("fills the steps and the accepted versions' figures from what was stored before", () => {
+it("fills the steps and the accepted versions' figures from what was stored before", async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "dealdesk-analytics-migration-"));
   dirs.push(dataDir);
   const sqlite = new Database(path.join(dataDir, "dealdesk.sqlite"));
@@ -74,23 +74,21 @@ it("fills the steps and the accepted versions' figures from what was stored befo
       opened_at: null,
       accepted_at: null,
     });
-    return Promise.all([stores.versions.read("q1", 1), stores.versions.read("q1", 2)]).then(
-      ([first, second]) => {
-        expect(first).toMatchObject({
-          choiceStructure: "cash",
-          choiceMonths: null,
-          choiceDownCents: null,
-          outTheDoorCents: 2_000_000,
-        });
-        expect(second).toMatchObject({
-          choiceStructure: "lease",
-          choiceMonths: 36,
-          choiceDownCents: 199_999,
-          outTheDoorCents: 2_100_000,
-          monthlyCents: null,
-        });
-      },
-    );
+    const first = await stores.versions.read("q1", 1);
+    const second = await stores.versions.read("q1", 2);
+    expect(first).toMatchObject({
+      choiceStructure: "cash",
+      choiceMonths: null,
+      choiceDownCents: null,
+      outTheDoorCents: 2_000_000,
+    });
+    expect(second).toMatchObject({
+      choiceStructure: "lease",
+      choiceMonths: 36,
+      choiceDownCents: 199_999,
+      outTheDoorCents: 2_100_000,
+      monthlyCents: null,
+    });
   } finally {
     closeDatabase(db);
   }
