@@ -88,6 +88,9 @@ export default function AnalyticsPage() {
     return () => controller.abort();
   }, [rangeKey, salesperson, attempt]);
 
+  // The input's value is read before the state update runs: by then React has let go of the event.
+  const setCustomDay = (end: "from" | "to", value: string) => setCustom((c) => ({ ...c, [end]: value }));
+
   const exportCsv = () => {
     if (!range) return;
     downloadDeskLog(new URLSearchParams(queryString({ range, salesperson }))).catch((error: unknown) =>
@@ -149,14 +152,14 @@ export default function AnalyticsPage() {
                   type="date"
                   label={T.from}
                   value={custom.from}
-                  onChange={(e) => setCustom((c) => ({ ...c, from: e.currentTarget.value }))}
+                  onChange={(e) => setCustomDay("from", e.currentTarget.value)}
                 />
                 <TextInput
                   type="date"
                   label={T.to}
                   value={custom.to}
                   error={range ? undefined : ANALYTICS_MSG.rangeBackwards}
-                  onChange={(e) => setCustom((c) => ({ ...c, to: e.currentTarget.value }))}
+                  onChange={(e) => setCustomDay("to", e.currentTarget.value)}
                 />
               </Group>
             )}
