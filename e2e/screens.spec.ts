@@ -39,6 +39,7 @@ const SCREENS: Screen[] = [
   { name: "deal-sheet", path: (id) => `/quote/${id}/sheet`, signedIn: false, key: true },
   { name: "dashboard", path: () => "/dashboard", signedIn: true, key: true },
   { name: "new-quote", path: () => "/quote/new", signedIn: true },
+  { name: "analytics", path: () => "/analytics", signedIn: true },
   { name: "dealer-quote", path: (id) => `/quote/${id}?view=dealer`, signedIn: true, key: true, live: true },
   { name: "settings", path: () => "/settings", signedIn: true },
   { name: "account", path: () => "/settings/account", signedIn: true },
