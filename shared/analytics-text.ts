@@ -13,6 +13,7 @@ export const ANALYTICS_MSG = {
   ownFiguresOnly: "Salespeople see their own figures only.",
   exportForbidden: "Only owners and managers can export the desk log.",
   filterInvalid: "Filters accepted and expired take true or false.",
+  shareChannelInvalid: "Share by link, email or text.",
   loadFailed: "The figures could not be loaded.",
   exportFailed: "The desk log could not be exported.",
 } as const;

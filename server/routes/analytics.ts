@@ -1,5 +1,5 @@
 import { OPENED_GAP_MS, SHARED_GAP_MS } from "@shared/analytics";
-import { SHARE_CHANNELS } from "@shared/analytics-text";
+import { ANALYTICS_MSG, SHARE_CHANNELS } from "@shared/analytics-text";
 import { CORE_MSG } from "@shared/messages";
 import { memberLabel } from "@shared/permissions";
 import { strictObject } from "@shared/schema-fields";
@@ -23,7 +23,7 @@ import { findQuote, mayManage } from "../policies/quote-access";
 
 const sharedBody = strictObject({
   via: z.enum(Object.keys(SHARE_CHANNELS) as [keyof typeof SHARE_CHANNELS], {
-    error: "Unknown share channel",
+    error: ANALYTICS_MSG.shareChannelInvalid,
   }),
 });
 

@@ -1,4 +1,5 @@
 import { OPENED_GAP_MS } from "@shared/analytics";
+import { ANALYTICS_MSG } from "@shared/analytics-text";
 import { historySentence } from "@shared/history-sentence";
 import type { HistoryResponse } from "@shared/history-text";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -60,6 +61,7 @@ describe("shared and opened", () => {
     expect((await t.call("POST", `/api/quotes/${id}/shared`, { via: "link" }, other.token)).status).toBe(404);
     const bad = await t.call("POST", `/api/quotes/${id}/shared`, { via: "pigeon" }, token);
     expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain(ANALYTICS_MSG.shareChannelInvalid);
     expect((await t.call("POST", "/api/quotes/nope/opened")).status).toBe(404);
     expect(await historyOf(id, token)).toEqual([]);
   });
