@@ -11,6 +11,8 @@
  */
 export const CORE_MSG = {
   exceedsRetailPrice: "Cannot exceed retail price",
+  /** Issue #34: the discount's message names the field the dealer sees. */
+  discountAboveAdvertised: "Cannot exceed the Advertised price",
   authenticationRequired: "Authentication required",
   quoteNotFound: "Quote not found",
   forbidden: "You do not have permission to do that",

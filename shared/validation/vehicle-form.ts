@@ -72,7 +72,7 @@ function discountAbovePrice(
   const advertised = toCents(parseAmountInput(values.advertisedPrice));
   const discount = toCents(parseAmountInput(values.discount));
   if (!Number.isFinite(advertised) || !Number.isFinite(discount)) return undefined;
-  return discount > advertised ? CORE_MSG.exceedsRetailPrice : undefined;
+  return discount > advertised ? CORE_MSG.discountAboveAdvertised : undefined;
 }
 
 /** The selling price the form shows, in cents: advertised minus discount, discount capped. */

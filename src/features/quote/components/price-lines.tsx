@@ -41,7 +41,7 @@ export function PriceLines({ data, breakdown: b, isDealer, readOnly, open }: Pri
         note={
           // A live client may store a discount above the price (decision 014); the dealer sees why it counts only up to the price.
           isDealer && toCents(data.pricing.discount) > toCents(data.pricing.advertisedPrice)
-            ? CORE_MSG.exceedsRetailPrice
+            ? CORE_MSG.discountAboveAdvertised
             : undefined
         }
         onOpen={can(isDealer, { kind: "amount", target: "discount" })}

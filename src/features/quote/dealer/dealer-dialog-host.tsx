@@ -5,7 +5,7 @@ import type { QuoteDialog } from "../quote-dialogs";
 import {
   leaseProgram as readLeaseProgram,
   structures as readStructures,
-} from "../structures/read-structures";
+} from "@shared/read-structures";
 import AddOnsEditor from "./add-ons-editor";
 import DealerDialogs from "./dealer-dialogs";
 import RebatesEditor from "./rebates-editor";

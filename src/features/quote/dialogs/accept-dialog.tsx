@@ -4,7 +4,7 @@ import type { ShopperChoice } from "@shared/quote-schema";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { type FormEvent, useState } from "react";
 import { ApiError, apiRequest } from "@/lib/api";
-import { shopperChoice } from "../structures/read-structures";
+import { shopperChoice } from "@shared/read-structures";
 import { QuoteModal } from "./quote-modal";
 
 // Issue #19: the shopper's "I want this deal". They confirm their own name, phone and email and

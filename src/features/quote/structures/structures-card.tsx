@@ -7,7 +7,7 @@ import { QUOTE_TEXT } from "@shared/page-text";
 import type { QuoteData, ShopperChoice } from "@shared/quote-schema";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { type ReactNode, useMemo, useState } from "react";
-import { withStructures } from "./read-structures";
+import { withStructures } from "@shared/read-structures";
 import classes from "./structures-card.module.css";
 
 // Issue #18: cash, finance and lease side by side (a phone shows one at a time, picked with the

@@ -1,0 +1,54 @@
+// The words of the deal's own rules (issue #34): lease availability, the MSRP a lease needs, the
+// down payment bound, the selected structure. The calculator, the dialogs, the REST routes and the
+// live guard all read them from here. Apart from messages.ts so that the shopper's page can carry
+// them without the validation chunk.
+
+export const DEAL_RULE_TEXT = {
+  /** POST /api/calculate's `reason` on a lease row with `available: false`. */
+  leaseUnavailableReason: "The cap cost reduction exceeds the depreciation",
+  /** A lease cell that is not offered. */
+  leaseUnavailable: "Not available: the cap cost reduction exceeds the depreciation",
+  msrpNeeded: "Add the MSRP to offer a lease",
+  leaseChoiceUnavailable: "This lease is not available on this deal",
+  downPaymentOverBalance: (balance: string): string =>
+    `Down payment cannot be more than the balance due (${balance})`,
+  /** Shown on both sides when a concurrent edit left the down payment above the balance due. */
+  downPaymentCapped: (entered: string, applied: string): string =>
+    `The down payment of ${entered} is more than the balance due, so ${applied} is applied. Change the down payment to match.`,
+  agreeingTo: "You are agreeing to",
+  agreeingToLine: (text: string): string => `You are agreeing to: ${text}`,
+  cashStructure: (outTheDoor: string): string => `Cash, ${outTheDoor} out the door`,
+  financeStructure: (months: number, down: string, monthly: string, tier: string, apr: string): string =>
+    `Finance, ${months} months, ${down} down, ${monthly}/mo (${tier} credit, ${apr} APR)`,
+  leaseStructure: (months: number, down: string, monthly: string, dueAtSigning: string): string =>
+    `Lease, ${months} months, ${down} down, ${monthly}/mo, ${dueAtSigning} due at signing`,
+  cashDue: (cash: string): string => `${cash} cash due at signing`,
+  paidWith: (parts: string): string => `Paid with ${parts}`,
+  paidTradeIn: (amount: string): string => `${amount} trade-in`,
+  paidRebates: (amount: string): string => `${amount} rebates`,
+  paidCash: (amount: string): string => `${amount} cash`,
+  // The lease disclosure lines (Reg M), on the page's breakdown and the sheet.
+  grossCapCost: "Gross capitalized cost",
+  capCostReduction: "Capitalized cost reduction",
+  capReductionCash: "Cash down",
+  capReductionTradeIn: "Net trade-in allowance",
+  capReductionRebates: "Rebates",
+  adjustedCapCost: "Adjusted capitalized cost",
+  residualValue: "Residual value",
+  depreciation: "Depreciation and amortized amounts",
+  rentCharge: "Rent charge",
+  leaseTerm: "Lease term",
+  leaseTermMonths: (months: number): string => `${months} months`,
+  baseMonthlyPayment: "Base monthly payment",
+  monthlyTax: "Monthly tax",
+  monthlyPayment: "Monthly payment",
+  amountDueAtSigning: "Amount due at signing",
+  firstPayment: "First monthly payment",
+  upfrontFees: "Fees paid at signing",
+  upfrontTax: "Tax paid at signing",
+  securityDeposit: "Security deposit",
+  paidByTradeIn: "Paid by the trade-in",
+  paidByRebates: "Paid by rebates",
+  cashDueAtSigning: "Cash due at signing",
+  totalOfPayments: "Total of payments",
+} as const;
