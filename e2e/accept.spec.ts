@@ -37,7 +37,7 @@ const sheetFigures = (sheet: DealSheet): string[] => [
   sheet.vehicle.description,
   ...sheet.lines.map((line) => line.amount),
   ...sheet.tables.flatMap((table) => table.rows.flat()),
-  ...(sheet.selection ? [sheet.selection.text.split(":")[1]?.trim() ?? ""] : []),
+  sheet.agreement.text,
 ];
 
 test("the shopper accepts on a phone; the dealer sees it live and by mail; the deal locks, then reopens for a counter-offer", async ({

@@ -148,7 +148,7 @@ describe("POST /api/quotes", () => {
     );
     expect(res.status).toBe(400);
     const body = (await res.json()) as { errors: { field: string; message: string }[] };
-    expect(body.errors).toContainEqual({ field: "pricing.discount", message: CORE_MSG.exceedsRetailPrice });
+    expect(body.errors).toContainEqual({ field: "pricing.discount", message: CORE_MSG.discountAboveAdvertised });
     expect(h.db.select().from(quotes).where(eq(quotes.dealerId, user.id)).all()).toHaveLength(0);
   });
 

@@ -178,7 +178,7 @@ describe("DESKING.md §3.4 and §3.7: the Federal Reserve sample", () => {
   );
 
   it("is $4,241.94 due at signing and $16,368.12 total of payments", () => {
-    const [lease] = result.lease;
+    const lease = offered(result.lease[0]);
     expect(lease.capCostReduction).toBe(350_000);
     expect(lease.monthlyPayment).toBe(25_694);
     expect(lease.amountDueAtSigning).toBe(424_194);

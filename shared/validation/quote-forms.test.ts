@@ -32,7 +32,7 @@ describe("vehicle form", () => {
 
   it("refuses a discount above the advertised price, never caps it", () => {
     expect(validateVehicleForm({ ...valid, advertisedPrice: "100.00", discount: "100.01" })).toEqual({
-      discount: CORE_MSG.exceedsRetailPrice,
+      discount: CORE_MSG.discountAboveAdvertised,
     });
     expect(validateVehicleForm({ ...valid, advertisedPrice: "100.00", discount: "100" })).toEqual({});
   });
