@@ -154,6 +154,22 @@ export const QUOTE_TEXT = {
       .filter(Boolean)
       .join(", ")}: ${m.link}`,
   fromMonthly: (amount: string): string => `from ${amount}/mo`,
+  /** Issue #34: the selected structure's payment, and what the out-the-door figure is after. */
+  monthlyAmount: (amount: string): string => `${amount}/mo`,
+  afterDown: (down: string): string => `after ${down} down`,
+  dueAtSigning: "Due at signing",
+  cashAtSigning: (cash: string): string => `${cash} in cash`,
+  /** The shopper's connection in plain words (the dealer keeps "Status: Connected"). */
+  shopperLive: "Live",
+  shopperOffline: "Offline: your changes are kept on this phone",
+  shopperConnecting: "Connecting…",
+  /** The shopper's first screen: what they can change, before the breakdown. */
+  yourOptions: "Change your deal",
+  changeTradeIn: "Trade-in",
+  tradeInNone: "None",
+  tradeInToAppraise: "To be appraised",
+  changeDownPayment: "Down payment",
+  yourCredit: "Your credit",
   fromMonthlyDetail: (tier: string, term: number): string => `${tier} credit, ${term} months`,
   dueToCustomer: "Due to customer",
   dueToCustomerNote:

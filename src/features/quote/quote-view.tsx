@@ -2,7 +2,11 @@ import type { QuoteDealership } from "@shared/api-types";
 import type { CreditTier, LoanTerm } from "@shared/constants";
 import { EMPTY_DEALER_PROFILE } from "@shared/constants";
 import { offeredChoice } from "@shared/deal/offered-choice";
+import { appliedDownPayment } from "@shared/deal/quote-deal";
+import { selectedStructure } from "@shared/deal/selected-structure";
+import { DEAL_RULE_TEXT } from "@shared/deal-rule-text";
 import type { DealState } from "@shared/deal-state";
+import { formatMoney } from "@shared/money";
 import { conflictText } from "@shared/offline-conflicts";
 import { QUOTE_TEXT, TEXT } from "@shared/page-text";
 import { memberLabel } from "@shared/permissions";
@@ -23,6 +27,7 @@ import { useSession } from "@/lib/session";
 import { MonthlyPayments } from "./components/monthly-payments";
 import { PriceLines } from "./components/price-lines";
 import { QuoteHeader } from "./components/quote-header";
+import { ShopperOptions } from "./components/shopper-options";
 import { QuoteNotFound } from "./components/quote-states";
 import { QuoteModal } from "./dialogs/quote-modal";
 import { type LiveRole, loadValidator, type UpdateResult } from "./live/field-adapter";
@@ -77,12 +82,18 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
   // The REST snapshot shows the deal until the live document arrives; it is never written back.
   const fallback = useMemo(() => readQuoteData(quote.data), [quote.data]);
   const data = live.data ?? fallback;
+  // Issue #34: the one selected structure; the header card, the breakdown and the payments present
+  // the deal as it presents it (a chosen grid cell's down payment, a lease's own lines).
+  const selected = useMemo(() => (data ? selectedStructure(data) : null), [data]);
   const derived = useMemo(() => {
-    if (live.breakdown && live.grid) return { breakdown: live.breakdown, grid: live.grid };
-    if (!data) return null;
-    const breakdown = computeBreakdown(data);
-    return { breakdown, grid: paymentGrid(data, breakdown.outTheDoorPrice) };
-  }, [live.breakdown, live.grid, data]);
+    if (!selected) return null;
+    const breakdown = computeBreakdown(selected.data);
+    return {
+      breakdown,
+      grid: paymentGrid(selected.data, breakdown.outTheDoorPrice),
+      down: appliedDownPayment(selected.data),
+    };
+  }, [selected]);
   const customerInfo = isDealer ? (live.customerInfo ?? readCustomerInfo(quote.data)) : null;
   // The comparison card (issue #18) sits below the payments: it arrives with the edit code once
   // the page is idle or touched, outside the shopper page's opening budget.
@@ -170,7 +181,8 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
   // The browser says so, or the connection we had dropped: edits now wait in the local copy.
   const offline = !readOnly && (!online || (everConnected && live.status !== "connected"));
 
-  if (live.ended === "quoteDeleted" || !data || !derived) return <QuoteNotFound dealerMode={isDealer} />;
+  if (live.ended === "quoteDeleted" || !data || !derived || !selected)
+    return <QuoteNotFound dealerMode={isDealer} />;
   if (live.ended === "reassigned") return <DealReassigned to={live.reassignedTo ?? ""} />;
   if (sessionEnded) {
     return <Redirect to="/login" state={{ from: `${window.location.pathname}${window.location.search}` }} />;
@@ -211,7 +223,24 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
         open={openDialog}
       />
       <div className={classes.top}>
-        <DealSummaryCard summary={quoteSummary(derived.breakdown, derived.grid, data.selectedCreditTier)} />
+        <DealSummaryCard summary={quoteSummary(selected, derived.breakdown)} />
+        {derived.down.entered > derived.down.applied ? (
+          // A concurrent edit (the dealer raised the discount) left the down above the balance due.
+          <Notice tone="warning" data-testid="down-payment-capped">
+            {DEAL_RULE_TEXT.downPaymentCapped(
+              formatMoney(derived.down.entered),
+              formatMoney(derived.down.applied),
+            )}
+          </Notice>
+        ) : null}
+        {!isDealer && !readOnly && !locked ? (
+          <ShopperOptions
+            data={selected.data}
+            breakdown={derived.breakdown}
+            open={openDialog}
+            onSelectTier={async (tier) => logRefusal(await live.update("selectedCreditTier", tier))}
+          />
+        ) : null}
         {!isDealer && !readOnly && !locked ? (
           <div>
             <button
@@ -267,7 +296,16 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
           data-testid="connection-status"
           data-status={live.status}
         >
-          {live.status === "connected" ? TEXT.statusConnected : TEXT.statusDisconnected}
+          {isDealer
+            ? live.status === "connected"
+              ? TEXT.statusConnected
+              : TEXT.statusDisconnected
+            : // Issue #34: the shopper reads plain words, not a connection state.
+              live.status === "connected"
+              ? QUOTE_TEXT.shopperLive
+              : offline
+                ? QUOTE_TEXT.shopperOffline
+                : QUOTE_TEXT.shopperConnecting}
         </p>
       </div>
       <PresenceLine
@@ -277,7 +315,8 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
         self={isDealer && user ? memberLabel(user.firstName, user.role) : undefined}
       />
       <PriceLines
-        data={data}
+        data={selected.data}
+        selection={selected.selection}
         breakdown={derived.breakdown}
         isDealer={isDealer}
         readOnly={readOnly || locked}

@@ -1,6 +1,8 @@
 import { formatMileage, formatPercent } from "@shared/format";
 import { toCents } from "@shared/money";
 import { CORE_MSG, QUOTE_TEXT, TEXT } from "@shared/page-text";
+import { leaseDisclosureLines } from "@shared/deal/lease-lines";
+import type { Selection } from "@shared/deal/selected-structure";
 import type { Breakdown } from "@shared/pricing";
 import type { QuoteData } from "@shared/quote-schema";
 import type { ReactElement } from "react";
@@ -10,6 +12,8 @@ import { DetailRow, PriceLine } from "./price-line";
 export interface PriceLinesProps {
   data: QuoteData;
   breakdown: Breakdown;
+  /** Issue #34: a selected lease shows its disclosure lines instead of the finance breakdown. */
+  selection?: Selection;
   isDealer: boolean;
   /** Expired quote seen by a shopper: nothing opens. */
   readOnly: boolean;
@@ -17,7 +21,7 @@ export interface PriceLinesProps {
 }
 
 /** The 13 lines of spec §2 'Quote page', in its order, every amount from shared/pricing. */
-export function PriceLines({ data, breakdown: b, isDealer, readOnly, open }: PriceLinesProps) {
+export function PriceLines({ data, breakdown: b, selection, isDealer, readOnly, open }: PriceLinesProps) {
   const can = (allowed: boolean, dialog: QuoteDialog) =>
     allowed && !readOnly ? () => open(dialog) : undefined;
   const { tradeIn } = data;
@@ -81,6 +85,91 @@ export function PriceLines({ data, breakdown: b, isDealer, readOnly, open }: Pri
         onOpen={can(true, { kind: "breakdown", which: "dealerFees" })}
         details={feeRows(b.dealerFees)}
       />
+      {selection?.kind === "lease" ? (
+        <LeaseLines data={data} breakdown={b} selection={selection} isDealer={isDealer} can={can} />
+      ) : (
+        <PurchaseLines data={data} breakdown={b} isDealer={isDealer} can={can} />
+      )}
+    </div>
+  );
+}
+
+type Can = (allowed: boolean, dialog: QuoteDialog) => (() => void) | undefined;
+
+/** The inputs a lease still takes (down payment, payoff, rebates), then its disclosure lines. */
+function LeaseLines({
+  data,
+  breakdown: b,
+  selection,
+  isDealer,
+  can,
+}: {
+  data: QuoteData;
+  breakdown: Breakdown;
+  selection: Selection & { kind: "lease" };
+  isDealer: boolean;
+  can: Can;
+}) {
+  const hasTradeIn = data.tradeIn.hasTradeIn;
+  return (
+    <>
+      {isDealer || b.rebates.length > 0 ? (
+        <PriceLine
+          id="rebates"
+          label={QUOTE_TEXT.rebates}
+          amount={-b.rebatesTotal}
+          onOpen={can(isDealer, { kind: "rebates" })}
+        />
+      ) : null}
+      <PriceLine
+        id="down-payment"
+        label={TEXT.downPayment}
+        amount={b.downPayment}
+        onOpen={can(true, { kind: "amount", target: "downPayment" })}
+      />
+      <PriceLine
+        id="amount-owed"
+        label={TEXT.amountOwedOnTradeIn}
+        amount={b.amountOwedOnTradeIn}
+        dimmed={!hasTradeIn}
+        onOpen={can(hasTradeIn, { kind: "tradeIn", fromAmountOwed: true })}
+      />
+      <div data-testid="lease-lines">
+        {leaseDisclosureLines(data, b, selection).map((line) =>
+          line.level === 1 ? (
+            <DetailRow key={line.id} name={line.label} amount={line.amount} />
+          ) : (
+            <PriceLine
+              key={line.id}
+              id={`lease-${line.id}`}
+              label={line.label}
+              amount={line.amount}
+              sublabel={line.note}
+              strong={line.strong}
+            />
+          ),
+        )}
+      </div>
+    </>
+  );
+}
+
+/** Lines 7 to 13 of spec §2 'Quote page': the purchase (cash or finance) breakdown. */
+function PurchaseLines({
+  data,
+  breakdown: b,
+  isDealer,
+  can,
+}: {
+  data: QuoteData;
+  breakdown: Breakdown;
+  isDealer: boolean;
+  can: Can;
+}) {
+  const { tradeIn } = data;
+  const hasTradeIn = tradeIn.hasTradeIn;
+  return (
+    <>
       <PriceLine id="taxable-amount" label={TEXT.taxableAmount} amount={b.taxableAmount} />
       <PriceLine
         id="taxes"
@@ -148,7 +237,7 @@ export function PriceLines({ data, breakdown: b, isDealer, readOnly, open }: Pri
           strong
         />
       ) : null}
-    </div>
+    </>
   );
 }
 

@@ -1,4 +1,6 @@
-import { TEXT } from "@shared/messages";
+import { selectedStructure } from "@shared/deal/selected-structure";
+import { CORE_MSG, TEXT } from "@shared/messages";
+import { shopperChoice } from "@shared/read-structures";
 import type { Breakdown } from "@shared/pricing";
 import type { QuoteData } from "@shared/quote-schema";
 import type { UpdateResult } from "../live/field-adapter";
@@ -40,23 +42,37 @@ export default function QuoteDialogHost({
     if (result.ok) onClose();
     else console.error("The change was not saved", result.errors);
   };
+  /** Closes once saved; else the refusal in the field's words, for the dialog to show (issue #34). */
+  const saveOrExplain = (result: UpdateResult): string | undefined => {
+    if (result.ok) {
+      onClose();
+      return undefined;
+    }
+    return result.errors[0]?.message ?? CORE_MSG.internalError;
+  };
 
   switch (dialog.kind) {
     case "amount": {
       const target = dialog.target;
+      // Issue #34: the down payment of the structure presented (a chosen grid cell's, or the quote's).
+      const presented = target === "downPayment" ? selectedStructure(data).data.downPayment : 0;
       return (
         <AmountDialog
           title={AMOUNT_TITLES[target]}
           field={target}
-          current={target === "downPayment" ? data.downPayment : data.pricing[target]}
+          current={target === "downPayment" ? presented : data.pricing[target]}
           isDealer={isDealer}
-          onSave={async (amount) =>
-            closeIfSaved(
-              target === "downPayment"
-                ? await update("downPayment", amount)
-                : await update("pricing", { ...data.pricing, [target]: amount }),
-            )
-          }
+          onSave={async (amount) => {
+            if (target !== "downPayment")
+              return saveOrExplain(await update("pricing", { ...data.pricing, [target]: amount }));
+            const saved = await update("downPayment", amount);
+            if (!saved.ok) return saveOrExplain(saved);
+            // A chosen finance or lease structure moves to the new down payment with it.
+            const choice = shopperChoice(data.shopperChoice);
+            if (choice && choice.structure !== "cash")
+              return saveOrExplain(await update("shopperChoice", { ...choice, down: -amount || 0 }));
+            return saveOrExplain(saved);
+          }}
           onClose={onClose}
         />
       );
