@@ -86,6 +86,12 @@ export const VEHICLE_FORM_LABELS = {
   advertisedUrl: "Vehicle URL",
   advertisedPrice: "Advertised Price",
   discount: "Discount",
+  /** Issue #34: new or used (the default follows the mileage), and the MSRP a lease needs. */
+  condition: "New or used",
+  new: "New",
+  used: "Used",
+  msrp: "MSRP",
+  msrpHint: "Lease residuals are a percent of it; without it the quote offers no lease.",
 } as const;
 
 /** The quote page (spec §2): the words of the controls it names, and its own fixed text. */
