@@ -209,12 +209,12 @@ test("the page title, vehicle line and dealer website link follow the vehicle", 
   const { context, page } = await pages.shopper(setup);
   await expect(page).toHaveTitle("2021 Mazda CX-5 quote · Example Motors");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("2021 Mazda CX-5");
-  await expect(page.getByTestId("vehicle-line")).toHaveText("23,456 miles | No color | Stock# A1234");
+  await expect(page.getByTestId("vehicle-line")).toHaveText("Used | 23,456 miles | Stock# A1234");
   await expect(page.getByRole("link", { name: /View on dealer website/ })).toHaveCount(0);
   await context.close();
 
   const dealer = await pages.dealer(await setUpQuote(request));
-  await expect(dealer.page.getByTestId("vehicle-line")).toHaveText("12 miles | Blue | Stock# A1234");
+  await expect(dealer.page.getByTestId("vehicle-line")).toHaveText("New | 12 miles | Blue | Stock# A1234");
   const link = dealer.page.getByRole("link", { name: /View on dealer website/ });
   await expect(link).toHaveAttribute("href", "https://dealer.example.com/accord");
   await expect(link).toHaveAttribute("target", "_blank");

@@ -176,6 +176,9 @@ export const QUOTE_TEXT = {
   tradeInToAppraise: "To be appraised",
   changeDownPayment: "Down payment",
   yourCredit: "Your credit",
+  /** Issue #34: the shopper's trade-in dialog says up front who sets the value. */
+  tradeInAppraisalNote:
+    "The dealership appraises your trade-in and sets its value. Tell them about the car and what you still owe on it.",
   fromMonthlyDetail: (tier: string, term: number): string => `${tier} credit, ${term} months`,
   dueToCustomer: "Due to customer",
   dueToCustomerNote:

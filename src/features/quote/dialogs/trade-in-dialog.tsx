@@ -1,4 +1,4 @@
-import { Checkbox, Stack, TextInput } from "@mantine/core";
+import { Checkbox, Stack, Text, TextInput } from "@mantine/core";
 import { TRADE_IN_CONDITIONS } from "@shared/constants";
 import { amountToInput, digitsOnly } from "@shared/format";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
@@ -102,6 +102,11 @@ export function TradeInDialog({
       <form onSubmit={submit} noValidate>
         <UpdatedNotice show={draft.updatedRemotely} isDealer={isDealer} />
         <Stack gap="sm">
+          {isDealer ? null : (
+            <Text size="sm" data-testid="trade-in-appraisal-note">
+              {QUOTE_TEXT.tradeInAppraisalNote}
+            </Text>
+          )}
           <Checkbox
             label={isDealer ? TEXT.tradeInCheckboxDealer : TEXT.tradeInCheckboxShopper}
             checked={values.hasTradeIn}
