@@ -67,7 +67,7 @@ const LISTS: ListCase[] = [
     typed: "8.875",
     formatted: "8.875",
     shown: "8.875%",
-    emptyErrors: [MSG.descriptionRequired, MSG.rateBetween0And100],
+    emptyErrors: [MSG.descriptionRequired, MSG.rateRequired],
     emptyBanner: MSG.descriptionAndRateRequired,
   },
   {
@@ -85,7 +85,7 @@ const LISTS: ListCase[] = [
     typed: "85",
     formatted: "85.00",
     shown: "$85.00",
-    emptyErrors: [MSG.nameRequired, MSG.amountPositive],
+    emptyErrors: [MSG.nameRequired, MSG.amountRequired],
     emptyBanner: MSG.nameAndAmountRequired,
     browserConfirm: MSG.confirmDeleteDealerFee,
   },
@@ -104,7 +104,7 @@ const LISTS: ListCase[] = [
     typed: "1000000",
     formatted: "1,000,000.00",
     shown: "$250.00",
-    emptyErrors: [MSG.nameRequired, MSG.amountPositive],
+    emptyErrors: [MSG.nameRequired, MSG.amountRequired],
     emptyBanner: MSG.nameAndAmountRequired,
     browserConfirm: MSG.confirmDeleteGovernmentFee,
   },
@@ -445,7 +445,7 @@ test.describe("interest rates", () => {
     await rate.fill("abc");
     await expect(rate).not.toHaveAttribute("aria-invalid", "true");
     await page.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: MSG.interestRatesInvalid })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: MSG.rateRequired })).toBeVisible();
 
     await page.reload();
     await expect(page.getByLabel("60 months rate")).toHaveValue("8.5");

@@ -7,6 +7,12 @@
 // The dealer's default: finance at the quote's credit tier, over the longest finance term shown,
 // with the quote's own down payment (what the header card's "from $X/mo" always showed); cash when
 // finance is kept from the shopper; the first offered lease when only the lease is shown.
+//
+// The down payment is the quote's one `downPayment` whatever the structure: a chosen grid cell sets
+// it (the page writes the cell's down with the choice), the dialog changes it, and the breakdown,
+// the sheet and the selection all read it, so two figures for the down can never disagree. The
+// choice says which structure and term; a choice the dealer's grid no longer offers (issue #33,
+// offered-choice.ts) or a lease that is not offered is no choice: the default shows.
 
 import { type CreditTier, creditTierLabel, type LeaseTerm, type LoanTerm } from "../constants";
 import { DEAL_RULE_TEXT } from "../deal-rule-text";
@@ -17,6 +23,7 @@ import type { QuoteData, ShopperChoice } from "../quote-schema";
 import { withStructures } from "../read-structures";
 import { calculateDeal } from "./calculate-deal";
 import type { AvailableLease, FinanceResult } from "./deal-types";
+import { isChoiceOffered } from "./offered-choice";
 import { appliedDownPayment, quoteDealInput } from "./quote-deal";
 import { leaseOptionOf } from "./structure-grid";
 
@@ -117,11 +124,10 @@ function lease(data: QuoteData, months: LeaseTerm, downCents: number, fromChoice
 }
 
 function fromChoice(data: QuoteData, choice: ShopperChoice): SelectedDeal | null {
-  if (data.structures.hidden.includes(choice.structure)) return null;
+  if (!isChoiceOffered(data, choice)) return null;
   if (choice.structure === "cash") return cash(data, true);
-  const downCents = toCents(choice.down);
-  if (choice.structure === "finance") return finance(withDown(data, downCents), choice.months, true);
-  return lease(data, choice.months, downCents, true);
+  if (choice.structure === "finance") return finance(data, choice.months, true);
+  return lease(data, choice.months, appliedDownPayment(data).applied, true);
 }
 
 function dealerDefault(data: QuoteData): SelectedDeal {
@@ -143,9 +149,27 @@ export function selectedStructure(stored: QuoteData): SelectedDeal {
   return (choice ? fromChoice(data, choice) : null) ?? dealerDefault(data);
 }
 
+/**
+ * Whether `choice` is the deal as the page presents it (its selection as a choice): what *I want
+ * this deal* sends when the shopper took the dealer's default, or changed a chosen cell's down.
+ */
+export function isPresentedChoice(stored: QuoteData, choice: ShopperChoice): boolean {
+  const presented = selectionChoice(selectedStructure(stored).selection);
+  return JSON.stringify(presented) === JSON.stringify(choice);
+}
+
 /** Whether the shopper may pick (or accept) `choice` on this deal: a lease must be on offer. */
 export function choiceOnOffer(stored: QuoteData, choice: ShopperChoice): boolean {
   const data = withStructures(stored);
   if (choice.structure !== "lease") return true;
   return lease(data, choice.months, toCents(choice.down), true) !== null;
+}
+
+/** The selection as a choice: what an acceptance of the deal as presented sends and stores. */
+export function selectionChoice(selection: Selection): ShopperChoice {
+  if (selection.kind === "cash") return { structure: "cash" };
+  const down = selection.downCents / 100;
+  return selection.kind === "finance"
+    ? { structure: "finance", down, months: selection.months }
+    : { structure: "lease", down, months: selection.months };
 }

@@ -1,7 +1,6 @@
 import type { QuoteDealership } from "@shared/api-types";
 import type { CreditTier, LoanTerm } from "@shared/constants";
 import { EMPTY_DEALER_PROFILE } from "@shared/constants";
-import { offeredChoice } from "@shared/deal/offered-choice";
 import { appliedDownPayment } from "@shared/deal/quote-deal";
 import { selectedStructure } from "@shared/deal/selected-structure";
 import { DEAL_RULE_TEXT } from "@shared/deal-rule-text";
@@ -391,7 +390,7 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
               {!isDealer && dialog.kind === "accept" ? (
                 <AcceptDialog
                   quoteId={quote.id}
-                  choice={offeredChoice(data) ?? undefined}
+                  data={data}
                   onAccepted={(version) => {
                     setDealState({ locked: true, acceptedVersion: version, counterOffer: null });
                     close();
