@@ -4,10 +4,10 @@
 
 import type { QuoteDealership } from "./api-types";
 import { creditTierLabel, vehicleIsNew } from "./constants";
-import { DEAL_RULE_TEXT } from "./deal-rule-text";
 import { leaseDisclosureLines } from "./deal/lease-lines";
 import { type SelectedDeal, selectedStructure } from "./deal/selected-structure";
 import type { StructureGrids } from "./deal/structure-grid";
+import { DEAL_RULE_TEXT } from "./deal-rule-text";
 import {
   customerPhoneDigits,
   formatCustomerPhone,
@@ -321,7 +321,9 @@ export function buildDealSheet(
     },
     agreement: { heading: DEAL_RULE_TEXT.agreeingTo, text: selected.text, paidWith: selected.paidWith },
     lines: selected.lines ?? breakdownLines(data, breakdown),
-    tables: structureTables(grids, data.selectedCreditTier, visibleChoice).filter((table) => table.kind === kind),
+    tables: structureTables(grids, data.selectedCreditTier, visibleChoice).filter(
+      (table) => table.kind === kind,
+    ),
     disclosures: [
       ...(kind === "finance" ? [SHEET_TEXT.ratesDisclosure] : []),
       ...(kind === "lease" ? [SHEET_TEXT.leaseDisclosure] : []),

@@ -43,7 +43,9 @@ describe("quoteSummary (issue #34: the one selected structure)", () => {
     expect(summary.fromChoice).toBe(true);
     expect(summary.downPayment).toBe(200_000);
     expect(summary.dueAtSigning).toBe((summary.monthly ?? 0) + 200_000);
-    expect(summary.text).toMatch(/^Lease, 36 months, \$2,000\.00 down, \$[\d,.]+\/mo, \$[\d,.]+ due at signing$/);
+    expect(summary.text).toMatch(
+      /^Lease, 36 months, \$2,000\.00 down, \$[\d,.]+\/mo, \$[\d,.]+ due at signing$/,
+    );
   });
 
   it("falls back to the dealer's default when the chosen lease is not offered", () => {

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import type { QuoteDealership } from "@shared/api-types";
 import { selectedStructure } from "@shared/deal/selected-structure";
-import { type StructureGrids, structureGrids } from "@shared/deal/structure-grid";
+import { choiceMonthly, type StructureGrids, structureGrids } from "@shared/deal/structure-grid";
 import { type SheetSource, selectionForSheet, sheetSelection } from "@shared/deal-sheet";
 import type { HistoryEvent } from "@shared/history-text";
-import { formatMoney, toCents } from "@shared/money";
+import { toCents } from "@shared/money";
 import { type Breakdown, computeBreakdown } from "@shared/pricing";
 import { dealDocName } from "@shared/quote-doc";
 import { type CustomerInfo, type QuoteData, quoteDataSchema, type ShopperChoice } from "@shared/quote-schema";

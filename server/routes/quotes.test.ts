@@ -149,7 +149,10 @@ describe("POST /api/quotes", () => {
     );
     expect(res.status).toBe(400);
     const body = (await res.json()) as { errors: { field: string; message: string }[] };
-    expect(body.errors).toContainEqual({ field: "pricing.discount", message: CORE_MSG.discountAboveAdvertised });
+    expect(body.errors).toContainEqual({
+      field: "pricing.discount",
+      message: CORE_MSG.discountAboveAdvertised,
+    });
     expect(h.db.select().from(quotes).where(eq(quotes.dealerId, user.id)).all()).toHaveLength(0);
   });
 
@@ -159,7 +162,10 @@ describe("POST /api/quotes", () => {
       h.api(
         "POST",
         "/api/quotes",
-        { vehicle: { description: "2026 Honda Civic", mileage: 12, ...vehicle }, pricing: { advertisedPrice: 27_000 } },
+        {
+          vehicle: { description: "2026 Honda Civic", mileage: 12, ...vehicle },
+          pricing: { advertisedPrice: 27_000 },
+        },
         token,
       );
     const read = async (res: Response) => {
@@ -169,7 +175,10 @@ describe("POST /api/quotes", () => {
       };
       return body.data.vehicle;
     };
-    expect(await read(await create({ isNew: true, msrp: 28_450 }))).toMatchObject({ isNew: true, msrp: 28_450 });
+    expect(await read(await create({ isNew: true, msrp: 28_450 }))).toMatchObject({
+      isNew: true,
+      msrp: 28_450,
+    });
     // Without the field: the form's default, new at 1,000 miles or fewer, used above.
     expect(await read(await create({}))).toMatchObject({ isNew: true });
     const used = await read(await create({ mileage: 12_450 }));
@@ -502,7 +511,11 @@ describe("POST /api/quotes/{id}/duplicate (issue #14)", () => {
     writeField(privateDoc.deal, "customerInfo", { name: "Pat Shopper", email: "pat@example.com" });
     await eventually(async () => {
       const body = (await (await h.api("GET", `/api/quotes/${id}`, undefined, token)).json()) as {
-        data: { customerInfo: { name: string }; downPayment: number; tradeIn: { vehicle: { value?: number } } };
+        data: {
+          customerInfo: { name: string };
+          downPayment: number;
+          tradeIn: { vehicle: { value?: number } };
+        };
       };
       expect(body.data.customerInfo.name).toBe("Pat Shopper");
       expect(body.data.downPayment).toBe(-3100);
@@ -542,7 +555,8 @@ describe("POST /api/quotes/{id}/duplicate (issue #14)", () => {
     const dealerSide = (data: Record<string, unknown>) =>
       Object.fromEntries(
         Object.entries(data).filter(
-          ([field]) => !(SHOPPER_WRITABLE_FIELDS as readonly string[]).includes(field) && field !== "customerInfo",
+          ([field]) =>
+            !(SHOPPER_WRITABLE_FIELDS as readonly string[]).includes(field) && field !== "customerInfo",
         ),
       );
     expect(dealerSide(copy.data)).toEqual(dealerSide(original.data));

@@ -17,7 +17,10 @@ export function balanceDueCents(input: DealInput): number {
 }
 
 /** The message refusing `downPaymentCents` (>= 0) on this deal, or null when it is within the bound. */
-export function downPaymentProblem(input: DealInput, downPaymentCents = input.downPaymentCents): string | null {
+export function downPaymentProblem(
+  input: DealInput,
+  downPaymentCents = input.downPaymentCents,
+): string | null {
   const balance = balanceDueCents(input);
   return downPaymentCents > balance ? DEAL_RULE_TEXT.downPaymentOverBalance(formatMoney(balance)) : null;
 }

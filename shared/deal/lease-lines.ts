@@ -38,8 +38,10 @@ export function leaseDisclosureLines(
   line("gross-cap-cost", DEAL_RULE_TEXT.grossCapCost, r.grossCapCost);
   line("cap-cost-reduction", DEAL_RULE_TEXT.capCostReduction, -r.capCostReduction);
   detail("cap-reduction-cash", DEAL_RULE_TEXT.capReductionCash, -selection.downCents);
-  if (r.tradeInApplied > 0) detail("cap-reduction-trade-in", DEAL_RULE_TEXT.capReductionTradeIn, -r.tradeInApplied);
-  if (r.rebatesApplied > 0) detail("cap-reduction-rebates", DEAL_RULE_TEXT.capReductionRebates, -r.rebatesApplied);
+  if (r.tradeInApplied > 0)
+    detail("cap-reduction-trade-in", DEAL_RULE_TEXT.capReductionTradeIn, -r.tradeInApplied);
+  if (r.rebatesApplied > 0)
+    detail("cap-reduction-rebates", DEAL_RULE_TEXT.capReductionRebates, -r.rebatesApplied);
   line("adjusted-cap-cost", DEAL_RULE_TEXT.adjustedCapCost, r.adjustedCapCost);
   line("residual-value", DEAL_RULE_TEXT.residualValue, r.residualValue, {
     note:

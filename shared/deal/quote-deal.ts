@@ -82,7 +82,9 @@ export function quoteDealInput(data: QuoteData, options: QuoteDealOptions = {}):
   const input: DealInput = {
     sellingPriceCents: advertised - discount,
     // Issue #34: residuals are a percent of the MSRP; without one the quote offers no lease.
-    msrpCents: options.msrpCents ?? (data.vehicle.msrp === undefined ? undefined : nonNegativeCents(data.vehicle.msrp)),
+    msrpCents:
+      options.msrpCents ??
+      (data.vehicle.msrp === undefined ? undefined : nonNegativeCents(data.vehicle.msrp)),
     isNew: vehicleIsNew(data.vehicle),
     addOns: chargedAddOns(data).map(({ addOn, price }) => ({ name: addOn.name, priceCents: price })),
     fees,
@@ -110,7 +112,11 @@ export function enteredDownPaymentCents(data: QuoteData): number {
 }
 
 /** The down payment entered and the one applied (capped at the balance due), in cents. */
-export function appliedDownPayment(data: QuoteData): { entered: number; applied: number; balanceDue: number } {
+export function appliedDownPayment(data: QuoteData): {
+  entered: number;
+  applied: number;
+  balanceDue: number;
+} {
   const input = quoteDealInput(data, { downPaymentCents: enteredDownPaymentCents(data) });
   const balanceDue = balanceDueCents(input);
   const entered = input.downPaymentCents;

@@ -93,14 +93,21 @@ function finance(data: QuoteData, months: LoanTerm, fromChoice: boolean): Select
 }
 
 /** The lease of `months` with the cash down `downCents`, or null when the quote cannot offer it. */
-function lease(data: QuoteData, months: LeaseTerm, downCents: number, fromChoice: boolean): SelectedDeal | null {
+function lease(
+  data: QuoteData,
+  months: LeaseTerm,
+  downCents: number,
+  fromChoice: boolean,
+): SelectedDeal | null {
   const program = data.leaseProgram;
   if (!program || data.vehicle.msrp === undefined || data.structures.hidden.includes("lease")) return null;
   const residualPercent = program.residuals[String(months) as `${LeaseTerm}`];
   if (residualPercent === undefined) return null;
   const tier = data.selectedCreditTier;
   const option = leaseOptionOf(program, tier, months, residualPercent);
-  const [result] = calculateDeal(quoteDealInput(data, { downPaymentCents: downCents, lease: [option] })).lease;
+  const [result] = calculateDeal(
+    quoteDealInput(data, { downPaymentCents: downCents, lease: [option] }),
+  ).lease;
   if (!result?.available) return null;
   return {
     selection: {

@@ -47,7 +47,9 @@ export function interestRatesUpdate(
   const errors = Object.values(validateInterestRates(edited));
   // Issue #34: an empty rate says it is required; any other bad rate, the page's message.
   if (errors.length > 0)
-    return { error: errors.every((e) => e === MSG.rateRequired) ? MSG.rateRequired : MSG.interestRatesInvalid };
+    return {
+      error: errors.every((e) => e === MSG.rateRequired) ? MSG.rateRequired : MSG.interestRatesInvalid,
+    };
   const terms = changedTerms(original, edited);
   if (terms.length === 0) return { error: MSG.noChangesToSave };
   return {

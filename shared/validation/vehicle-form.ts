@@ -72,7 +72,10 @@ export function validateVehicleForm(values: VehicleFormValues): FieldErrors<Vehi
       }),
     ],
     ["discount", amountMessage(values.discount) ?? discountAbovePrice(values)],
-    ["msrp", isBlank(values.msrp) ? undefined : amountMessage(values.msrp, { tooLargeMessage: MSG.priceTooLarge })],
+    [
+      "msrp",
+      isBlank(values.msrp) ? undefined : amountMessage(values.msrp, { tooLargeMessage: MSG.priceTooLarge }),
+    ],
   ]);
 }
 

@@ -1,8 +1,8 @@
+import { leaseDisclosureLines } from "@shared/deal/lease-lines";
+import type { Selection } from "@shared/deal/selected-structure";
 import { formatMileage, formatPercent } from "@shared/format";
 import { toCents } from "@shared/money";
 import { CORE_MSG, QUOTE_TEXT, TEXT } from "@shared/page-text";
-import { leaseDisclosureLines } from "@shared/deal/lease-lines";
-import type { Selection } from "@shared/deal/selected-structure";
 import type { Breakdown } from "@shared/pricing";
 import type { QuoteData } from "@shared/quote-schema";
 import type { ReactElement } from "react";

@@ -32,7 +32,11 @@ export function ShopperOptions({ data, breakdown, open, onSelectTier }: ShopperO
       ? QUOTE_TEXT.tradeInToAppraise
       : formatMoney(breakdown.tradeInValue);
   return (
-    <section aria-labelledby="shopper-options-title" className={classes.options} data-testid="shopper-options">
+    <section
+      aria-labelledby="shopper-options-title"
+      className={classes.options}
+      data-testid="shopper-options"
+    >
       <h2 id="shopper-options-title" className={`dd-text dd-text-sm ${classes.title}`}>
         {QUOTE_TEXT.yourOptions}
       </h2>

@@ -78,9 +78,9 @@ export default function AcceptDialog({ quoteId, data, onAccepted, onClose }: Acc
         // A refusal about the deal itself (a lease no longer offered, the down payment) says so here.
         const onForm = Object.keys(fields).filter((field) => ["name", "phone", "email"].includes(field));
         setFailure(onForm.length > 0 && onForm.length === Object.keys(fields).length ? null : caught.message);
-      } else
-        // Issue #34: an acceptance from a phone without a connection says so, not "try again".
-        setFailure(navigator.onLine ? STRUCTURES_TEXT.acceptFailed : STRUCTURES_TEXT.acceptOffline);
+      }
+      // Issue #34: an acceptance from a phone without a connection says so, not "try again".
+      else setFailure(navigator.onLine ? STRUCTURES_TEXT.acceptFailed : STRUCTURES_TEXT.acceptOffline);
     } finally {
       setSending(false);
     }

@@ -1,8 +1,8 @@
 import { selectedStructure } from "@shared/deal/selected-structure";
 import { CORE_MSG, TEXT } from "@shared/messages";
-import { shopperChoice } from "@shared/read-structures";
 import type { Breakdown } from "@shared/pricing";
 import type { QuoteData } from "@shared/quote-schema";
+import { shopperChoice } from "@shared/read-structures";
 import type { UpdateResult } from "../live/field-adapter";
 import type { LiveQuoteState } from "../live/use-live-quote";
 import type { AmountTarget, QuoteDialog } from "../quote-dialogs";

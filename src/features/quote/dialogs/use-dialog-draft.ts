@@ -1,5 +1,5 @@
-import { useUnsavedChanges } from "@/lib/unsaved-changes";
 import { useEffect, useState } from "react";
+import { useUnsavedChanges } from "@/lib/unsaved-changes";
 
 /** A dialog's fields as the inputs hold them. */
 type Fields<V> = { [K in keyof V]: string | boolean };

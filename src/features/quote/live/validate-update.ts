@@ -20,7 +20,11 @@ export type ValidatedUpdate = { ok: true; value: unknown } | { ok: false; errors
  * a lease on offer: shared/deal/deal-rules.ts) is judged on the deal after it, as the live guard
  * judges it, so the dialog says why instead of the server refusing in silence.
  */
-export function validateUpdate(field: string, value: unknown, deal?: Record<string, unknown>): ValidatedUpdate {
+export function validateUpdate(
+  field: string,
+  value: unknown,
+  deal?: Record<string, unknown>,
+): ValidatedUpdate {
   const schema =
     field === "customerInfo" ? customerInfoSchema : isQuoteField(field) ? quoteFieldSchema(field) : null;
   if (!schema) return { ok: false, errors: [{ field, message: MSG.unknownKey }] };

@@ -8,9 +8,9 @@ import { DEAL_RULE_TEXT } from "@shared/deal-rule-text";
 import { formatMoney, toCents } from "@shared/money";
 import { QUOTE_TEXT } from "@shared/page-text";
 import type { QuoteData, ShopperChoice } from "@shared/quote-schema";
+import { withStructures } from "@shared/read-structures";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { type ReactNode, useMemo, useState } from "react";
-import { withStructures } from "@shared/read-structures";
 import classes from "./structures-card.module.css";
 
 // Issue #18: cash, finance and lease side by side (a phone shows one at a time, picked with the
@@ -226,10 +226,17 @@ export default function StructuresCard({
                       result === null ? (
                         STRUCTURES_TEXT.noResidual
                       ) : result.available ? (
-                        cell("lease", row.downCents, result.months, result.monthlyPayment, <AtSigning lease={result} />)
+                        cell(
+                          "lease",
+                          row.downCents,
+                          result.months,
+                          result.monthlyPayment,
+                          <AtSigning lease={result} />,
+                        )
                       ) : (
                         // Issue #34: never a payment of $0.00 or below, and nothing to pick.
                         <span
+                          key={`${row.downCents}-${result.months}`}
                           className={classes.unavailable}
                           data-testid={`lease-unavailable-${row.downCents / 100}-${result.months}`}
                         >
@@ -302,7 +309,9 @@ function AtSigning({ lease }: { lease: AvailableLease }) {
       <span className={classes.cashDue}>{DEAL_RULE_TEXT.cashDue(money(lease.cashDueAtSigning))}</span>
       <span className={classes.dueDetail}>
         {`${money(lease.amountDueAtSigning)} ${STRUCTURES_TEXT.dueAtSigning}`}
-        {paidBy.length > 0 ? `: ${[...paidBy, DEAL_RULE_TEXT.paidCash(money(lease.cashDueAtSigning))].join(", ")}` : ""}
+        {paidBy.length > 0
+          ? `: ${[...paidBy, DEAL_RULE_TEXT.paidCash(money(lease.cashDueAtSigning))].join(", ")}`
+          : ""}
       </span>
     </>
   );
@@ -330,7 +339,8 @@ function leaseNotes(grids: StructureGrids, choice: ShopperChoice | undefined): s
     const col = lease.terms.indexOf(choice.months);
     const row = lease.rows.find((r) => r.downCents === toCents(choice.down));
     const result = col === -1 ? null : row?.cells[col];
-    if (result?.available) parts.push(`${STRUCTURES_TEXT.totalOfPayments}: ${formatMoney(result.totalOfPayments)}.`);
+    if (result?.available)
+      parts.push(`${STRUCTURES_TEXT.totalOfPayments}: ${formatMoney(result.totalOfPayments)}.`);
   }
   return parts.join(" ");
 }
