@@ -14,10 +14,8 @@ export interface ShopperOptionsProps {
   onSelectTier(tier: CreditTier): void;
 }
 
-const TIER_OPTIONS = CREDIT_TIERS.map((tier) => ({
-  value: tier.id,
-  label: `${tier.label} (${tier.minScore}-${tier.maxScore})`,
-}));
+// Short labels: three controls share one row of a phone (the payments table gives the scores).
+const TIER_OPTIONS = CREDIT_TIERS.map((tier) => ({ value: tier.id, label: tier.label }));
 
 /**
  * Issue #34: the shopper's first phone screen says what they can change before the breakdown:
@@ -37,7 +35,7 @@ export function ShopperOptions({ data, breakdown, open, onSelectTier }: ShopperO
       className={classes.options}
       data-testid="shopper-options"
     >
-      <h2 id="shopper-options-title" className={`dd-text dd-text-sm ${classes.title}`}>
+      <h2 id="shopper-options-title" className="dd-visually-hidden">
         {QUOTE_TEXT.yourOptions}
       </h2>
       <div className={classes.row}>
