@@ -1,4 +1,5 @@
 import { DEAL_RULE_TEXT } from "../shared/deal-rule-text";
+import { LEASE_LINE_TEXT } from "../shared/lease-line-text";
 import { CORE_MSG, MSG, QUOTE_TEXT, TEXT, VEHICLE_FORM_LABELS } from "../shared/messages";
 import { SHEET_TEXT } from "../shared/sheet-messages";
 import { STRUCTURES_TEXT } from "../shared/structure-messages";
@@ -68,7 +69,7 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     );
     await expect(sheet.getByTestId("sheet-paid-with")).toContainText("$9,800.00 trade-in");
     await expect(
-      sheet.getByRole("row", { name: new RegExp(`^${DEAL_RULE_TEXT.residualValue}`) }),
+      sheet.getByRole("row", { name: new RegExp(`^${LEASE_LINE_TEXT.residualValue}`) }),
     ).toContainText("$16,800.00");
     await expect(sheet.getByRole("row", { name: new RegExp(`^${TEXT.outTheDoorPrice}`) })).toHaveCount(0);
     await expect(sheet).not.toContainText(SHEET_TEXT.ratesDisclosure);

@@ -46,7 +46,6 @@ export const TEXT = {
   loading: "Loading...",
   quoteDetails: "Quote Details",
   viewOnDealerWebsite: "View on dealer website",
-  noColor: "No color",
   statusConnected: "Status: Connected",
   statusDisconnected: "Status: Disconnected",
   advertisedPrice: "Advertised price",
@@ -159,7 +158,6 @@ export const QUOTE_TEXT = {
     ]
       .filter(Boolean)
       .join(", ")}: ${m.link}`,
-  fromMonthly: (amount: string): string => `from ${amount}/mo`,
   /** Issue #34: the selected structure's payment, and what the out-the-door figure is after. */
   monthlyAmount: (amount: string): string => `${amount}/mo`,
   afterDown: (down: string): string => `after ${down} down`,
@@ -179,7 +177,6 @@ export const QUOTE_TEXT = {
   /** Issue #34: the shopper's trade-in dialog says up front who sets the value. */
   tradeInAppraisalNote:
     "The dealership appraises your trade-in and sets its value. Tell them about the car and what you still owe on it.",
-  fromMonthlyDetail: (tier: string, term: number): string => `${tier} credit, ${term} months`,
   dueToCustomer: "Due to customer",
   dueToCustomerNote:
     "Your trade-in is worth more than the whole deal, so nothing is owed and the dealership pays you the difference.",

@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DEAL_RULE_TEXT } from "@shared/deal-rule-text";
+import { LEASE_LINE_TEXT } from "@shared/lease-line-text";
 import { type DealSheet, sheetStrings } from "@shared/deal-sheet";
 import { TEXT } from "@shared/page-text";
 import { writeField } from "@shared/quote-doc";
@@ -93,14 +94,14 @@ describe("the sheet of an accepted lease", () => {
     expect(sheet.agreement.paidWith).toMatch(/^Paid with \$[\d,]+\.\d\d cash$/);
     const labels = sheet.lines.map((line) => line.label);
     for (const label of [
-      DEAL_RULE_TEXT.grossCapCost,
-      DEAL_RULE_TEXT.capCostReduction,
-      DEAL_RULE_TEXT.adjustedCapCost,
-      DEAL_RULE_TEXT.residualValue,
-      DEAL_RULE_TEXT.rentCharge,
-      DEAL_RULE_TEXT.monthlyPayment,
-      DEAL_RULE_TEXT.amountDueAtSigning,
-      DEAL_RULE_TEXT.cashDueAtSigning,
+      LEASE_LINE_TEXT.grossCapCost,
+      LEASE_LINE_TEXT.capCostReduction,
+      LEASE_LINE_TEXT.adjustedCapCost,
+      LEASE_LINE_TEXT.residualValue,
+      LEASE_LINE_TEXT.rentCharge,
+      LEASE_LINE_TEXT.monthlyPayment,
+      LEASE_LINE_TEXT.amountDueAtSigning,
+      LEASE_LINE_TEXT.cashDueAtSigning,
     ])
       expect(labels).toContain(label);
     // None of the finance deal: no out-the-door price, no $6,000 down, no finance grid or APRs.
@@ -110,7 +111,7 @@ describe("the sheet of an accepted lease", () => {
     expect(sheet.tables.map((table) => table.kind)).toEqual(["lease", "lease"]);
     expect(sheet.disclosures).not.toContain(SHEET_TEXT.ratesDisclosure);
     expect(sheet.disclosures).toContain(SHEET_TEXT.leaseDisclosure);
-    const residual = sheet.lines.find((line) => line.label === DEAL_RULE_TEXT.residualValue);
+    const residual = sheet.lines.find((line) => line.label === LEASE_LINE_TEXT.residualValue);
     // 56% of the $31,000 MSRP, not of the advertised price.
     expect(residual?.amount).toBe("$17,360.00");
     expect(sheet.vehicle.details[0]).toBe(SHEET_TEXT.new);

@@ -23,9 +23,9 @@ import type { QuoteData, ShopperChoice } from "../quote-schema";
 import { withStructures } from "../read-structures";
 import { calculateDeal } from "./calculate-deal";
 import type { AvailableLease, FinanceResult } from "./deal-types";
+import { leaseOptionOf } from "./lease-option";
 import { isChoiceOffered } from "./offered-choice";
 import { appliedDownPayment, quoteDealInput } from "./quote-deal";
-import { leaseOptionOf } from "./structure-grid";
 
 type Common = {
   /** True when the shopper's choice, false when the dealer's default. */

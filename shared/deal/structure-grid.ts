@@ -6,9 +6,13 @@ import type { CreditTier, LeaseTerm, LoanTerm, StructureKind } from "../constant
 import { creditTierLabel } from "../constants";
 import { formatMoney, toCents } from "../money";
 import { effectiveRate } from "../pricing";
-import type { LeaseProgram, QuoteData, ShopperChoice } from "../quote-schema";
+import type { QuoteData, ShopperChoice } from "../quote-schema";
 import { calculateDeal } from "./calculate-deal";
 import type { CashResult, FinanceResult, LeaseOption, LeaseResult } from "./deal-types";
+
+export { leaseOptionOf } from "./lease-option";
+
+import { leaseOptionOf } from "./lease-option";
 import { quoteDealInput } from "./quote-deal";
 
 export interface FinanceGrid {
@@ -94,23 +98,6 @@ export function structureGrids(data: QuoteData, tier: CreditTier = data.selected
       : null,
     leaseBlocked,
     hidden: [...hidden],
-  };
-}
-
-/** The calculator's lease option for one term of the quote's programme. */
-export function leaseOptionOf(
-  program: LeaseProgram,
-  tier: CreditTier,
-  months: number,
-  residualPercent: number,
-): LeaseOption {
-  return {
-    months,
-    residualPercent,
-    moneyFactor: program.moneyFactors[tier] ?? 0,
-    acquisitionFeeCents: toCents(program.acquisitionFee),
-    dispositionFeeCents: toCents(program.dispositionFee),
-    securityDepositCents: toCents(program.securityDeposit),
   };
 }
 

@@ -1,12 +1,11 @@
-import { leaseDisclosureLines } from "@shared/deal/lease-lines";
 import type { Selection } from "@shared/deal/selected-structure";
 import { formatMileage, formatPercent } from "@shared/format";
 import { toCents } from "@shared/money";
 import { CORE_MSG, QUOTE_TEXT, TEXT } from "@shared/page-text";
 import type { Breakdown } from "@shared/pricing";
 import type { QuoteData } from "@shared/quote-schema";
-import type { ReactElement } from "react";
-import type { QuoteDialog } from "../quote-dialogs";
+import { lazy, type ReactElement, Suspense } from "react";
+import type { Can, QuoteDialog } from "../quote-dialogs";
 import { DetailRow, PriceLine } from "./price-line";
 
 export interface PriceLinesProps {
@@ -86,7 +85,9 @@ export function PriceLines({ data, breakdown: b, selection, isDealer, readOnly, 
         details={feeRows(b.dealerFees)}
       />
       {selection?.kind === "lease" ? (
-        <LeaseLines data={data} breakdown={b} selection={selection} isDealer={isDealer} can={can} />
+        <Suspense fallback={null}>
+          <LeaseLines data={data} breakdown={b} selection={selection} isDealer={isDealer} can={can} />
+        </Suspense>
       ) : (
         <PurchaseLines data={data} breakdown={b} isDealer={isDealer} can={can} />
       )}
@@ -94,65 +95,8 @@ export function PriceLines({ data, breakdown: b, selection, isDealer, readOnly, 
   );
 }
 
-type Can = (allowed: boolean, dialog: QuoteDialog) => (() => void) | undefined;
-
-/** The inputs a lease still takes (down payment, payoff, rebates), then its disclosure lines. */
-function LeaseLines({
-  data,
-  breakdown: b,
-  selection,
-  isDealer,
-  can,
-}: {
-  data: QuoteData;
-  breakdown: Breakdown;
-  selection: Selection & { kind: "lease" };
-  isDealer: boolean;
-  can: Can;
-}) {
-  const hasTradeIn = data.tradeIn.hasTradeIn;
-  return (
-    <>
-      {isDealer || b.rebates.length > 0 ? (
-        <PriceLine
-          id="rebates"
-          label={QUOTE_TEXT.rebates}
-          amount={-b.rebatesTotal}
-          onOpen={can(isDealer, { kind: "rebates" })}
-        />
-      ) : null}
-      <PriceLine
-        id="down-payment"
-        label={TEXT.downPayment}
-        amount={b.downPayment}
-        onOpen={can(true, { kind: "amount", target: "downPayment" })}
-      />
-      <PriceLine
-        id="amount-owed"
-        label={TEXT.amountOwedOnTradeIn}
-        amount={b.amountOwedOnTradeIn}
-        dimmed={!hasTradeIn}
-        onOpen={can(hasTradeIn, { kind: "tradeIn", fromAmountOwed: true })}
-      />
-      <div data-testid="lease-lines">
-        {leaseDisclosureLines(data, b, selection).map((line) =>
-          line.level === 1 ? (
-            <DetailRow key={line.id} name={line.label} amount={line.amount} />
-          ) : (
-            <PriceLine
-              key={line.id}
-              id={`lease-${line.id}`}
-              label={line.label}
-              amount={line.amount}
-              sublabel={line.note}
-              strong={line.strong}
-            />
-          ),
-        )}
-      </div>
-    </>
-  );
-}
+// Issue #34: a chosen lease's lines, a chunk of their own (the shopper page's opening budget).
+const LeaseLines = lazy(() => import("./lease-lines"));
 
 /** Lines 7 to 13 of spec §2 'Quote page': the purchase (cash or finance) breakdown. */
 function PurchaseLines({
