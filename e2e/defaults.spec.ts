@@ -445,7 +445,7 @@ test.describe("interest rates", () => {
     await rate.fill("abc");
     await expect(rate).not.toHaveAttribute("aria-invalid", "true");
     await page.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: MSG.rateRequired })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: MSG.interestRatesInvalid })).toBeVisible();
 
     await page.reload();
     await expect(page.getByLabel("60 months rate")).toHaveValue("8.5");

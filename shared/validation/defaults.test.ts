@@ -87,6 +87,12 @@ describe("interest rates", () => {
     });
   });
 
+  it("says an emptied rate is required (issue #34)", () => {
+    expect(validateInterestRates({ 60: " " })).toEqual({ 60: MSG.rateRequired });
+    expect(interestRatesUpdate(saved, { 60: "" })).toEqual({ error: MSG.rateRequired });
+    expect(interestRatesUpdate(saved, { 60: "", 24: "abc" })).toEqual({ error: MSG.interestRatesInvalid });
+  });
+
   it("parses the PUT body: the six terms only, 0..100, each once", () => {
     expect(interestRatesBodySchema.parse({ rates: [{ term_months: 36, interest_rate: 100 }] })).toEqual({
       rates: [{ term_months: 36, interest_rate: 100 }],
