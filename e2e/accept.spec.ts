@@ -102,7 +102,9 @@ test("the shopper accepts on a phone; the dealer sees it live and by mail; the d
     .poll(() =>
       readdirSync(path.join(E2E_DATA_DIR, "outbox"))
         .map((file) => readMail(readFileSync(path.join(E2E_DATA_DIR, "outbox", file), "utf8")))
-        .some((mail) => mail.to.includes(quote.account.email) && mail.text.includes("Phone: 1 (555) 765-4321")),
+        .some(
+          (mail) => mail.to.includes(quote.account.email) && mail.text.includes("Phone: 1 (555) 765-4321"),
+        ),
     )
     .toBe(true);
 

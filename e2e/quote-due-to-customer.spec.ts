@@ -28,7 +28,11 @@ test("at 390x844, trade-in equity beyond the deal: out-the-door $0.00, 'Due to c
   // payment standing from before is applied up to the balance due ($0.00), with a notice on both
   // sides, and never adds to what the dealership owes.
   for (const page of [dealer.page, shopper.page]) {
-    await expectLines(page, { "down-payment": "$0.00", "out-the-door": "$0.00", "due-to-customer": "$28,650.50" });
+    await expectLines(page, {
+      "down-payment": "$0.00",
+      "out-the-door": "$0.00",
+      "due-to-customer": "$28,650.50",
+    });
     await expect(page.getByTestId("line-due-to-customer")).toContainText("Due to customer");
     await expect(page.getByTestId("summary-out-the-door")).toHaveText("$0.00");
     await expect(page.getByTestId("summary-due-to-customer")).toContainText("Due to customer: $28,650.50");

@@ -34,7 +34,8 @@ describe("quoteSummary (issue #34: the one selected structure)", () => {
     const quote = makeQuote({
       vehicle: { description: "2026 Civic", mileage: 5, isNew: true, msrp: 30_000 },
       pricing: { advertisedPrice: 30_000 },
-      downPayment: -6_000,
+      // Picking the cell set the quote's one down payment to the cell's.
+      downPayment: -2_000,
       leaseProgram: program,
       shopperChoice: { structure: "lease", down: 2_000, months: 36 },
     });
@@ -54,7 +55,8 @@ describe("quoteSummary (issue #34: the one selected structure)", () => {
       pricing: { advertisedPrice: 30_000 },
       leaseProgram: program,
       // $25,000 down leaves $5,000 against a $16,800 residual.
-      shopperChoice: { structure: "lease", down: 25_000, months: 36 },
+      downPayment: -25_000,
+      shopperChoice: { structure: "lease", down: 4_000, months: 36 },
     });
     expect(summaryOf(quote).kind).toBe("finance");
   });

@@ -80,7 +80,7 @@ describe("the live guard reads the deal's rules", () => {
   it("refuses a shopper's choice of a lease that is not offered", async () => {
     const { id, token, dealer } = await openQuote({ isNew: true, msrp: 20_000 });
     writeField(dealer.deal, "leaseProgram", {
-      residuals: { "36": 60 },
+      residuals: { "36": 85 },
       moneyFactors: { excellent: 0.001, "very-good": 0.001, good: 0.001, fair: 0.001, poor: 0.001 },
       acquisitionFee: 0,
       dispositionFee: 0,
@@ -89,7 +89,7 @@ describe("the live guard reads the deal's rules", () => {
     await eventually(async () => expect((await serverDeal(id, token)).leaseProgram).toBeDefined());
     const shopper = connectClient(h, id);
     await synced(shopper);
-    // $2,000 down: $18,000 against a $12,000 residual, offered.
+    // $2,000 down: $18,000 against a $17,000 residual, offered.
     writeField(shopper.deal, "shopperChoice", { structure: "lease", down: 2_000, months: 36 });
     await eventually(async () =>
       expect((await serverDeal(id, token)).shopperChoice).toEqual({
@@ -98,8 +98,8 @@ describe("the live guard reads the deal's rules", () => {
         months: 36,
       }),
     );
-    // $9,000 down: $11,000 against $12,000, not offered.
-    writeField(shopper.deal, "shopperChoice", { structure: "lease", down: 9_000, months: 36 });
+    // $4,000 down (a row of the grid): $16,000 against $17,000, not offered.
+    writeField(shopper.deal, "shopperChoice", { structure: "lease", down: 4_000, months: 36 });
     await eventually(() =>
       expect(shopper.closed.map((c) => c.code)).toContain(LIVE_CLOSE_CODES.changeRefused),
     );

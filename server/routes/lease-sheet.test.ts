@@ -6,8 +6,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DEAL_RULE_TEXT } from "@shared/deal-rule-text";
-import { LEASE_LINE_TEXT } from "@shared/lease-line-text";
 import { type DealSheet, sheetStrings } from "@shared/deal-sheet";
+import { LEASE_LINE_TEXT } from "@shared/lease-line-text";
 import { TEXT } from "@shared/page-text";
 import { writeField } from "@shared/quote-doc";
 import { SHEET_TEXT } from "@shared/sheet-messages";
@@ -69,12 +69,15 @@ describe("the sheet of an accepted lease", () => {
     const shopper = connectClient(h, id);
     await synced(shopper);
     await eventually(() => expect(shopper.deal.length).toBeGreaterThan(0));
+    // The page writes the cell's down with the choice: the deal has one down payment.
     writeField(shopper.deal, "shopperChoice", { structure: "lease", down: 2_000, months: 36 });
+    writeField(shopper.deal, "downPayment", -2_000);
     await eventually(async () => {
       const q = (await (await h.api("GET", `/api/quotes/${id}`)).json()) as {
         data: { shopperChoice?: unknown };
       };
       expect(q.data.shopperChoice).toEqual({ structure: "lease", down: 2_000, months: 36 });
+      expect((q.data as { downPayment?: number }).downPayment).toBe(-2_000);
     });
     const accepted = await h.api("POST", `/api/quotes/${id}/accept`, {
       name: "Pat Shopper",

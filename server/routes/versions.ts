@@ -147,7 +147,10 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
       });
       // Only a cell the dealer's grid offers now can be accepted, or the deal as the page presents
       // it (issue #34: the dealer's default, or a chosen cell at the quote's own down payment).
-      if (!isChoiceOffered(snapshot.data, body.structure) && !isPresentedChoice(snapshot.data, body.structure))
+      if (
+        !isChoiceOffered(snapshot.data, body.structure) &&
+        !isPresentedChoice(snapshot.data, body.structure)
+      )
         throw badRequest(MSG.optionNoLongerOffered, [
           { field: "structure", message: MSG.optionNoLongerOffered },
         ]);

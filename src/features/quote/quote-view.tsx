@@ -337,7 +337,13 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
                 data={data}
                 isDealer={isDealer}
                 readOnly={readOnly || locked}
-                onChoose={async (choice) => logRefusal(await live.update("shopperChoice", choice))}
+                onChoose={async (choice) => {
+                  const chosen = await live.update("shopperChoice", choice);
+                  // Issue #34: the deal has one down payment; a grid cell's is the quote's from now on.
+                  if (chosen.ok && choice.structure !== "cash")
+                    logRefusal(await live.update("downPayment", -choice.down || 0));
+                  else logRefusal(chosen);
+                }}
                 onEdit={isDealer && !locked ? () => openDialog({ kind: "structures" }) : undefined}
               />
             </MantineScope>

@@ -1,8 +1,6 @@
-import { selectedStructure } from "@shared/deal/selected-structure";
 import { CORE_MSG, TEXT } from "@shared/messages";
 import type { Breakdown } from "@shared/pricing";
 import type { QuoteData } from "@shared/quote-schema";
-import { shopperChoice } from "@shared/read-structures";
 import type { UpdateResult } from "../live/field-adapter";
 import type { LiveQuoteState } from "../live/use-live-quote";
 import type { AmountTarget, QuoteDialog } from "../quote-dialogs";
@@ -54,25 +52,20 @@ export default function QuoteDialogHost({
   switch (dialog.kind) {
     case "amount": {
       const target = dialog.target;
-      // Issue #34: the down payment of the structure presented (a chosen grid cell's, or the quote's).
-      const presented = target === "downPayment" ? selectedStructure(data).data.downPayment : 0;
       return (
         <AmountDialog
           title={AMOUNT_TITLES[target]}
           field={target}
-          current={target === "downPayment" ? presented : data.pricing[target]}
+          current={target === "downPayment" ? data.downPayment : data.pricing[target]}
           isDealer={isDealer}
-          onSave={async (amount) => {
-            if (target !== "downPayment")
-              return saveOrExplain(await update("pricing", { ...data.pricing, [target]: amount }));
-            const saved = await update("downPayment", amount);
-            if (!saved.ok) return saveOrExplain(saved);
-            // A chosen finance or lease structure moves to the new down payment with it.
-            const choice = shopperChoice(data.shopperChoice);
-            if (choice && choice.structure !== "cash")
-              return saveOrExplain(await update("shopperChoice", { ...choice, down: -amount || 0 }));
-            return saveOrExplain(saved);
-          }}
+          onSave={async (amount) =>
+            // Issue #34: a refusal (the down payment bound, a discount above the price) shows here.
+            saveOrExplain(
+              target === "downPayment"
+                ? await update("downPayment", amount)
+                : await update("pricing", { ...data.pricing, [target]: amount }),
+            )
+          }
           onClose={onClose}
         />
       );

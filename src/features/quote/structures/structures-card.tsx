@@ -68,6 +68,7 @@ export default function StructuresCard({
   );
   const active = kinds.includes(shown) ? shown : (kinds[0] ?? "cash");
   const canChoose = !isDealer && !readOnly;
+  const quoteDown = Math.max(0, -toCents(data.downPayment));
   const tier = CREDIT_TIERS.find((t) => t.id === data.selectedCreditTier);
   const tierCaption = tier ? `${tier.label} (${tier.minScore}-${tier.maxScore})` : "";
   // Issue #34: the one selected structure, in the words of the sheet's "You are agreeing to" box.
@@ -80,7 +81,9 @@ export default function StructuresCard({
     monthly: number,
     extra?: ReactNode,
   ) => {
-    const pressed = sameCell(choice, structure, downCents, months);
+    // Issue #34: the deal's one down payment is the quote's: a chosen cell whose down it no longer
+    // is (the shopper changed it in the dialog) is not the deal any more.
+    const pressed = sameCell(choice, structure, downCents, months) && quoteDown === downCents;
     // Read out before the figures (the visible text stays part of the name, WCAG 2.5.3).
     const label = `${STRUCTURES_TEXT[structure]} ${STRUCTURES_TEXT.monthsShort(months)}, ${STRUCTURES_TEXT.downRow(downText(downCents))}:`;
     const content = (
