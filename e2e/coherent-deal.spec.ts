@@ -1,3 +1,4 @@
+import { DEAL_OFFER_TEXT } from "../shared/deal-offer-text";
 import { DEAL_RULE_TEXT } from "../shared/deal-rule-text";
 import { LEASE_LINE_TEXT } from "../shared/lease-line-text";
 import { CORE_MSG, MSG, QUOTE_TEXT, TEXT, VEHICLE_FORM_LABELS } from "../shared/messages";
@@ -35,7 +36,7 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
 
     // 24 months, $4,000 down: $16,895 against an $18,600 residual. Not a negative payment: not offered.
     const unavailable = shopper.page.getByTestId("lease-unavailable-4000-24");
-    await expect(unavailable).toHaveText(DEAL_RULE_TEXT.leaseUnavailable);
+    await expect(unavailable).toHaveText(DEAL_OFFER_TEXT.leaseUnavailable);
     await expect(shopper.page.getByTestId("choose-lease-4000-24")).toHaveCount(0);
     await expect(shopper.page.getByTestId("structure-lease")).not.toContainText("-$");
     // "$0 down" is $0 cash cap cost reduction: the cell leads with the cash due at signing and says
@@ -63,7 +64,7 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     // The sheet: the box at the top names the lease; only lease figures below it.
     await shopper.page.goto(`/quote/${setup.quoteId}/sheet`);
     const sheet = shopper.page.getByTestId("deal-sheet");
-    await expect(sheet.getByTestId("sheet-agreement")).toContainText(`${DEAL_RULE_TEXT.agreeingTo}:`);
+    await expect(sheet.getByTestId("sheet-agreement")).toContainText(`${DEAL_OFFER_TEXT.agreeingTo}:`);
     await expect(sheet.getByTestId("sheet-selection")).toContainText(
       `Lease, 36 months, $2,000.00 down, ${monthly}`,
     );
@@ -94,7 +95,7 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     const dialog = shopper.page.getByRole("dialog", { name: TEXT.downPayment });
     await dialog.getByLabel(QUOTE_TEXT.amount).fill("25000");
     await dialog.getByRole("button", { name: "Save" }).click();
-    await expect(dialog.getByText(DEAL_RULE_TEXT.downPaymentOverBalance("$20,200.00"))).toBeVisible();
+    await expect(dialog.getByText(DEAL_OFFER_TEXT.downPaymentOverBalance("$20,200.00"))).toBeVisible();
     await expectNoSeriousA11yViolations(shopper.page);
     await dialog.getByLabel(QUOTE_TEXT.amount).fill("20200");
     await dialog.getByRole("button", { name: "Save" }).click();

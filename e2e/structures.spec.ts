@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEAL_RULE_TEXT } from "../shared/deal-rule-text";
+import { DEAL_OFFER_TEXT } from "../shared/deal-offer-text";
 import { QUOTE_TEXT, VEHICLE_FORM_LABELS } from "../shared/messages";
 import { type QuoteData, type QuoteTaxRules, quoteDataSchema } from "../shared/quote-schema";
 import { STRUCTURES_TEXT } from "../shared/structure-messages";
@@ -117,7 +117,7 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
 
     // Issue #34: residuals are a percent of the MSRP; until the dealer adds it, no lease is offered.
     await showStructure(dealer.page, STRUCTURES_TEXT.lease, phone);
-    await expect(dealer.page.getByTestId("lease-needs-msrp")).toHaveText(DEAL_RULE_TEXT.msrpNeeded);
+    await expect(dealer.page.getByTestId("lease-needs-msrp")).toHaveText(DEAL_OFFER_TEXT.msrpNeeded);
     await expect(shopper.page.getByTestId("structure-lease")).toHaveCount(0);
     await dealer.page.getByRole("button", { name: QUOTE_TEXT.editVehicle }).click();
     const vehicle = dealer.page.getByRole("dialog", { name: QUOTE_TEXT.editVehicleTitle });
@@ -146,10 +146,12 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     );
     await showStructure(dealer.page, STRUCTURES_TEXT.lease, phone);
     await expect(dealer.page.getByTestId("lease-2000-36")).toHaveAttribute("data-chosen", "true");
-    await expect((await showHistory(dealer.page)).getByTestId("history-event").first()).toContainText(
-      "Shopper chose Lease 36 mo, $2,000.00 down",
-      { timeout: 4_000 },
-    );
+    // Picking the cell also set the deal's one down payment (issue #34): two events, either first.
+    await expect(
+      (await showHistory(dealer.page))
+        .getByTestId("history-event")
+        .filter({ hasText: "Shopper chose Lease 36 mo, $2,000.00 down" }),
+    ).toHaveCount(1, { timeout: 4_000 });
 
     // Both screens show the calculation API's figures for the same deal.
     const stored = await request.get(`/api/quotes/${quote.quoteId}`, { headers: authHeaders(quote.account) });

@@ -1,3 +1,4 @@
+import { DEAL_OFFER_TEXT } from "./deal-offer-text";
 // Issue #19: the deal sheet ("worksheet") of a version or of the current deal, as one model of
 // ready-printed strings. The sheet page (/quote/<id>/sheet) and the PDF (…/sheet.pdf) both draw
 // this model and nothing else, so paper, screen and PDF carry the same figures to the cent.
@@ -7,7 +8,6 @@ import { creditTierLabel, vehicleIsNew } from "./constants";
 import { leaseDisclosureLines } from "./deal/lease-lines";
 import { type SelectedDeal, selectedStructure } from "./deal/selected-structure";
 import type { StructureGrids } from "./deal/structure-grid";
-import { DEAL_RULE_TEXT } from "./deal-rule-text";
 import {
   customerPhoneDigits,
   formatCustomerPhone,
@@ -255,11 +255,11 @@ export function paidWithText(result: {
   cashDueAtSigning: number;
 }): string {
   const parts = [
-    result.tradeInApplied > 0 ? DEAL_RULE_TEXT.paidTradeIn(formatMoney(result.tradeInApplied)) : "",
-    result.rebatesApplied > 0 ? DEAL_RULE_TEXT.paidRebates(formatMoney(result.rebatesApplied)) : "",
-    DEAL_RULE_TEXT.paidCash(formatMoney(result.cashDueAtSigning)),
+    result.tradeInApplied > 0 ? DEAL_OFFER_TEXT.paidTradeIn(formatMoney(result.tradeInApplied)) : "",
+    result.rebatesApplied > 0 ? DEAL_OFFER_TEXT.paidRebates(formatMoney(result.rebatesApplied)) : "",
+    DEAL_OFFER_TEXT.paidCash(formatMoney(result.cashDueAtSigning)),
   ].filter(Boolean);
-  return DEAL_RULE_TEXT.paidWith(parts.join(", "));
+  return DEAL_OFFER_TEXT.paidWith(parts.join(", "));
 }
 
 /** The structure a snapshot from before issue #34 presented when no choice was made. */
@@ -319,7 +319,7 @@ export function buildDealSheet(
         vehicle.color ?? "",
       ].filter(Boolean),
     },
-    agreement: { heading: DEAL_RULE_TEXT.agreeingTo, text: selected.text, paidWith: selected.paidWith },
+    agreement: { heading: DEAL_OFFER_TEXT.agreeingTo, text: selected.text, paidWith: selected.paidWith },
     lines: selected.lines ?? breakdownLines(data, breakdown),
     tables: structureTables(grids, data.selectedCreditTier, visibleChoice).filter(
       (table) => table.kind === kind,

@@ -174,9 +174,6 @@ export const QUOTE_TEXT = {
   tradeInToAppraise: "To be appraised",
   changeDownPayment: "Down payment",
   yourCredit: "Your credit",
-  /** Issue #34: the shopper's trade-in dialog says up front who sets the value. */
-  tradeInAppraisalNote:
-    "The dealership appraises your trade-in and sets its value. Tell them about the car and what you still owe on it.",
   dueToCustomer: "Due to customer",
   dueToCustomerNote:
     "Your trade-in is worth more than the whole deal, so nothing is owed and the dealership pays you the difference.",

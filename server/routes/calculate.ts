@@ -1,5 +1,5 @@
 import { calculateDeal } from "@shared/deal/calculate-deal";
-import { downPaymentProblem } from "@shared/deal/down-payment";
+import { downPaymentProblem } from "@shared/deal/deal-rules";
 import { calculateBodySchema, resultInDollars, toDealInput } from "@shared/validation/calculate";
 import { Hono } from "hono";
 import type { AppDeps } from "../app";

@@ -1,3 +1,4 @@
+import { DEAL_OFFER_TEXT } from "@shared/deal-offer-text";
 // Issue #34: the sheet of an accepted lease carries only lease figures, under a "You are agreeing
 // to" box naming the one structure signed for, and its PDF holds exactly the page's dollar amounts.
 
@@ -5,7 +6,6 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { DEAL_RULE_TEXT } from "@shared/deal-rule-text";
 import { type DealSheet, sheetStrings } from "@shared/deal-sheet";
 import { LEASE_LINE_TEXT } from "@shared/lease-line-text";
 import { TEXT } from "@shared/page-text";
@@ -90,7 +90,7 @@ describe("the sheet of an accepted lease", () => {
 
     const res = await h.api("GET", `/api/quotes/${id}/versions/${version}/sheet`);
     const sheet = ((await res.json()) as { sheet: DealSheet }).sheet;
-    expect(sheet.agreement.heading).toBe(DEAL_RULE_TEXT.agreeingTo);
+    expect(sheet.agreement.heading).toBe(DEAL_OFFER_TEXT.agreeingTo);
     expect(sheet.agreement.text).toMatch(
       /^Lease, 36 months, \$2,000\.00 down, \$[\d,]+\.\d\d\/mo, \$[\d,]+\.\d\d due at signing$/,
     );

@@ -1,6 +1,6 @@
 import { quoteDownPaymentProblem, shopperChoiceProblem } from "@shared/deal/deal-rules";
 import { isChoiceOffered } from "@shared/deal/offered-choice";
-import { isPresentedChoice } from "@shared/deal/selected-structure";
+import { isPresentedChoice } from "@shared/deal/selection-choice";
 import type { HistoryEvent } from "@shared/history-text";
 import { CORE_MSG, MSG } from "@shared/messages";
 import { memberLabel } from "@shared/permissions";

@@ -4,8 +4,6 @@
 // routes and the live guard; the calculator's quote input applies it to a value a concurrent edit
 // left above the bound (the page then says so).
 
-import { DEAL_RULE_TEXT } from "../deal-rule-text";
-import { formatMoney } from "../money";
 import { cashResult } from "./calculate-deal";
 import type { DealInput } from "./deal-types";
 import { purchaseTax } from "./purchase-tax";
@@ -14,13 +12,4 @@ import { purchaseTax } from "./purchase-tax";
 export function balanceDueCents(input: DealInput): number {
   const withoutDown = { ...input, downPaymentCents: 0 };
   return cashResult(withoutDown, purchaseTax(withoutDown)).outTheDoor;
-}
-
-/** The message refusing `downPaymentCents` (>= 0) on this deal, or null when it is within the bound. */
-export function downPaymentProblem(
-  input: DealInput,
-  downPaymentCents = input.downPaymentCents,
-): string | null {
-  const balance = balanceDueCents(input);
-  return downPaymentCents > balance ? DEAL_RULE_TEXT.downPaymentOverBalance(formatMoney(balance)) : null;
 }

@@ -17,10 +17,10 @@
 import { type CreditTier, creditTierLabel, type LeaseTerm, type LoanTerm } from "../constants";
 import { DEAL_RULE_TEXT } from "../deal-rule-text";
 import { formatPercent } from "../format";
-import { formatMoney, toCents } from "../money";
+import { formatMoney } from "../money";
 import { effectiveRate } from "../pricing";
 import type { QuoteData, ShopperChoice } from "../quote-schema";
-import { withStructures } from "../read-structures";
+import { defaultStructures } from "../quote-template";
 import { calculateDeal } from "./calculate-deal";
 import type { AvailableLease, FinanceResult } from "./deal-types";
 import { leaseOptionOf } from "./lease-option";
@@ -93,7 +93,7 @@ function finance(data: QuoteData, months: LoanTerm, fromChoice: boolean): Select
 }
 
 /** The lease of `months` with the cash down `downCents`, or null when the quote cannot offer it. */
-function lease(
+export function lease(
   data: QuoteData,
   months: LeaseTerm,
   downCents: number,
@@ -151,32 +151,9 @@ function dealerDefault(data: QuoteData): SelectedDeal {
 
 /** The quote's one selected structure and the deal as it presents it. */
 export function selectedStructure(stored: QuoteData): SelectedDeal {
-  const data = withStructures(stored);
+  // Every stored value passed the schema (the live guard); a quote from before structures has none.
+  // (The comparison card reads them tolerantly, read-structures.ts; the header needs no more.)
+  const data: QuoteData = { ...stored, structures: stored.structures ?? defaultStructures() };
   const choice = data.shopperChoice;
   return (choice ? fromChoice(data, choice) : null) ?? dealerDefault(data);
-}
-
-/**
- * Whether `choice` is the deal as the page presents it (its selection as a choice): what *I want
- * this deal* sends when the shopper took the dealer's default, or changed a chosen cell's down.
- */
-export function isPresentedChoice(stored: QuoteData, choice: ShopperChoice): boolean {
-  const presented = selectionChoice(selectedStructure(stored).selection);
-  return JSON.stringify(presented) === JSON.stringify(choice);
-}
-
-/** Whether the shopper may pick (or accept) `choice` on this deal: a lease must be on offer. */
-export function choiceOnOffer(stored: QuoteData, choice: ShopperChoice): boolean {
-  const data = withStructures(stored);
-  if (choice.structure !== "lease") return true;
-  return lease(data, choice.months, toCents(choice.down), true) !== null;
-}
-
-/** The selection as a choice: what an acceptance of the deal as presented sends and stores. */
-export function selectionChoice(selection: Selection): ShopperChoice {
-  if (selection.kind === "cash") return { structure: "cash" };
-  const down = selection.downCents / 100;
-  return selection.kind === "finance"
-    ? { structure: "finance", down, months: selection.months }
-    : { structure: "lease", down, months: selection.months };
 }

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
-import { selectedStructure, selectionChoice } from "@shared/deal/selected-structure";
-import { DEAL_RULE_TEXT } from "@shared/deal-rule-text";
+import { selectedStructure } from "@shared/deal/selected-structure";
+import { selectionChoice } from "@shared/deal/selection-choice";
+import { DEAL_OFFER_TEXT } from "@shared/deal-offer-text";
 import type { QuoteData } from "@shared/quote-schema";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { type FormEvent, useState } from "react";
@@ -92,7 +93,7 @@ export default function AcceptDialog({ quoteId, data, onAccepted, onClose }: Acc
         <Stack gap="sm">
           <Text size="sm">{STRUCTURES_TEXT.acceptIntro}</Text>
           <Text fw={600} data-testid="accept-choice">
-            {DEAL_RULE_TEXT.agreeingToLine(selected.text)}
+            {DEAL_OFFER_TEXT.agreeingToLine(selected.text)}
           </Text>
           <TextInput
             label={STRUCTURES_TEXT.yourName}

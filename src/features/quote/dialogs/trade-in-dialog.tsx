@@ -1,5 +1,6 @@
 import { Checkbox, Stack, Text, TextInput } from "@mantine/core";
 import { TRADE_IN_CONDITIONS } from "@shared/constants";
+import { DEAL_OFFER_TEXT } from "@shared/deal-offer-text";
 import { amountToInput, digitsOnly } from "@shared/format";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import type { QuoteData, TradeIn } from "@shared/quote-schema";
@@ -104,7 +105,7 @@ export function TradeInDialog({
         <Stack gap="sm">
           {isDealer ? null : (
             <Text size="sm" data-testid="trade-in-appraisal-note">
-              {QUOTE_TEXT.tradeInAppraisalNote}
+              {DEAL_OFFER_TEXT.tradeInAppraisalNote}
             </Text>
           )}
           <Checkbox

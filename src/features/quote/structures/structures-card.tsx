@@ -4,7 +4,7 @@ import type { AvailableLease } from "@shared/deal/deal-types";
 import { offeredChoice } from "@shared/deal/offered-choice";
 import { selectedStructure } from "@shared/deal/selected-structure";
 import { type StructureGrids, structureGrids } from "@shared/deal/structure-grid";
-import { DEAL_RULE_TEXT } from "@shared/deal-rule-text";
+import { DEAL_OFFER_TEXT } from "@shared/deal-offer-text";
 import { formatMoney, toCents } from "@shared/money";
 import { QUOTE_TEXT } from "@shared/page-text";
 import type { QuoteData, ShopperChoice } from "@shared/quote-schema";
@@ -212,7 +212,7 @@ export default function StructuresCard({
               </>
             ) : grids.leaseBlocked === "msrp" ? (
               <Text size="sm" className="dd-secondary-text" data-testid="lease-needs-msrp">
-                {DEAL_RULE_TEXT.msrpNeeded}
+                {DEAL_OFFER_TEXT.msrpNeeded}
               </Text>
             ) : grids.lease === null ? (
               <Text size="sm" className="dd-secondary-text" data-testid="no-lease-program">
@@ -243,7 +243,7 @@ export default function StructuresCard({
                           className={classes.unavailable}
                           data-testid={`lease-unavailable-${row.downCents / 100}-${result.months}`}
                         >
-                          {DEAL_RULE_TEXT.leaseUnavailable}
+                          {DEAL_OFFER_TEXT.leaseUnavailable}
                         </span>
                       ),
                     ),
@@ -304,16 +304,16 @@ function Grid({
  */
 function AtSigning({ lease }: { lease: AvailableLease }) {
   const paidBy = [
-    lease.tradeInApplied > 0 ? DEAL_RULE_TEXT.paidTradeIn(money(lease.tradeInApplied)) : "",
-    lease.rebatesApplied > 0 ? DEAL_RULE_TEXT.paidRebates(money(lease.rebatesApplied)) : "",
+    lease.tradeInApplied > 0 ? DEAL_OFFER_TEXT.paidTradeIn(money(lease.tradeInApplied)) : "",
+    lease.rebatesApplied > 0 ? DEAL_OFFER_TEXT.paidRebates(money(lease.rebatesApplied)) : "",
   ].filter(Boolean);
   return (
     <>
-      <span className={classes.cashDue}>{DEAL_RULE_TEXT.cashDue(money(lease.cashDueAtSigning))}</span>
+      <span className={classes.cashDue}>{DEAL_OFFER_TEXT.cashDue(money(lease.cashDueAtSigning))}</span>
       <span className={classes.dueDetail}>
         {`${money(lease.amountDueAtSigning)} ${STRUCTURES_TEXT.dueAtSigning}`}
         {paidBy.length > 0
-          ? `: ${[...paidBy, DEAL_RULE_TEXT.paidCash(money(lease.cashDueAtSigning))].join(", ")}`
+          ? `: ${[...paidBy, DEAL_OFFER_TEXT.paidCash(money(lease.cashDueAtSigning))].join(", ")}`
           : ""}
       </span>
     </>
