@@ -101,14 +101,19 @@ function syncStep2(doc: Y.Doc, vector: Uint8Array): Uint8Array {
   return encoding.toUint8Array(encoder);
 }
 
+const byDealerAt = (seq: number) => seq % 2 === 0;
+
 /** One edit on quote `i`: alternately the dealer's discount and the shopper's downpayment. */
 function edit(i: number) {
   const pair = pairs[i];
   if (!pair?.dealer.synced || !pair.shopper.synced) return;
   seq += 1;
   // Never the quotes' starting discount (500): writing the value a field already has sends nothing.
-  const value = seq % 999_000 === 500 ? 499_999 : seq % 999_000;
-  const byDealer = seq % 2 === 0;
+  // Issue #34: a down payment never exceeds the balance due, which the guard enforces: discounts
+  // up to $19,999 of the $25,000 price and downs up to $4,999 keep every edit within it.
+  const step = seq % 19_999;
+  const value = byDealerAt(seq) ? (step === 500 ? 19_999 : step) : (seq % 4_999) + 1;
+  const byDealer = byDealerAt(seq);
   const key = byDealer ? "pricing.discount" : "downPayment";
   const mark = `${i}:${key}:${byDealer ? value : -value}`;
   const sentAt = now();

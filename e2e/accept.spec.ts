@@ -37,7 +37,7 @@ const sheetFigures = (sheet: DealSheet): string[] => [
   sheet.vehicle.description,
   ...sheet.lines.map((line) => line.amount),
   ...sheet.tables.flatMap((table) => table.rows.flat()),
-  ...(sheet.selection ? [sheet.selection.text.split(":")[1]?.trim() ?? ""] : []),
+  sheet.agreement.text,
 ];
 
 test("the shopper accepts on a phone; the dealer sees it live and by mail; the deal locks, then reopens for a counter-offer", async ({
@@ -73,7 +73,10 @@ test("the shopper accepts on a phone; the dealer sees it live and by mail; the d
   // #33). They type their own contact and send it: version 3.
   await shopper.page.getByTestId("want-this-deal").click();
   const dialog = shopper.page.getByRole("dialog", { name: STRUCTURES_TEXT.acceptTitle });
-  await expect(dialog.getByTestId("accept-choice")).toHaveText(`${STRUCTURES_TEXT.yourStructure}: Cash`);
+  // Issue #34: what is accepted is the one selected structure (here the dealer's default).
+  await expect(dialog.getByTestId("accept-choice")).toHaveText(
+    /^You are agreeing to: Finance, 72 months, \$[\d,]+\.\d\d down, \$[\d,]+\.\d\d\/mo \(Good credit, 9% APR\)$/,
+  );
   await expect(dialog.getByLabel(STRUCTURES_TEXT.yourName)).toHaveValue("");
   await expect(dialog.getByLabel(STRUCTURES_TEXT.yourPhone)).toHaveValue("");
   await expect(dialog.getByLabel(STRUCTURES_TEXT.yourEmail)).toHaveValue("");
@@ -92,14 +95,16 @@ test("the shopper accepts on a phone; the dealer sees it live and by mail; the d
   });
   expect(Date.now() - acceptedAt).toBeLessThan(1_500);
   await expect((await showHistory(dealer.page)).getByTestId("history-event").first()).toContainText(
-    /Shopper accepted version 3 \(Cash, \$[\d,]+\.\d\d\) at \d{1,2}:\d\d [AP]M/,
+    /Shopper accepted version 3 \(Finance, 72 months, \$[\d,]+\.\d\d down, \$[\d,]+\.\d\d\/mo \(Good credit, 9% APR\)\) at \d{1,2}:\d\d [AP]M/,
   );
   // And by mail (the outbox: no SMTP_URL in the e2e run).
   await expect
     .poll(() =>
       readdirSync(path.join(E2E_DATA_DIR, "outbox"))
         .map((file) => readMail(readFileSync(path.join(E2E_DATA_DIR, "outbox", file), "utf8")))
-        .some((mail) => mail.to.includes(quote.account.email) && mail.text.includes("Phone: 15557654321")),
+        .some(
+          (mail) => mail.to.includes(quote.account.email) && mail.text.includes("Phone: 1 (555) 765-4321"),
+        ),
     )
     .toBe(true);
 

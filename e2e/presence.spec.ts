@@ -148,7 +148,7 @@ test("a signed-in dealer opening the shopper's link sees a dealer preview banner
   const preview = await dealerContext.newPage();
   await preview.goto(`/quote/${quote.quoteId}`);
   await expect(preview.getByTestId("dealer-preview")).toContainText(DEAL_NOTICE_TEXT.dealerPreview);
-  await expect(preview.getByTestId("connection-status")).toHaveText("Status: Connected", { timeout: 10_000 });
+  await expect(preview.getByTestId("connection-status")).toHaveText("Live", { timeout: 10_000 });
   await dashboard.waitForTimeout(4_000);
   await expect(row.getByRole("img", { name: "Shopper viewing" })).toHaveCount(0);
   await expect(dashboard.getByText(/your customer opened the quote/)).toHaveCount(0);

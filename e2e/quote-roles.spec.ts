@@ -160,7 +160,9 @@ test("an expired quote is read-only for the shopper with a notice, and still the
   await expect(dealer.page).not.toHaveURL(new RegExp(`/quote/${quote.quoteId}\\?`));
   await expect(dealer.page).toHaveURL(/\/quote\/[A-Za-z0-9_-]{22}\?view=dealer$/);
   await expectConnected(dealer.page);
-  await expect(lineValue(dealer.page, "down-payment")).toHaveText("-$4,000.00");
+  // Issue #34: only the dealer's side is copied; the first shopper's $4,000 down is not, the new
+  // customer starts from the default 10% down, as on a new quote.
+  await expect(lineValue(dealer.page, "down-payment")).toHaveText("-$3,361.00");
   await expect(dealer.page.getByTestId("customer-line")).toHaveCount(0);
   await expect(await showHistory(dealer.page)).not.toContainText(/renewed/);
 });
@@ -209,12 +211,12 @@ test("the page title, vehicle line and dealer website link follow the vehicle", 
   const { context, page } = await pages.shopper(setup);
   await expect(page).toHaveTitle("2021 Mazda CX-5 quote · Example Motors");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("2021 Mazda CX-5");
-  await expect(page.getByTestId("vehicle-line")).toHaveText("23,456 miles | No color | Stock# A1234");
+  await expect(page.getByTestId("vehicle-line")).toHaveText("Used | 23,456 miles | Stock# A1234");
   await expect(page.getByRole("link", { name: /View on dealer website/ })).toHaveCount(0);
   await context.close();
 
   const dealer = await pages.dealer(await setUpQuote(request));
-  await expect(dealer.page.getByTestId("vehicle-line")).toHaveText("12 miles | Blue | Stock# A1234");
+  await expect(dealer.page.getByTestId("vehicle-line")).toHaveText("New | 12 miles | Blue | Stock# A1234");
   const link = dealer.page.getByRole("link", { name: /View on dealer website/ });
   await expect(link).toHaveAttribute("href", "https://dealer.example.com/accord");
   await expect(link).toHaveAttribute("target", "_blank");

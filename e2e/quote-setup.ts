@@ -104,8 +104,11 @@ async function openQuotePage(context: BrowserContext, setup: QuoteSetup, side: "
   return { context, page };
 }
 
+/** Connected: "Status: Connected" to the dealer, "Live" to the shopper (issue #34: plain words). */
 export async function expectConnected(page: Page) {
-  await expect(page.getByTestId("connection-status")).toHaveText("Status: Connected", { timeout: 10_000 });
+  await expect(page.getByTestId("connection-status")).toHaveText(/^(Status: Connected|Live)$/, {
+    timeout: 10_000,
+  });
 }
 
 /** The amount shown on one of the 13 lines ('down-payment', 'out-the-door', ...). */
@@ -145,9 +148,10 @@ export async function saveTradeIn(
 /** Cuts the side's network and waits until its page says so. */
 export async function goOffline(side: Side) {
   await side.context.setOffline(true);
-  await expect(side.page.getByTestId("connection-status")).toHaveText("Status: Disconnected", {
-    timeout: 10_000,
-  });
+  await expect(side.page.getByTestId("connection-status")).toHaveText(
+    /^(Status: Disconnected|Offline: your changes are kept on this phone)$/,
+    { timeout: 10_000 },
+  );
 }
 
 /** Expects each line ('discount', 'out-the-door', ...) to show exactly its amount. */

@@ -1,7 +1,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { STRUCTURES_TEXT } from "../shared/structure-messages";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./fixtures";
+import { dealerOffersLease, setUpLeaseQuote } from "./lease-deal-setup";
 import { expectConnected, quoteTest as test, WORKED_DEFAULTS } from "./quote-setup";
 import { signInAs } from "./support/api";
 
@@ -104,6 +106,62 @@ for (const scheme of ["light", "dark"] as const) {
             });
         });
       }
+    }
+  });
+}
+
+// Issue #34: the lease grid with a lease that is not offered, and the sheet of an accepted lease.
+for (const scheme of ["light", "dark"] as const) {
+  test(`the lease grid with an unavailable cell and the sheet of an accepted lease pass axe in ${scheme} mode; kept as screens`, async ({
+    request,
+    pages,
+  }) => {
+    const setup = await setUpLeaseQuote(request);
+    const dealer = await pages.dealer(setup);
+    await dealerOffersLease(dealer.page);
+    mkdirSync(SCREENS_DIR, { recursive: true });
+    const context = await pages.context();
+    const page = await context.newPage();
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [device, viewport] of [
+      ["phone", PHONE],
+      ["desktop", DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto(`/quote/${setup.quoteId}`);
+      await expectConnected(page);
+      if (device === "phone")
+        await page.getByRole("button", { name: STRUCTURES_TEXT.lease, exact: true }).click();
+      await expect(page.getByTestId("lease-unavailable-4000-24")).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      if (device === "phone") await expectNoHorizontalScroll(page);
+      await page.getByTestId("structures").screenshot({
+        path: path.join(SCREENS_DIR, `lease-grid-${device}-${scheme}.png`),
+      });
+    }
+    // The shopper takes 36 months with $2,000 down and accepts; the accepted version's sheet.
+    await page.getByTestId("choose-lease-2000-36").click();
+    await page.getByTestId("want-this-deal").click();
+    const accept = page.getByRole("dialog", { name: STRUCTURES_TEXT.acceptTitle });
+    await accept.getByLabel(STRUCTURES_TEXT.yourName).fill("Pat Shopper");
+    await accept.getByLabel(STRUCTURES_TEXT.yourPhone).fill("(555) 123-4567");
+    await accept.getByLabel(STRUCTURES_TEXT.yourEmail).fill("pat@example.com");
+    await accept.getByRole("button", { name: STRUCTURES_TEXT.acceptSubmit }).click();
+    await expect(page.getByTestId("deal-accepted")).toBeVisible();
+    for (const [device, viewport] of [
+      ["phone", PHONE],
+      ["desktop", DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto(`/quote/${setup.quoteId}/versions/1/sheet`);
+      await expect(page.getByTestId("sheet-agreement")).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      await expectNoSeriousA11yViolations(page);
+      if (device === "phone") await expectNoHorizontalScroll(page);
+      await page.screenshot({
+        path: path.join(SCREENS_DIR, `lease-sheet-${device}-${scheme}.png`),
+        fullPage: device !== "phone",
+      });
     }
   });
 }

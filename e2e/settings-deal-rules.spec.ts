@@ -37,7 +37,10 @@ test("payment options and tax rules in settings: saved, accessible, and new quot
   expect((await saved.json()).taxRules.tradeIn).toEqual({ rule: "capped", cap: 12000 });
 
   // A new quote starts with both: a $2,500 row and a lease column.
-  const quoteId = await createQuoteViaApi(request, owner, {});
+  // (Issue #34: a lease needs the MSRP its residuals are a percent of.)
+  const quoteId = await createQuoteViaApi(request, owner, {
+    vehicle: { description: "2026 Honda Civic", mileage: 12, msrp: 28_000 },
+  });
   await page.goto(`/quote/${quoteId}?view=dealer`);
   await expectConnected(page);
   await page.mouse.wheel(0, 400);

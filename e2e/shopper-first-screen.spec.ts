@@ -38,7 +38,7 @@ test.beforeEach(async ({ quote, request }) => {
   expect(res.ok()).toBe(true);
 });
 
-test("at 390x844 the shopper's first screen shows the vehicle, the out-the-door price, 'from $/mo', the dealership and the connection", async ({
+test("at 390x844 the shopper's first screen shows the vehicle, the selected structure, what they can change, the dealership and the connection", async ({
   quote,
   pages,
 }) => {
@@ -46,19 +46,37 @@ test("at 390x844 the shopper's first screen shows the vehicle, the out-the-door 
   await expectAboveTheFold(page, [
     "vehicle-line",
     "summary-out-the-door",
+    "summary-after-down",
     "summary-from-monthly",
+    // Issue #34: what the shopper can change, before the breakdown.
+    "option-trade-in",
+    "option-down-payment",
+    "option-credit-tier",
     "dealership-name",
     "dealership-phone",
     "connection-status",
   ]);
   const outTheDoor = await page.getByTestId("line-out-the-door-value").textContent();
   await expect(page.getByTestId("summary-out-the-door")).toHaveText(outTheDoor ?? "");
-  // Good is selected; its lowest payment is the 84-month one.
-  const payment84 = (await page.getByTestId("payment-phone-84").textContent()) ?? "";
-  const from = await page.getByTestId("summary-from-monthly").textContent();
-  expect(from).toMatch(/^from \$[\d,]+\.\d{2}\/mo$/);
-  expect(payment84).toContain((from ?? "").replace(/^from /, "").replace("/mo", ""));
-  await expect(page.getByTestId("summary-from-detail")).toHaveText("Good credit, 84 months");
+  // Issue #34: the out-the-door figure says what it is after.
+  const down = ((await page.getByTestId("line-down-payment-value").textContent()) ?? "").replace("-", "");
+  await expect(page.getByTestId("summary-after-down")).toHaveText(`after ${down} down`);
+  await expect(page.getByTestId("option-down-payment")).toContainText(down);
+  await expect(page.getByTestId("option-trade-in")).toContainText("None");
+  // The dealer's default structure: finance at Good over the longest term shown (72 months).
+  const payment72 = (await page.getByTestId("payment-phone-72").textContent()) ?? "";
+  const monthly = await page.getByTestId("summary-from-monthly").textContent();
+  expect(monthly).toMatch(/^\$[\d,]+\.\d{2}\/mo$/);
+  expect(payment72).toContain((monthly ?? "").replace("/mo", ""));
+  await expect(page.getByTestId("summary-from-detail")).toHaveText(
+    `Finance, 72 months, ${down} down, ${monthly} (Good credit, 9% APR)`,
+  );
+  // The connection in plain words.
+  await expect(page.getByTestId("connection-status")).toHaveText("Live");
+  // The breakdown comes after what they can change.
+  const options = await bottomOf(page.getByTestId("shopper-options"));
+  const breakdown = (await page.getByTestId("price-lines").boundingBox())?.y ?? 0;
+  expect(options).toBeLessThanOrEqual(breakdown);
   await expect(page.getByTestId("dealership-phone")).toHaveAttribute("href", "tel:+15558675309");
   await expect(page.getByTestId("dealership-phone")).toHaveText("(555) 867-5309");
   // Nobody else is here yet: the presence band takes no space.

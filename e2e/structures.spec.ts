@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { QUOTE_TEXT } from "../shared/messages";
+import { DEAL_OFFER_TEXT } from "../shared/deal-offer-text";
+import { QUOTE_TEXT, VEHICLE_FORM_LABELS } from "../shared/messages";
 import { type QuoteData, type QuoteTaxRules, quoteDataSchema } from "../shared/quote-schema";
 import { STRUCTURES_TEXT } from "../shared/structure-messages";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./fixtures";
@@ -31,7 +32,7 @@ function calculateBody(data: QuoteData, down: number, months: number) {
   return {
     sellingPrice:
       data.pricing.advertisedPrice - Math.min(data.pricing.discount, data.pricing.advertisedPrice),
-    msrp: data.pricing.advertisedPrice,
+    msrp: data.vehicle.msrp,
     isNew: data.vehicle.isNew !== false,
     addOns: data.addOns
       .filter((a) => a.isSelected)
@@ -114,6 +115,16 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     await options.getByRole("button", { name: "Save" }).click();
     await expect(options).toBeHidden();
 
+    // Issue #34: residuals are a percent of the MSRP; until the dealer adds it, no lease is offered.
+    await showStructure(dealer.page, STRUCTURES_TEXT.lease, phone);
+    await expect(dealer.page.getByTestId("lease-needs-msrp")).toHaveText(DEAL_OFFER_TEXT.msrpNeeded);
+    await expect(shopper.page.getByTestId("structure-lease")).toHaveCount(0);
+    await dealer.page.getByRole("button", { name: QUOTE_TEXT.editVehicle }).click();
+    const vehicle = dealer.page.getByRole("dialog", { name: QUOTE_TEXT.editVehicleTitle });
+    await vehicle.getByLabel(VEHICLE_FORM_LABELS.msrp).fill("33,500");
+    await vehicle.getByRole("button", { name: "Save" }).click();
+    await expect(vehicle).toBeHidden();
+
     // The shopper switches to lease and picks 36 months with $2,000 down.
     await showStructure(shopper.page, STRUCTURES_TEXT.lease, phone);
     const cell = shopper.page.getByTestId("choose-lease-2000-36");
@@ -128,16 +139,19 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
 
     // The dealer sees it live, in words and on the grid; the history says so too.
     const monthly = /\$[\d,]+\.\d\d(?=\/mo)/.exec((await cell.textContent()) ?? "")?.[0] ?? "";
-    await expect(dealer.page.getByTestId("customer-choice")).toHaveText(
-      `Customer is looking at: Lease 36 mo, $2,000.00 down (${monthly}/mo)`,
+    // Issue #34: in the words of the sheet's "You are agreeing to" box.
+    await expect(dealer.page.getByTestId("customer-choice")).toContainText(
+      `Customer is looking at: Lease, 36 months, $2,000.00 down, ${monthly}/mo, `,
       { timeout: 2_000 },
     );
     await showStructure(dealer.page, STRUCTURES_TEXT.lease, phone);
     await expect(dealer.page.getByTestId("lease-2000-36")).toHaveAttribute("data-chosen", "true");
-    await expect((await showHistory(dealer.page)).getByTestId("history-event").first()).toContainText(
-      "Shopper chose Lease 36 mo, $2,000.00 down",
-      { timeout: 4_000 },
-    );
+    // Picking the cell also set the deal's one down payment (issue #34): two events, either first.
+    await expect(
+      (await showHistory(dealer.page))
+        .getByTestId("history-event")
+        .filter({ hasText: "Shopper chose Lease 36 mo, $2,000.00 down" }),
+    ).toHaveCount(1, { timeout: 4_000 });
 
     // Both screens show the calculation API's figures for the same deal.
     const stored = await request.get(`/api/quotes/${quote.quoteId}`, { headers: authHeaders(quote.account) });
@@ -158,8 +172,12 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     // The money factor is shown as one, never as an APR.
     await expect(shopper.page.getByTestId("lease-notes")).toContainText("Money factor 0.00200");
     await expect(shopper.page.getByTestId("structure-lease")).not.toContainText("APR");
-    // And the cash price is the page's out-the-door line.
+    // A chosen lease shows its own lines, not the purchase breakdown (issue #34).
+    await expect(shopper.page.getByTestId("lease-lines")).toContainText(dollars(lease.amountDueAtSigning));
+    await expect(lineValue(shopper.page, "out-the-door")).toHaveCount(0);
+    // And once cash is chosen, the cash price is the page's out-the-door line.
     await showStructure(shopper.page, STRUCTURES_TEXT.cash, phone);
+    await shopper.page.getByRole("button", { name: STRUCTURES_TEXT.chooseCash }).click();
     await expect(shopper.page.getByTestId("structure-cash-out-the-door")).toHaveText(
       (await lineValue(shopper.page, "out-the-door").textContent()) ?? "",
     );

@@ -122,3 +122,13 @@ export const EMPTY_DEALER_PROFILE: Readonly<DealerProfile> = {
   zipCode: "",
   phoneNumber: "",
 };
+
+/** Issue #34: the vehicle form's default is used above this many miles, else new. */
+export const NEW_VEHICLE_MAX_MILES = 1000;
+
+/** New or used as the form defaults it: used above NEW_VEHICLE_MAX_MILES. */
+export const defaultIsNew = (mileage: number): boolean => !(mileage > NEW_VEHICLE_MAX_MILES);
+
+/** A vehicle's new/used: the field when set; a quote from before the forms asked reads as the form's default. */
+export const vehicleIsNew = (vehicle: { isNew?: boolean; mileage: number }): boolean =>
+  vehicle.isNew ?? defaultIsNew(vehicle.mileage);

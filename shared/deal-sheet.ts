@@ -1,10 +1,13 @@
+import { DEAL_OFFER_TEXT } from "./deal-offer-text";
 // Issue #19: the deal sheet ("worksheet") of a version or of the current deal, as one model of
 // ready-printed strings. The sheet page (/quote/<id>/sheet) and the PDF (…/sheet.pdf) both draw
 // this model and nothing else, so paper, screen and PDF carry the same figures to the cent.
 
 import type { QuoteDealership } from "./api-types";
-import { creditTierLabel } from "./constants";
-import { choiceMonthly, choiceText, type StructureGrids } from "./deal/structure-grid";
+import { creditTierLabel, vehicleIsNew } from "./constants";
+import { leaseDisclosureLines } from "./deal/lease-lines";
+import { type SelectedDeal, selectedStructure } from "./deal/selected-structure";
+import type { StructureGrids } from "./deal/structure-grid";
 import {
   customerPhoneDigits,
   formatCustomerPhone,
@@ -14,7 +17,7 @@ import {
 } from "./format";
 import { QUOTE_TEXT, TEXT } from "./messages";
 import { formatMoney } from "./money";
-import type { Breakdown } from "./pricing";
+import { type Breakdown, computeBreakdown } from "./pricing";
 import type { CustomerInfo, QuoteData, ShopperChoice } from "./quote-schema";
 import { SHEET_TEXT } from "./sheet-messages";
 
@@ -27,6 +30,11 @@ export type SheetSource = {
   choice: ShopperChoice | null;
   shopperContact: { name: string; phone: string; email: string } | null;
   customer: CustomerInfo | null;
+  /**
+   * Issue #34: the one structure the deal presents, as it was when the snapshot was taken. Versions
+   * stored before it have none: it is then worked out from `data` and `choice`.
+   */
+  selected?: { text: string; lines: SheetLine[] | null; paidWith: string | null };
 };
 
 export type SheetStamp = {
@@ -48,6 +56,8 @@ export type SheetLine = {
 };
 
 export type SheetTable = {
+  /** The structure the table belongs to: the sheet shows the selected structure's only. */
+  kind: "finance" | "lease";
   title: string;
   head: string[];
   rows: string[][];
@@ -65,8 +75,9 @@ export type DealSheet = {
   /** What the shopper sent with an acceptance (both copies: it is the shopper's own). */
   acceptedBy: { heading: string; lines: string[] } | null;
   vehicle: { heading: string; description: string; details: string[] };
+  /** Issue #34: the box at the top, "You are agreeing to: Lease, 36 months, …". */
+  agreement: { heading: string; text: string; paidWith: string | null };
   lines: SheetLine[];
-  selection: { heading: string; text: string } | null;
   tables: SheetTable[];
   disclosures: string[];
   signatures: string[];
@@ -166,6 +177,7 @@ function structureTables(
       .map((months, i) => `${months} mo ${formatPercent(rows[0]?.cells[i]?.aprPercent ?? 0)}`)
       .join(", ");
     tables.push({
+      kind: "finance",
       title: SHEET_TEXT.financeTitle(creditTierLabel(tier)),
       head: monthsHead(terms),
       rows: rows.map((row) => [
@@ -190,21 +202,27 @@ function structureTables(
       .join(", ");
     const downs = lease.rows.map((r) => r.downCents);
     tables.push({
+      kind: "lease",
       title: SHEET_TEXT.leaseTitle(creditTierLabel(lease.tier)),
       head: monthsHead(lease.terms),
       rows: lease.rows.map((row) => [
         formatMoney(row.downCents),
-        ...row.cells.map((cell) => (cell ? formatMoney(cell.monthlyPayment) : "—")),
+        ...row.cells.map((cell) =>
+          cell?.available ? formatMoney(cell.monthlyPayment) : cell ? SHEET_TEXT.notOffered : "—",
+        ),
       ]),
       selected: selectedIn("lease", lease.terms, downs),
       notes: [SHEET_TEXT.moneyFactor(lease.moneyFactor.toFixed(5)), SHEET_TEXT.residuals(residuals)],
     });
     tables.push({
+      kind: "lease",
       title: SHEET_TEXT.leaseDueTitle,
       head: monthsHead(lease.terms),
       rows: lease.rows.map((row) => [
         formatMoney(row.downCents),
-        ...row.cells.map((cell) => (cell ? formatMoney(cell.amountDueAtSigning) : "—")),
+        ...row.cells.map((cell) =>
+          cell?.available ? formatMoney(cell.amountDueAtSigning) : cell ? SHEET_TEXT.notOffered : "—",
+        ),
       ]),
       selected: selectedIn("lease", lease.terms, downs),
       notes: [],
@@ -213,17 +231,40 @@ function structureTables(
   return tables;
 }
 
-/** The chosen structure in words, with its figures: "Finance 60 mo, $2,000.00 down: $412.37/mo (6.99% APR)". */
-function selectionText(grids: StructureGrids, choice: ShopperChoice): string {
-  if (choice.structure === "cash") return SHEET_TEXT.cashChoice(formatMoney(grids.cash.outTheDoor));
-  const monthly = choiceMonthly(grids, choice);
-  if (monthly === null) return `${choiceText(choice)}: ${SHEET_TEXT.notOnGrid}`;
-  if (choice.structure === "finance") {
-    const col = grids.finance.terms.indexOf(choice.months as (typeof grids.finance.terms)[number]);
-    const apr = grids.finance.rows[0]?.cells[col]?.aprPercent;
-    return `${choiceText(choice)}: ${formatMoney(monthly)}/mo${apr === undefined ? "" : ` (${formatPercent(apr)} APR)`}`;
-  }
-  return `${choiceText(choice)}: ${formatMoney(monthly)}/mo`;
+/** The snapshot's selected structure: stored with it, or worked out for a version from before issue #34. */
+export function sheetSelection(source: SheetSource): NonNullable<SheetSource["selected"]> {
+  if (source.selected) return source.selected;
+  const data = source.choice ? { ...source.data, shopperChoice: source.choice } : source.data;
+  return selectionForSheet(selectedStructure(data));
+}
+
+/** What a sheet keeps of a selection: its words, and a lease's disclosure lines. */
+export function selectionForSheet(selected: SelectedDeal): NonNullable<SheetSource["selected"]> {
+  const { selection } = selected;
+  if (selection.kind !== "lease") return { text: selected.text, lines: null, paidWith: null };
+  const lines = leaseDisclosureLines(selected.data, computeBreakdown(selected.data), selection).map(
+    (line): SheetLine => ({ ...line }),
+  );
+  return { text: selected.text, lines, paidWith: paidWithText(selection.result) };
+}
+
+/** "Paid with $9,800.00 trade-in, $1,234.56 cash" (only the parts there are). */
+export function paidWithText(result: {
+  tradeInApplied: number;
+  rebatesApplied: number;
+  cashDueAtSigning: number;
+}): string {
+  const parts = [
+    result.tradeInApplied > 0 ? DEAL_OFFER_TEXT.paidTradeIn(formatMoney(result.tradeInApplied)) : "",
+    result.rebatesApplied > 0 ? DEAL_OFFER_TEXT.paidRebates(formatMoney(result.rebatesApplied)) : "",
+    DEAL_OFFER_TEXT.paidCash(formatMoney(result.cashDueAtSigning)),
+  ].filter(Boolean);
+  return DEAL_OFFER_TEXT.paidWith(parts.join(", "));
+}
+
+/** The structure a snapshot from before issue #34 presented when no choice was made. */
+function defaultKind(source: SheetSource): "cash" | "finance" | "lease" {
+  return source.grids.hidden.includes("finance") ? "cash" : "finance";
 }
 
 /** The sheet of one version (or of the current deal) for the dealer's copy or the shopper's. */
@@ -238,6 +279,10 @@ export function buildDealSheet(
   const date = sheetDate(stamp.at, timeZone);
   const visibleChoice =
     choice && choice.structure !== "cash" && grids.hidden.includes(choice.structure) ? null : choice;
+  const selected = sheetSelection(source);
+  // Issue #34: the sheet carries the selected structure's figures only: a lease its disclosure
+  // lines and grids, a finance deal its breakdown and finance grid, a cash deal its breakdown.
+  const kind = selected.lines ? "lease" : (visibleChoice?.structure ?? defaultKind(source));
   return {
     title: SHEET_TEXT.title,
     stamp: {
@@ -267,21 +312,21 @@ export function buildDealSheet(
       heading: SHEET_TEXT.vehicle,
       description: vehicle.description,
       details: [
-        vehicle.isNew === false ? SHEET_TEXT.used : SHEET_TEXT.new,
+        vehicleIsNew(vehicle) ? SHEET_TEXT.new : SHEET_TEXT.used,
         vehicle.vin ? SHEET_TEXT.vin(vehicle.vin) : "",
         vehicle.stockNumber ? SHEET_TEXT.stock(vehicle.stockNumber) : "",
         vehicle.mileage ? formatMileage(vehicle.mileage) : "",
         vehicle.color ?? "",
       ].filter(Boolean),
     },
-    lines: breakdownLines(data, breakdown),
-    selection: visibleChoice
-      ? { heading: SHEET_TEXT.selected, text: selectionText(grids, visibleChoice) }
-      : null,
-    tables: structureTables(grids, data.selectedCreditTier, visibleChoice),
+    agreement: { heading: DEAL_OFFER_TEXT.agreeingTo, text: selected.text, paidWith: selected.paidWith },
+    lines: selected.lines ?? breakdownLines(data, breakdown),
+    tables: structureTables(grids, data.selectedCreditTier, visibleChoice).filter(
+      (table) => table.kind === kind,
+    ),
     disclosures: [
-      SHEET_TEXT.ratesDisclosure,
-      ...(grids.lease && !grids.hidden.includes("lease") ? [SHEET_TEXT.leaseDisclosure] : []),
+      ...(kind === "finance" ? [SHEET_TEXT.ratesDisclosure] : []),
+      ...(kind === "lease" ? [SHEET_TEXT.leaseDisclosure] : []),
       SHEET_TEXT.taxDisclosure,
     ],
     signatures: [SHEET_TEXT.customerSignature, SHEET_TEXT.consultantSignature, SHEET_TEXT.managerSignature],
@@ -302,8 +347,10 @@ export function sheetStrings(sheet: DealSheet): string[] {
     ...(sheet.acceptedBy?.lines ?? []),
     sheet.vehicle.description,
     ...sheet.vehicle.details,
-    ...sheet.lines.flatMap((line) => [line.label, line.amount]),
-    sheet.selection?.text ?? "",
+    sheet.agreement.heading,
+    sheet.agreement.text,
+    sheet.agreement.paidWith ?? "",
+    ...sheet.lines.flatMap((line) => [line.label, line.amount, line.note ?? ""]),
     ...sheet.tables.flatMap((table) => [table.title, ...table.head, ...table.rows.flat(), ...table.notes]),
     ...sheet.disclosures,
     ...sheet.signatures,

@@ -52,6 +52,9 @@ export const MSG = {
   nameAndAmountRequired: "Name and amount are required",
   interestRatesInvalid: "Interest rates must be valid numbers between 0 and 100",
   noChangesToSave: "No changes to save",
+  // Issue #34: an empty settings field says it is required, not that its value is out of range.
+  amountRequired: "Amount is required",
+  rateRequired: "Rate is required",
 
   // Validation where the spec names the rule but not the words (our wording).
   emailUnchanged: "New email must be different from your current email",

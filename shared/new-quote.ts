@@ -2,7 +2,7 @@
 // body plus a snapshot of the dealer's current defaults, with the default
 // downpayment written once. Pure, so the server and its tests build it alike.
 
-import { CREDIT_TIER_IDS, type CreditTier, LOAN_TERM_KEYS } from "./constants";
+import { CREDIT_TIER_IDS, type CreditTier, LOAN_TERM_KEYS, vehicleIsNew } from "./constants";
 import { standardTaxRules } from "./deal/tax-profiles";
 import { defaultDownPayment } from "./pricing";
 import {
@@ -13,6 +13,7 @@ import {
   type QuoteData,
   type QuoteTaxRules,
   quoteDataSchema,
+  SHOPPER_WRITABLE_FIELDS,
   type Structures,
 } from "./quote-schema";
 
@@ -57,7 +58,8 @@ export function newQuoteData(body: CreateQuoteBody, defaults: DealerDefaultsSnap
     amount: item.amount,
   });
   const data = quoteDataSchema.parse({
-    vehicle: body.vehicle,
+    // Issue #34: new or used is always stored; a body without it takes the form's default.
+    vehicle: { ...body.vehicle, isNew: vehicleIsNew(body.vehicle) },
     pricing: body.pricing,
     addOns: defaults.addOns.map((addOn) => ({
       id: addOn.id,
@@ -87,4 +89,28 @@ export function newQuoteData(body: CreateQuoteBody, defaults: DealerDefaultsSnap
       : {}),
   });
   return { ...data, downPayment: defaultDownPayment(data) };
+}
+
+/**
+ * Issue #34: a duplicate "for another customer" keeps only the dealer's side of the deal (vehicle,
+ * pricing, add-ons, fees, taxes, rates, structures and programme). Every field a shopper can write
+ * (shared/permissions.ts: trade-in, amount owed, down payment, tier, choice) starts from the
+ * dealership's defaults, as a new quote does: no trade-in, nothing owed, the tier Good, no choice,
+ * and the default down payment of this deal.
+ */
+export function dealerSideOf(deal: Record<string, unknown>): Record<string, unknown> {
+  const content: Record<string, unknown> = { ...deal };
+  for (const field of SHOPPER_WRITABLE_FIELDS) delete content[field];
+  // The trade-in's appraised value is the dealer's, but of the first shopper's car: it goes with it.
+  delete content.tradeIn;
+  const parsed = quoteDataSchema.safeParse({ customInterestRates: {}, ...content });
+  if (!parsed.success) return content;
+  const fresh = parsed.data;
+  const reset: Record<string, unknown> = {
+    tradeIn: fresh.tradeIn,
+    amountOwedOnTradeIn: fresh.amountOwedOnTradeIn,
+    selectedCreditTier: fresh.selectedCreditTier,
+    downPayment: defaultDownPayment(fresh),
+  };
+  return { ...content, ...reset };
 }

@@ -11,6 +11,8 @@
  */
 export const CORE_MSG = {
   exceedsRetailPrice: "Cannot exceed retail price",
+  /** Issue #34: the discount's message names the field the dealer sees. */
+  discountAboveAdvertised: "Cannot exceed the Advertised price",
   authenticationRequired: "Authentication required",
   quoteNotFound: "Quote not found",
   forbidden: "You do not have permission to do that",
@@ -44,7 +46,6 @@ export const TEXT = {
   loading: "Loading...",
   quoteDetails: "Quote Details",
   viewOnDealerWebsite: "View on dealer website",
-  noColor: "No color",
   statusConnected: "Status: Connected",
   statusDisconnected: "Status: Disconnected",
   advertisedPrice: "Advertised price",
@@ -84,6 +85,12 @@ export const VEHICLE_FORM_LABELS = {
   advertisedUrl: "Vehicle URL",
   advertisedPrice: "Advertised Price",
   discount: "Discount",
+  /** Issue #34: new or used (the default follows the mileage), and the MSRP a lease needs. */
+  condition: "New or used",
+  new: "New",
+  used: "Used",
+  msrp: "MSRP",
+  msrpHint: "Lease residuals are a percent of it; without it the quote offers no lease.",
 } as const;
 
 /** The quote page (spec §2): the words of the controls it names, and its own fixed text. */
@@ -151,8 +158,22 @@ export const QUOTE_TEXT = {
     ]
       .filter(Boolean)
       .join(", ")}: ${m.link}`,
-  fromMonthly: (amount: string): string => `from ${amount}/mo`,
-  fromMonthlyDetail: (tier: string, term: number): string => `${tier} credit, ${term} months`,
+  /** Issue #34: the selected structure's payment, and what the out-the-door figure is after. */
+  monthlyAmount: (amount: string): string => `${amount}/mo`,
+  afterDown: (down: string): string => `after ${down} down`,
+  dueAtSigning: "Due at signing",
+  cashAtSigning: (cash: string): string => `${cash} in cash`,
+  /** The shopper's connection in plain words (the dealer keeps "Status: Connected"). */
+  shopperLive: "Live",
+  shopperOffline: "Offline: your changes are kept on this phone",
+  shopperConnecting: "Connecting…",
+  /** The shopper's first screen: what they can change, before the breakdown. */
+  yourOptions: "Change your deal",
+  changeTradeIn: "Trade-in",
+  tradeInNone: "None",
+  tradeInToAppraise: "To be appraised",
+  changeDownPayment: "Down payment",
+  yourCredit: "Your credit",
   dueToCustomer: "Due to customer",
   dueToCustomerNote:
     "Your trade-in is worth more than the whole deal, so nothing is owed and the dealership pays you the difference.",

@@ -28,7 +28,7 @@ function schemaLeafKeys(): string[] {
   const base = makeQuote({ tradeIn: tradeIn(1000) });
   const quote = quoteDataSchema.parse({
     ...base,
-    vehicle: { ...base.vehicle, isNew: true, vin: "1HGCM82633A004352" },
+    vehicle: { ...base.vehicle, isNew: true, msrp: 30_000, vin: "1HGCM82633A004352" },
     taxRules: TAX_RULES,
     customInterestRates: rates,
     leaseProgram: {

@@ -30,6 +30,7 @@ export const DEAL_KEYS: readonly string[] = [
   "vehicle.vin",
   "vehicle.advertisedUrl",
   "vehicle.isNew",
+  "vehicle.msrp",
   "pricing.advertisedPrice",
   "pricing.discount",
   "addOns",

@@ -120,7 +120,7 @@ export function computeBreakdown(data: QuoteData): Breakdown {
   const rebatesTotal = sumCents(rebates.map((line) => line.amount));
 
   const totalBalance = taxableAmount + taxesTotal + governmentFeesTotal;
-  const downPayment = -input.downPaymentCents;
+  const downPayment = -input.downPaymentCents || 0;
   const amountOwedOnTradeIn = input.tradeIn.owedCents;
   // docs/decisions/003: the price stops at $0.00 and the excess shows as "Due to customer".
   const outTheDoorPrice = cash.outTheDoor;

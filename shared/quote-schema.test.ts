@@ -115,7 +115,7 @@ describe("quoteDataSchema", () => {
       pricing: { advertisedPrice: 100, discount: 100.01 },
     });
     expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
-      ["pricing.discount", CORE_MSG.exceedsRetailPrice],
+      ["pricing.discount", CORE_MSG.discountAboveAdvertised],
     ]);
     expect(
       quoteDataSchema.safeParse({ ...minimal, pricing: { advertisedPrice: 100, discount: 100 } }).success,

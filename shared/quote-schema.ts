@@ -62,8 +62,13 @@ export const vehicleSchema = strictObject({
   /** Issue #19: on the deal sheet. 17 letters and digits (never I, O or Q), stored upper-case; may be blank. */
   vin: vinField(),
   advertisedUrl: optionalUrl(),
-  /** New or used: the "newOnly" trade-in rule credits the trade on new vehicles only. Absent reads as new. */
+  /**
+   * New or used (issue #34): the sheet prints it and the "newOnly" trade-in rule reads it. Absent
+   * (a quote from before the forms asked) reads as the form's default: used above 1,000 miles.
+   */
   isNew: boolean().optional(),
+  /** The manufacturer's suggested retail price in dollars (issue #34): lease residuals are a percent of it. */
+  msrp: dollarAmount().optional(),
 });
 
 /** The price fields each on their own rules, without the rule between them (see pricingSchema). */
@@ -76,7 +81,7 @@ export const pricingSchema = pricingFieldsSchema.refine(
   // docs/decisions/009-product-rulings.md: a discount above the price is refused, never capped (form and API; the live
   // channel's dealer writes: docs/decisions/014-discount-on-the-live-channel.md).
   (pricing) => toCents(pricing.discount) <= toCents(pricing.advertisedPrice),
-  { message: CORE_MSG.exceedsRetailPrice, path: ["discount"] },
+  { message: CORE_MSG.discountAboveAdvertised, path: ["discount"] },
 );
 
 export const addOnSchema = strictObject({

@@ -43,7 +43,7 @@ describe("the quote template", () => {
     const defaults = quoteDataSchema.parse({ vehicle: quote.vehicle, pricing: quote.pricing });
     for (const field of QUOTE_FIELDS) {
       if (field === "vehicle" || field === "pricing") continue;
-      // Passed on as stored, and read by the comparison card's chunk (read-structures.ts).
+      // Passed on as stored, and read by the comparison card's chunk (shared/read-structures.ts).
       if (field === "structures" || field === "leaseProgram" || field === "shopperChoice") continue;
       for (const junk of ["junk", 7, null, [], { __proto__: { polluted: true } }]) {
         if (quoteFieldSchema(field).safeParse(junk).success) continue;

@@ -230,6 +230,7 @@ export const quoteTemplate = () => ({
     vin: optional(""),
     advertisedUrl: "",
     isNew: optional(true),
+    msrp: optional(0),
   },
   pricing: { advertisedPrice: 0, discount: 0 },
   addOns: list({
@@ -257,7 +258,7 @@ export const quoteTemplate = () => ({
   interestRates: defaultInterestRateTable(),
   rebates: list({ id: ID, name: "", amount: 0 }),
   taxRules: optional(taxRulesTemplate),
-  // Read where they are used (structures/read-structures.ts, in the comparison card's chunk).
+  // Read where they are used (shared/read-structures.ts).
   structures: asStored(),
   leaseProgram: asStored(),
   shopperChoice: asStored(),

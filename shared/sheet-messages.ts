@@ -28,6 +28,7 @@ export const SHEET_TEXT = {
   selected: "Selected",
   cashChoice: (outTheDoor: string): string => `Cash: ${outTheDoor} out the door`,
   notOnGrid: "no longer on the payment grid",
+  notOffered: "Not available",
   payments: "Payment options",
   down: "Down",
   financeTitle: (tier: string): string => `Finance, monthly payment (${tier} credit)`,

@@ -89,6 +89,8 @@ export const STRUCTURES_TEXT = {
   yourStructure: "Your choice",
   acceptSubmit: "Send my acceptance",
   acceptFailed: "Your acceptance could not be sent. Please try again.",
+  acceptOffline:
+    "This phone is offline, so your acceptance was not sent. Send it again once you are back online.",
   versionsTitle: "Versions",
   saveVersion: "Save version",
   versionSaved: (n: number, fingerprint: string): string => `Saved version ${n} (${fingerprint})`,

@@ -44,6 +44,9 @@ export type NewQuote = {
     mileage: number;
     stockNumber?: string;
     advertisedUrl?: string;
+    /** Issue #34: new or used (default: used above 1,000 miles) and the MSRP a lease needs. */
+    isNew?: boolean;
+    msrp?: number;
   };
   pricing: { advertisedPrice: number; discount?: number };
 };

@@ -165,9 +165,11 @@ async function rest(server: Server, method: string, url: string, body: unknown, 
 const money = (n: number) => Math.round(n) / 100;
 
 function dealerValue(key: string, n: number): unknown {
-  if (key === "pricing.discount") return money(n % 2_500_000); // up to $25,000: within the price
+  // Issue #34: a down payment never exceeds the balance due, so the steps stay within it: a
+  // discount up to $20,000 of the $25,000 price leaves $5,000 or more, and a down up to $5,000.
+  if (key === "pricing.discount") return money(n % 2_000_000);
   if (key === "vehicle.color") return `Color ${n}`;
-  if (key === "downPayment") return -money(n);
+  if (key === "downPayment") return -money(n % 500_000);
   return CREDIT_TIER_IDS[n % CREDIT_TIER_IDS.length];
 }
 
@@ -262,7 +264,7 @@ export async function runGuardProperty(setup: GuardSetup): Promise<void> {
               shopper.deal,
               s.key,
               s.key === "downPayment"
-                ? -money(s.n)
+                ? -money(s.n % 500_000)
                 : s.key === "amountOwedOnTradeIn"
                   ? money(s.n)
                   : CREDIT_TIER_IDS[s.n % CREDIT_TIER_IDS.length],

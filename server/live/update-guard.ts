@@ -1,5 +1,6 @@
+import { DEAL_RULE_FIELDS, dealRuleProblem } from "@shared/deal/deal-rules";
 import { isChoiceOffered } from "@shared/deal/offered-choice";
-import { type DocKind, isLeafKey, leafKeysOfField, mayWriteKey } from "@shared/permissions";
+import { DEAL_KEYS, type DocKind, isLeafKey, leafKeysOfField, mayWriteKey } from "@shared/permissions";
 import {
   assemble,
   DEAL_DOC_ARRAY,
@@ -16,11 +17,12 @@ import {
   isQuoteField,
   leaseProgramSchema,
   liveFieldSchema,
+  type QuoteData,
   type QuoteField,
   shopperChoiceSchema,
   structuresSchema,
 } from "@shared/quote-schema";
-import { defaultStructures } from "@shared/quote-template";
+import { conform, defaultStructures, quoteTemplate } from "@shared/quote-template";
 import * as Y from "yjs";
 import type { ZodType } from "zod";
 import type { QuoteRole } from "../policies/quote-access";
@@ -174,6 +176,13 @@ function validateField(kind: DocKind, field: string, entries: EntryLookup): stri
   return result.success ? null : `invalid ${field}: ${result.error.issues[0]?.message}`;
 }
 
+/** The whole deal after the update, read as the page reads it (the shared quote template). */
+function dealAfter(entries: EntryLookup): QuoteData {
+  const all: FlatEntries = new Map();
+  for (const key of DEAL_KEYS) if (entries.has(key)) all.set(key, entries.get(key));
+  return conform(assemble(all), quoteTemplate()) as QuoteData;
+}
+
 /** What validation reads: the room's entries as they are after the update. */
 type EntryLookup = Pick<FlatEntries, "get" | "has">;
 
@@ -301,6 +310,11 @@ export function judgeUpdate(scratch: Y.Doc, update: Uint8Array, input: GuardInpu
   }
   if (input.role === "SHOPPER" && input.kind === "deal" && fields.has("shopperChoice")) {
     const problem = choiceProblem(after);
+    if (problem) return { ok: false, reason: problem };
+  }
+  // Issue #34: the rules between fields (the down payment bound, a lease on offer), from shared/.
+  if (input.kind === "deal" && [...fields].some((field) => DEAL_RULE_FIELDS.has(field))) {
+    const problem = dealRuleProblem(fields, dealAfter(after));
     if (problem) return { ok: false, reason: problem };
   }
   return { ok: true, before: changedBefore, after: changedAfter, fields, keys: changed, changedDoc, written };

@@ -1,3 +1,4 @@
+import { formatCustomerPhone } from "@shared/format";
 import { MSG, TEXT } from "@shared/messages";
 import { escapeHtml } from "./escape-html";
 import type { OutgoingMail } from "./mailer";
@@ -11,7 +12,8 @@ export function acceptanceEmail(
     `${MSG.dealAccepted(accepted.summary)} for ${accepted.vehicle}.`,
     "",
     `Name: ${accepted.name}`,
-    `Phone: ${accepted.phone}`,
+    // Issue #34: as the quote page shows it, "1 (555) 123-4567", not the stored digits.
+    `Phone: ${formatCustomerPhone(accepted.phone)}`,
     `Email: ${accepted.email}`,
     "",
     `The deal is locked until you reopen it or make a counter-offer: ${accepted.link}`,

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { newQuoteData } from "@shared/new-quote";
+import { dealerSideOf, newQuoteData } from "@shared/new-quote";
 import { dealArray, writeFields } from "@shared/quote-doc";
 import type { ListingFigures } from "@shared/quote-list";
 import type { CreateQuoteBody } from "@shared/quote-schema";
@@ -36,8 +36,8 @@ export async function createQuote(
 
 /**
  * Issue #14: the same deal for another shopper. A fresh id (so a fresh link), a fresh expiry, the
- * member who copies it as its salesperson, and no customer info, shopper's choice, versions,
- * acceptance or history: only the deal as it stands (vehicle, prices, items, trade-in, options).
+ * member who copies it as its salesperson, and no customer info, versions, acceptance or history.
+ * Issue #34: only the dealer's side of the deal; what a shopper writes starts from the defaults.
  */
 export function duplicateQuote(
   stores: Stores,
@@ -46,7 +46,7 @@ export function duplicateQuote(
   source: { vehicleDescription: string },
   validityDays: number,
 ): Promise<string> {
-  const { shopperChoice: _theirs, ...content } = deal;
+  const content = dealerSideOf(deal);
   return insertQuote(stores, member, content, validityDays, {
     vehicleDescription: source.vehicleDescription,
     ...listingFiguresOf(content),

@@ -1,4 +1,5 @@
 import type { QuoteDealership, QuoteListItem } from "@shared/api-types";
+import { vehicleIsNew } from "@shared/constants";
 import { type Member, seesEveryQuote } from "@shared/permissions";
 import { dealArray, dealDocName, privateArray, privateDocName, readDoc } from "@shared/quote-doc";
 import { type CustomerInfo, customerInfoSchema } from "@shared/quote-schema";
@@ -81,6 +82,9 @@ export async function documentContentAt(
   }
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
 export type QuoteView = {
   id: string;
   created_at: string;
@@ -134,6 +138,11 @@ export async function readQuote(
 ): Promise<QuoteView> {
   const deal = await documentContent(stores, live, dealDocName(quote.id), "deal");
   const data: Record<string, unknown> = { customInterestRates: {}, ...deal };
+  // Issue #34: `vehicle.isNew` is always answered; a quote from before the forms asked reads as
+  // the form's default (used above 1,000 miles), as the sheet prints it. `msrp` only when set.
+  const vehicle = data.vehicle;
+  if (isRecord(vehicle) && typeof vehicle.isNew !== "boolean" && typeof vehicle.mileage === "number")
+    data.vehicle = { ...vehicle, isNew: vehicleIsNew({ mileage: vehicle.mileage }) };
   if (withPrivate) {
     const priv = await documentContent(stores, live, privateDocName(quote.id), "private");
     data.customerInfo = priv.customerInfo ?? { name: "" };

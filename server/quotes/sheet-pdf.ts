@@ -115,6 +115,24 @@ function draw(doc: Doc, sheet: DealSheet) {
   rule(doc, y);
   y += 8;
 
+  // Issue #34: the box at the top, the one structure the customer signs for.
+  const boxTop = y;
+  const boxWidth = PAGE.width - 2 * PAGE.margin;
+  let boxY = put(doc, `${sheet.agreement.heading}:`, PAGE.margin + 8, boxTop + 6, boxWidth - 16, {
+    size: 8,
+    bold: true,
+    color: MUTED,
+  });
+  boxY = put(doc, sheet.agreement.text, PAGE.margin + 8, boxY, boxWidth - 16, { size: 11, bold: true });
+  if (sheet.agreement.paidWith)
+    boxY = put(doc, sheet.agreement.paidWith, PAGE.margin + 8, boxY, boxWidth - 16, { size: 9 });
+  doc
+    .rect(PAGE.margin, boxTop, boxWidth, boxY + 6 - boxTop)
+    .lineWidth(1.25)
+    .strokeColor(INK)
+    .stroke();
+  y = boxY + 14;
+
   // Vehicle, then the people (customer on the dealer's copy, and who accepted).
   let vehicleY = put(doc, sheet.vehicle.heading, LEFT.x, y, LEFT.width, {
     size: 8,
@@ -165,10 +183,6 @@ function draw(doc: Doc, sheet: DealSheet) {
   }
 
   let r = top;
-  if (sheet.selection) {
-    r = put(doc, sheet.selection.heading, RIGHT.x, r, RIGHT.width, { size: 9, bold: true });
-    r = put(doc, sheet.selection.text, RIGHT.x, r, RIGHT.width, { size: 9.5, bold: true }) + 8;
-  }
   if (sheet.tables.length > 0)
     r = put(doc, SHEET_TEXT.payments, RIGHT.x, r, RIGHT.width, { size: 9, bold: true }) + 2;
   for (const table of sheet.tables) r = drawTable(doc, table, r) + 6;

@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import type { QuoteDealership } from "@shared/api-types";
-import { choiceMonthly, choiceText, type StructureGrids, structureGrids } from "@shared/deal/structure-grid";
+import { selectedStructure } from "@shared/deal/selected-structure";
+import { choiceMonthly, type StructureGrids, structureGrids } from "@shared/deal/structure-grid";
+import { type SheetSource, selectionForSheet, sheetSelection } from "@shared/deal-sheet";
 import type { HistoryEvent } from "@shared/history-text";
-import { formatMoney, toCents } from "@shared/money";
+import { toCents } from "@shared/money";
 import { type Breakdown, computeBreakdown } from "@shared/pricing";
 import { dealDocName } from "@shared/quote-doc";
 import { type CustomerInfo, type QuoteData, quoteDataSchema, type ShopperChoice } from "@shared/quote-schema";
@@ -33,6 +35,8 @@ export type VersionSnapshot = {
   shopperContact: ShopperContact | null;
   /** The dealer's customer record at the time (dealer's copy only: never sent to a shopper). */
   customer: CustomerInfo | null;
+  /** Issue #34: the one structure presented (absent in versions stored before it). */
+  selected?: SheetSource["selected"];
 };
 
 export type VersionRow = {
@@ -76,14 +80,18 @@ function snapshotOf(
   customer: CustomerInfo | null,
   extra: { choice?: ShopperChoice | null; shopperContact?: ShopperContact | null },
 ): VersionSnapshot {
+  const choice = extra.choice ?? data.shopperChoice ?? null;
+  // Issue #34: the breakdown of the structure presented (its down payment), and the structure itself.
+  const selected = selectedStructure(choice ? { ...data, shopperChoice: choice } : data);
   return {
     data,
-    breakdown: computeBreakdown(data),
+    breakdown: computeBreakdown(selected.data),
     grids: structureGrids(data),
     dealership,
-    choice: extra.choice ?? data.shopperChoice ?? null,
+    choice,
     shopperContact: extra.shopperContact ?? null,
     customer,
+    selected: selectionForSheet(selected),
   };
 }
 
@@ -189,14 +197,10 @@ export async function readVersion(
   return { ...toRow(row), snapshot: { ...snapshot, customer: null, shopperContact } };
 }
 
-/** "version 3 (Lease 36 mo, $2,000.00 down, $413.01/mo)" for the history and the dealer's mail. */
+/**
+ * "version 3 (Lease, 36 months, $2,000.00 down, $413.01/mo, $2,913.01 due at signing)" for the
+ * history and the dealer's mail: the selected structure, the one the sheet's box names.
+ */
 export function versionSummary(number: number, snapshot: VersionSnapshot): string {
-  const { choice } = snapshot;
-  if (!choice) return `version ${number} (${formatMoney(snapshot.breakdown.outTheDoorPrice)} out the door)`;
-  const monthly = choiceMonthly(snapshot.grids, choice);
-  const detail =
-    choice.structure === "cash"
-      ? `Cash, ${formatMoney(snapshot.grids.cash.outTheDoor)}`
-      : `${choiceText(choice)}${monthly === null ? "" : `, ${formatMoney(monthly)}/mo`}`;
-  return `version ${number} (${detail})`;
+  return `version ${number} (${sheetSelection(snapshot).text})`;
 }

@@ -71,9 +71,90 @@ describe("POST /api/calculate", () => {
           upfrontTax: 154,
           amountDueAtSigning: 2603.07,
           totalOfPayments: 11320.52,
+          // Issue #34: added beside the fields above, which keep their figures: the $500 rebate
+          // pays part of the amount due at signing, the rest is cash.
+          available: true,
+          cashDueAtSigning: 2103.07,
+          tradeInApplied: 0,
         },
       ],
     });
+  });
+
+  it("answers a lease whose cap cost reduction reaches the residual as not available, never a payment (issue #34)", async () => {
+    const { status, body } = await post({
+      sellingPrice: 30000,
+      msrp: 30000,
+      tradeIn: { value: 14000, owed: 4200 },
+      downPayment: 4000,
+      lease: [
+        { months: 24, residualPercent: 65, moneyFactor: 0.00125 },
+        { months: 36, residualPercent: 55, moneyFactor: 0.00125 },
+      ],
+    });
+    expect(status).toBe(200);
+    const [short, long] = (body as { lease: Record<string, unknown>[] }).lease;
+    expect(short).toEqual({
+      months: 24,
+      available: false,
+      reason: "The cap cost reduction exceeds the depreciation",
+      grossCapCost: 30000,
+      capCostReduction: 13800,
+      adjustedCapCost: 16200,
+      residualValue: 19500,
+      depreciation: null,
+      rentCharge: null,
+      basePayment: null,
+      monthlyTax: null,
+      monthlyPayment: null,
+      upfrontTax: null,
+      amountDueAtSigning: null,
+      totalOfPayments: null,
+      cashDueAtSigning: null,
+      tradeInApplied: 9800,
+    });
+    // 36 months at 55%: $16,200 against a $16,500 residual, also not offered.
+    expect(long?.available).toBe(false);
+    const { body: zeroDown } = await post({
+      sellingPrice: 30000,
+      msrp: 30000,
+      tradeIn: { value: 14000, owed: 4200 },
+      lease: [{ months: 36, residualPercent: 50, moneyFactor: 0.00125 }],
+    });
+    const [row] = (
+      zeroDown as {
+        lease: {
+          monthlyPayment: number;
+          amountDueAtSigning: number;
+          cashDueAtSigning: number;
+          tradeInApplied: number;
+          available: boolean;
+        }[];
+      }
+    ).lease;
+    expect(row?.available).toBe(true);
+    expect(row?.monthlyPayment).toBeGreaterThan(0);
+    expect(row?.tradeInApplied).toBe(9800);
+    // "$0 down" is $0 cash cap cost reduction: the customer pays the first payment in cash.
+    expect(row?.cashDueAtSigning).toBe(row?.monthlyPayment);
+  });
+
+  it("refuses a down payment above the balance due after the trade (issue #34)", async () => {
+    const { status, body } = await post({
+      sellingPrice: 20000,
+      tradeIn: { value: 5000, owed: 1000 },
+      downPayment: 16000.01,
+    });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({
+      message: "Down payment cannot be more than the balance due ($16,000.00)",
+      errors: [
+        { field: "downPayment", message: "Down payment cannot be more than the balance due ($16,000.00)" },
+      ],
+    });
+    expect(
+      (await post({ sellingPrice: 20000, tradeIn: { value: 5000, owed: 1000 }, downPayment: 16000 })).status,
+    ).toBe(200);
   });
 
   it("accepts a minimal body: a selling price alone, the default profile, no structures", async () => {

@@ -2,7 +2,7 @@ import type { QuoteListItem } from "@shared/api-types";
 import { CORE_MSG, MSG } from "@shared/messages";
 import { computeBreakdown, defaultDownPayment } from "@shared/pricing";
 import { readDoc, writeField } from "@shared/quote-doc";
-import { type QuoteData, quoteDataSchema } from "@shared/quote-schema";
+import { type QuoteData, quoteDataSchema, SHOPPER_WRITABLE_FIELDS } from "@shared/quote-schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -91,7 +91,8 @@ describe("POST /api/quotes", () => {
     expect(Date.parse(quote.expires_at) - created).toBe(7 * DAY);
     expect(quote.expired).toBe(false);
     const { data } = quote;
-    expect(data.vehicle).toEqual(sampleQuote.vehicle);
+    // Issue #34: new or used is always stored; the sample's 12,000 miles default to used.
+    expect(data.vehicle).toEqual({ ...sampleQuote.vehicle, isNew: false });
     expect(data.pricing).toEqual(sampleQuote.pricing);
     expect(data.addOns).toEqual([
       { id: "a1", name: "Tint", description: "Ceramic", price: 499, isSelected: false },
@@ -148,8 +149,44 @@ describe("POST /api/quotes", () => {
     );
     expect(res.status).toBe(400);
     const body = (await res.json()) as { errors: { field: string; message: string }[] };
-    expect(body.errors).toContainEqual({ field: "pricing.discount", message: CORE_MSG.exceedsRetailPrice });
+    expect(body.errors).toContainEqual({
+      field: "pricing.discount",
+      message: CORE_MSG.discountAboveAdvertised,
+    });
     expect(h.db.select().from(quotes).where(eq(quotes.dealerId, user.id)).all()).toHaveLength(0);
+  });
+
+  it("takes new or used and the MSRP, and answers them with the vehicle (issue #34)", async () => {
+    const { token } = await h.dealer();
+    const create = async (vehicle: Record<string, unknown>) =>
+      h.api(
+        "POST",
+        "/api/quotes",
+        {
+          vehicle: { description: "2026 Honda Civic", mileage: 12, ...vehicle },
+          pricing: { advertisedPrice: 27_000 },
+        },
+        token,
+      );
+    const read = async (res: Response) => {
+      const { id } = (await res.json()) as { id: string };
+      const body = (await (await h.api("GET", `/api/quotes/${id}`, undefined, token)).json()) as {
+        data: { vehicle: Record<string, unknown> };
+      };
+      return body.data.vehicle;
+    };
+    expect(await read(await create({ isNew: true, msrp: 28_450 }))).toMatchObject({
+      isNew: true,
+      msrp: 28_450,
+    });
+    // Without the field: the form's default, new at 1,000 miles or fewer, used above.
+    expect(await read(await create({}))).toMatchObject({ isNew: true });
+    const used = await read(await create({ mileage: 12_450 }));
+    expect(used).toMatchObject({ isNew: false });
+    expect(used).not.toHaveProperty("msrp");
+    const bad = await create({ msrp: -1 });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { errors: { field: string }[] }).errors[0]?.field).toBe("vehicle.msrp");
   });
 
   it("requires a signed-in dealer to create, list and delete", async () => {
@@ -307,7 +344,7 @@ describe("GET /api/quotes/{id}", () => {
     const shopperBody = (await shopper.json()) as { data: Record<string, unknown> };
     expect(shopperBody.data).not.toHaveProperty("customerInfo");
     expect(JSON.stringify(shopperBody)).not.toContain("Pat Shopper");
-    expect(shopperBody.data.vehicle).toEqual(sampleQuote.vehicle);
+    expect(shopperBody.data.vehicle).toEqual({ ...sampleQuote.vehicle, isNew: false });
 
     const foreign = await h.api("GET", `/api/quotes/${id}`, undefined, other.token);
     expect(foreign.status).toBe(404);
@@ -445,7 +482,7 @@ describe("POST /api/quotes/{id}/renew (issue #14)", () => {
 });
 
 describe("POST /api/quotes/{id}/duplicate (issue #14)", () => {
-  it("copies the deal for another shopper: fresh id and link, no customer info, no shopper's choice", async () => {
+  it("copies only the dealer's side for another shopper: fresh id and link, no customer info, no shopper-written key (issue #34)", async () => {
     const { token } = await h.dealer();
     const other = await h.dealer();
     const id = await createQuoteVia(h, token);
@@ -453,15 +490,36 @@ describe("POST /api/quotes/{id}/duplicate (issue #14)", () => {
     const privateDoc = connectClient(h, id, { token, private: true });
     const shopper = connectClient(h, id);
     await Promise.all([synced(dealer), synced(privateDoc), synced(shopper)]);
-    writeField(dealer.deal, "downPayment", -3100);
-    writeField(shopper.deal, "shopperChoice", { structure: "cash" });
+    const firstShopper = {
+      tradeIn: {
+        hasTradeIn: true,
+        vehicle: { description: "2015 Toyota Camry", vin: "", mileage: 98_000, condition: "Good" },
+      },
+      amountOwedOnTradeIn: 4200,
+      downPayment: -3100,
+      selectedCreditTier: "fair",
+      shopperChoice: { structure: "cash" },
+    } as const;
+    for (const [field, value] of Object.entries(firstShopper)) writeField(shopper.deal, field, value);
+    await eventually(() => expect(readDoc(dealer.deal).selectedCreditTier).toBe("fair"));
+    // The dealer appraises the first shopper's car and prices the deal.
+    writeField(dealer.deal, "tradeIn", {
+      ...firstShopper.tradeIn,
+      vehicle: { ...firstShopper.tradeIn.vehicle, value: 14_000 },
+    });
+    writeField(dealer.deal, "pricing", { advertisedPrice: 25_000, discount: 1_250 });
     writeField(privateDoc.deal, "customerInfo", { name: "Pat Shopper", email: "pat@example.com" });
     await eventually(async () => {
       const body = (await (await h.api("GET", `/api/quotes/${id}`, undefined, token)).json()) as {
-        data: { customerInfo: { name: string }; downPayment: number };
+        data: {
+          customerInfo: { name: string };
+          downPayment: number;
+          tradeIn: { vehicle: { value?: number } };
+        };
       };
       expect(body.data.customerInfo.name).toBe("Pat Shopper");
       expect(body.data.downPayment).toBe(-3100);
+      expect(body.data.tradeIn.vehicle.value).toBe(14_000);
       expect(body.data).toHaveProperty("shopperChoice");
     });
 
@@ -479,20 +537,38 @@ describe("POST /api/quotes/{id}/duplicate (issue #14)", () => {
     type Read = { data: Record<string, unknown> & { customerInfo: unknown }; expired: boolean };
     const original = (await (await h.api("GET", `/api/quotes/${id}`, undefined, token)).json()) as Read;
     const copy = (await (await h.api("GET", `/api/quotes/${copyId}`, undefined, token)).json()) as Read;
-    const { customerInfo: _a, shopperChoice: choice, ...deal } = original.data;
-    expect(choice).toEqual({ structure: "cash" });
-    const { customerInfo, shopperChoice, ...copied } = copy.data;
-    expect(copied).toEqual(deal);
-    expect(copied.downPayment).toBe(-3100);
-    expect(shopperChoice).toBeUndefined();
-    expect(customerInfo).toEqual({ name: "" });
+    // Every key a shopper may write (the permissions table) starts from the defaults of a new quote.
+    const { customerInfo: _none, ...copiedDeal } = copy.data;
+    const fresh = quoteDataSchema.parse(copiedDeal);
+    for (const field of SHOPPER_WRITABLE_FIELDS) {
+      expect(copy.data[field], field).not.toEqual(original.data[field]);
+    }
+    expect(copy.data.shopperChoice).toBeUndefined();
+    expect(copy.data.tradeIn).toEqual({
+      hasTradeIn: false,
+      vehicle: { description: "", vin: "", mileage: 0, condition: "Good" },
+    });
+    expect(copy.data.amountOwedOnTradeIn).toBe(0);
+    expect(copy.data.selectedCreditTier).toBe("good");
+    expect(copy.data.downPayment).toBe(defaultDownPayment(fresh));
+    // The dealer's side is copied as it stands.
+    const dealerSide = (data: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(data).filter(
+          ([field]) =>
+            !(SHOPPER_WRITABLE_FIELDS as readonly string[]).includes(field) && field !== "customerInfo",
+        ),
+      );
+    expect(dealerSide(copy.data)).toEqual(dealerSide(original.data));
+    expect(copy.data.pricing).toEqual({ advertisedPrice: 25_000, discount: 1_250 });
+    expect(copy.data.customerInfo).toEqual({ name: "" });
     expect(copy.expired).toBe(false);
 
     const list = (await (await h.api("GET", "/api/quotes", undefined, token)).json()) as QuoteListItem[];
     const row = list.find((q) => q.id === copyId);
     expect(row?.customerName).toBe("");
     expect(row?.vehicleDescription).toBe(sampleQuote.vehicle.description);
-    expect(row?.outTheDoorPrice).toBe(list.find((q) => q.id === id)?.outTheDoorPrice);
+    expect(row?.outTheDoorPrice).toBe(computeBreakdown(fresh).outTheDoorPrice / 100);
     destroyClient(shopper);
     destroyClient(dealer);
     destroyClient(privateDoc);

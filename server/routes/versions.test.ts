@@ -146,7 +146,10 @@ describe("versions and acceptance", () => {
     expect(history.events[0]).toMatchObject({
       role: "SHOPPER",
       field: "accepted",
-      newValue: expect.stringMatching(/^version 1 \(Finance 60 mo, \$2,000\.00 down, \$[\d,]+\.\d\d\/mo\)$/),
+      // Issue #34: the selected structure, in the words of the sheet's "You are agreeing to" box.
+      newValue: expect.stringMatching(
+        /^version 1 \(Finance, 60 months, \$[\d,]+\.\d\d down, \$[\d,]+\.\d\d\/mo \(Good credit, [\d.]+% APR\)\)$/,
+      ),
     });
     await eventually(() => {
       const dir = path.join(h.dataDir, "outbox");
@@ -154,7 +157,8 @@ describe("versions and acceptance", () => {
         ? readdirSync(dir).map((f) => readMail(readFileSync(path.join(dir, f), "utf8")))
         : [];
       const mine = mails.find((m) => m.to.includes(user.email) && m.subject.startsWith("Accepted:"));
-      expect(mine?.text).toContain("Phone: 15551234567");
+      // Issue #34: the phone number as people read it, not the stored digits.
+      expect(mine?.text).toContain("Phone: 1 (555) 123-4567");
     });
 
     // A counter-offer is a new version and reopens the deal; the shopper's page hears its number

@@ -1,4 +1,6 @@
+import { quoteDownPaymentProblem, shopperChoiceProblem } from "@shared/deal/deal-rules";
 import { isChoiceOffered } from "@shared/deal/offered-choice";
+import { isPresentedChoice } from "@shared/deal/selection-choice";
 import type { HistoryEvent } from "@shared/history-text";
 import { CORE_MSG, MSG } from "@shared/messages";
 import { memberLabel } from "@shared/permissions";
@@ -143,11 +145,21 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
         choice: body.structure,
         shopperContact,
       });
-      // Only a cell the dealer's grid offers now can be accepted.
-      if (!isChoiceOffered(snapshot.data, body.structure))
+      // Only a cell the dealer's grid offers now can be accepted, or the deal as the page presents
+      // it (issue #34: the dealer's default, or a chosen cell at the quote's own down payment).
+      if (
+        !isChoiceOffered(snapshot.data, body.structure) &&
+        !isPresentedChoice(snapshot.data, body.structure)
+      )
         throw badRequest(MSG.optionNoLongerOffered, [
           { field: "structure", message: MSG.optionNoLongerOffered },
         ]);
+      // Issue #34: a deal no dealer would stand behind is not signed: a lease that is not offered,
+      // or a down payment above the balance due (a concurrent edit may have put it there).
+      const choiceProblem = shopperChoiceProblem({ ...snapshot.data, shopperChoice: body.structure });
+      if (choiceProblem) throw badRequest(choiceProblem, [{ field: "structure", message: choiceProblem }]);
+      const downProblem = quoteDownPaymentProblem(snapshot.data);
+      if (downProblem) throw badRequest(downProblem, [{ field: "downPayment", message: downProblem }]);
       try {
         const saved = await saveVersion(
           stores,

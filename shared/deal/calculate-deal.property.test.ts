@@ -163,6 +163,13 @@ describe("deal calculator properties", () => {
           if (!option) throw new Error("row without an option");
           const n = row.months;
           expect(row.adjustedCapCost).toBe(row.grossCapCost - row.capCostReduction);
+          // Issue #34: a lease with nothing to depreciate is not offered, never priced at or below $0.
+          if (!row.available) {
+            expect(row.adjustedCapCost).toBeLessThanOrEqual(row.residualValue);
+            return;
+          }
+          expect(row.monthlyPayment).toBeGreaterThan(0);
+          expect(row.cashDueAtSigning).toBe(row.amountDueAtSigning - row.tradeInApplied - row.rebatesApplied);
           expect(row.depreciation).toBe(row.adjustedCapCost - row.residualValue);
           // Total of base monthly payments = depreciation + rent charge.
           expect(row.basePayment * n).toBe(row.depreciation + row.rentCharge);

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from "vitest";
 import { calculateDeal } from "./calculate-deal";
-import type { DealInput, TaxRules } from "./deal-types";
+import type { AvailableLease, DealInput, LeaseResult, TaxRules } from "./deal-types";
 import { financePayment } from "./finance";
 
 const rules = (overrides: Partial<TaxRules> = {}): TaxRules => ({
@@ -13,6 +13,12 @@ const rules = (overrides: Partial<TaxRules> = {}): TaxRules => ({
   lease: { method: "monthly", capReductionTaxable: true, tradeCredit: true },
   ...overrides,
 });
+
+/** The row when the lease is offered (fails the test otherwise). */
+const offered = (row: LeaseResult | undefined): AvailableLease => {
+  if (!row?.available) throw new Error(`lease not offered: ${JSON.stringify(row)}`);
+  return row;
+};
 
 const deal = (overrides: Partial<DealInput> = {}): DealInput => ({
   sellingPriceCents: 0,
@@ -75,9 +81,11 @@ describe("DESKING.md §5.2 lease: the Edmunds sample", () => {
     });
 
   it("monthly tax at 7%: base $232.78, total $249.07, $2,603.07 due at signing, $11,320.52 total", () => {
-    const [lease] = calculateDeal(edmunds("monthly")).lease;
-    expect(lease).toEqual({
+    const [row] = calculateDeal(edmunds("monthly")).lease;
+    offered(row);
+    expect(row).toEqual({
       months: 36,
+      available: true,
       grossCapCost: 2_220_000,
       capCostReduction: 220_000,
       adjustedCapCost: 2_000_000,
@@ -90,26 +98,30 @@ describe("DESKING.md §5.2 lease: the Edmunds sample", () => {
       upfrontTax: 15_400,
       amountDueAtSigning: 260_307,
       totalOfPayments: 1_132_052,
+      // Issue #34: paid by the rebate $500.00 and $2,103.07 cash.
+      tradeInApplied: 0,
+      rebatesApplied: 50_000,
+      cashDueAtSigning: 210_307,
     });
-    // Paid by: rebate $500.00 + $2,103.07 cash.
-    expect((lease?.amountDueAtSigning ?? 0) - 50_000).toBe(210_307);
   });
 
   it("upfront on the total: $740.61 at signing, monthly payment $232.78", () => {
-    const [lease] = calculateDeal(edmunds("upfrontTotal")).lease;
-    expect(lease?.upfrontTax).toBe(74_061);
-    expect(lease?.monthlyTax).toBe(0);
-    expect(lease?.monthlyPayment).toBe(23_278);
+    const [row] = calculateDeal(edmunds("upfrontTotal")).lease;
+    const lease = offered(row);
+    expect(lease.upfrontTax).toBe(74_061);
+    expect(lease.monthlyTax).toBe(0);
+    expect(lease.monthlyPayment).toBe(23_278);
   });
 
   it("upfront on the price: $1,470.00", () => {
-    const [lease] = calculateDeal(edmunds("upfrontPrice")).lease;
-    expect(lease?.upfrontTax).toBe(147_000);
-    expect(lease?.monthlyPayment).toBe(23_278);
+    const [row] = calculateDeal(edmunds("upfrontPrice")).lease;
+    const lease = offered(row);
+    expect(lease.upfrontTax).toBe(147_000);
+    expect(lease.monthlyPayment).toBe(23_278);
   });
 
   it("second check: cap cost $25,000, residual $13,000, MF 0.0009, 36 months: 367.53 and 6% tax 22.05", () => {
-    const [lease] = calculateDeal(
+    const [row] = calculateDeal(
       deal({
         sellingPriceCents: 2_500_000,
         taxRules: rules({
@@ -119,22 +131,24 @@ describe("DESKING.md §5.2 lease: the Edmunds sample", () => {
         lease: [{ months: 36, residualValueCents: 1_300_000, moneyFactor: 0.0009 }],
       }),
     ).lease;
-    expect(lease?.basePayment).toBe(36_753);
-    expect(lease?.monthlyTax).toBe(2_205);
+    const lease = offered(row);
+    expect(lease.basePayment).toBe(36_753);
+    expect(lease.monthlyTax).toBe(2_205);
   });
 });
 
 describe("DESKING.md §3.2 rounding convention: depreciation and rent each rounded, then summed", () => {
   it("adjusted cap $30,020, residual $18,000, 36 months, MF 0.00125: 333.89 + 60.03 = 393.92, not 393.91", () => {
-    const [lease] = calculateDeal(
+    const [row] = calculateDeal(
       deal({
         sellingPriceCents: 3_002_000,
         lease: [{ months: 36, residualValueCents: 1_800_000, moneyFactor: 0.00125 }],
       }),
     ).lease;
-    expect(lease?.adjustedCapCost).toBe(3_002_000);
-    expect(lease?.basePayment).toBe(39_392);
-    expect(lease?.rentCharge).toBe(39_392 * 36 - (3_002_000 - 1_800_000));
+    const lease = offered(row);
+    expect(lease.adjustedCapCost).toBe(3_002_000);
+    expect(lease.basePayment).toBe(39_392);
+    expect(lease.rentCharge).toBe(39_392 * 36 - (3_002_000 - 1_800_000));
   });
 });
 
@@ -164,11 +178,11 @@ describe("DESKING.md §3.4 and §3.7: the Federal Reserve sample", () => {
   );
 
   it("is $4,241.94 due at signing and $16,368.12 total of payments", () => {
-    const [lease] = result.lease;
-    expect(lease?.capCostReduction).toBe(350_000);
-    expect(lease?.monthlyPayment).toBe(25_694);
-    expect(lease?.amountDueAtSigning).toBe(424_194);
-    expect(lease?.totalOfPayments).toBe(1_636_812);
+    const lease = offered(result.lease[0]);
+    expect(lease.capCostReduction).toBe(350_000);
+    expect(lease.monthlyPayment).toBe(25_694);
+    expect(lease.amountDueAtSigning).toBe(424_194);
+    expect(lease.totalOfPayments).toBe(1_636_812);
   });
 });
 
@@ -289,5 +303,58 @@ describe("DESKING.md §1: purchase tax rules", () => {
     ).tax;
     expect(tax.lines.map((line) => line.tax)).toEqual([90_119, 1_543]); // 1,543.125 -> 1,543 (0.125% of 1,234,500 = 1,543.125)
     expect(tax.total).toBe(91_662);
+  });
+});
+
+describe("issue #34: a lease is offered only while the adjusted cap cost stays above the residual", () => {
+  // The walk-through's deal: a $30,000 car, trade $14,000 with $4,200 owed ($9,800 equity).
+  const tradeDeal = (downPaymentCents: number) =>
+    deal({
+      sellingPriceCents: 3_000_000,
+      msrpCents: 3_000_000,
+      tradeIn: { valueCents: 1_400_000, owedCents: 420_000 },
+      downPaymentCents,
+      lease: [
+        { months: 24, residualPercent: 65, moneyFactor: 0.00125 },
+        { months: 36, residualPercent: 58, moneyFactor: 0.00125 },
+      ],
+    });
+
+  it("$4,000 down over a $9,800 equity leaves $16,200 against a $19,500 residual: not offered, no payment", () => {
+    const [short, long] = calculateDeal(tradeDeal(400_000)).lease;
+    expect(short).toEqual({
+      months: 24,
+      available: false,
+      reason: "The cap cost reduction exceeds the depreciation",
+      grossCapCost: 3_000_000,
+      capCostReduction: 1_380_000,
+      adjustedCapCost: 1_620_000,
+      residualValue: 1_950_000,
+      tradeInApplied: 980_000,
+      rebatesApplied: 0,
+    });
+    expect(short).not.toHaveProperty("monthlyPayment");
+    // 36 months: residual $17,400 is still above $16,200.
+    expect(long?.available).toBe(false);
+  });
+
+  it("$0 down: offered, and the amount due at signing says what the trade pays and what is cash", () => {
+    const [row] = calculateDeal(tradeDeal(0)).lease;
+    const lease = offered(row);
+    expect(lease.adjustedCapCost).toBe(2_020_000);
+    expect(lease.monthlyPayment).toBeGreaterThan(0);
+    expect(lease.tradeInApplied).toBe(980_000);
+    expect(lease.cashDueAtSigning).toBe(lease.amountDueAtSigning - 980_000);
+    // With no cash cap cost reduction, the cash due at signing is the first payment.
+    expect(lease.cashDueAtSigning).toBe(lease.monthlyPayment);
+  });
+
+  it("never answers a payment of zero or below, whatever the reduction", () => {
+    for (let down = 0; down <= 3_000_000; down += 50_000) {
+      for (const row of calculateDeal(tradeDeal(down)).lease) {
+        if (row.available) expect(row.monthlyPayment).toBeGreaterThan(0);
+        else expect(row.adjustedCapCost).toBeLessThanOrEqual(row.residualValue);
+      }
+    }
   });
 });

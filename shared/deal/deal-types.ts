@@ -103,8 +103,10 @@ export interface FinanceResult {
   totalOfPayments: number;
 }
 
-export interface LeaseResult {
+/** A lease the calculator can offer: every Reg M figure, and how the amount due at signing is paid. */
+export interface AvailableLease {
   months: number;
+  available: true;
   grossCapCost: number;
   capCostReduction: number;
   adjustedCapCost: number;
@@ -119,7 +121,31 @@ export interface LeaseResult {
   upfrontTax: number;
   amountDueAtSigning: number;
   totalOfPayments: number;
+  /** The net trade-in allowance applied as a cap cost reduction (positive equity; 0 without). */
+  tradeInApplied: number;
+  /** The rebates applied as a cap cost reduction. */
+  rebatesApplied: number;
+  /** What the customer pays in cash at signing: the amount due less the trade-in and rebates. */
+  cashDueAtSigning: number;
 }
+
+/**
+ * A lease whose adjusted cap cost is at or below the residual: no payment, never offered
+ * (issue #34). The cap cost figures say why.
+ */
+export interface UnavailableLease {
+  months: number;
+  available: false;
+  reason: string;
+  grossCapCost: number;
+  capCostReduction: number;
+  adjustedCapCost: number;
+  residualValue: number;
+  tradeInApplied: number;
+  rebatesApplied: number;
+}
+
+export type LeaseResult = AvailableLease | UnavailableLease;
 
 export interface DealResult {
   tax: PurchaseTax;

@@ -7,6 +7,7 @@
 // Tax by the profile's lease method (§3.5); amount due at signing (§3.4) and total of
 // payments (§3.7) as the Reg M form itemizes them.
 
+import { DEAL_RULE_TEXT } from "../deal-rule-text";
 import type { DealInput, LeaseOption, LeaseResult, TaxRules } from "./deal-types";
 import { dividedBy, percentOf, sum, timesDecimal } from "./exact";
 import { isFeeTaxable, taxLines } from "./purchase-tax";
@@ -107,6 +108,10 @@ export function leaseOption(input: DealInput, option: LeaseOption): LeaseResult 
   }
 
   const { adjustedCapCost, basePayment } = result;
+  // Issue #34: a cap cost reduction that leaves the adjusted cap cost at or below the residual
+  // leaves no depreciation to pay: such a lease is not offered, never priced at $0.00 or below
+  // (nor is one whose payment rounds to nothing).
+  if (adjustedCapCost <= residualValue || basePayment <= 0) return unavailable(grossCapCost);
   const depreciation = adjustedCapCost - residualValue;
   const monthlyPayment = basePayment + monthlyTax;
   const securityDeposit = option.securityDepositCents ?? 0;
@@ -122,6 +127,7 @@ export function leaseOption(input: DealInput, option: LeaseOption): LeaseResult 
 
   return {
     months: n,
+    available: true,
     grossCapCost,
     capCostReduction,
     adjustedCapCost,
@@ -134,5 +140,22 @@ export function leaseOption(input: DealInput, option: LeaseOption): LeaseResult 
     upfrontTax,
     amountDueAtSigning,
     totalOfPayments,
+    tradeInApplied: positiveEquity,
+    rebatesApplied: rebates,
+    cashDueAtSigning: amountDueAtSigning - positiveEquity - rebates,
   };
+
+  function unavailable(gross: number): LeaseResult {
+    return {
+      months: n,
+      available: false,
+      reason: DEAL_RULE_TEXT.leaseUnavailableReason,
+      grossCapCost: gross,
+      capCostReduction,
+      adjustedCapCost: gross - capCostReduction,
+      residualValue,
+      tradeInApplied: positiveEquity,
+      rebatesApplied: rebates,
+    };
+  }
 }

@@ -34,16 +34,21 @@ describe("a quote from before tax profiles", () => {
         const taxes = data.taxItems.map((item) => percentOfCents(taxable, item.rate));
         expect(b.taxableAmount).toBe(taxable);
         expect(b.taxes.map((line) => line.amount)).toEqual(taxes);
-        const owed =
+        const beforeDown =
           taxable +
           taxes.reduce((a, c) => a + c, 0) +
           b.governmentFeesTotal +
-          Math.min(0, toCents(data.downPayment)) +
           b.amountOwedOnTradeIn -
           Math.max(0, b.tradeInValue - before) -
           b.rebatesTotal;
+        // Issue #34: the down payment applies up to the balance due after the trade, never beyond;
+        // only trade equity above the whole deal is "Due to customer".
+        const down = Math.min(-Math.min(0, toCents(data.downPayment)), Math.max(0, beforeDown));
+        const owed = beforeDown - down;
+        expect(b.downPayment).toBe(-down || 0);
         expect(b.outTheDoorPrice).toBe(Math.max(0, owed));
         expect(b.dueToCustomer).toBe(Math.max(0, -owed));
+        if (b.dueToCustomer > 0) expect(down === 0).toBe(true);
       }),
       { numRuns: 300 },
     );

@@ -1,9 +1,11 @@
 // A quote's data as the calculator's input: the page, the list, history text and the
 // API price a quote through this one path. Dollars become cents once, here.
 
+import { vehicleIsNew } from "../constants";
 import { toCents } from "../money";
 import type { QuoteData, QuoteTaxRules } from "../quote-schema";
 import type { DealFee, DealInput, FinanceOption, LeaseOption, TaxRules } from "./deal-types";
+import { balanceDueCents } from "./down-payment";
 import { STANDARD_RULES } from "./standard-rules";
 
 const nonNegativeCents = (dollars: number | undefined): number => Math.max(0, toCents(dollars ?? 0));
@@ -51,7 +53,10 @@ export function chargedAddOns(data: QuoteData) {
 }
 
 export interface QuoteDealOptions {
-  /** Cash down in cents (>= 0); the quote's own downpayment (stored negative) when absent. */
+  /**
+   * Cash down in cents (>= 0); when absent, the quote's own downpayment (stored negative), applied
+   * up to the balance due (issue #34: a concurrent edit may have left it above; see appliedDownPayment).
+   */
   downPaymentCents?: number;
   finance?: FinanceOption[];
   lease?: LeaseOption[];
@@ -74,10 +79,13 @@ export function quoteDealInput(data: QuoteData, options: QuoteDealOptions = {}):
       amountCents: nonNegativeCents(item.amount),
     })),
   ];
-  return {
+  const input: DealInput = {
     sellingPriceCents: advertised - discount,
-    msrpCents: options.msrpCents ?? advertised,
-    isNew: data.vehicle.isNew !== false,
+    // Issue #34: residuals are a percent of the MSRP; without one the quote offers no lease.
+    msrpCents:
+      options.msrpCents ??
+      (data.vehicle.msrp === undefined ? undefined : nonNegativeCents(data.vehicle.msrp)),
+    isNew: vehicleIsNew(data.vehicle),
     addOns: chargedAddOns(data).map(({ addOn, price }) => ({ name: addOn.name, priceCents: price })),
     fees,
     tradeIn: {
@@ -88,10 +96,29 @@ export function quoteDealInput(data: QuoteData, options: QuoteDealOptions = {}):
       name: rebate.name,
       amountCents: nonNegativeCents(rebate.amount),
     })),
-    // Stored negative (docs/decisions/009-product-rulings.md); a positive value would raise the price, so it is ignored.
-    downPaymentCents: options.downPaymentCents ?? Math.max(0, -toCents(data.downPayment)),
+    downPaymentCents: options.downPaymentCents ?? enteredDownPaymentCents(data),
     taxRules: quoteTaxRules(data),
     finance: options.finance ?? [],
     lease: options.lease ?? [],
   };
+  if (options.downPaymentCents !== undefined) return input;
+  return { ...input, downPaymentCents: Math.min(input.downPaymentCents, balanceDueCents(input)) };
+}
+
+/** The quote's down payment as entered, in cents >= 0. */
+export function enteredDownPaymentCents(data: QuoteData): number {
+  // Stored negative (docs/decisions/009-product-rulings.md); a positive value would raise the price, so it is ignored.
+  return Math.max(0, -toCents(data.downPayment));
+}
+
+/** The down payment entered and the one applied (capped at the balance due), in cents. */
+export function appliedDownPayment(data: QuoteData): {
+  entered: number;
+  applied: number;
+  balanceDue: number;
+} {
+  const input = quoteDealInput(data, { downPaymentCents: enteredDownPaymentCents(data) });
+  const balanceDue = balanceDueCents(input);
+  const entered = input.downPaymentCents;
+  return { entered, applied: Math.min(entered, balanceDue), balanceDue };
 }

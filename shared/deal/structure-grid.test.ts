@@ -15,6 +15,8 @@ const program = {
 
 describe("cash, finance and lease side by side (issue #18)", () => {
   const data = makeQuote({
+    // Issue #34: residuals are a percent of the MSRP, which a lease needs.
+    vehicle: { description: "2022 Honda Civic EX", mileage: 12_000, msrp: 32_000 },
     pricing: { advertisedPrice: 32_000, discount: 1_000 },
     taxItems: [tax("State", 6.25)],
     rebates: [{ id: "r1", name: "Loyalty", amount: 500 }],
@@ -74,8 +76,17 @@ describe("cash, finance and lease side by side (issue #18)", () => {
     const grids = structureGrids(data);
     const choice = { structure: "lease" as const, down: 2_000, months: 36 as const };
     expect(choiceText(choice)).toBe("Lease 36 mo, $2,000.00 down");
-    expect(choiceMonthly(grids, choice)).toBe(grids.lease?.rows[1]?.cells[1]?.monthlyPayment);
+    const cell = grids.lease?.rows[1]?.cells[1];
+    expect(cell?.available).toBe(true);
+    expect(choiceMonthly(grids, choice)).toBe(cell?.available ? cell.monthlyPayment : "not offered");
     expect(choiceText({ structure: "cash" })).toBe("Cash");
     expect(choiceMonthly(grids, { structure: "finance", down: 1_234, months: 60 })).toBeNull();
+  });
+
+  it("offers no lease without the MSRP its residuals are a percent of (issue #34)", () => {
+    const noMsrp = structureGrids({ ...data, vehicle: { ...data.vehicle, msrp: undefined } });
+    expect(noMsrp.lease).toBeNull();
+    expect(noMsrp.leaseBlocked).toBe("msrp");
+    expect(structureGrids(data).leaseBlocked).toBeNull();
   });
 });

@@ -9,6 +9,10 @@ import { effectiveRate } from "../pricing";
 import type { QuoteData, ShopperChoice } from "../quote-schema";
 import { calculateDeal } from "./calculate-deal";
 import type { CashResult, FinanceResult, LeaseOption, LeaseResult } from "./deal-types";
+
+export { leaseOptionOf } from "./lease-option";
+
+import { leaseOptionOf } from "./lease-option";
 import { quoteDealInput } from "./quote-deal";
 
 export interface FinanceGrid {
@@ -25,12 +29,17 @@ export interface LeaseGrid {
   residualPercents: (number | null)[];
 }
 
+/** Why a quote with a lease programme shows no lease grid (issue #34): a lease needs the MSRP. */
+export type LeaseBlock = "msrp" | null;
+
 export interface StructureGrids {
   /** With the quote's own downpayment: the out-the-door price the page leads with. */
   cash: CashResult;
   finance: FinanceGrid;
-  /** Null without a lease programme on the quote. */
+  /** Null without a lease programme on the quote, or without the MSRP its residuals need. */
   lease: LeaseGrid | null;
+  /** "msrp" when the quote has a lease programme but no MSRP ("Add the MSRP to offer a lease"). */
+  leaseBlocked: LeaseBlock;
   /** Structures the dealer keeps from the shopper. */
   hidden: StructureKind[];
 }
@@ -38,7 +47,8 @@ export interface StructureGrids {
 /** Every cell of every structure for the quote's data and the selected credit tier. */
 export function structureGrids(data: QuoteData, tier: CreditTier = data.selectedCreditTier): StructureGrids {
   const { downs, financeTerms, leaseTerms, hidden } = data.structures;
-  const program = data.leaseProgram;
+  const leaseBlocked: LeaseBlock = data.leaseProgram && data.vehicle.msrp === undefined ? "msrp" : null;
+  const program = leaseBlocked ? undefined : data.leaseProgram;
   const financeOptions = financeTerms.map((months) => ({
     aprPercent: effectiveRate(data, tier, months).rate,
     months,
@@ -56,14 +66,7 @@ export function structureGrids(data: QuoteData, tier: CreditTier = data.selected
         return;
       }
       leaseIndex.push(leaseOptions.length);
-      leaseOptions.push({
-        months,
-        residualPercent,
-        moneyFactor: program.moneyFactors[tier] ?? 0,
-        acquisitionFeeCents: toCents(program.acquisitionFee),
-        dispositionFeeCents: toCents(program.dispositionFee),
-        securityDepositCents: toCents(program.securityDeposit),
-      });
+      leaseOptions.push(leaseOptionOf(program, tier, months, residualPercent));
     });
   }
 
@@ -93,6 +96,7 @@ export function structureGrids(data: QuoteData, tier: CreditTier = data.selected
           residualPercents: residualPercents.map((p) => p ?? null),
         }
       : null,
+    leaseBlocked,
     hidden: [...hidden],
   };
 }
@@ -118,7 +122,8 @@ export function choiceMonthly(grids: StructureGrids, choice: ShopperChoice): num
   if (!grids.lease) return null;
   const col = grids.lease.terms.indexOf(choice.months as LeaseTerm);
   const row = grids.lease.rows.find((r) => r.downCents === downCents);
-  return col === -1 || !row ? null : (row.cells[col]?.monthlyPayment ?? null);
+  const cell = col === -1 || !row ? null : row.cells[col];
+  return cell?.available ? cell.monthlyPayment : null;
 }
 
 export const tierText = (tier: CreditTier) => creditTierLabel(tier);

@@ -4,7 +4,7 @@
 // with dealer websites' payment widgets: keep them.
 
 import { QUOTE_RATE_MAX } from "../constants";
-import type { DealInput, DealResult, LeaseOption } from "../deal/deal-types";
+import type { DealInput, DealResult, LeaseOption, LeaseResult } from "../deal/deal-types";
 import { MSG } from "../messages";
 import { centsToDollars, toCents } from "../money";
 import { boolean, dollarAmount, number, requiredText, taxRate } from "../schema-fields";
@@ -244,21 +244,56 @@ export function resultInDollars(result: DealResult) {
       financeCharge: dollars(row.financeCharge),
       totalOfPayments: dollars(row.totalOfPayments),
     })),
-    lease: result.lease.map((row) => ({
+    lease: result.lease.map(leaseRowInDollars),
+  };
+}
+/**
+ * One lease row. Issue #34: `available` and, on an available row, `cashDueAtSigning` (the amount
+ * due at signing less the net trade-in allowance and rebates) and `tradeInApplied` join the
+ * existing fields, which keep their meaning. A lease that is not offered (the adjusted cap cost at
+ * or below the residual) has `available: false`, a `reason`, its cap cost figures, and null for
+ * every payment figure: never a payment of zero or below.
+ */
+function leaseRowInDollars(row: LeaseResult) {
+  if (!row.available) {
+    return {
       months: row.months,
+      available: false as const,
+      reason: row.reason,
       grossCapCost: dollars(row.grossCapCost),
       capCostReduction: dollars(row.capCostReduction),
       adjustedCapCost: dollars(row.adjustedCapCost),
       residualValue: dollars(row.residualValue),
-      depreciation: dollars(row.depreciation),
-      rentCharge: dollars(row.rentCharge),
-      basePayment: dollars(row.basePayment),
-      monthlyTax: dollars(row.monthlyTax),
-      monthlyPayment: dollars(row.monthlyPayment),
-      upfrontTax: dollars(row.upfrontTax),
-      amountDueAtSigning: dollars(row.amountDueAtSigning),
-      totalOfPayments: dollars(row.totalOfPayments),
-    })),
+      depreciation: null,
+      rentCharge: null,
+      basePayment: null,
+      monthlyTax: null,
+      monthlyPayment: null,
+      upfrontTax: null,
+      amountDueAtSigning: null,
+      totalOfPayments: null,
+      cashDueAtSigning: null,
+      tradeInApplied: dollars(row.tradeInApplied),
+    };
+  }
+  return {
+    months: row.months,
+    grossCapCost: dollars(row.grossCapCost),
+    capCostReduction: dollars(row.capCostReduction),
+    adjustedCapCost: dollars(row.adjustedCapCost),
+    residualValue: dollars(row.residualValue),
+    depreciation: dollars(row.depreciation),
+    rentCharge: dollars(row.rentCharge),
+    basePayment: dollars(row.basePayment),
+    monthlyTax: dollars(row.monthlyTax),
+    monthlyPayment: dollars(row.monthlyPayment),
+    upfrontTax: dollars(row.upfrontTax),
+    amountDueAtSigning: dollars(row.amountDueAtSigning),
+    totalOfPayments: dollars(row.totalOfPayments),
+    available: true as const,
+    cashDueAtSigning: dollars(row.cashDueAtSigning),
+    tradeInApplied: dollars(row.tradeInApplied),
   };
 }
+
 export type CalculateResponse = ReturnType<typeof resultInDollars>;

@@ -18,7 +18,7 @@ export type DefaultFeeField = keyof DefaultFeeValues;
 // Zero is allowed (a fee may be waived); the spec words "not below 0" as 'positive'.
 const amountRule = (raw: string) =>
   amountMessage(raw, {
-    requiredMessage: MSG.amountPositive,
+    requiredMessage: MSG.amountRequired,
     invalidMessage: MSG.amountPositive,
     negativeMessage: MSG.amountPositive,
   });

@@ -20,6 +20,7 @@ export function parseRateInput(raw: string): number {
 }
 
 function rateMessage(raw: string): string | undefined {
+  if (isBlank(raw)) return MSG.rateRequired;
   const rate = parseRateInput(raw);
   return Number.isFinite(rate) && rate >= TAX_RATE_MIN && rate <= TAX_RATE_MAX
     ? undefined

@@ -42,7 +42,7 @@ describe("default taxes", () => {
     expect(validateDefaultTax({ description: "State", rate: "0" })).toEqual({});
     expect(validateDefaultTax({ description: "State", rate: "100" })).toEqual({});
     expect(validateDefaultTax({ description: "State", rate: "8.875%" })).toEqual({});
-    expect(validateDefaultTax({ description: "State", rate: "" })).toEqual({ rate: MSG.rateBetween0And100 });
+    expect(validateDefaultTax({ description: "State", rate: "" })).toEqual({ rate: MSG.rateRequired }); // issue #34: empty says required
     expect(defaultTaxSummary({ description: "State", rate: "7" })).toBeUndefined();
     expect(taxBodySchema.parse({ description: "State", rate: 6.25 })).toEqual({
       description: "State",
@@ -59,7 +59,7 @@ describe("default dealer and government fees", () => {
   it("allow 0, reject negatives and amounts above the limit", () => {
     expect(validateDefaultFee({ name: "Doc", description: "", amount: "0" })).toEqual({});
     expect(validateDefaultFee({ name: "Doc", description: "", amount: "" })).toEqual({
-      amount: MSG.amountPositive,
+      amount: MSG.amountRequired, // issue #34: empty says required
     });
     expect(validateDefaultFee({ name: "Doc", description: "", amount: "1,000,000" })).toEqual({
       amount: MSG.amountTooLarge,
@@ -85,6 +85,12 @@ describe("interest rates", () => {
       24: MSG.interestRatesInvalid,
       36: MSG.interestRatesInvalid,
     });
+  });
+
+  it("says an emptied rate is required (issue #34)", () => {
+    expect(validateInterestRates({ 60: " " })).toEqual({ 60: MSG.rateRequired });
+    expect(interestRatesUpdate(saved, { 60: "" })).toEqual({ error: MSG.rateRequired });
+    expect(interestRatesUpdate(saved, { 60: "", 24: "abc" })).toEqual({ error: MSG.interestRatesInvalid });
   });
 
   it("parses the PUT body: the six terms only, 0..100, each once", () => {

@@ -26,8 +26,10 @@ const isDefaultRate = (rate: number): boolean =>
 export function validateInterestRates(edited: RateInputs): Partial<Record<LoanTerm, string>> {
   const errors: Partial<Record<LoanTerm, string>> = {};
   for (const term of LOAN_TERMS) {
-    if (edited[term] !== undefined && !isDefaultRate(toRate(edited[term])))
-      errors[term] = MSG.interestRatesInvalid;
+    const raw = edited[term];
+    if (raw === undefined) continue;
+    if (typeof raw === "string" && raw.trim() === "") errors[term] = MSG.rateRequired;
+    else if (!isDefaultRate(toRate(raw))) errors[term] = MSG.interestRatesInvalid;
   }
   return errors;
 }
@@ -42,7 +44,12 @@ export function interestRatesUpdate(
   original: RateTable,
   edited: RateInputs,
 ): { body: { rates: InterestRateEntry[] } } | { error: string } {
-  if (Object.keys(validateInterestRates(edited)).length > 0) return { error: MSG.interestRatesInvalid };
+  const errors = Object.values(validateInterestRates(edited));
+  // Issue #34: an empty rate says it is required; any other bad rate, the page's message.
+  if (errors.length > 0)
+    return {
+      error: errors.every((e) => e === MSG.rateRequired) ? MSG.rateRequired : MSG.interestRatesInvalid,
+    };
   const terms = changedTerms(original, edited);
   if (terms.length === 0) return { error: MSG.noChangesToSave };
   return {

@@ -28,11 +28,34 @@ describe("vehicle form", () => {
     advertisedUrl: "",
     advertisedPrice: "25,000.00",
     discount: "",
+    condition: "",
+    msrp: "",
   };
+
+  it("asks new or used, defaulting from the mileage, and takes an optional MSRP (issue #34)", () => {
+    // 12,000 miles: used unless the dealer says otherwise; 1,000 miles or fewer: new.
+    expect(vehicleFormToQuote(valid).vehicle).toMatchObject({ isNew: false });
+    expect(vehicleFormToQuote(valid).vehicle).not.toHaveProperty("msrp");
+    expect(vehicleFormToQuote({ ...valid, mileage: "1,000" }).vehicle.isNew).toBe(true);
+    expect(vehicleFormToQuote({ ...valid, mileage: "1,001" }).vehicle.isNew).toBe(false);
+    expect(vehicleFormToQuote({ ...valid, condition: "new" }).vehicle.isNew).toBe(true);
+    expect(vehicleFormToQuote({ ...valid, mileage: "5", condition: "used" }).vehicle.isNew).toBe(false);
+    expect(vehicleFormToQuote({ ...valid, msrp: "27,450.00" }).vehicle.msrp).toBe(27_450);
+    expect(validateVehicleForm({ ...valid, msrp: "abc" })).toEqual({ msrp: MSG.invalidNumber });
+    expect(validateVehicleForm({ ...valid, msrp: "1,000,000" })).toEqual({ msrp: MSG.priceTooLarge });
+    // The edit dialog shows what is stored, and a quote from before the form asked as the mileage says.
+    const vehicle = vehicleFormToQuote({ ...valid, condition: "new", msrp: "27,450" }).vehicle;
+    const pricing = vehicleFormToQuote(valid).pricing;
+    expect(vehicleFormValues(vehicle, pricing)).toMatchObject({ condition: "new", msrp: "27,450.00" });
+    expect(vehicleFormValues({ ...vehicle, isNew: undefined, msrp: undefined }, pricing)).toMatchObject({
+      condition: "",
+      msrp: "",
+    });
+  });
 
   it("refuses a discount above the advertised price, never caps it", () => {
     expect(validateVehicleForm({ ...valid, advertisedPrice: "100.00", discount: "100.01" })).toEqual({
-      discount: CORE_MSG.exceedsRetailPrice,
+      discount: CORE_MSG.discountAboveAdvertised,
     });
     expect(validateVehicleForm({ ...valid, advertisedPrice: "100.00", discount: "100" })).toEqual({});
   });

@@ -1,6 +1,6 @@
 // The vehicle form of /quote/new and the vehicle edit dialog (spec §5).
 
-import { MAX_MILEAGE, MAX_URL_LENGTH } from "../constants";
+import { defaultIsNew, MAX_MILEAGE, MAX_URL_LENGTH } from "../constants";
 import { amountToInput, parseAmountInput } from "../format";
 import { CORE_MSG, MSG } from "../messages";
 import { toCents } from "../money";
@@ -19,8 +19,19 @@ export interface VehicleFormValues {
   advertisedUrl: string;
   advertisedPrice: string;
   discount: string;
+  /** Issue #34: "" until the dealer picks; the form then shows the mileage's default (used above 1,000). */
+  condition: "" | "new" | "used";
+  /** The MSRP as typed; blank: none (the quote then offers no lease). */
+  msrp: string;
 }
 export type VehicleFormField = keyof VehicleFormValues;
+
+/** New or used as the form stands: the dealer's pick, else the mileage's default. */
+export function vehicleFormIsNew(values: Pick<VehicleFormValues, "condition" | "mileage">): boolean {
+  if (values.condition !== "") return values.condition === "new";
+  const miles = parseNumberInput(values.mileage);
+  return Number.isFinite(miles) ? defaultIsNew(miles) : true;
+}
 
 export function mileageMessage(raw: string, requiredWhenZero: boolean): string | undefined {
   if (isBlank(raw)) return MSG.mileageRequired;
@@ -61,6 +72,10 @@ export function validateVehicleForm(values: VehicleFormValues): FieldErrors<Vehi
       }),
     ],
     ["discount", amountMessage(values.discount) ?? discountAbovePrice(values)],
+    [
+      "msrp",
+      isBlank(values.msrp) ? undefined : amountMessage(values.msrp, { tooLargeMessage: MSG.priceTooLarge }),
+    ],
   ]);
 }
 
@@ -72,7 +87,7 @@ function discountAbovePrice(
   const advertised = toCents(parseAmountInput(values.advertisedPrice));
   const discount = toCents(parseAmountInput(values.discount));
   if (!Number.isFinite(advertised) || !Number.isFinite(discount)) return undefined;
-  return discount > advertised ? CORE_MSG.exceedsRetailPrice : undefined;
+  return discount > advertised ? CORE_MSG.discountAboveAdvertised : undefined;
 }
 
 /** The selling price the form shows, in cents: advertised minus discount, discount capped. */
@@ -94,6 +109,8 @@ export function vehicleFormToQuote(values: VehicleFormValues): CreateQuoteBody {
       stockNumber: values.stockNumber.trim(),
       vin: normalizeVin(values.vin),
       advertisedUrl: values.advertisedUrl.trim(),
+      isNew: vehicleFormIsNew(values),
+      ...(isBlank(values.msrp) ? {} : { msrp: parseAmountInput(values.msrp) }),
     },
     pricing: {
       advertisedPrice: parseAmountInput(values.advertisedPrice),
@@ -113,5 +130,8 @@ export function vehicleFormValues(vehicle: Vehicle, pricing: Pricing): VehicleFo
     advertisedUrl: vehicle.advertisedUrl,
     advertisedPrice: amountToInput(pricing.advertisedPrice),
     discount: pricing.discount ? amountToInput(pricing.discount) : "",
+    // A quote from before the form asked shows the mileage's default, as the sheet reads it.
+    condition: vehicle.isNew === undefined ? "" : vehicle.isNew ? "new" : "used",
+    msrp: vehicle.msrp === undefined ? "" : amountToInput(vehicle.msrp),
   };
 }

@@ -14,13 +14,14 @@
 // Field messages appear after the first submit attempt and then follow every edit, so an error
 // clears as soon as the field is corrected. The first invalid field gets focus on a refused submit.
 
-import { Button, Group, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Radio, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { TEXT, VEHICLE_FORM_LABELS } from "@shared/messages";
 import { formatMoney } from "@shared/money";
 import type { CreateQuoteBody } from "@shared/quote-schema";
 import {
   type VehicleFormValues,
   validateVehicleForm,
+  vehicleFormIsNew,
   vehicleFormSellingPrice,
   vehicleFormToQuote,
 } from "@shared/validation/vehicle-form";
@@ -43,6 +44,8 @@ export const EMPTY_VEHICLE_FORM: VehicleFormValues = {
   advertisedUrl: "",
   advertisedPrice: "",
   discount: "",
+  condition: "",
+  msrp: "",
 };
 
 export interface VehicleFormProps {
@@ -94,7 +97,7 @@ export function VehicleForm({
   );
 
   // Price and discount keep digits and one point while typing and show 1,234.50 on blur.
-  const amountField = (field: "advertisedPrice" | "discount", required: boolean) => (
+  const amountField = (field: "advertisedPrice" | "discount" | "msrp", required: boolean) => (
     <MoneyInput
       label={VEHICLE_FORM_LABELS[field]}
       name={field}
@@ -142,7 +145,23 @@ export function VehicleForm({
           {textField("advertisedUrl", "url")}
           {amountField("advertisedPrice", true)}
           {amountField("discount", false)}
+          {amountField("msrp", false)}
+          <Radio.Group
+            label={VEHICLE_FORM_LABELS.condition}
+            name="condition"
+            // Until the dealer picks, the mileage decides: used above 1,000 miles (issue #34).
+            value={vehicleFormIsNew(values) ? "new" : "used"}
+            onChange={(value) => form.setFieldValue("condition", value === "used" ? "used" : "new")}
+          >
+            <Group gap="md" mt={6}>
+              <Radio value="new" label={VEHICLE_FORM_LABELS.new} disabled={submitting} />
+              <Radio value="used" label={VEHICLE_FORM_LABELS.used} disabled={submitting} />
+            </Group>
+          </Radio.Group>
         </SimpleGrid>
+        <Text size="xs" className="dd-secondary-text">
+          {VEHICLE_FORM_LABELS.msrpHint}
+        </Text>
         <Group justify="space-between" wrap="nowrap">
           <Text fw={600}>{TEXT.sellingPrice}</Text>
           <Text fw={700} data-testid="selling-price" aria-live="polite">

@@ -15,3 +15,6 @@ export type QuoteDialog =
   | { kind: "rebates" }
   | { kind: "versions" }
   | { kind: "accept" };
+
+/** Opens `dialog` when `allowed` (and the page is not read-only); undefined: the line is plain text. */
+export type Can = (allowed: boolean, dialog: QuoteDialog) => (() => void) | undefined;

@@ -1,8 +1,11 @@
 import type { QuoteDealership } from "@shared/api-types";
 import type { CreditTier, LoanTerm } from "@shared/constants";
 import { EMPTY_DEALER_PROFILE } from "@shared/constants";
-import { offeredChoice } from "@shared/deal/offered-choice";
+import { appliedDownPayment } from "@shared/deal/quote-deal";
+import { selectedStructure } from "@shared/deal/selected-structure";
+import { DEAL_RULE_TEXT } from "@shared/deal-rule-text";
 import type { DealState } from "@shared/deal-state";
+import { formatMoney } from "@shared/money";
 import { conflictText } from "@shared/offline-conflicts";
 import { QUOTE_TEXT, TEXT } from "@shared/page-text";
 import { memberLabel } from "@shared/permissions";
@@ -24,6 +27,7 @@ import { MonthlyPayments } from "./components/monthly-payments";
 import { PriceLines } from "./components/price-lines";
 import { QuoteHeader } from "./components/quote-header";
 import { QuoteNotFound } from "./components/quote-states";
+import { ShopperOptions } from "./components/shopper-options";
 import { QuoteModal } from "./dialogs/quote-modal";
 import { type LiveRole, loadValidator, type UpdateResult } from "./live/field-adapter";
 import { readCustomerInfo, readQuoteData } from "./live/quote-reader";
@@ -77,12 +81,18 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
   // The REST snapshot shows the deal until the live document arrives; it is never written back.
   const fallback = useMemo(() => readQuoteData(quote.data), [quote.data]);
   const data = live.data ?? fallback;
+  // Issue #34: the one selected structure; the header card, the breakdown and the payments present
+  // the deal as it presents it (a chosen grid cell's down payment, a lease's own lines).
+  const selected = useMemo(() => (data ? selectedStructure(data) : null), [data]);
   const derived = useMemo(() => {
-    if (live.breakdown && live.grid) return { breakdown: live.breakdown, grid: live.grid };
-    if (!data) return null;
-    const breakdown = computeBreakdown(data);
-    return { breakdown, grid: paymentGrid(data, breakdown.outTheDoorPrice) };
-  }, [live.breakdown, live.grid, data]);
+    if (!selected) return null;
+    const breakdown = computeBreakdown(selected.data);
+    return {
+      breakdown,
+      grid: paymentGrid(selected.data, breakdown.outTheDoorPrice),
+      down: appliedDownPayment(selected.data),
+    };
+  }, [selected]);
   const customerInfo = isDealer ? (live.customerInfo ?? readCustomerInfo(quote.data)) : null;
   // The comparison card (issue #18) sits below the payments: it arrives with the edit code once
   // the page is idle or touched, outside the shopper page's opening budget.
@@ -170,7 +180,8 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
   // The browser says so, or the connection we had dropped: edits now wait in the local copy.
   const offline = !readOnly && (!online || (everConnected && live.status !== "connected"));
 
-  if (live.ended === "quoteDeleted" || !data || !derived) return <QuoteNotFound dealerMode={isDealer} />;
+  if (live.ended === "quoteDeleted" || !data || !derived || !selected)
+    return <QuoteNotFound dealerMode={isDealer} />;
   if (live.ended === "reassigned") return <DealReassigned to={live.reassignedTo ?? ""} />;
   if (sessionEnded) {
     return <Redirect to="/login" state={{ from: `${window.location.pathname}${window.location.search}` }} />;
@@ -211,7 +222,24 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
         open={openDialog}
       />
       <div className={classes.top}>
-        <DealSummaryCard summary={quoteSummary(derived.breakdown, derived.grid, data.selectedCreditTier)} />
+        <DealSummaryCard summary={quoteSummary(selected, derived.breakdown)} />
+        {derived.down.entered > derived.down.applied ? (
+          // A concurrent edit (the dealer raised the discount) left the down above the balance due.
+          <Notice tone="warning" data-testid="down-payment-capped">
+            {DEAL_RULE_TEXT.downPaymentCapped(
+              formatMoney(derived.down.entered),
+              formatMoney(derived.down.applied),
+            )}
+          </Notice>
+        ) : null}
+        {!isDealer && !readOnly && !locked ? (
+          <ShopperOptions
+            data={selected.data}
+            breakdown={derived.breakdown}
+            open={openDialog}
+            onSelectTier={async (tier) => logRefusal(await live.update("selectedCreditTier", tier))}
+          />
+        ) : null}
         {!isDealer && !readOnly && !locked ? (
           <div>
             <button
@@ -267,7 +295,16 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
           data-testid="connection-status"
           data-status={live.status}
         >
-          {live.status === "connected" ? TEXT.statusConnected : TEXT.statusDisconnected}
+          {isDealer
+            ? live.status === "connected"
+              ? TEXT.statusConnected
+              : TEXT.statusDisconnected
+            : // Issue #34: the shopper reads plain words, not a connection state.
+              live.status === "connected"
+              ? QUOTE_TEXT.shopperLive
+              : offline
+                ? QUOTE_TEXT.shopperOffline
+                : QUOTE_TEXT.shopperConnecting}
         </p>
       </div>
       <PresenceLine
@@ -277,7 +314,8 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
         self={isDealer && user ? memberLabel(user.firstName, user.role) : undefined}
       />
       <PriceLines
-        data={data}
+        data={selected.data}
+        selection={selected.selection}
         breakdown={derived.breakdown}
         isDealer={isDealer}
         readOnly={readOnly || locked}
@@ -299,7 +337,13 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
                 data={data}
                 isDealer={isDealer}
                 readOnly={readOnly || locked}
-                onChoose={async (choice) => logRefusal(await live.update("shopperChoice", choice))}
+                onChoose={async (choice) => {
+                  const chosen = await live.update("shopperChoice", choice);
+                  // Issue #34: the deal has one down payment; a grid cell's is the quote's from now on.
+                  if (chosen.ok && choice.structure !== "cash")
+                    logRefusal(await live.update("downPayment", -choice.down || 0));
+                  else logRefusal(chosen);
+                }}
                 onEdit={isDealer && !locked ? () => openDialog({ kind: "structures" }) : undefined}
               />
             </MantineScope>
@@ -352,7 +396,7 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
               {!isDealer && dialog.kind === "accept" ? (
                 <AcceptDialog
                   quoteId={quote.id}
-                  choice={offeredChoice(data) ?? undefined}
+                  data={data}
                   onAccepted={(version) => {
                     setDealState({ locked: true, acceptedVersion: version, counterOffer: null });
                     close();

@@ -162,6 +162,16 @@ function SheetView({ sheet, copy }: { sheet: DealSheet; copy: SheetAnswer["copy"
         </div>
       </header>
 
+      <section className={classes.agreement} aria-labelledby="sheet-agreement" data-testid="sheet-agreement">
+        <h2 id="sheet-agreement" className={classes.label}>
+          {sheet.agreement.heading}:
+        </h2>
+        <p className={classes.selection} data-testid="sheet-selection">
+          {sheet.agreement.text}
+        </p>
+        {sheet.agreement.paidWith ? <p data-testid="sheet-paid-with">{sheet.agreement.paidWith}</p> : null}
+      </section>
+
       <div className={classes.band}>
         <section aria-labelledby="sheet-vehicle">
           <h2 id="sheet-vehicle" className={classes.label}>
@@ -207,18 +217,12 @@ function SheetView({ sheet, copy }: { sheet: DealSheet; copy: SheetAnswer["copy"
             </tbody>
           </table>
         </section>
-        <section aria-labelledby="sheet-payments">
-          {sheet.selection ? (
-            <>
-              <h2 className={classes.h2}>{sheet.selection.heading}</h2>
-              <p className={classes.selection} data-testid="sheet-selection">
-                {sheet.selection.text}
-              </p>
-            </>
+        <section aria-labelledby={sheet.tables.length > 0 ? "sheet-payments" : undefined}>
+          {sheet.tables.length > 0 ? (
+            <h2 id="sheet-payments" className={classes.h2}>
+              {SHEET_TEXT.payments}
+            </h2>
           ) : null}
-          <h2 id="sheet-payments" className={classes.h2}>
-            {SHEET_TEXT.payments}
-          </h2>
           {sheet.tables.map((table) => (
             <GridTable key={table.title} table={table} />
           ))}

@@ -7,8 +7,8 @@ export interface PriceLineProps {
   /** Stable name for tests: data-testid="line-<id>". */
   id: string;
   label: string;
-  /** Cents. */
-  amount: number;
+  /** Cents, or a figure already written out (a lease's term, "36 months"). */
+  amount: number | string;
   note?: ReactNode;
   sublabel?: ReactNode;
   /** Opens the line's dialog; without it the line is plain text. */
@@ -61,7 +61,7 @@ export function PriceLine({
         ) : null}
       </span>
       <span className={`dd-text ${weight} ${classes.amount}`} data-testid={`line-${id}-value`}>
-        {formatMoney(amount)}
+        {typeof amount === "number" ? formatMoney(amount) : amount}
       </span>
     </span>
   );
@@ -119,7 +119,15 @@ export function PriceLine({
 }
 
 /** A row inside an expanded detail: name on the left, amount on the right. */
-export function DetailRow({ name, amount, retail }: { name: ReactNode; amount: number; retail?: number }) {
+export function DetailRow({
+  name,
+  amount,
+  retail,
+}: {
+  name: ReactNode;
+  amount: number | string;
+  retail?: number;
+}) {
   return (
     <div className={classes.detailRow}>
       <p className={`dd-text dd-text-sm ${classes.text}`}>{name}</p>
@@ -127,7 +135,7 @@ export function DetailRow({ name, amount, retail }: { name: ReactNode; amount: n
         {retail !== undefined ? (
           <s className={`dd-text dd-text-sm dd-secondary-text ${classes.retail}`}>{formatMoney(retail)}</s>
         ) : null}
-        {formatMoney(amount)}
+        {typeof amount === "number" ? formatMoney(amount) : amount}
       </p>
     </div>
   );

@@ -1,15 +1,18 @@
+import type { Selection } from "@shared/deal/selected-structure";
 import { formatMileage, formatPercent } from "@shared/format";
 import { toCents } from "@shared/money";
 import { CORE_MSG, QUOTE_TEXT, TEXT } from "@shared/page-text";
 import type { Breakdown } from "@shared/pricing";
 import type { QuoteData } from "@shared/quote-schema";
-import type { ReactElement } from "react";
-import type { QuoteDialog } from "../quote-dialogs";
+import { lazy, type ReactElement, Suspense } from "react";
+import type { Can, QuoteDialog } from "../quote-dialogs";
 import { DetailRow, PriceLine } from "./price-line";
 
 export interface PriceLinesProps {
   data: QuoteData;
   breakdown: Breakdown;
+  /** Issue #34: a selected lease shows its disclosure lines instead of the finance breakdown. */
+  selection?: Selection;
   isDealer: boolean;
   /** Expired quote seen by a shopper: nothing opens. */
   readOnly: boolean;
@@ -17,7 +20,7 @@ export interface PriceLinesProps {
 }
 
 /** The 13 lines of spec §2 'Quote page', in its order, every amount from shared/pricing. */
-export function PriceLines({ data, breakdown: b, isDealer, readOnly, open }: PriceLinesProps) {
+export function PriceLines({ data, breakdown: b, selection, isDealer, readOnly, open }: PriceLinesProps) {
   const can = (allowed: boolean, dialog: QuoteDialog) =>
     allowed && !readOnly ? () => open(dialog) : undefined;
   const { tradeIn } = data;
@@ -41,7 +44,7 @@ export function PriceLines({ data, breakdown: b, isDealer, readOnly, open }: Pri
         note={
           // A live client may store a discount above the price (decision 014); the dealer sees why it counts only up to the price.
           isDealer && toCents(data.pricing.discount) > toCents(data.pricing.advertisedPrice)
-            ? CORE_MSG.exceedsRetailPrice
+            ? CORE_MSG.discountAboveAdvertised
             : undefined
         }
         onOpen={can(isDealer, { kind: "amount", target: "discount" })}
@@ -81,6 +84,36 @@ export function PriceLines({ data, breakdown: b, isDealer, readOnly, open }: Pri
         onOpen={can(true, { kind: "breakdown", which: "dealerFees" })}
         details={feeRows(b.dealerFees)}
       />
+      {selection?.kind === "lease" ? (
+        <Suspense fallback={null}>
+          <LeaseLines data={data} breakdown={b} selection={selection} isDealer={isDealer} can={can} />
+        </Suspense>
+      ) : (
+        <PurchaseLines data={data} breakdown={b} isDealer={isDealer} can={can} />
+      )}
+    </div>
+  );
+}
+
+// Issue #34: a chosen lease's lines, a chunk of their own (the shopper page's opening budget).
+const LeaseLines = lazy(() => import("./lease-lines"));
+
+/** Lines 7 to 13 of spec §2 'Quote page': the purchase (cash or finance) breakdown. */
+function PurchaseLines({
+  data,
+  breakdown: b,
+  isDealer,
+  can,
+}: {
+  data: QuoteData;
+  breakdown: Breakdown;
+  isDealer: boolean;
+  can: Can;
+}) {
+  const { tradeIn } = data;
+  const hasTradeIn = tradeIn.hasTradeIn;
+  return (
+    <>
       <PriceLine id="taxable-amount" label={TEXT.taxableAmount} amount={b.taxableAmount} />
       <PriceLine
         id="taxes"
@@ -148,7 +181,7 @@ export function PriceLines({ data, breakdown: b, isDealer, readOnly, open }: Pri
           strong
         />
       ) : null}
-    </div>
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
+import { vehicleIsNew } from "@shared/constants";
 import { formatCustomerPhone, formatMileage } from "@shared/format";
-import { CORE_MSG, QUOTE_TEXT, TEXT } from "@shared/page-text";
+import { CORE_MSG, QUOTE_TEXT, TEXT, VEHICLE_FORM_LABELS } from "@shared/page-text";
 import type { CustomerInfo, Vehicle } from "@shared/quote-schema";
 import { lazy, Suspense } from "react";
 import { Notice } from "@/components/notice";
@@ -20,9 +21,16 @@ export interface QuoteHeaderProps {
   quoteId: string;
 }
 
-/** 'miles | color (or No color) | Stock#' (spec §2), part by part. */
+/**
+ * 'New | miles | color | Stock#' (spec §2), part by part. Issue #34: new or used from the field;
+ * a blank colour is left out rather than shown as "No color".
+ */
 export function vehicleLineParts(vehicle: Vehicle): string[] {
-  const parts = [formatMileage(vehicle.mileage), vehicle.color.trim() || TEXT.noColor];
+  const parts = [
+    vehicleIsNew(vehicle) ? VEHICLE_FORM_LABELS.new : VEHICLE_FORM_LABELS.used,
+    formatMileage(vehicle.mileage),
+  ];
+  if (vehicle.color.trim()) parts.push(vehicle.color.trim());
   if (vehicle.stockNumber.trim()) parts.push(`Stock# ${vehicle.stockNumber.trim()}`);
   return parts;
 }

@@ -8,6 +8,8 @@ export interface TierSelectProps {
   disabled: boolean;
   options: { value: CreditTier; label: string }[];
   onChange(tier: CreditTier): void;
+  testId?: string;
+  label?: string;
 }
 
 /** Keys that step a closed native select through its options, one change event per step. */
@@ -27,7 +29,14 @@ const STEP_KEYS = new Set([
  * list commits at once; stepping with the keys only moves a draft, committed on Enter or on
  * leaving the field (Escape drops it), so the other side does not get one update per step.
  */
-export function TierSelect({ value, disabled, options, onChange }: TierSelectProps) {
+export function TierSelect({
+  value,
+  disabled,
+  options,
+  onChange,
+  testId = "credit-tier-select",
+  label = QUOTE_TEXT.creditTier,
+}: TierSelectProps) {
   const id = useId();
   const [draft, setDraft] = useState<CreditTier | null>(null);
   const stepping = useRef(false);
@@ -39,7 +48,7 @@ export function TierSelect({ value, disabled, options, onChange }: TierSelectPro
   return (
     <div className={classes.tier}>
       <label htmlFor={id} className={classes.label}>
-        {QUOTE_TEXT.creditTier}
+        {label}
       </label>
       <select
         id={id}
@@ -67,7 +76,7 @@ export function TierSelect({ value, disabled, options, onChange }: TierSelectPro
           stepping.current = false;
         }}
         onBlur={commit}
-        data-testid="credit-tier-select"
+        data-testid={testId}
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>

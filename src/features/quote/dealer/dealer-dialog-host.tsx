@@ -1,11 +1,8 @@
 import type { QuoteDealership } from "@shared/api-types";
 import type { CustomerInfo, QuoteData } from "@shared/quote-schema";
+import { leaseProgram as readLeaseProgram, structures as readStructures } from "@shared/read-structures";
 import type { UpdateField, UpdateResult, UpdateValue } from "../live/field-adapter";
 import type { QuoteDialog } from "../quote-dialogs";
-import {
-  leaseProgram as readLeaseProgram,
-  structures as readStructures,
-} from "../structures/read-structures";
 import AddOnsEditor from "./add-ons-editor";
 import DealerDialogs from "./dealer-dialogs";
 import RebatesEditor from "./rebates-editor";

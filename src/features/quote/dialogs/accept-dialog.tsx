@@ -1,10 +1,11 @@
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
-import { choiceText } from "@shared/deal/structure-grid";
-import type { ShopperChoice } from "@shared/quote-schema";
+import { selectedStructure } from "@shared/deal/selected-structure";
+import { selectionChoice } from "@shared/deal/selection-choice";
+import { DEAL_OFFER_TEXT } from "@shared/deal-offer-text";
+import type { QuoteData } from "@shared/quote-schema";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { type FormEvent, useState } from "react";
 import { ApiError, apiRequest } from "@/lib/api";
-import { shopperChoice } from "../structures/read-structures";
 import { QuoteModal } from "./quote-modal";
 
 // Issue #19: the shopper's "I want this deal". They confirm their own name, phone and email and
@@ -12,8 +13,8 @@ import { QuoteModal } from "./quote-modal";
 
 export interface AcceptDialogProps {
   quoteId: string;
-  /** As stored; read tolerantly here (cash when there is none). */
-  choice: ShopperChoice | undefined;
+  /** The deal: what is accepted is its one selected structure (issue #34), as the sheet's box names it. */
+  data: QuoteData;
   onAccepted(version: number): void;
   onClose(): void;
 }
@@ -48,8 +49,9 @@ const apiPhone = (raw: string) => {
   return d.length === 10 ? `1${d}` : d;
 };
 
-export default function AcceptDialog({ quoteId, choice: stored, onAccepted, onClose }: AcceptDialogProps) {
-  const choice = shopperChoice(stored) ?? { structure: "cash" };
+export default function AcceptDialog({ quoteId, data, onAccepted, onClose }: AcceptDialogProps) {
+  const selected = selectedStructure(data);
+  const choice = selectionChoice(selected.selection);
   const [name, setName] = useState(() => remembered().name);
   const [phone, setPhone] = useState(() => remembered().phone);
   const [email, setEmail] = useState(() => remembered().email);
@@ -74,8 +76,12 @@ export default function AcceptDialog({ quoteId, choice: stored, onAccepted, onCl
         for (const error of caught.body?.errors ?? [])
           if (error.field && error.message) fields[error.field] = error.message;
         setErrors(fields);
-        setFailure(Object.keys(fields).length > 0 ? null : caught.message);
-      } else setFailure(STRUCTURES_TEXT.acceptFailed);
+        // A refusal about the deal itself (a lease no longer offered, the down payment) says so here.
+        const onForm = Object.keys(fields).filter((field) => ["name", "phone", "email"].includes(field));
+        setFailure(onForm.length > 0 && onForm.length === Object.keys(fields).length ? null : caught.message);
+      }
+      // Issue #34: an acceptance from a phone without a connection says so, not "try again".
+      else setFailure(navigator.onLine ? STRUCTURES_TEXT.acceptFailed : STRUCTURES_TEXT.acceptOffline);
     } finally {
       setSending(false);
     }
@@ -87,7 +93,7 @@ export default function AcceptDialog({ quoteId, choice: stored, onAccepted, onCl
         <Stack gap="sm">
           <Text size="sm">{STRUCTURES_TEXT.acceptIntro}</Text>
           <Text fw={600} data-testid="accept-choice">
-            {STRUCTURES_TEXT.yourStructure}: {choiceText(choice)}
+            {DEAL_OFFER_TEXT.agreeingToLine(selected.text)}
           </Text>
           <TextInput
             label={STRUCTURES_TEXT.yourName}

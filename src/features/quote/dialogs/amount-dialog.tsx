@@ -16,7 +16,11 @@ export interface AmountDialogProps {
   current: number;
   /** Who else edits the deal, for the "Updated by ..." notice. */
   isDealer: boolean;
-  onSave(amount: number): void;
+  /**
+   * Saves the amount; resolves to the reason in the field's words when it was refused (issue #34:
+   * every refused save explains itself here), undefined once saved (the dialog is then closed).
+   */
+  onSave(amount: number): Promise<string | undefined>;
   onClose(): void;
 }
 
@@ -31,14 +35,14 @@ export function AmountDialog({ title, field, current, isDealer, onSave, onClose 
   const setRaw = (value: string) => draft.set("amount", value);
   const [error, setError] = useState<string | undefined>();
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const message = validateAmountDialog(raw).amount;
     setError(message);
     if (message !== undefined) return;
     const next = amountDialogResult(field, draft.changes().amount);
     if (next === current) onClose();
-    else onSave(next);
+    else setError(await onSave(next));
   };
 
   return (

@@ -1,4 +1,4 @@
-import { TEXT } from "@shared/messages";
+import { CORE_MSG, TEXT } from "@shared/messages";
 import type { Breakdown } from "@shared/pricing";
 import type { QuoteData } from "@shared/quote-schema";
 import type { UpdateResult } from "../live/field-adapter";
@@ -40,6 +40,14 @@ export default function QuoteDialogHost({
     if (result.ok) onClose();
     else console.error("The change was not saved", result.errors);
   };
+  /** Closes once saved; else the refusal in the field's words, for the dialog to show (issue #34). */
+  const saveOrExplain = (result: UpdateResult): string | undefined => {
+    if (result.ok) {
+      onClose();
+      return undefined;
+    }
+    return result.errors[0]?.message ?? CORE_MSG.internalError;
+  };
 
   switch (dialog.kind) {
     case "amount": {
@@ -51,7 +59,8 @@ export default function QuoteDialogHost({
           current={target === "downPayment" ? data.downPayment : data.pricing[target]}
           isDealer={isDealer}
           onSave={async (amount) =>
-            closeIfSaved(
+            // Issue #34: a refusal (the down payment bound, a discount above the price) shows here.
+            saveOrExplain(
               target === "downPayment"
                 ? await update("downPayment", amount)
                 : await update("pricing", { ...data.pricing, [target]: amount }),

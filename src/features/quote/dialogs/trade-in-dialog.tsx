@@ -1,5 +1,6 @@
-import { Checkbox, Stack, TextInput } from "@mantine/core";
+import { Checkbox, Stack, Text, TextInput } from "@mantine/core";
 import { TRADE_IN_CONDITIONS } from "@shared/constants";
+import { DEAL_OFFER_TEXT } from "@shared/deal-offer-text";
 import { amountToInput, digitsOnly } from "@shared/format";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import type { QuoteData, TradeIn } from "@shared/quote-schema";
@@ -102,6 +103,11 @@ export function TradeInDialog({
       <form onSubmit={submit} noValidate>
         <UpdatedNotice show={draft.updatedRemotely} isDealer={isDealer} />
         <Stack gap="sm">
+          {isDealer ? null : (
+            <Text size="sm" data-testid="trade-in-appraisal-note">
+              {DEAL_OFFER_TEXT.tradeInAppraisalNote}
+            </Text>
+          )}
           <Checkbox
             label={isDealer ? TEXT.tradeInCheckboxDealer : TEXT.tradeInCheckboxShopper}
             checked={values.hasTradeIn}

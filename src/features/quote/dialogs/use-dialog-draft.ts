@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useUnsavedChanges } from "@/lib/unsaved-changes";
 
 /** A dialog's fields as the inputs hold them. */
 type Fields<V> = { [K in keyof V]: string | boolean };
@@ -54,5 +55,9 @@ export function useDialogDraft<V extends Fields<V>>(source: V) {
     return merged;
   };
 
-  return { values: draft.values, set, changes, updatedRemotely: draft.updatedRemotely };
+  /** True while the user has typed something not saved (issue #34: a reload or a link asks first). */
+  const dirty = fieldsOf(source).some((key) => draft.values[key] !== draft.adopted[key]);
+  useUnsavedChanges(dirty);
+
+  return { values: draft.values, set, changes, dirty, updatedRemotely: draft.updatedRemotely };
 }

@@ -41,7 +41,7 @@ export interface FieldAdapterOptions {
   readOnly?: boolean;
 }
 
-type Validator = (field: string, value: unknown) => ValidatedUpdate;
+type Validator = (field: string, value: unknown, deal?: Record<string, unknown>) => ValidatedUpdate;
 let validator: Promise<Validator> | null = null;
 /** The shared schema's check, loaded once on first use (see validate-update.ts). */
 export function loadValidator(): Promise<Validator> {
@@ -112,7 +112,8 @@ export class FieldAdapter {
       return { ok: false, errors: [{ field, message: CORE_MSG.internalError }] };
     }
     if (this.destroyed) return { ok: false, errors: [] };
-    const checked = validate(field, value);
+    // The deal as it stands, for the rules between fields the live guard also applies (issue #34).
+    const checked = validate(field, value, this.dealDoc);
     if (!checked.ok) return checked;
     if (field === "customerInfo") {
       const target = this.options.private as Y.Array<KvPair>;

@@ -5,7 +5,6 @@
 import type { DealState } from "@shared/deal-state";
 import type { HistoryPush } from "@shared/history-push";
 import { liveServerUrl } from "@shared/live-protocol";
-import { type Breakdown, computeBreakdown, type PaymentGrid, paymentGrid } from "@shared/pricing";
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { Awareness } from "y-protocols/awareness";
 import { deviceId } from "./device-id";
@@ -20,8 +19,6 @@ export interface LiveQuoteParams {
 }
 
 export interface LiveQuoteState extends LiveQuoteSnapshot {
-  breakdown: Breakdown | null;
-  grid: PaymentGrid | null;
   update<F extends UpdateField>(field: F, value: UpdateValue<F>): Promise<UpdateResult>;
   onQuoteUpdated(listener: (event: QuoteUpdatedEvent) => void): () => void;
   /** History rows pushed by the server (dealer only). */
@@ -86,12 +83,7 @@ export function useLiveQuote(params: LiveQuoteParams | null): LiveQuoteState {
     () => EMPTY,
   );
 
-  const derived = useMemo(() => {
-    if (!snapshot.data) return { breakdown: null, grid: null };
-    const breakdown = computeBreakdown(snapshot.data);
-    return { breakdown, grid: paymentGrid(snapshot.data, breakdown.outTheDoorPrice) };
-  }, [snapshot.data]);
-
+  // The figures are derived by the page from the deal's selected structure (issue #34).
   // Stable while the same quote is open, so a subscriber does not resubscribe on every change.
   const onHistory = useCallback(
     (listener: (push: HistoryPush) => void) => (live ? live.onHistory(listener) : () => {}),
@@ -106,7 +98,6 @@ export function useLiveQuote(params: LiveQuoteParams | null): LiveQuoteState {
   return useMemo(
     () => ({
       ...snapshot,
-      ...derived,
       update: (field, value) => (live ? live.update(field, value) : Promise.resolve(notOpen)),
       onQuoteUpdated: (listener) => (live ? live.onQuoteUpdated(listener) : () => {}),
       onHistory,
@@ -114,6 +105,6 @@ export function useLiveQuote(params: LiveQuoteParams | null): LiveQuoteState {
       awareness: live ? live.awareness : null,
       dismissConflicts: () => live?.dismissConflicts(),
     }),
-    [snapshot, derived, live, onHistory, onDealState],
+    [snapshot, live, onHistory, onDealState],
   );
 }

@@ -1,6 +1,7 @@
 // The shared schema's check of one update, in a chunk of its own: zod is loaded when the first
 // change is saved (or a dialog opens), not with the shopper's page.
 
+import { DEAL_RULE_FIELDS, dealRuleProblem } from "@shared/deal/deal-rules";
 import { MSG } from "@shared/messages";
 import {
   customerInfoSchema,
@@ -9,16 +10,33 @@ import {
   isQuoteField,
   quoteFieldSchema,
 } from "@shared/quote-schema";
+import { readQuoteData } from "./quote-reader";
 
 export type ValidatedUpdate = { ok: true; value: unknown } | { ok: false; errors: FieldError[] };
 
-/** The parsed (trimmed, defaulted) value of a valid update, or its errors with dotted field paths. */
-export function validateUpdate(field: string, value: unknown): ValidatedUpdate {
+/**
+ * The parsed (trimmed, defaulted) value of a valid update, or its errors with dotted field paths.
+ * With the deal as it stands, a change of a field the deal's rules judge (the down payment bound,
+ * a lease on offer: shared/deal/deal-rules.ts) is judged on the deal after it, as the live guard
+ * judges it, so the dialog says why instead of the server refusing in silence.
+ */
+export function validateUpdate(
+  field: string,
+  value: unknown,
+  deal?: Record<string, unknown>,
+): ValidatedUpdate {
   const schema =
     field === "customerInfo" ? customerInfoSchema : isQuoteField(field) ? quoteFieldSchema(field) : null;
   if (!schema) return { ok: false, errors: [{ field, message: MSG.unknownKey }] };
   const parsed = schema.safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data };
+  if (parsed.success) {
+    if (deal && DEAL_RULE_FIELDS.has(field)) {
+      const after = readQuoteData({ ...deal, [field]: parsed.data });
+      const problem = after ? dealRuleProblem(new Set([field]), after) : null;
+      if (problem) return { ok: false, errors: [{ field, message: problem }] };
+    }
+    return { ok: true, value: parsed.data };
+  }
   return {
     ok: false,
     errors: fieldErrors(parsed.error).map((error) => ({

@@ -1,13 +1,16 @@
 import { Box, Button, Group, Text, Title } from "@mantine/core";
 import { CREDIT_TIERS, type StructureKind } from "@shared/constants";
+import type { AvailableLease } from "@shared/deal/deal-types";
 import { offeredChoice } from "@shared/deal/offered-choice";
-import { choiceMonthly, choiceText, type StructureGrids, structureGrids } from "@shared/deal/structure-grid";
+import { selectedStructure } from "@shared/deal/selected-structure";
+import { type StructureGrids, structureGrids } from "@shared/deal/structure-grid";
+import { DEAL_OFFER_TEXT } from "@shared/deal-offer-text";
 import { formatMoney, toCents } from "@shared/money";
 import { QUOTE_TEXT } from "@shared/page-text";
 import type { QuoteData, ShopperChoice } from "@shared/quote-schema";
+import { withStructures } from "@shared/read-structures";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { type ReactNode, useMemo, useState } from "react";
-import { withStructures } from "./read-structures";
 import classes from "./structures-card.module.css";
 
 // Issue #18: cash, finance and lease side by side (a phone shows one at a time, picked with the
@@ -65,18 +68,22 @@ export default function StructuresCard({
   );
   const active = kinds.includes(shown) ? shown : (kinds[0] ?? "cash");
   const canChoose = !isDealer && !readOnly;
+  const quoteDown = Math.max(0, -toCents(data.downPayment));
   const tier = CREDIT_TIERS.find((t) => t.id === data.selectedCreditTier);
   const tierCaption = tier ? `${tier.label} (${tier.minScore}-${tier.maxScore})` : "";
-  const chosen = choice ? `${choiceText(choice)}${monthlyText(grids, choice)}` : null;
+  // Issue #34: the one selected structure, in the words of the sheet's "You are agreeing to" box.
+  const chosen = choice ? selectedStructure(data).text : null;
 
   const cell = (
     structure: "finance" | "lease",
     downCents: number,
     months: number,
     monthly: number,
-    extra?: string,
+    extra?: ReactNode,
   ) => {
-    const pressed = sameCell(choice, structure, downCents, months);
+    // Issue #34: the deal's one down payment is the quote's: a chosen cell whose down it no longer
+    // is (the shopper changed it in the dialog) is not the deal any more.
+    const pressed = sameCell(choice, structure, downCents, months) && quoteDown === downCents;
     // Read out before the figures (the visible text stays part of the name, WCAG 2.5.3).
     const label = `${STRUCTURES_TEXT[structure]} ${STRUCTURES_TEXT.monthsShort(months)}, ${STRUCTURES_TEXT.downRow(downText(downCents))}:`;
     const content = (
@@ -203,6 +210,10 @@ export default function StructuresCard({
                   . {STRUCTURES_TEXT.ratesDisclosure}
                 </Text>
               </>
+            ) : grids.leaseBlocked === "msrp" ? (
+              <Text size="sm" className="dd-secondary-text" data-testid="lease-needs-msrp">
+                {DEAL_OFFER_TEXT.msrpNeeded}
+              </Text>
             ) : grids.lease === null ? (
               <Text size="sm" className="dd-secondary-text" data-testid="no-lease-program">
                 {STRUCTURES_TEXT.noLeaseProgram}
@@ -215,15 +226,26 @@ export default function StructuresCard({
                   rows={grids.lease.rows.map((row) => ({
                     downCents: row.downCents,
                     cells: row.cells.map((result) =>
-                      result === null
-                        ? STRUCTURES_TEXT.noResidual
-                        : cell(
-                            "lease",
-                            row.downCents,
-                            result.months,
-                            result.monthlyPayment,
-                            `${money(result.amountDueAtSigning)} ${STRUCTURES_TEXT.dueAtSigning}`,
-                          ),
+                      result === null ? (
+                        STRUCTURES_TEXT.noResidual
+                      ) : result.available ? (
+                        cell(
+                          "lease",
+                          row.downCents,
+                          result.months,
+                          result.monthlyPayment,
+                          <AtSigning lease={result} />,
+                        )
+                      ) : (
+                        // Issue #34: never a payment of $0.00 or below, and nothing to pick.
+                        <span
+                          key={`${row.downCents}-${result.months}`}
+                          className={classes.unavailable}
+                          data-testid={`lease-unavailable-${row.downCents / 100}-${result.months}`}
+                        >
+                          {DEAL_OFFER_TEXT.leaseUnavailable}
+                        </span>
+                      ),
                     ),
                   }))}
                 />
@@ -276,9 +298,26 @@ function Grid({
   );
 }
 
-function monthlyText(grids: StructureGrids, choice: ShopperChoice): string {
-  const monthly = choiceMonthly(grids, choice);
-  return monthly === null ? "" : ` (${formatMoney(monthly)}${STRUCTURES_TEXT.perMonth})`;
+/**
+ * Issue #34: the cash the customer pays at signing first, then the Reg M amount due at signing and
+ * how the trade-in and rebates pay the rest. "$0 down" is $0 cash cap cost reduction, not $0 due.
+ */
+function AtSigning({ lease }: { lease: AvailableLease }) {
+  const paidBy = [
+    lease.tradeInApplied > 0 ? DEAL_OFFER_TEXT.paidTradeIn(money(lease.tradeInApplied)) : "",
+    lease.rebatesApplied > 0 ? DEAL_OFFER_TEXT.paidRebates(money(lease.rebatesApplied)) : "",
+  ].filter(Boolean);
+  return (
+    <>
+      <span className={classes.cashDue}>{DEAL_OFFER_TEXT.cashDue(money(lease.cashDueAtSigning))}</span>
+      <span className={classes.dueDetail}>
+        {`${money(lease.amountDueAtSigning)} ${STRUCTURES_TEXT.dueAtSigning}`}
+        {paidBy.length > 0
+          ? `: ${[...paidBy, DEAL_OFFER_TEXT.paidCash(money(lease.cashDueAtSigning))].join(", ")}`
+          : ""}
+      </span>
+    </>
+  );
 }
 
 /** Money factor (never called APR), residuals, tax, and the chosen cell's total of payments. */
@@ -303,7 +342,8 @@ function leaseNotes(grids: StructureGrids, choice: ShopperChoice | undefined): s
     const col = lease.terms.indexOf(choice.months);
     const row = lease.rows.find((r) => r.downCents === toCents(choice.down));
     const result = col === -1 ? null : row?.cells[col];
-    if (result) parts.push(`${STRUCTURES_TEXT.totalOfPayments}: ${formatMoney(result.totalOfPayments)}.`);
+    if (result?.available)
+      parts.push(`${STRUCTURES_TEXT.totalOfPayments}: ${formatMoney(result.totalOfPayments)}.`);
   }
   return parts.join(" ");
 }

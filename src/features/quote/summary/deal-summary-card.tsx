@@ -4,25 +4,39 @@ import type { QuoteSummary } from "@shared/quote-summary";
 import classes from "./summary.module.css";
 
 /**
- * The deal in one card: the out-the-door price and "from $X/mo" (the selected tier's lowest
- * payment, named with its tier and term), and what is due to the customer when the trade-in is
- * worth more than the deal. Renders from plain values: no live document, no browser API.
+ * The deal in one card (issue #34: the one selected structure): its monthly payment and the
+ * structure in words, or the cash price; the out-the-door price with what it is after; a lease's
+ * amount due at signing; and what is due to the customer when the trade-in is worth more than the
+ * deal. Renders from plain values: no live document, no browser API.
  */
 export function DealSummaryCard({ summary }: { summary: QuoteSummary }) {
-  const { outTheDoorPrice, dueToCustomer, from } = summary;
+  const { outTheDoorPrice, dueToCustomer, monthly, downPayment } = summary;
+  const lease = summary.kind === "lease";
+  const after = lease
+    ? QUOTE_TEXT.cashAtSigning(formatMoney(summary.cashDueAtSigning ?? 0))
+    : downPayment > 0
+      ? QUOTE_TEXT.afterDown(formatMoney(downPayment))
+      : null;
   return (
     <section aria-labelledby="deal-summary-title" className={classes.card} data-testid="deal-summary">
       <p id="deal-summary-title" className={`dd-text dd-text-sm dd-secondary-text ${classes.label}`}>
-        {TEXT.outTheDoorPrice}
+        {lease ? QUOTE_TEXT.dueAtSigning : TEXT.outTheDoorPrice}
       </p>
       <p className={`dd-text ${classes.price}`} data-testid="summary-out-the-door">
-        {formatMoney(outTheDoorPrice)}
+        {formatMoney(lease ? (summary.dueAtSigning ?? 0) : outTheDoorPrice)}
       </p>
-      <p className={`dd-text ${classes.monthly}`} data-testid="summary-from-monthly">
-        {QUOTE_TEXT.fromMonthly(formatMoney(from.payment))}
-      </p>
+      {after ? (
+        <p className="dd-text dd-text-sm dd-secondary-text" data-testid="summary-after-down">
+          {after}
+        </p>
+      ) : null}
+      {monthly !== null ? (
+        <p className={`dd-text ${classes.monthly}`} data-testid="summary-from-monthly">
+          {QUOTE_TEXT.monthlyAmount(formatMoney(monthly))}
+        </p>
+      ) : null}
       <p className="dd-text dd-text-sm dd-secondary-text" data-testid="summary-from-detail">
-        {QUOTE_TEXT.fromMonthlyDetail(from.tierLabel, from.term)}
+        {summary.text}
       </p>
       {dueToCustomer > 0 ? (
         <div className={classes.due} data-testid="summary-due-to-customer">

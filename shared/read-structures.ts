@@ -1,7 +1,6 @@
 // Issue #18: the deal's structures, lease programme and the shopper's choice, read as tolerantly
-// as quote-reader.ts reads the rest (a malformed value falls back to its default). Here rather
-// than in quote-reader.ts, so that it travels with the comparison card and the dialogs that use
-// it, not with the shopper page's opening chunk.
+// as the quote template reads the rest (a malformed value falls back to its default). In shared/
+// since issue #34: the selected structure (header card, sheet, versions, the live guard) reads it.
 
 import {
   DEFAULT_STRUCTURES,
@@ -10,10 +9,10 @@ import {
   LOAN_TERMS,
   type LoanTerm,
   STRUCTURE_KINDS,
-} from "@shared/constants";
-import type { LeaseProgram, QuoteData, ShopperChoice, Structures } from "@shared/quote-schema";
+} from "./constants";
+import type { LeaseProgram, QuoteData, ShopperChoice, Structures } from "./quote-schema";
 
-import { conform, leaseProgramTemplate } from "@shared/quote-template";
+import { conform, leaseProgramTemplate } from "./quote-template";
 
 type Raw = Record<string, unknown>;
 const isObject = (value: unknown): value is Raw =>
