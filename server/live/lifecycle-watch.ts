@@ -67,14 +67,11 @@ export function startLifecycleWatch(options: {
     const { quote, deal } = state;
     const dealers: Conn[] = [];
     for (const room of roomsOf(quoteId)) {
-      room.locked = deal.locked;
       room.expiresAt = quote.expiresAt;
       room.stateSeq = quote.stateSeq;
       // Both pages turn read-only (or editable) at once; unchanged states are not sent again.
-      if (room.kind === "deal" && !sameState(room.dealState, deal)) {
-        room.dealState = deal;
-        pushState(room, deal);
-      }
+      if (!sameState(room.dealState, deal) && room.kind === "deal") pushState(room, deal);
+      room.dealState = deal;
       for (const conn of room.conns) if (conn.identity.dealer) dealers.push(conn);
     }
     await closeLostDealers(state, dealers);

@@ -333,12 +333,11 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     setDealState(quoteId, state) {
       for (const name of [dealDocName(quoteId), privateDocName(quoteId)]) {
         const room = rooms.get(name);
-        if (room) room.locked = state.locked;
+        if (room) room.dealState = { ...state, expired: room.dealState.expired };
       }
       // Both sides' pages turn read-only (or editable) at once.
       const room = rooms.get(dealDocName(quoteId));
       if (!room) return;
-      room.dealState = { ...state, expired: room.dealState.expired };
       const message = encodeDealStateMessage(state);
       for (const conn of room.conns) if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(message);
     },

@@ -88,11 +88,10 @@ export type Room = {
   quoteId: string;
   kind: DocKind;
   expiresAt: number;
-  /** Issue #19: the shopper accepted the deal; every change is refused until it is unlocked. */
-  locked: boolean;
   /**
    * Issue #33: the quote's state seq the room judges by (lock, expiry, salesperson, roles), and
-   * the deal state its sockets were last told (lifecycle-watch.ts keeps both at the database's).
+   * the deal's state as of that seq, which a deal room's sockets were last told (lifecycle-watch.ts
+   * keeps both at the database's). Locked (issue #19): every change is refused until unlocked.
    */
   stateSeq: number;
   dealState: DealState;
@@ -340,7 +339,6 @@ export function createRooms(options: RoomsOptions) {
       quoteId,
       kind,
       expiresAt: state.expiresAt,
-      locked: state.lockedAt !== null,
       stateSeq: state.stateSeq,
       dealState: {
         locked: state.lockedAt !== null,
@@ -588,7 +586,7 @@ export function createRooms(options: RoomsOptions) {
       undoJudgement(room);
       return claims;
     }
-    if (room.locked && verdict.changedDoc) {
+    if (room.dealState.locked && verdict.changedDoc) {
       undoJudgement(room);
       return { ok: false, reason: "the deal is locked (accepted)", close: "dealLocked" };
     }
