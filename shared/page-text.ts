@@ -186,6 +186,9 @@ export const QUOTE_TEXT = {
   tradeInNotAppraised: "Trade-in value not appraised yet",
   dialogOffline: "You're offline — this opens when you're back online",
   dialogFailed: "This could not be opened. Check your connection and try again.",
+  /** Issue #36: the answers to a stale-edit notice. */
+  useMine: "Use mine",
+  conflictOk: "OK",
   offlineBanner: "Offline — your changes are saved on this phone and will sync when you reconnect",
   shopperTitle: (vehicle: string, dealership: string): string => `${vehicle} quote · ${dealership}`.trim(),
 } as const;

@@ -300,6 +300,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
         wantsHistory: false,
       };
       room.conns.add(conn);
+      if (admission.identity.dealer) room.labels.set(principal, admission.identity.dealer.label);
       markJoined();
       conns.add(conn);
       heartbeatSlices.set(conn, nextSlot++ % HEARTBEAT_SLICES);

@@ -280,11 +280,28 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
           </LoadBoundary>
         ) : null}
         {isDealer ? null : <DealershipCard dealership={dealership} />}
-        {live.conflicts.length > 0 ? (
-          <Notice tone="warning" onClose={live.dismissConflicts} data-testid="offline-conflict">
-            {conflictText(live.conflicts, isDealer ? "customer" : "dealer")}
+        {live.conflicts.map((conflict) => (
+          // Issue #36: one notice per key the server did not apply; answered Use mine or OK.
+          <Notice tone="warning" key={conflict.key} data-testid="offline-conflict">
+            <p className="dd-text dd-text-sm">{conflictText(conflict)}</p>
+            <div className={classes.conflictActions}>
+              <button
+                type="button"
+                className={`${buttonClasses.button} mantine-focus-auto mantine-active`}
+                onClick={async () => logRefusal(await live.useMine(conflict.key))}
+              >
+                {QUOTE_TEXT.useMine}
+              </button>
+              <button
+                type="button"
+                className={`${buttonClasses.button} ${buttonClasses.subtle} mantine-focus-auto mantine-active`}
+                onClick={() => live.dismissConflict(conflict.key)}
+              >
+                {QUOTE_TEXT.conflictOk}
+              </button>
+            </div>
           </Notice>
-        ) : null}
+        ))}
         {offline ? (
           <Notice tone="warning" data-testid="offline-notice">
             {QUOTE_TEXT.offlineBanner}
