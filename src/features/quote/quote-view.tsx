@@ -288,7 +288,7 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
               <button
                 type="button"
                 className={`${buttonClasses.button} mantine-focus-auto mantine-active`}
-                onClick={async () => logRefusal(await live.useMine(conflict.key))}
+                onClick={async () => logRefusal(await live.keepMine(conflict.key))}
               >
                 {QUOTE_TEXT.useMine}
               </button>

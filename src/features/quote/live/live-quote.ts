@@ -162,7 +162,7 @@ export class LiveQuote {
    * One conflict notice answered "Use mine": the value this browser wrote, written again now that
    * it has seen the other one (a fresh edit, judged as any other).
    */
-  useMine = (key: string): Promise<UpdateResult> => {
+  keepMine = (key: string): Promise<UpdateResult> => {
     const conflict = this.conflicts.find((c) => c.key === key);
     this.dismissConflict(key);
     const field = fieldOfKey(key);

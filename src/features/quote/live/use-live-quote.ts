@@ -30,7 +30,7 @@ export interface LiveQuoteState extends LiveQuoteSnapshot {
   /** Issue #36: a stale-edit notice answered "OK" (the value that stayed stays). */
   dismissConflict(key: string): void;
   /** Issue #36: a stale-edit notice answered "Use mine" (a fresh edit of the value written before). */
-  useMine(key: string): Promise<UpdateResult>;
+  keepMine(key: string): Promise<UpdateResult>;
 }
 
 const EMPTY: LiveQuoteSnapshot = {
@@ -107,7 +107,7 @@ export function useLiveQuote(params: LiveQuoteParams | null): LiveQuoteState {
       onDealState,
       awareness: live ? live.awareness : null,
       dismissConflict: (key) => live?.dismissConflict(key),
-      useMine: (key) => (live ? live.useMine(key) : Promise.resolve(notOpen)),
+      keepMine: (key) => (live ? live.keepMine(key) : Promise.resolve(notOpen)),
     }),
     [snapshot, live, onHistory, onDealState],
   );
