@@ -1052,6 +1052,40 @@ export function createRooms(options: RoomsOptions) {
     },
     discard,
     refuse,
+    /**
+     * Issue #36: client ids `conn` announced in its presence become its principal's, exactly as
+     * ids written under do, for the document's life (stored with the claims): nobody else may
+     * write under them once its socket is gone. Ids someone owns already keep their owner.
+     */
+    reserve(conn: Conn, clientIds: readonly number[]) {
+      const room = conn.room;
+      const claims: ClientIdClaim[] = [];
+      for (const clientId of clientIds)
+        if (!room.owners.has(clientId)) {
+          room.owners.set(clientId, conn.principal);
+          claims.push({ clientId, principal: conn.principal });
+        }
+      if (claims.length === 0) return;
+      if (!shared) {
+        try {
+          sqlite().claimClientIds(room.name, room.quoteId, claims);
+        } catch (error) {
+          // Not stored: the ids stay this open connection's (as before issue #36), and are claimed
+          // for good with the first update written under them.
+          log(`live: storing presence claims of ${room.name} failed: ${String(error)}`);
+          for (const claim of claims) room.owners.delete(claim.clientId);
+          for (const claim of claims) room.writers.set(claim.clientId, conn);
+        }
+        return;
+      }
+      shared.store
+        .claim(room.name, room.quoteId, claims)
+        // Another process's connection claimed one first: its owner stands.
+        .then((stored) => {
+          for (const [clientId, principal] of stored) room.owners.set(clientId, principal);
+        })
+        .catch((error: unknown) => log(`live: storing presence claims of ${room.name} failed: ${String(error)}`));
+    },
     /** Commits the updates queued for the group commit now, if any (before a room's content is read). */
     commitPending: () => batch.flush(),
     /** Flushes and unloads every room (shutdown). */

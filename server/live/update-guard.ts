@@ -319,6 +319,18 @@ export function judgeUpdate(scratch: Y.Doc, update: Uint8Array, input: GuardInpu
   const stale = staleEdits(scan.pairs, before);
   let amend: Uint8Array | null = null;
   if (stale.positions.length > 0) {
+    // A value not applied is still the sender's: one that breaks the field's rules refuses the
+    // update, as it would have fresh (a refusal for a value, never a quiet drop).
+    const written = new Map(stale.conflicts.map((c) => [c.key, c.mine] as const));
+    const mine: EntryLookup = {
+      has: (key) => written.has(key) || (keys.has(key) ? scan.now.has(key) : before.has(key)),
+      get: (key) =>
+        written.has(key) ? written.get(key) : keys.has(key) ? scan.now.get(key) : before.get(key),
+    };
+    for (const field of new Set(stale.conflicts.map((c) => fieldOfKey(c.key)))) {
+      const problem = validateField(input.kind, field, mine);
+      if (problem) return { ok: false, reason: problem };
+    }
     amend = takeOut(scratch, array as Y.Array<unknown>, stale.positions);
     touchedNow = readEntriesOf(array as Y.Array<unknown>, keys);
   }
