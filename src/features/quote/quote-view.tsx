@@ -178,7 +178,9 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
     if (live.status === "connected") setEverConnected(true);
   }, [live.status]);
   // The browser says so, or the connection we had dropped: edits now wait in the local copy.
-  const offline = !readOnly && (!online || (everConnected && live.status !== "connected"));
+  // Issue #36: the customer's own device took this page's place: the deal stays, read-only.
+  const replaced = live.ended === "replaced";
+  const offline = !readOnly && !replaced && (!online || (everConnected && live.status !== "connected"));
 
   if (live.ended === "quoteDeleted" || !data || !derived || !selected)
     return <QuoteNotFound dealerMode={isDealer} />;
@@ -232,7 +234,7 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
             )}
           </Notice>
         ) : null}
-        {!isDealer && !readOnly && !locked ? (
+        {!isDealer && !readOnly && !replaced && !locked ? (
           <ShopperOptions
             data={selected.data}
             breakdown={derived.breakdown}
@@ -240,7 +242,7 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
             onSelectTier={async (tier) => logRefusal(await live.update("selectedCreditTier", tier))}
           />
         ) : null}
-        {!isDealer && !readOnly && !locked ? (
+        {!isDealer && !readOnly && !replaced && !locked ? (
           <div>
             <button
               type="button"
@@ -280,6 +282,11 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
           </LoadBoundary>
         ) : null}
         {isDealer ? null : <DealershipCard dealership={dealership} />}
+        {replaced ? (
+          <Notice tone="warning" data-testid="replaced-notice">
+            {QUOTE_TEXT.replacedByCustomer}
+          </Notice>
+        ) : null}
         {live.conflicts.map((conflict) => (
           // Issue #36: one notice per key the server did not apply; answered Use mine or OK.
           <Notice tone="warning" key={conflict.key} data-testid="offline-conflict">
@@ -335,14 +342,14 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
         selection={selected.selection}
         breakdown={derived.breakdown}
         isDealer={isDealer}
-        readOnly={readOnly || locked}
+        readOnly={readOnly || replaced || locked}
         open={openDialog}
       />
       <MonthlyPayments
         grid={derived.grid}
         selectedTier={data.selectedCreditTier}
         isDealer={isDealer}
-        readOnly={readOnly || locked}
+        readOnly={readOnly || replaced || locked}
         onSelectTier={async (tier) => logRefusal(await live.update("selectedCreditTier", tier))}
         onRateChange={saveRate}
       />
@@ -353,7 +360,7 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
               <StructuresCard
                 data={data}
                 isDealer={isDealer}
-                readOnly={readOnly || locked}
+                readOnly={readOnly || replaced || locked}
                 onChoose={async (choice) => {
                   const chosen = await live.update("shopperChoice", choice);
                   // Issue #34: the deal has one down payment; a grid cell's is the quote's from now on.

@@ -41,7 +41,7 @@ import { readCustomerInfo, readQuoteData } from "./quote-reader";
 
 export type ConnectionStatus = "connected" | "disconnected";
 /** Why the live channel ended for good ("reassigned": the deal went to `reassignedTo`, issue #33). */
-export type LiveEnd = "quoteDeleted" | "sessionEnded" | "reassigned" | null;
+export type LiveEnd = "quoteDeleted" | "sessionEnded" | "reassigned" | "replaced" | null;
 
 export interface LiveQuoteSnapshot {
   status: ConnectionStatus;
@@ -310,6 +310,10 @@ export class LiveQuote {
         other.provider.disconnect();
         void other.persistence?.clearData();
       }
+    } else if (code === LIVE_CLOSE_CODES.replaced) {
+      // Issue #36: the customer's own device took this page's place on the quote.
+      this.ended = "replaced";
+      for (const other of this.replicas()) other.provider.disconnect();
     } else if (code === LIVE_CLOSE_CODES.tokenRevoked) {
       // The token is still good when the deal went to a colleague: only this quote is closed to us.
       this.ended = this.reassignedTo ? "reassigned" : "sessionEnded";
