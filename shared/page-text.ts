@@ -187,7 +187,8 @@ export const QUOTE_TEXT = {
   dialogOffline: "You're offline — this opens when you're back online",
   dialogFailed: "This could not be opened. Check your connection and try again.",
   /** Issue #36: close code 4409, this page's place went to the customer's own device. */
-  replacedByCustomer: "Replaced by the customer's device: this page no longer updates. Open the link on your own phone to keep working on the deal.",
+  replacedByCustomer:
+    "Replaced by the customer's device: this page no longer updates. Open the link on your own phone to keep working on the deal.",
   /** Issue #36: the answers to a stale-edit notice. */
   useMine: "Use mine",
   conflictOk: "OK",

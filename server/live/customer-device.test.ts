@@ -70,7 +70,9 @@ describe("an id announced in presence is its announcer's (issue #36)", () => {
         h.db
           .select()
           .from(liveClientIds)
-          .where(and(eq(liveClientIds.docName, dealDocName(id)), eq(liveClientIds.clientId, dealerDoc.clientID)))
+          .where(
+            and(eq(liveClientIds.docName, dealDocName(id)), eq(liveClientIds.clientId, dealerDoc.clientID)),
+          )
           .all()
           .map((row) => row.principal),
       ).toEqual([`staff:${user.id}`]),
@@ -162,7 +164,8 @@ describe("the customer's own device always gets in (issue #36)", () => {
 
     // A link holder fills the three slots; nobody else gets in.
     const squatters = [];
-    for (let i = 0; i < 3; i++) squatters.push(await rawSocket(h, dealDocName(id), { device: `squat-${i}-${id}` }));
+    for (let i = 0; i < 3; i++)
+      squatters.push(await rawSocket(h, dealDocName(id), { device: `squat-${i}-${id}` }));
     expect(await upgradeStatus(h, dealDocName(id))).toBe(429);
 
     writeField(phone.deal, "downPayment", -900);

@@ -255,7 +255,10 @@ describe("bounds", () => {
     // and registration, taxes), replacing the list it saw (a stale one would not apply), so each
     // update stays under LIVE_MAX_UPDATE_BYTES while the document grows; a fresh socket every 4
     // edits keeps each one under its own rate and history budgets: only the document's size refuses.
-    const lists = { addOns: [], dealerFeeItems: [], governmentFeeItems: [], taxItems: [] } as Record<string, unknown[]>;
+    const lists = { addOns: [], dealerFeeItems: [], governmentFeeItems: [], taxItems: [] } as Record<
+      string,
+      unknown[]
+    >;
     const fields = Object.keys(lists);
     let edit = 0;
     for (let round = 0; round < 40 && closedWith === 0; round++) {

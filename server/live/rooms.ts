@@ -1084,7 +1084,9 @@ export function createRooms(options: RoomsOptions) {
         .then((stored) => {
           for (const [clientId, principal] of stored) room.owners.set(clientId, principal);
         })
-        .catch((error: unknown) => log(`live: storing presence claims of ${room.name} failed: ${String(error)}`));
+        .catch((error: unknown) =>
+          log(`live: storing presence claims of ${room.name} failed: ${String(error)}`),
+        );
     },
     /** Commits the updates queued for the group commit now, if any (before a room's content is read). */
     commitPending: () => batch.flush(),
