@@ -8,21 +8,9 @@ import { creditTierLabel, isCreditTier } from "./constants";
 import { formatMileage } from "./format";
 import { historyFieldLabel } from "./history-text";
 import { formatDollars } from "./money";
+import type { OfflineConflict } from "./stale-edits-wire";
 
-/**
- * y-websocket message type of the notice, sent to the stale editor's socket only, then one
- * varString of JSON `{ "conflicts": [{ key, mine, theirs, by }] }`. The stock provider ignores it.
- */
-export const MESSAGE_STALE_EDITS = 102;
-
-/** One key the viewer wrote without seeing its newer value: theirs stayed, mine was not applied. */
-export interface OfflineConflict {
-  key: string;
-  mine: unknown;
-  theirs: unknown;
-  /** Who set the value that stayed: "the dealer", "the shopper" or a member's "Mia (manager)". */
-  by: string;
-}
+export { MESSAGE_STALE_EDITS, type OfflineConflict, parseStaleEdits } from "./stale-edits-wire";
 
 /** Amounts shown as money (the page shows some of them subtracted; the notice names the amount). */
 const AMOUNTS = new Set([
@@ -57,22 +45,3 @@ export function conflictText(conflict: OfflineConflict): string {
 
 /** History rows of stale edits: field "offline.<key>", old value mine, new value "the dealer had set $3,000.00". */
 export const STALE_EDIT_FIELD_PREFIX = "offline.";
-
-const MAX_BY = 120;
-
-/** The notice's conflicts decoded from the wire, or null when it is not one (never trust the wire). */
-export function parseStaleEdits(json: string): OfflineConflict[] | null {
-  try {
-    const value = JSON.parse(json) as { conflicts?: unknown };
-    if (!Array.isArray(value?.conflicts)) return null;
-    const out: OfflineConflict[] = [];
-    for (const c of value.conflicts as Record<string, unknown>[]) {
-      if (typeof c !== "object" || c === null) return null;
-      if (typeof c.key !== "string" || typeof c.by !== "string" || c.by.length > MAX_BY) return null;
-      out.push({ key: c.key, mine: c.mine, theirs: c.theirs, by: c.by });
-    }
-    return out;
-  } catch {
-    return null;
-  }
-}

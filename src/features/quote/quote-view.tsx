@@ -6,7 +6,6 @@ import { selectedStructure } from "@shared/deal/selected-structure";
 import { DEAL_RULE_TEXT } from "@shared/deal-rule-text";
 import type { DealState } from "@shared/deal-state";
 import { formatMoney } from "@shared/money";
-import { conflictText } from "@shared/offline-conflicts";
 import { QUOTE_TEXT, TEXT } from "@shared/page-text";
 import { memberLabel } from "@shared/permissions";
 import { computeBreakdown, paymentGrid } from "@shared/pricing";
@@ -48,6 +47,7 @@ const StructuresCard = resilientLazy(() => import("./structures/structures-card"
 const AcceptDialog = resilientLazy(() => import("./dialogs/accept-dialog"));
 const AcceptedBanner = resilientLazy(() => import("./dealer/accepted-banner"));
 const DealNotices = resilientLazy(() => import("./deal-notices"));
+const StaleEditNotices = resilientLazy(() => import("./stale-edit-notices"));
 
 const NO_DEALERSHIP: QuoteDealership = { ...EMPTY_DEALER_PROFILE, consultant: "" };
 
@@ -287,28 +287,17 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
             {QUOTE_TEXT.replacedByCustomer}
           </Notice>
         ) : null}
-        {live.conflicts.map((conflict) => (
-          // Issue #36: one notice per key the server did not apply; answered Use mine or OK.
-          <Notice tone="warning" key={conflict.key} data-testid="offline-conflict">
-            <p className="dd-text dd-text-sm">{conflictText(conflict)}</p>
-            <div className={classes.conflictActions}>
-              <button
-                type="button"
-                className={`${buttonClasses.button} mantine-focus-auto mantine-active`}
-                onClick={async () => logRefusal(await live.keepMine(conflict.key))}
-              >
-                {QUOTE_TEXT.useMine}
-              </button>
-              <button
-                type="button"
-                className={`${buttonClasses.button} ${buttonClasses.subtle} mantine-focus-auto mantine-active`}
-                onClick={() => live.dismissConflict(conflict.key)}
-              >
-                {QUOTE_TEXT.conflictOk}
-              </button>
-            </div>
-          </Notice>
-        ))}
+        {live.conflicts.length > 0 ? (
+          <LoadBoundary fallback={() => null}>
+            <Suspense fallback={null}>
+              <StaleEditNotices
+                conflicts={live.conflicts}
+                onKeepMine={async (key) => logRefusal(await live.keepMine(key))}
+                onDismiss={live.dismissConflict}
+              />
+            </Suspense>
+          </LoadBoundary>
+        ) : null}
         {offline ? (
           <Notice tone="warning" data-testid="offline-notice">
             {QUOTE_TEXT.offlineBanner}

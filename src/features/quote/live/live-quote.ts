@@ -13,7 +13,6 @@ import {
   parseHistoryPush,
 } from "@shared/history-push";
 import { LIVE_CLOSE_CODES, liveProtocols } from "@shared/live-protocol";
-import { MESSAGE_STALE_EDITS, type OfflineConflict, parseStaleEdits } from "@shared/offline-conflicts";
 import {
   assemble,
   dealArray,
@@ -24,6 +23,7 @@ import {
   readEntries,
 } from "@shared/quote-doc";
 import type { CustomerInfo, QuoteData } from "@shared/quote-schema";
+import { MESSAGE_STALE_EDITS, type OfflineConflict, parseStaleEdits } from "@shared/stale-edits-wire";
 import * as decoding from "lib0/decoding";
 import { IndexeddbPersistence } from "y-indexeddb";
 import type { Awareness } from "y-protocols/awareness";
