@@ -186,6 +186,13 @@ export const QUOTE_TEXT = {
   tradeInNotAppraised: "Trade-in value not appraised yet",
   dialogOffline: "You're offline — this opens when you're back online",
   dialogFailed: "This could not be opened. Check your connection and try again.",
-  offlineBanner: "Offline — your changes are saved on this phone and will sync when you reconnect",
+  /**
+   * The offline banner (issue #36): the deal on screen is this phone's copy, as of its last sync
+   * with the server ("3:42 PM", formatClockTime) when the phone knows it.
+   */
+  offlineBanner: (syncedAt: string | null): string =>
+    syncedAt
+      ? `Offline: showing the deal as of ${syncedAt}; your changes are kept on this phone`
+      : "Offline: your changes are kept on this phone",
   shopperTitle: (vehicle: string, dealership: string): string => `${vehicle} quote · ${dealership}`.trim(),
 } as const;

@@ -31,6 +31,7 @@ import { ShopperOptions } from "./components/shopper-options";
 import { QuoteModal } from "./dialogs/quote-modal";
 import { type LiveRole, loadValidator, type UpdateResult } from "./live/field-adapter";
 import { readCustomerInfo, readQuoteData } from "./live/quote-reader";
+import { offlineBannerText } from "./live/sync-time";
 import { useLiveQuote } from "./live/use-live-quote";
 import { PresenceLine } from "./presence/presence-line";
 import type { QuoteDialog } from "./quote-dialogs";
@@ -287,7 +288,7 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
         ) : null}
         {offline ? (
           <Notice tone="warning" data-testid="offline-notice">
-            {QUOTE_TEXT.offlineBanner}
+            {offlineBannerText(role, quote.id)}
           </Notice>
         ) : null}
         <p
