@@ -131,6 +131,14 @@ function shopperServiceWorker(distDir: string): PluginOption {
                   response.headers.get("X-DealDesk-Page") === "shopper-quote"
                     ? response
                     : null,
+                // The page served from this copy (the network failed or was too slow) says so on
+                // <html>, so that it shows the offline banner at once (src/features/quote/live/sync-time.ts).
+                cachedResponseWillBeUsed: async ({ cachedResponse }) =>
+                  cachedResponse &&
+                  new Response(
+                    (await cachedResponse.text()).replace("<html ", "<html data-offline-copy "),
+                    cachedResponse,
+                  ),
                 // A quote that is gone is not shown offline as it was.
                 fetchDidSucceed: async ({ request, response }) => {
                   if (response.status === 404) await (await caches.open("shopper-pages")).delete(request);
@@ -182,13 +190,14 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
           rolldownOptions: {
             input: fileURLToPath(new URL("./src/shopper-main.tsx", import.meta.url)),
             // Everything the page opens with in one file, the modules that the lazy parts also
-            // use (React, money formatting) included: fewer, better-compressed files.
+            // use (React, money formatting, the live channel's history messages) included: fewer,
+            // better-compressed files.
             output: {
               codeSplitting: {
                 groups: [
                   {
                     name: "shopper-page",
-                    test: /src[\\/]app[\\/]shopper-root\.tsx$|node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+                    test: /src[\\/]app[\\/]shopper-root\.tsx$|shared[\\/]history-push\.ts$|node_modules[\\/](react|react-dom|scheduler)[\\/]/,
                   },
                 ],
               },

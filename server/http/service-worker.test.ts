@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDealer } from "../testing/fixtures";
 import { createTestApp, type TestApp } from "../testing/test-app";
@@ -9,7 +10,8 @@ import { createTestApp, type TestApp } from "../testing/test-app";
 // asked for again (a deploy reaches the phone on its next visit), and the shopper's rendered page
 // says it is one, so the worker keeps a copy of that page and of nothing else.
 
-const WORKER = "self.addEventListener('fetch', () => {});";
+// Over the compression threshold (1 KiB), as a real worker is: sent compressed, with a right length.
+const WORKER = `${"// Workbox's runtime and the precache list.\n".repeat(40)}self.addEventListener("fetch", () => {});`;
 
 /** A build reduced to its contract (scripts/prerender.mjs, the SSR entry), with or without sw.js. */
 function builtApp(withWorker: boolean): string {
@@ -43,6 +45,10 @@ describe("the shopper page's service worker", () => {
     expect(res.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
     expect(res.headers.get("cache-control")).toBe("no-cache");
     expect(await res.text()).toBe(WORKER);
+    const compressed = await t.app.request("/sw.js", { headers: { "Accept-Encoding": "gzip" } });
+    expect(compressed.headers.get("content-encoding")).toBe("gzip");
+    expect(compressed.headers.get("content-length")).toBeNull();
+    expect(gunzipSync(Buffer.from(await compressed.arrayBuffer())).toString()).toBe(WORKER);
   });
 
   it("is a 404 when the build has none, never the app's page", async () => {

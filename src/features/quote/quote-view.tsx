@@ -31,7 +31,7 @@ import { ShopperOptions } from "./components/shopper-options";
 import { QuoteModal } from "./dialogs/quote-modal";
 import { type LiveRole, loadValidator, type UpdateResult } from "./live/field-adapter";
 import { readCustomerInfo, readQuoteData } from "./live/quote-reader";
-import { offlineBannerText } from "./live/sync-time";
+import { offlineBannerText, openedFromCopy } from "./live/sync-time";
 import { useLiveQuote } from "./live/use-live-quote";
 import { PresenceLine } from "./presence/presence-line";
 import type { QuoteDialog } from "./quote-dialogs";
@@ -176,7 +176,8 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
   const online = useOnline();
   const [everConnected, setEverConnected] = useState(false);
   useEffect(() => {
-    if (live.status === "connected") setEverConnected(true);
+    // Issue #36: a page the phone kept, opened while the server was out of reach, starts offline.
+    if (live.status === "connected" || openedFromCopy()) setEverConnected(true);
   }, [live.status]);
   // The browser says so, or the connection we had dropped: edits now wait in the local copy.
   const offline = !readOnly && (!online || (everConnected && live.status !== "connected"));

@@ -24,6 +24,9 @@ export function keepSyncTime(provider: WebsocketProvider, role: LiveRole, quoteI
   });
 }
 
+/** The page is the phone's copy that the service worker served (vite.config.ts), not the server's. */
+export const openedFromCopy = (): boolean => document.documentElement.hasAttribute("data-offline-copy");
+
 /** The offline banner: "as of" the last sync when this device knows it. */
 export function offlineBannerText(role: LiveRole, quoteId: string): string {
   let at = 0;
