@@ -38,11 +38,12 @@ test("at 390x844 the shopper's link opens offline with the deal as of the last s
 }) => {
   const context = await pages.context({ viewport: PHONE, timezoneId: TIME_ZONE, colorScheme: "dark" });
   const page = await context.newPage();
+  // The banner's time is that of the page's last sync, on this visit or the next.
+  const syncedFrom = Date.now();
   await page.goto(`/quote/${quote.quoteId}`);
   await expectConnected(page);
   await waitForWorker(page);
   // The worker keeps the page from a visit it served: this one, online.
-  const syncedFrom = Date.now();
   await page.reload();
   await expectConnected(page);
   await expect(lineValue(page, "down-payment")).toHaveText("-$3,361.00");

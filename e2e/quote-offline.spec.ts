@@ -64,8 +64,13 @@ test("at 390x844 an offline shopper sees a clear banner, gone once reconnected",
   const shopper = await pages.shopper(quote, PHONE);
   const banner = shopper.page.getByTestId("offline-notice");
   await expect(banner).toHaveCount(0);
+  // Issue #36: once the page has synced with the server (the time it keeps for the banner)...
+  await shopper.page.waitForFunction(
+    (id) => localStorage.getItem(`dealdesk:synced:shopper:${id}`) !== null,
+    quote.quoteId,
+  );
   await goOffline(shopper);
-  // Issue #36: the page synced before the connection dropped, so the banner says as of when.
+  // ... the banner says as of when.
   await expect(banner).toHaveText(
     /^Offline: showing the deal as of (1[0-2]|[1-9]):[0-5]\d (AM|PM); your changes are kept on this phone$/,
   );
