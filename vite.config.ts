@@ -189,15 +189,15 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
           modulePreload: false,
           rolldownOptions: {
             input: fileURLToPath(new URL("./src/shopper-main.tsx", import.meta.url)),
-            // Everything the page opens with in one file, the modules that the lazy parts also
-            // use (React, money formatting, the live channel's history messages) included: fewer,
-            // better-compressed files.
+            // Everything the page opens with in one file, the entry itself and the modules that
+            // the lazy parts also use (React, money formatting, the live channel's history
+            // messages) included: fewer, better-compressed files.
             output: {
               codeSplitting: {
                 groups: [
                   {
                     name: "shopper-page",
-                    test: /src[\\/]app[\\/]shopper-root\.tsx$|shared[\\/]history-push\.ts$|node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+                    test: /src[\\/]shopper-main\.tsx$|src[\\/]app[\\/]shopper-root\.tsx$|shared[\\/]history-push\.ts$|node_modules[\\/](react|react-dom|scheduler)[\\/]/,
                   },
                 ],
               },
