@@ -192,6 +192,13 @@ export const QUOTE_TEXT = {
   /** Issue #36: the answers to a stale-edit notice. */
   useMine: "Use mine",
   conflictOk: "OK",
-  offlineBanner: "Offline — your changes are saved on this phone and will sync when you reconnect",
+  /**
+   * The offline banner (issue #36): the deal on screen is this phone's copy, as of its last sync
+   * with the server ("3:42 PM", formatClockTime) when the phone knows it.
+   */
+  offlineBanner: (syncedAt: string | null): string =>
+    syncedAt
+      ? `Offline: showing the deal as of ${syncedAt}; your changes are kept on this phone`
+      : "Offline: your changes are kept on this phone",
   shopperTitle: (vehicle: string, dealership: string): string => `${vehicle} quote · ${dealership}`.trim(),
 } as const;

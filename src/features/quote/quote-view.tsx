@@ -30,6 +30,7 @@ import { ShopperOptions } from "./components/shopper-options";
 import { QuoteModal } from "./dialogs/quote-modal";
 import { type LiveRole, loadValidator, type UpdateResult } from "./live/field-adapter";
 import { readCustomerInfo, readQuoteData } from "./live/quote-reader";
+import { offlineBannerText, openedFromCopy } from "./live/sync-time";
 import { useLiveQuote } from "./live/use-live-quote";
 import { PresenceLine } from "./presence/presence-line";
 import type { QuoteDialog } from "./quote-dialogs";
@@ -175,7 +176,8 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
   const online = useOnline();
   const [everConnected, setEverConnected] = useState(false);
   useEffect(() => {
-    if (live.status === "connected") setEverConnected(true);
+    // Issue #36: a page the phone kept, opened while the server was out of reach, starts offline.
+    if (live.status === "connected" || openedFromCopy()) setEverConnected(true);
   }, [live.status]);
   // The browser says so, or the connection we had dropped: edits now wait in the local copy.
   // Issue #36: the customer's own device took this page's place: the deal stays, read-only.
@@ -300,7 +302,7 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
         ) : null}
         {offline ? (
           <Notice tone="warning" data-testid="offline-notice">
-            {QUOTE_TEXT.offlineBanner}
+            {offlineBannerText(role, quote.id)}
           </Notice>
         ) : null}
         <p

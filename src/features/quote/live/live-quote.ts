@@ -38,6 +38,7 @@ import {
   type UpdateValue,
 } from "./field-adapter";
 import { readCustomerInfo, readQuoteData } from "./quote-reader";
+import { keepSyncTime } from "./sync-time";
 
 export type ConnectionStatus = "connected" | "disconnected";
 /** Why the live channel ended for good ("reassigned": the deal went to `reassignedTo`, issue #33). */
@@ -258,6 +259,7 @@ export class LiveQuote {
       });
     }
     if (name === dealDocName(this.options.quoteId)) {
+      keepSyncTime(provider, this.options.role, this.options.quoteId);
       provider.messageHandlers[MESSAGE_DEAL_STATE] = (_encoder, decoder) => {
         const state = parseDealState(decoding.readVarString(decoder));
         if (state?.reassignedTo) this.reassignedTo = state.reassignedTo;
