@@ -9,6 +9,7 @@ import {
   sqliteQuoteStore,
   sqliteVersionStore,
 } from "./sqlite-quotes";
+import { sqliteVehicleStore } from "./sqlite-vehicles";
 import { sqliteDealershipStore, sqliteResetTokenStore, sqliteUserStore } from "./sqlite-users";
 
 /** Every store on the embedded SQLite file (the zero-config default). */
@@ -28,5 +29,6 @@ export function createSqliteStores(db: Db): Stores {
     lists: sqliteLists(db),
     // One process: failed logins and reset mails are counted in memory.
     attempts: createMemoryAttempts(),
+    vehicles: sqliteVehicleStore(db),
   };
 }
