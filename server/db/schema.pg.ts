@@ -165,7 +165,9 @@ export const vehicles = pgTable(
     msrpCents: integer("msrp_cents"),
     priceCents: integer("price_cents").notNull(),
     costCents: integer("cost_cents"),
-    status: text("status", { enum: ["available", "pending", "sold"] }).notNull().default("available"),
+    status: text("status", { enum: ["available", "pending", "sold"] })
+      .notNull()
+      .default("available"),
     photoUrl: text("photo_url").notNull().default(""),
     createdAt: ms("created_at").notNull(),
     updatedAt: ms("updated_at").notNull(),

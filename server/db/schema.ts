@@ -163,7 +163,9 @@ export const vehicles = sqliteTable(
     msrpCents: integer("msrp_cents"),
     priceCents: integer("price_cents").notNull(),
     costCents: integer("cost_cents"),
-    status: text("status", { enum: ["available", "pending", "sold"] }).notNull().default("available"),
+    status: text("status", { enum: ["available", "pending", "sold"] })
+      .notNull()
+      .default("available"),
     photoUrl: text("photo_url").notNull().default(""),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),

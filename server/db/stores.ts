@@ -414,7 +414,12 @@ export interface VehicleStore {
   /** Throws DuplicateVehicleError when the stock number or VIN is taken. */
   create(row: VehicleRow): Promise<void>;
   /** Undefined when not the dealership's; throws DuplicateVehicleError. */
-  update(dealershipId: string, id: string, fields: VehicleFields, at: number): Promise<VehicleRow | undefined>;
+  update(
+    dealershipId: string,
+    id: string,
+    fields: VehicleFields,
+    at: number,
+  ): Promise<VehicleRow | undefined>;
   /** Deletes the vehicle; false when not the dealership's. */
   delete(dealershipId: string, id: string): Promise<boolean>;
   /** A new status (only stock-status.ts calls it); undefined when not the dealership's. */

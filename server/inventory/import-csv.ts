@@ -147,7 +147,13 @@ export async function importInventory(
     }
     if (!match) {
       result.created += 1;
-      creates.push({ id: randomUUID(), dealerId: dealershipId, ...vehicleFields(body, "available"), createdAt: now, updatedAt: now });
+      creates.push({
+        id: randomUUID(),
+        dealerId: dealershipId,
+        ...vehicleFields(body, "available"),
+        createdAt: now,
+        updatedAt: now,
+      });
       continue;
     }
     const fields = vehicleFields(body, match.status);

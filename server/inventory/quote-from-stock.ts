@@ -27,7 +27,9 @@ export async function quoteFromStock(
   const vehicle = await readVehicle(stores, dealershipId, inventoryId);
   if (!vehicle) throw notFound(INVENTORY_MSG.vehicleNotFound);
   if (vehicle.status === "sold")
-    throw new ApiError(409, INVENTORY_MSG.vehicleSold, [{ field: "inventoryId", message: INVENTORY_MSG.vehicleSold }]);
+    throw new ApiError(409, INVENTORY_MSG.vehicleSold, [
+      { field: "inventoryId", message: INVENTORY_MSG.vehicleSold },
+    ]);
   const quote = createQuoteSchema.parse({
     vehicle: {
       description: stockVehicleDescription(vehicle),

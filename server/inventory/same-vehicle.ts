@@ -25,10 +25,14 @@ export async function sameVehicleSignals(
     const vehicle = vehicleOf.get(w.quoteId);
     if (vehicle) workers.set(vehicle, [...(workers.get(vehicle) ?? []), w]);
   }
-  const mine = (await stores.quotes.labels(
-    seesEveryQuote(member) ? { dealershipId: member.dealershipId } : { dealershipId: member.dealershipId, salespersonId: member.id },
-    quotes.map((q) => q.id),
-  )).map((q) => q.id);
+  const mine = (
+    await stores.quotes.labels(
+      seesEveryQuote(member)
+        ? { dealershipId: member.dealershipId }
+        : { dealershipId: member.dealershipId, salespersonId: member.id },
+      quotes.map((q) => q.id),
+    )
+  ).map((q) => q.id);
   const signals: { id: string; name: string }[] = [];
   for (const id of mine) {
     const worker = (workers.get(vehicleOf.get(id) ?? "") ?? []).find((w) => w.quoteId !== id);

@@ -31,7 +31,8 @@ type QuoteOnStock = { dealerId: string; inventoryId: string | null };
 export async function stockAfterAcceptance(stores: Stores, quote: QuoteOnStock): Promise<void> {
   if (!quote.inventoryId) return;
   const vehicle = await stores.vehicles.find(quote.dealerId, quote.inventoryId);
-  if (vehicle?.status === "available") await setStockStatus(stores, quote.dealerId, vehicle.id, "pending", "accepted");
+  if (vehicle?.status === "available")
+    await setStockStatus(stores, quote.dealerId, vehicle.id, "pending", "accepted");
 }
 
 /**

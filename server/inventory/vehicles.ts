@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { StockVehicleBody, InventoryVehicle } from "@shared/inventory/vehicle-schema";
+import type { InventoryVehicle, StockVehicleBody } from "@shared/inventory/vehicle-schema";
 import { centsToDollars, toCents } from "@shared/money";
 import type { Stores, VehicleFields, VehicleFilter, VehicleRow } from "../db/stores";
 
@@ -61,8 +61,11 @@ export function vehicleView(row: VehicleRow, quoteCount: number, withCost: boole
  * One vehicle of the dealership, or undefined (unknown id, or another dealership's): the one read
  * every feature uses (quotes from stock; the quote's cost, issue #38).
  */
-export const readVehicle = (stores: Stores, dealershipId: string, id: string): Promise<VehicleRow | undefined> =>
-  stores.vehicles.find(dealershipId, id);
+export const readVehicle = (
+  stores: Stores,
+  dealershipId: string,
+  id: string,
+): Promise<VehicleRow | undefined> => stores.vehicles.find(dealershipId, id);
 
 export async function listVehicles(
   stores: Stores,
@@ -75,7 +78,11 @@ export async function listVehicles(
 }
 
 /** Stores a new vehicle; throws DuplicateVehicleError. */
-export async function createVehicle(stores: Stores, dealershipId: string, body: StockVehicleBody): Promise<VehicleRow> {
+export async function createVehicle(
+  stores: Stores,
+  dealershipId: string,
+  body: StockVehicleBody,
+): Promise<VehicleRow> {
   const now = Date.now();
   const row: VehicleRow = {
     id: randomUUID(),

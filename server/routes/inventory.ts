@@ -7,7 +7,7 @@ import type { AppDeps } from "../app";
 import type { AppEnv } from "../app-env";
 import { requireUser } from "../auth/middleware";
 import { DuplicateVehicleError } from "../db/stores";
-import { ApiError, badRequest, conflict, forbidden, notFound } from "../http/errors";
+import { ApiError, badRequest, forbidden, notFound } from "../http/errors";
 import { parseJson } from "../http/validate";
 import { IMPORT_MAX_BYTES, ImportFileError, importInventory } from "../inventory/import-csv";
 import { setStockStatus } from "../inventory/stock-status";
@@ -38,7 +38,9 @@ export function inventoryRoutes(deps: AppDeps): Hono<AppEnv> {
     const member = c.var.user;
     const status = c.req.query("status") ?? "";
     if (status !== "" && !(STOCK_STATUSES as readonly string[]).includes(status))
-      throw badRequest(INVENTORY_MSG.statusInvalid, [{ field: "status", message: INVENTORY_MSG.statusInvalid }]);
+      throw badRequest(INVENTORY_MSG.statusInvalid, [
+        { field: "status", message: INVENTORY_MSG.statusInvalid },
+      ]);
     const filter = { status: (status || undefined) as StockStatus | undefined, q: c.req.query("q") ?? "" };
     return c.json(await listVehicles(stores, member.dealershipId, filter, mayWriteInventory(member)));
   });
@@ -72,7 +74,9 @@ export function inventoryRoutes(deps: AppDeps): Hono<AppEnv> {
     const member = c.var.user;
     const vehicle = await readVehicle(stores, member.dealershipId, c.req.param("id"));
     if (!vehicle) throw notFound(INVENTORY_MSG.vehicleNotFound);
-    return c.json(vehicleView(vehicle, await stores.vehicles.quoteCount(vehicle.id), mayWriteInventory(member)));
+    return c.json(
+      vehicleView(vehicle, await stores.vehicles.quoteCount(vehicle.id), mayWriteInventory(member)),
+    );
   });
 
   routes.post("/", async (c) => {
@@ -83,7 +87,8 @@ export function inventoryRoutes(deps: AppDeps): Hono<AppEnv> {
       const vehicle =
         body.status === "available"
           ? created
-          : ((await setStockStatus(stores, member.dealershipId, created.id, body.status, "edited")) ?? created);
+          : ((await setStockStatus(stores, member.dealershipId, created.id, body.status, "edited")) ??
+            created);
       return c.json(vehicleView(vehicle, 0, true), 201);
     } catch (error) {
       if (error instanceof DuplicateVehicleError) throw duplicate(error);

@@ -7,8 +7,8 @@ import type { AppDeps } from "../app";
 import type { AppEnv } from "../app-env";
 import { optionalUser, requireUser } from "../auth/middleware";
 import { notFound } from "../http/errors";
-import { findQuote, isOwner } from "../policies/quote-access";
 import { sameVehicleSignals } from "../inventory/same-vehicle";
+import { findQuote, isOwner } from "../policies/quote-access";
 import { quoteScope } from "../quotes/read-quote";
 
 // Issue #9, mounted under /api/quotes before the quotes resource (whose GET /:id would take

@@ -1,8 +1,8 @@
+import { INVENTORY_MSG } from "@shared/inventory/inventory-text";
 import { CORE_MSG } from "@shared/messages";
 import { memberLabel } from "@shared/permissions";
 import { dealDocName } from "@shared/quote-doc";
 import { createQuoteSchema } from "@shared/quote-schema";
-import { INVENTORY_MSG } from "@shared/inventory/inventory-text";
 import { z } from "@shared/zod";
 import { Hono } from "hono";
 import type { AppDeps } from "../app";

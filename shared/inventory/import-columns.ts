@@ -23,7 +23,16 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** Header synonyms per field, in the compared form (see headerKey). */
 const SYNONYMS: Record<ImportField, readonly string[]> = {
-  stockNumber: ["stock", "stock #", "stock#", "stock no", "stock number", "stockno", "stocknumber", "stock num"],
+  stockNumber: [
+    "stock",
+    "stock #",
+    "stock#",
+    "stock no",
+    "stock number",
+    "stockno",
+    "stocknumber",
+    "stock num",
+  ],
   vin: ["vin", "vin #", "vin number"],
   year: ["year", "model year", "yr"],
   make: ["make", "manufacturer"],
@@ -67,7 +76,13 @@ export function mapHeaders(headers: readonly string[]): {
 }
 
 /** The fields a file must have a column for (the others may be absent). */
-export const REQUIRED_IMPORT_FIELDS: readonly ImportField[] = ["stockNumber", "year", "make", "model", "price"];
+export const REQUIRED_IMPORT_FIELDS: readonly ImportField[] = [
+  "stockNumber",
+  "year",
+  "make",
+  "model",
+  "price",
+];
 
 /**
  * Dollars from a DMS cell: "$32,995.00", "32995", "32,995.5", " $ 1,200 ". Null for an empty cell;

@@ -1,9 +1,11 @@
 // The body of POST/PUT /api/inventory and of one imported row (issue #37): the same rules for the
 // form, the API and the DMS import. Money in dollars (as everywhere in the API), stored in cents.
 
+import { MAX_MILEAGE } from "../constants";
 import {
   boolean,
   dollarAmount,
+  normalizeVin,
   number,
   optionalText,
   optionalUrl,
@@ -11,11 +13,9 @@ import {
   strictObject,
   text,
 } from "../schema-fields";
-import { normalizeVin } from "../schema-fields";
 import { z } from "../zod";
 import { INVENTORY_MSG, STOCK_STATUSES, VEHICLE_CONDITIONS } from "./inventory-text";
 import { checkVin } from "./vin";
-import { MAX_MILEAGE } from "../constants";
 
 export const STOCK_NUMBER_MAX = 40;
 export const MIN_MODEL_YEAR = 1900;

@@ -84,7 +84,8 @@ export function checkVin(input: {
   const result: VinCheck = { errors: [], warnings: [], hints: {} };
   if (vin === "") return result;
   if (input.notChecked) {
-    if (!UNCHECKED_VIN_SHAPE.test(vin)) result.errors.push({ field: "vin", message: INVENTORY_MSG.vinUncheckedInvalid });
+    if (!UNCHECKED_VIN_SHAPE.test(vin))
+      result.errors.push({ field: "vin", message: INVENTORY_MSG.vinUncheckedInvalid });
     return result;
   }
   if (!VIN_SHAPE.test(vin)) {
@@ -92,7 +93,8 @@ export function checkVin(input: {
     return result;
   }
   const expected = vinCheckDigit(vin);
-  if (vin[8] !== expected) result.errors.push({ field: "vin", message: INVENTORY_MSG.vinCheckDigit(expected) });
+  if (vin[8] !== expected)
+    result.errors.push({ field: "vin", message: INVENTORY_MSG.vinCheckDigit(expected) });
   const year = vinModelYear(vin);
   const make = vinMaker(vin);
   if (year !== null) result.hints.year = year;

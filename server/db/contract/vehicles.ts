@@ -6,7 +6,11 @@ import { type CurrentStores, createQuote, quoteRow, registerOwner, T0, team } fr
 // numbers and VINs per dealership, search, the import's one transaction, and the quotes made from
 // a vehicle (counts, accepted deals, the same vehicle's quotes).
 
-export function vehicleRow(dealershipId: string, id: string, overrides: Partial<VehicleRow> = {}): VehicleRow {
+export function vehicleRow(
+  dealershipId: string,
+  id: string,
+  overrides: Partial<VehicleRow> = {},
+): VehicleRow {
   return {
     id,
     dealerId: dealershipId,
@@ -42,7 +46,12 @@ export function vehiclesContract(current: CurrentStores): void {
       expect(await stores.vehicles.find(ann.dealershipId, "v1")).toEqual(row);
       expect(await stores.vehicles.find(other.dealershipId, "v1")).toBeUndefined();
       const { id: _id, dealerId: _d, createdAt: _c, updatedAt: _u, ...fields } = row;
-      const updated = await stores.vehicles.update(ann.dealershipId, "v1", { ...fields, priceCents: 2_800_000 }, T0 + 5);
+      const updated = await stores.vehicles.update(
+        ann.dealershipId,
+        "v1",
+        { ...fields, priceCents: 2_800_000 },
+        T0 + 5,
+      );
       expect(updated).toEqual({ ...row, priceCents: 2_800_000, updatedAt: T0 + 5 });
       expect(await stores.vehicles.update(other.dealershipId, "v1", fields, T0 + 6)).toBeUndefined();
       expect(await stores.vehicles.delete(other.dealershipId, "v1")).toBe(false);
@@ -54,31 +63,51 @@ export function vehiclesContract(current: CurrentStores): void {
       const stores = current();
       const { ann } = await team(stores);
       const other = await registerOwner(stores, "zed@example.com");
-      await stores.vehicles.create(vehicleRow(ann.dealershipId, "v1", { stockNumber: "A1", vin: "1HGCM82633A004352" }));
+      await stores.vehicles.create(
+        vehicleRow(ann.dealershipId, "v1", { stockNumber: "A1", vin: "1HGCM82633A004352" }),
+      );
       await stores.vehicles.create(vehicleRow(ann.dealershipId, "v2", { stockNumber: "A2" }));
       await stores.vehicles.create(vehicleRow(ann.dealershipId, "v3", { stockNumber: "A3" }));
       await expect(
         stores.vehicles.create(vehicleRow(ann.dealershipId, "v4", { stockNumber: "A1" })),
       ).rejects.toEqual(new DuplicateVehicleError("stockNumber"));
       await expect(
-        stores.vehicles.create(vehicleRow(ann.dealershipId, "v5", { stockNumber: "A5", vin: "1HGCM82633A004352" })),
+        stores.vehicles.create(
+          vehicleRow(ann.dealershipId, "v5", { stockNumber: "A5", vin: "1HGCM82633A004352" }),
+        ),
       ).rejects.toMatchObject({ field: "vin" });
-      const { id: _i, dealerId: _d, createdAt: _c, updatedAt: _u, ...fields } = vehicleRow(ann.dealershipId, "v2", {
+      const {
+        id: _i,
+        dealerId: _d,
+        createdAt: _c,
+        updatedAt: _u,
+        ...fields
+      } = vehicleRow(ann.dealershipId, "v2", {
         stockNumber: "A1",
       });
       await expect(stores.vehicles.update(ann.dealershipId, "v2", fields, T0)).rejects.toMatchObject({
         field: "stockNumber",
       });
-      await stores.vehicles.create(vehicleRow(other.dealershipId, "w1", { stockNumber: "A1", vin: "1HGCM82633A004352" }));
-      expect((await stores.vehicles.all(ann.dealershipId)).map((v) => v.id).sort()).toEqual(["v1", "v2", "v3"]);
+      await stores.vehicles.create(
+        vehicleRow(other.dealershipId, "w1", { stockNumber: "A1", vin: "1HGCM82633A004352" }),
+      );
+      expect((await stores.vehicles.all(ann.dealershipId)).map((v) => v.id).sort()).toEqual([
+        "v1",
+        "v2",
+        "v3",
+      ]);
     });
 
     it("lists by stock number with quote counts, filtered by status and by words in stock number, VIN, make, model or trim", async () => {
       const stores = current();
       const { ann } = await team(stores);
       const d = ann.dealershipId;
-      await stores.vehicles.create(vehicleRow(d, "v1", { stockNumber: "B2", make: "Ford", model: "F-150", trim: "XLT" }));
-      await stores.vehicles.create(vehicleRow(d, "v2", { stockNumber: "A1", vin: "1HGCM82633A004352", status: "sold" }));
+      await stores.vehicles.create(
+        vehicleRow(d, "v1", { stockNumber: "B2", make: "Ford", model: "F-150", trim: "XLT" }),
+      );
+      await stores.vehicles.create(
+        vehicleRow(d, "v2", { stockNumber: "A1", vin: "1HGCM82633A004352", status: "sold" }),
+      );
       await stores.vehicles.create(vehicleRow(d, "v3", { stockNumber: "C_3", model: "Civic", trim: "100%" }));
       await createQuote(stores, ann, "q1");
       await stores.quotes.create(quoteRow(ann, "q2", { inventoryId: "v2" }), {
@@ -110,7 +139,13 @@ export function vehiclesContract(current: CurrentStores): void {
       const { ann } = await team(stores);
       const d = ann.dealershipId;
       await stores.vehicles.create(vehicleRow(d, "v1", { stockNumber: "A1" }));
-      const { id: _i, dealerId: _d, createdAt: _c, updatedAt: _u, ...fields } = vehicleRow(d, "v1", {
+      const {
+        id: _i,
+        dealerId: _d,
+        createdAt: _c,
+        updatedAt: _u,
+        ...fields
+      } = vehicleRow(d, "v1", {
         stockNumber: "A1",
         priceCents: 100,
       });
@@ -123,7 +158,12 @@ export function vehiclesContract(current: CurrentStores): void {
         ),
       ).rejects.toBeInstanceOf(DuplicateVehicleError);
       expect((await stores.vehicles.all(d)).map((v) => [v.id, v.priceCents])).toEqual([["v1", 2_999_500]]);
-      await stores.vehicles.importBatch(d, [vehicleRow(d, "n1", { stockNumber: "N1" })], [{ id: "v1", fields }], T0 + 1);
+      await stores.vehicles.importBatch(
+        d,
+        [vehicleRow(d, "n1", { stockNumber: "N1" })],
+        [{ id: "v1", fields }],
+        T0 + 1,
+      );
       expect((await stores.vehicles.all(d)).map((v) => [v.id, v.priceCents, v.updatedAt]).sort()).toEqual([
         ["n1", 2_999_500, T0],
         ["v1", 100, T0 + 1],
@@ -138,7 +178,10 @@ export function vehiclesContract(current: CurrentStores): void {
       await stores.vehicles.create(vehicleRow(d, "v2"));
       expect((await stores.vehicles.setStatus(d, "v1", "pending", T0 + 9))?.status).toBe("pending");
       const none = { deal: new Uint8Array([0, 0]), private: new Uint8Array([0, 0]) };
-      await stores.quotes.create(quoteRow(ann, "q1", { inventoryId: "v1", lockedAt: T0 + 3, acceptedVersion: 1 }), none);
+      await stores.quotes.create(
+        quoteRow(ann, "q1", { inventoryId: "v1", lockedAt: T0 + 3, acceptedVersion: 1 }),
+        none,
+      );
       await stores.quotes.create(quoteRow(sam, "q2", { inventoryId: "v1" }), none);
       await stores.quotes.create(quoteRow(sam, "q3", { inventoryId: "v2" }), none);
       await stores.quotes.create(quoteRow(sam, "q4"), none);

@@ -11,7 +11,8 @@ async function refusingDuplicates<T>(write: () => Promise<T>): Promise<T> {
     return await write();
   } catch (error) {
     if (isUniqueViolation(error, "vehicles_dealer_vin")) throw new DuplicateVehicleError("vin");
-    if (isUniqueViolation(error, "vehicles_dealer_stock_number")) throw new DuplicateVehicleError("stockNumber");
+    if (isUniqueViolation(error, "vehicles_dealer_stock_number"))
+      throw new DuplicateVehicleError("stockNumber");
     throw error;
   }
 }
@@ -72,7 +73,9 @@ export function createVehicleStore(db: PgDb): VehicleStore {
       return rows.length > 0;
     },
     setStatus: async (dealershipId, id, status, at) =>
-      (await db.update(vehicles).set({ status, updatedAt: at }).where(scoped(dealershipId, id)).returning())[0],
+      (
+        await db.update(vehicles).set({ status, updatedAt: at }).where(scoped(dealershipId, id)).returning()
+      )[0],
     async importBatch(dealershipId, creates, updates, at) {
       await refusingDuplicates(() =>
         db.transaction(async (tx) => {
@@ -81,12 +84,14 @@ export function createVehicleStore(db: PgDb): VehicleStore {
               .update(vehicles)
               .set({ ...fields, updatedAt: at })
               .where(scoped(dealershipId, id));
-          for (let i = 0; i < creates.length; i += 500) await tx.insert(vehicles).values(creates.slice(i, i + 500));
+          for (let i = 0; i < creates.length; i += 500)
+            await tx.insert(vehicles).values(creates.slice(i, i + 500));
         }),
       );
     },
     quoteCount: async (id) =>
-      (await db.select({ n: sql<number>`count(*)::int` }).from(quotes).where(eq(quotes.inventoryId, id)))[0]?.n ?? 0,
+      (await db.select({ n: sql<number>`count(*)::int` }).from(quotes).where(eq(quotes.inventoryId, id)))[0]
+        ?.n ?? 0,
     acceptedQuotes: async (id) =>
       db
         .select({ id: quotes.id, lockedAt: sql<number>`${quotes.lockedAt}` })

@@ -9,8 +9,8 @@ import {
   sqliteQuoteStore,
   sqliteVersionStore,
 } from "./sqlite-quotes";
-import { sqliteVehicleStore } from "./sqlite-vehicles";
 import { sqliteDealershipStore, sqliteResetTokenStore, sqliteUserStore } from "./sqlite-users";
+import { sqliteVehicleStore } from "./sqlite-vehicles";
 
 /** Every store on the embedded SQLite file (the zero-config default). */
 export function createSqliteStores(db: Db): Stores {

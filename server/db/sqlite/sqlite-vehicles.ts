@@ -100,7 +100,10 @@ export function sqliteVehicleStore(db: Db): VehicleStore {
               .where(and(eq(vehicles.dealerId, dealershipId), eq(vehicles.id, id)))
               .run();
           // Batches keep each statement under SQLite's bound-parameter limit.
-          for (let i = 0; i < creates.length; i += 500) tx.insert(vehicles).values(creates.slice(i, i + 500)).run();
+          for (let i = 0; i < creates.length; i += 500)
+            tx.insert(vehicles)
+              .values(creates.slice(i, i + 500))
+              .run();
         }),
       );
     },
