@@ -114,6 +114,9 @@ export const INVENTORY_TEXT = {
   importFirstRows: "First rows",
   importErrors: "Rows with errors (skipped)",
   importLine: (line: number) => `Line ${line}`,
+  importLineHeader: "Line",
+  actions: "Actions",
+  actionsFor: (label: string) => `Actions for ${label}`,
   importSummary: (created: number, updated: number, unchanged: number) =>
     `${created} new, ${updated} updated, ${unchanged} unchanged`,
   importButton: "Import",

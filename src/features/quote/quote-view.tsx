@@ -48,6 +48,7 @@ const StructuresCard = resilientLazy(() => import("./structures/structures-card"
 const AcceptDialog = resilientLazy(() => import("./dialogs/accept-dialog"));
 const AcceptedBanner = resilientLazy(() => import("./dealer/accepted-banner"));
 const DealNotices = resilientLazy(() => import("./deal-notices"));
+const StockNotice = resilientLazy(() => import("./dealer/stock-notice"));
 
 const NO_DEALERSHIP: QuoteDealership = { ...EMPTY_DEALER_PROFILE, consultant: "" };
 
@@ -264,6 +265,13 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
               </Suspense>
             </LoadBoundary>
           ) : null
+        ) : null}
+        {isDealer && quote.stock ? (
+          <LoadBoundary fallback={() => null}>
+            <Suspense fallback={null}>
+              <StockNotice quoteId={quote.id} stock={quote.stock} />
+            </Suspense>
+          </LoadBoundary>
         ) : null}
         {!isDealer && (preview || dealState.counterOffer !== null || dealState.acceptedVersion !== null) ? (
           // The shopper's acceptance, the dealer's counter-offer (a new version the shopper can
