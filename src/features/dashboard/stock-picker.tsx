@@ -64,13 +64,15 @@ export function StockPicker({ onCreated }: { onCreated(id: string): void }) {
           {failure}
         </Text>
       ) : null}
-      {vehicles !== null && vehicles.length === 0 ? <Text c="dimmed">{T.fromStockNone}</Text> : null}
+      {vehicles !== null && vehicles.length === 0 ? (
+        <Text c="var(--dd-text-secondary)">{T.fromStockNone}</Text>
+      ) : null}
       {(vehicles ?? []).slice(0, SHOWN).map((vehicle) => (
         <Paper key={vehicle.id} withBorder radius="sm" p="sm" data-testid="stock-choice">
           <Group justify="space-between" gap="sm" wrap="wrap">
             <div style={{ minWidth: 0 }}>
               <Text fw={600}>{stockVehicleDescription(vehicle)}</Text>
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="var(--dd-text-secondary)">
                 {T.columns.stockNumber} {vehicle.stockNumber}
                 {vehicle.vin ? ` · ${vehicle.vin}` : ""} · {formatDollars(vehicle.price)}
                 {vehicle.status === "available" ? "" : ` · ${STATUS_LABELS[vehicle.status]}`}

@@ -89,14 +89,18 @@ export function ImportDialog({
       <Stack gap="md">
         <FileInput
           label={T.importChoose}
-          description={T.importChooseHint}
+          aria-describedby="import-file-hint"
           accept=".csv,text/csv"
           value={file}
           onChange={(chosen) => void choose(chosen)}
           leftSection={<IconFileTypeCsv size={18} aria-hidden="true" />}
           clearable
+          clearButtonProps={{ "aria-label": "Clear file" }}
           disabled={step.kind === "importing"}
         />
+        <Text id="import-file-hint" size="sm" c="var(--dd-text-secondary)" mt={-8}>
+          {T.importChooseHint}
+        </Text>
         {progress !== null ? (
           <Stack gap={4} data-testid="import-progress">
             <Text size="sm">{step.kind === "importing" ? T.importing : T.importChecking}</Text>
@@ -125,8 +129,8 @@ export function ImportDialog({
               {Object.entries(result.columns).map(([header, field]) => (
                 <Badge
                   key={header}
-                  variant={field ? "light" : "outline"}
-                  color={field ? "brand" : "gray.7"}
+                  variant={field ? "filled" : "default"}
+                  color={field ? "brand" : undefined}
                   tt="none"
                 >
                   {header} → {field ? fieldLabel(field) : T.importIgnored}

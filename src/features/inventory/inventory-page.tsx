@@ -62,15 +62,16 @@ const T = INVENTORY_TEXT;
 /** A table of thousands of rows is no use to anyone: the search narrows it. */
 const SHOWN_MAX = 200;
 
+// Filled and dark enough for white text at badge size in both schemes (4.5:1 or more).
 const STATUS_COLORS: Record<StockStatus, string> = {
-  available: "green.9",
-  pending: "orange.9",
-  sold: "gray.7",
+  available: "#1e6b30",
+  pending: "#8a4b00",
+  sold: "#495057",
 };
 
 function StatusBadge({ status }: { status: StockStatus }) {
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light" data-testid="vehicle-status">
+    <Badge color={STATUS_COLORS[status]} variant="filled" data-testid="vehicle-status">
       {STATUS_LABELS[status]}
     </Badge>
   );
@@ -273,7 +274,7 @@ export default function InventoryPage() {
                 ]}
               />
             </Group>
-            {load.kind === "loading" ? <Text c="dimmed">{T.loading}</Text> : null}
+            {load.kind === "loading" ? <Text c="var(--dd-text-secondary)">{T.loading}</Text> : null}
             {load.kind === "failed" ? (
               <Alert color="red" role="alert">
                 <Group justify="space-between">
@@ -286,11 +287,11 @@ export default function InventoryPage() {
             ) : null}
             {load.kind === "ready" && vehicles.length === 0 ? (
               filtering ? (
-                <Text c="dimmed">{T.noMatch}</Text>
+                <Text c="var(--dd-text-secondary)">{T.noMatch}</Text>
               ) : (
                 <Stack align="center" gap="sm" py="lg" data-testid="inventory-empty">
                   <Text fw={600}>{T.empty}</Text>
-                  <Text c="dimmed" ta="center">
+                  <Text c="var(--dd-text-secondary)" ta="center">
                     {T.emptyHint}
                   </Text>
                   {writer ? importButton(T.importFromDms, "filled") : null}
@@ -346,7 +347,7 @@ export default function InventoryPage() {
                         <Text size="sm" fw={600}>
                           {stockVehicleDescription(vehicle)}
                         </Text>
-                        <Text size="xs" c="dimmed">
+                        <Text size="xs" c="var(--dd-text-secondary)">
                           {[T.conditionLabels[vehicle.condition], vehicle.color, vehicle.vin]
                             .filter(Boolean)
                             .join(" · ")}
@@ -381,7 +382,7 @@ export default function InventoryPage() {
                       <Group justify="space-between" wrap="nowrap" align="flex-start">
                         <div style={{ minWidth: 0 }}>
                           <Text fw={700}>{stockVehicleDescription(vehicle)}</Text>
-                          <Text size="sm" c="dimmed">
+                          <Text size="sm" c="var(--dd-text-secondary)">
                             {T.columns.stockNumber} {vehicle.stockNumber} ·{" "}
                             {vehicle.mileage.toLocaleString("en-US")} mi
                           </Text>
@@ -390,7 +391,7 @@ export default function InventoryPage() {
                       </Group>
                       <Group justify="space-between" wrap="nowrap">
                         <Text fw={600}>{formatDollars(vehicle.price)}</Text>
-                        <Text size="sm" c="dimmed">
+                        <Text size="sm" c="var(--dd-text-secondary)">
                           {T.quoteCount(vehicle.quoteCount)}
                         </Text>
                       </Group>
@@ -401,7 +402,7 @@ export default function InventoryPage() {
               </Stack>
             ) : null}
             {sorted.length > SHOWN_MAX ? (
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="var(--dd-text-secondary)">
                 {T.showing(SHOWN_MAX, sorted.length)}
               </Text>
             ) : null}

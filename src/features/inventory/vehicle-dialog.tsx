@@ -227,6 +227,7 @@ export function VehicleDialog({
               onChange={(e) => set("year", e.currentTarget.value.replace(/\D/g, "").slice(0, 4))}
               error={errors.year}
               description={warning("year")}
+              descriptionProps={{ c: "var(--dd-text-secondary)" }}
             />
             <TextInput
               label={F.make}
@@ -235,6 +236,7 @@ export function VehicleDialog({
               onChange={(e) => set("make", e.currentTarget.value)}
               error={errors.make}
               description={warning("make")}
+              descriptionProps={{ c: "var(--dd-text-secondary)" }}
             />
             <TextInput
               label={F.model}

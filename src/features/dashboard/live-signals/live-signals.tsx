@@ -141,7 +141,7 @@ export function SameVehicleWorked({ quoteId }: { quoteId: string }) {
   const name = useContext(SameVehicleContext).get(quoteId);
   if (name === undefined) return null;
   return (
-    <Badge color="orange.9" variant="light" data-testid="same-vehicle" style={{ textTransform: "none" }}>
+    <Badge color="#8a4b00" variant="filled" data-testid="same-vehicle" tt="none">
       {INVENTORY_MSG.someoneElseWorking(name)}
     </Badge>
   );
