@@ -67,8 +67,9 @@ function dmsFile(count: number): { csv: string; stockNumbers: string[]; vins: st
     const year = 2019 + Math.floor(next() * 7);
     const serial = String(i).padStart(6, "0");
     const body = Array.from({ length: 5 }, () => pick([...VIN_CHARS])).join("");
-    // Position 7 a letter: the 2010-2039 cycle of the model-year code.
-    const vin = withCheckDigit(`${wmi}${body.slice(0, 3)}A0${YEAR_CODES[year]}${body.slice(3, 4)}${serial}`);
+    // Positions 4-8 (position 7 a letter: the 2010-2039 cycle of the year code), the check digit,
+    // the model year, the plant, then a serial number unique in the file.
+    const vin = withCheckDigit(`${wmi}${body.slice(0, 3)}A${body[3]}0${YEAR_CODES[year]}${body[4]}${serial}`);
     const used = next() < 0.4;
     const price = 1_500_000 + Math.floor(next() * 6_000_000);
     const stock = `${used ? "U" : "N"}${String(10_000 + i)}`;

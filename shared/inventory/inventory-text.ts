@@ -42,6 +42,8 @@ export const INVENTORY_MSG = {
   inventoryIdRequired: "Choose a vehicle from stock",
   someoneElseWorking: (name: string) => `${name} is working a quote on this vehicle right now`,
   loadFailed: "Failed to load inventory",
+  importReadFailed: "The file could not be read",
+  importFailed: "The file could not be imported",
   saveFailed: "Failed to save the vehicle",
   vehicleCreated: "Vehicle added",
   vehicleUpdated: "Vehicle saved",
@@ -127,6 +129,8 @@ export const INVENTORY_TEXT = {
   deleteConfirm: (label: string) =>
     `Delete ${label}? A vehicle with quotes is marked sold instead, so its quotes keep it.`,
   fromStock: "From stock",
+  vehicleSource: "Vehicle",
+  clearFile: "Clear file",
   byHand: "Enter by hand",
   fromStockSearch: "Search stock by stock number, VIN or model",
   fromStockNone: "No available vehicle matches.",

@@ -26,7 +26,7 @@ export default function NewQuotePage() {
         <SegmentedControl
           mb="md"
           fullWidth
-          aria-label="Vehicle"
+          aria-label={INVENTORY_TEXT.vehicleSource}
           value={source}
           onChange={(value) => setSource(value as "hand" | "stock")}
           data={[

@@ -3,7 +3,12 @@
 // price come from stock; the server copies them).
 
 import { Button, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
-import { INVENTORY_TEXT, STATUS_LABELS, stockVehicleDescription } from "@shared/inventory/inventory-text";
+import {
+  INVENTORY_MSG,
+  INVENTORY_TEXT,
+  STATUS_LABELS,
+  stockVehicleDescription,
+} from "@shared/inventory/inventory-text";
 import type { InventoryVehicle } from "@shared/inventory/vehicle-schema";
 import { MSG } from "@shared/messages";
 import { formatDollars } from "@shared/money";
@@ -28,7 +33,7 @@ export function StockPicker({ onCreated }: { onCreated(id: string): void }) {
     apiRequest<InventoryVehicle[]>(`/inventory?${params}`, { auth: true, signal: controller.signal })
       .then((list) => setVehicles(list.filter((v) => v.status !== "sold")))
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setFailure(errorText(error, "Failed to load inventory"));
+        if (!controller.signal.aborted) setFailure(errorText(error, INVENTORY_MSG.loadFailed));
       });
     return () => controller.abort();
   }, [deferred]);

@@ -16,8 +16,9 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { INVENTORY_TEXT } from "@shared/inventory/inventory-text";
+import { INVENTORY_MSG, INVENTORY_TEXT } from "@shared/inventory/inventory-text";
 import type { ImportResult } from "@shared/inventory/vehicle-schema";
+import { TEXT } from "@shared/messages";
 import { formatDollars } from "@shared/money";
 import { IconFileTypeCsv } from "@tabler/icons-react";
 import { useState } from "react";
@@ -57,7 +58,7 @@ export function ImportDialog({
       const result = await importCsv(chosen, true, (progress) => setStep({ kind: "checking", progress }));
       setStep({ kind: "preview", result });
     } catch (error) {
-      setStep({ kind: "failed", message: errorText(error, "The file could not be read") });
+      setStep({ kind: "failed", message: errorText(error, INVENTORY_MSG.importReadFailed) });
     }
   };
 
@@ -71,7 +72,7 @@ export function ImportDialog({
       );
       onImported(result);
     } catch (error) {
-      setStep({ kind: "failed", message: errorText(error, "The file could not be imported") });
+      setStep({ kind: "failed", message: errorText(error, INVENTORY_MSG.importFailed) });
     }
   };
 
@@ -84,7 +85,7 @@ export function ImportDialog({
       onClose={onClose}
       title={T.importTitle}
       size="xl"
-      closeButtonProps={{ "aria-label": "Close" }}
+      closeButtonProps={{ "aria-label": TEXT.close }}
     >
       <Stack gap="md">
         <FileInput
@@ -95,7 +96,7 @@ export function ImportDialog({
           onChange={(chosen) => void choose(chosen)}
           leftSection={<IconFileTypeCsv size={18} aria-hidden="true" />}
           clearable
-          clearButtonProps={{ "aria-label": "Clear file" }}
+          clearButtonProps={{ "aria-label": T.clearFile }}
           disabled={step.kind === "importing"}
         />
         <Text id="import-file-hint" size="sm" c="var(--dd-text-secondary)" mt={-8}>

@@ -29,6 +29,7 @@ import {
   stockVehicleDescription,
 } from "@shared/inventory/inventory-text";
 import type { InventoryVehicle } from "@shared/inventory/vehicle-schema";
+import { MSG, TEXT } from "@shared/messages";
 import { formatDollars } from "@shared/money";
 import { mayWriteInventory } from "@shared/permissions";
 import {
@@ -200,9 +201,7 @@ export default function InventoryPage() {
     onQuote: (vehicle) => {
       quoteFromStock(vehicle.id)
         .then(({ id }) => navigate(`/quote/${encodeURIComponent(id)}?view=dealer`))
-        .catch((error: unknown) =>
-          notify(errorText(error, "Failed to create quote. Please try again."), false),
-        );
+        .catch((error: unknown) => notify(errorText(error, MSG.createQuoteFailed), false));
     },
     onEdit: (vehicle) => setEditing(vehicle),
     onSold: (vehicle) => {
@@ -280,7 +279,7 @@ export default function InventoryPage() {
                 <Group justify="space-between">
                   <span>{load.message}</span>
                   <Button size="compact-sm" variant="white" onClick={reload}>
-                    Try Again
+                    {TEXT.tryAgain}
                   </Button>
                 </Group>
               </Alert>

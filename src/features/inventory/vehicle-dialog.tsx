@@ -24,6 +24,7 @@ import {
 } from "@shared/inventory/inventory-text";
 import { type InventoryVehicle, stockVehicleSchema } from "@shared/inventory/vehicle-schema";
 import { checkVin, normalizeVin } from "@shared/inventory/vin";
+import { TEXT } from "@shared/messages";
 import { type FormEvent, useMemo, useState } from "react";
 import { MoneyInput } from "@/components/money-input";
 import { ApiError, errorText } from "@/lib/api";
@@ -171,7 +172,7 @@ export function VehicleDialog({
       onClose={onClose}
       title={vehicle ? INVENTORY_TEXT.editVehicle : INVENTORY_TEXT.addVehicle}
       size="lg"
-      closeButtonProps={{ "aria-label": "Close" }}
+      closeButtonProps={{ "aria-label": TEXT.close }}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
