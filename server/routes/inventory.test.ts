@@ -5,6 +5,7 @@ import { INVENTORY_MSG } from "@shared/inventory/inventory-text";
 import type { ImportResult, InventoryVehicle } from "@shared/inventory/vehicle-schema";
 import { withCheckDigit } from "@shared/inventory/vin";
 import { afterEach, expect, it } from "vitest";
+import { sameVehicleSignals } from "../inventory/same-vehicle";
 import { readMail } from "../mail/read-mail";
 import { type BackendApp, onBothBackends } from "../testing/backend-app";
 
@@ -465,5 +466,55 @@ onBothBackends((open) => {
       200,
     );
     expect(kept).toMatchObject({ status: "sold", quoteCount: 2 });
+  });
+
+  it("tells a salesperson when someone else is working a quote on the same stock vehicle right now", async () => {
+    t = await open();
+    const owner = await signUp(t);
+    const sam = await salesperson(t, owner.token);
+    const vehicle = await json<InventoryVehicle>(
+      await t.call("POST", "/api/inventory", accord(), owner.token),
+      201,
+    );
+    const other = await json<InventoryVehicle>(
+      await t.call("POST", "/api/inventory", accord({ stockNumber: "B2", vin: "" }), owner.token),
+      201,
+    );
+    const samQuote = (
+      await json<{ id: string }>(await t.call("POST", "/api/quotes", { inventoryId: vehicle.id }, sam), 201)
+    ).id;
+    const ownerQuote = (
+      await json<{ id: string }>(
+        await t.call("POST", "/api/quotes", { inventoryId: vehicle.id }, owner.token),
+        201,
+      )
+    ).id;
+    const elsewhere = (
+      await json<{ id: string }>(
+        await t.call("POST", "/api/quotes", { inventoryId: other.id }, owner.token),
+        201,
+      )
+    ).id;
+    const samMember = await t.stores.users.byId(
+      (await json<{ user: { id: string } }>(await t.call("GET", "/api/auth/me", undefined, sam), 200)).user
+        .id,
+    );
+    const ownerMember = await t.stores.users.byId(owner.user.id);
+    if (!samMember || !ownerMember) throw new Error("members missing");
+    // Dana has her quote of the same car open: Sam's quote says so; Dana's own open quotes are not signals to her.
+    expect(
+      await sameVehicleSignals(t.stores, samMember, [{ quoteId: ownerQuote, userId: ownerMember.id }]),
+    ).toEqual([{ id: samQuote, name: "Dana Whitfield" }]);
+    expect(
+      await sameVehicleSignals(t.stores, ownerMember, [{ quoteId: ownerQuote, userId: ownerMember.id }]),
+    ).toEqual([]);
+    // Sam on his quote: the owner (who sees every quote) is told on hers, not on a quote of another car.
+    expect(
+      await sameVehicleSignals(t.stores, ownerMember, [
+        { quoteId: samQuote, userId: samMember.id },
+        { quoteId: elsewhere, userId: samMember.id },
+      ]),
+    ).toEqual([{ id: ownerQuote, name: "Sam Seller" }]);
+    expect(await sameVehicleSignals(t.stores, samMember, [])).toEqual([]);
   });
 });
