@@ -450,6 +450,21 @@ onBothBackends((open) => {
 
     expect((await t.call("POST", `/api/quotes/${id}/unlock`, {}, sam)).status).toBe(200);
     expect(await statusOf()).toBe("available");
+    // Accepted again, then deleted: the deleted deal no longer holds the vehicle.
+    const { id: third } = await json<{ id: string }>(
+      await t.call("POST", "/api/quotes", { inventoryId: vehicle.id }, sam),
+      201,
+    );
+    const acceptAgain = await t.call("POST", `/api/quotes/${third}/accept`, {
+      name: "Lee Shopper",
+      phone: "15551234568",
+      email: "lee@example.com",
+      structure: { structure: "cash" },
+    });
+    expect(acceptAgain.status, await acceptAgain.clone().text()).toBe(201);
+    expect(await statusOf()).toBe("pending");
+    expect((await t.call("DELETE", `/api/quotes/${third}`, undefined, sam)).status).toBe(204);
+    expect(await statusOf()).toBe("available");
 
     expect(await json(await t.call("POST", `/api/quotes/${second}/sold`, {}, owner.token), 200)).toEqual({
       status: "sold",

@@ -12,7 +12,7 @@ import { badRequest, notFound } from "../http/errors";
 import { createRequestRateLimiter, enforceRateLimit } from "../http/request-rate-limit";
 import { parseBody, parseJson } from "../http/validate";
 import { fromStockSchema, isFromStock, quoteFromStock } from "../inventory/quote-from-stock";
-import { setStockStatus } from "../inventory/stock-status";
+import { setStockStatus, stockAfterReopen } from "../inventory/stock-status";
 import { findQuote, mayManage, maySeePrivate, restViewerRole } from "../policies/quote-access";
 import { createQuote, duplicateQuote, expiryFrom } from "../quotes/create-quote";
 import { documentContent, listQuotes, readQuote } from "../quotes/read-quote";
@@ -103,6 +103,8 @@ export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
     // Documents, update log and history rows go with the quote (ON DELETE CASCADE).
     await stores.quotes.delete(quote.id);
     live.closeQuote(quote.id);
+    // Issue #37: an accepted deal that is deleted no longer holds its stock vehicle.
+    if (quote.lockedAt !== null) await stockAfterReopen(stores, quote);
     return c.body(null, 204);
   });
 
