@@ -4,6 +4,7 @@ import { dealershipsContract } from "./contract/dealerships";
 import { defaultsContract } from "./contract/defaults";
 import { quotesContract } from "./contract/quotes";
 import { usersContract } from "./contract/users";
+import { vehiclesContract } from "./contract/vehicles";
 import { versionsContract } from "./contract/versions";
 import type { Stores } from "./stores";
 
@@ -39,5 +40,6 @@ export function storeContract(name: string, open: OpenStores): void {
     versionsContract(current);
     defaultsContract(current);
     attemptsContract(current);
+    vehiclesContract(current);
   });
 }

@@ -424,6 +424,13 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     openConnections: () => conns.size,
     presence: {
       viewing: () => (shared ? shared.store.visitsNow(Date.now()) : lookingHere()),
+      dealersWorking() {
+        const working: { quoteId: string; userId: string }[] = [];
+        for (const conn of conns)
+          if (conn.room.kind === "deal" && conn.identity.dealer)
+            working.push({ quoteId: conn.quoteId, userId: conn.identity.dealer.userId });
+        return working;
+      },
     },
     async close() {
       closed = true;

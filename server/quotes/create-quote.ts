@@ -26,11 +26,14 @@ export async function createQuote(
   member: QuoteMember,
   body: CreateQuoteBody,
   validityDays: number,
+  /** Issue #37: the stock vehicle the quote is made from (its id stays on the quote row only). */
+  inventoryId: string | null = null,
 ): Promise<string> {
   const data = newQuoteData(body, await dealerDefaultsSnapshot(stores, member.dealershipId));
   return insertQuote(stores, member, data as unknown as Record<string, unknown>, validityDays, {
     vehicleDescription: data.vehicle.description,
     ...listingFiguresOf(data as unknown as Record<string, unknown>),
+    inventoryId,
   });
 }
 
@@ -43,13 +46,14 @@ export function duplicateQuote(
   stores: Stores,
   member: QuoteMember,
   deal: Record<string, unknown>,
-  source: { vehicleDescription: string },
+  source: { vehicleDescription: string; inventoryId: string | null },
   validityDays: number,
 ): Promise<string> {
   const content = dealerSideOf(deal);
   return insertQuote(stores, member, content, validityDays, {
     vehicleDescription: source.vehicleDescription,
     ...listingFiguresOf(content),
+    inventoryId: source.inventoryId,
   });
 }
 
@@ -60,7 +64,7 @@ async function insertQuote(
   member: QuoteMember,
   content: Record<string, unknown>,
   validityDays: number,
-  listing: { vehicleDescription: string } & ListingFigures,
+  listing: { vehicleDescription: string; inventoryId: string | null } & ListingFigures,
 ): Promise<string> {
   const deal = new Y.Doc({ guid: "new-quote" });
   writeFields(dealArray(deal), content);
@@ -90,6 +94,7 @@ async function insertQuote(
       acceptedAt: null,
       lockedAt: null,
       acceptedVersion: null,
+      inventoryId: listing.inventoryId,
     },
     { deal: dealState, private: privateState },
   );

@@ -7,6 +7,7 @@ import { createDealershipStore } from "./pg-dealerships";
 import { createDefaultLists, createDefaultsStore } from "./pg-defaults";
 import { createDocumentStore, createQuoteStore } from "./pg-quotes";
 import { createResetTokenStore, createUserStore } from "./pg-users";
+import { createVehicleStore } from "./pg-vehicles";
 import { createHistoryStore, createVersionStore } from "./pg-versions";
 
 // The storage seam (stores.ts) on PostgreSQL: every store over one pool. The live documents'
@@ -35,5 +36,6 @@ export function createPostgresStores(db: PgDb): Stores {
     defaults: createDefaultsStore(db),
     lists: createDefaultLists(db),
     attempts: createAttemptStore(db),
+    vehicles: createVehicleStore(db),
   };
 }

@@ -10,6 +10,7 @@ import {
   sqliteVersionStore,
 } from "./sqlite-quotes";
 import { sqliteDealershipStore, sqliteResetTokenStore, sqliteUserStore } from "./sqlite-users";
+import { sqliteVehicleStore } from "./sqlite-vehicles";
 
 /** Every store on the embedded SQLite file (the zero-config default). */
 export function createSqliteStores(db: Db): Stores {
@@ -28,5 +29,6 @@ export function createSqliteStores(db: Db): Stores {
     lists: sqliteLists(db),
     // One process: failed logins and reset mails are counted in memory.
     attempts: createMemoryAttempts(),
+    vehicles: sqliteVehicleStore(db),
   };
 }

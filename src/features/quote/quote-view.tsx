@@ -49,6 +49,7 @@ const AcceptDialog = resilientLazy(() => import("./dialogs/accept-dialog"));
 const AcceptedBanner = resilientLazy(() => import("./dealer/accepted-banner"));
 const DealNotices = resilientLazy(() => import("./deal-notices"));
 const StaleEditNotices = resilientLazy(() => import("./stale-edit-notices"));
+const StockNotice = resilientLazy(() => import("./dealer/stock-notice"));
 
 const NO_DEALERSHIP: QuoteDealership = { ...EMPTY_DEALER_PROFILE, consultant: "" };
 
@@ -268,6 +269,13 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
               </Suspense>
             </LoadBoundary>
           ) : null
+        ) : null}
+        {isDealer && quote.stock ? (
+          <LoadBoundary fallback={() => null}>
+            <Suspense fallback={null}>
+              <StockNotice quoteId={quote.id} stock={quote.stock} />
+            </Suspense>
+          </LoadBoundary>
         ) : null}
         {!isDealer && (preview || dealState.counterOffer !== null || dealState.acceptedVersion !== null) ? (
           // The shopper's acceptance, the dealer's counter-offer (a new version the shopper can
