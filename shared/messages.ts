@@ -91,6 +91,11 @@ export const MSG = {
   residualRequired: "Enter a residual percent or a residual value",
   residualBoth: "Enter a residual percent or a residual value, not both",
   msrpRequiredForResidual: "MSRP is required for a residual percent",
+  // Issue #38: POST /api/calculate/solve and the deal economics.
+  solveIndexInvalid: "Choose one of the body's options of that structure",
+  monthlyPaymentRequired: "Enter a monthly payment above $0.00",
+  participationInvalid: "Participation must be between 0 and 100%",
+  noteTooLong: "Keep the note to 280 characters",
   tradeInCapRequired: "A capped trade-in credit needs a cap amount",
   optionInvalid: "Please choose one of the listed options",
   tooManyItems: "Too many items in this list",

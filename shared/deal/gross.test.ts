@@ -18,7 +18,13 @@ describe("gross", () => {
   });
 
   it("has no front (and no total) while the vehicle cost is unknown; cash has no reserve", () => {
-    const gross = grossOf({ sellingPriceCents: 100, vehicleCostCents: null, packCents: 0, addOns: [], reserveCents: 0 });
+    const gross = grossOf({
+      sellingPriceCents: 100,
+      vehicleCostCents: null,
+      packCents: 0,
+      addOns: [],
+      reserveCents: 0,
+    });
     expect(gross).toEqual({ front: null, addOns: 0, reserve: 0, back: 0, total: null });
   });
 

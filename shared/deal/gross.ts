@@ -78,7 +78,9 @@ export interface GrossParts {
 /** The gross from its parts (all cents). */
 export function grossOf(parts: GrossParts): GrossFigures {
   const front =
-    parts.vehicleCostCents === null ? null : parts.sellingPriceCents - parts.vehicleCostCents - parts.packCents;
+    parts.vehicleCostCents === null
+      ? null
+      : parts.sellingPriceCents - parts.vehicleCostCents - parts.packCents;
   let addOns = 0;
   for (const addOn of parts.addOns) addOns += addOn.priceCents - addOn.costCents;
   const back = addOns + parts.reserveCents;
@@ -98,9 +100,17 @@ export function selectionReserve(data: QuoteData, economics: DealEconomics, sele
   if (selection.kind === "lease") {
     const buyFactor = economics.buyMoneyFactors[selection.tier];
     if (buyFactor === undefined || !data.leaseProgram) return 0;
-    const option = leaseOptionOf(data.leaseProgram, selection.tier, selection.months, selection.residualPercent);
+    const option = leaseOptionOf(
+      data.leaseProgram,
+      selection.tier,
+      selection.months,
+      selection.residualPercent,
+    );
     const [atBuy] = calculateDeal(
-      quoteDealInput(data, { downPaymentCents: selection.downCents, lease: [{ ...option, moneyFactor: buyFactor }] }),
+      quoteDealInput(data, {
+        downPaymentCents: selection.downCents,
+        lease: [{ ...option, moneyFactor: buyFactor }],
+      }),
     ).lease;
     if (!atBuy?.available) return 0;
     return leaseReserve(selection.result.rentCharge, atBuy.rentCharge, economics.participation);

@@ -43,15 +43,22 @@ const dealArb: fc.Arbitrary<DealInput> = fc.record({
     { maxLength: 3 },
   ),
   tradeIn: fc.record({ valueCents: cents(2_000_000), owedCents: cents(2_000_000) }),
-  rebates: fc.array(fc.record({ name: fc.constant("Rebate"), amountCents: cents(300_000) }), { maxLength: 1 }),
+  rebates: fc.array(fc.record({ name: fc.constant("Rebate"), amountCents: cents(300_000) }), {
+    maxLength: 1,
+  }),
   downPaymentCents: cents(500_000),
   taxRules: rulesArb,
-  finance: fc.tuple(
-    fc.record({
-      aprPercent: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 2_499 }).map((n) => n / 100)),
-      months: fc.constantFrom(24, 36, 48, 60, 72, 84),
-    }),
-  ).map(([option]) => [option]),
+  finance: fc
+    .tuple(
+      fc.record({
+        aprPercent: fc.oneof(
+          fc.constant(0),
+          fc.integer({ min: 0, max: 2_499 }).map((n) => n / 100),
+        ),
+        months: fc.constantFrom(24, 36, 48, 60, 72, 84),
+      }),
+    )
+    .map(([option]) => [option]),
   lease: fc
     .record({
       months: fc.constantFrom(24, 36, 39, 48),
@@ -70,7 +77,11 @@ describe("solve, property", () => {
   it("selling price: payment(value) <= target < payment(value + 0.01)", () => {
     fc.assert(
       fc.property(dealArb, structureArb, targetArb, (input, structure, target) => {
-        const result = solvePayment(input, { structure, index: 0, monthlyPaymentCents: target }, "sellingPrice");
+        const result = solvePayment(
+          input,
+          { structure, index: 0, monthlyPaymentCents: target },
+          "sellingPrice",
+        );
         if (!result.ok) {
           // Nothing reaches it: even a price of $0.00 is too dear (or a lease is not offered below that).
           const atZero = optionPayment({ ...input, sellingPriceCents: 0 }, structure, 0);
@@ -90,7 +101,11 @@ describe("solve, property", () => {
   it("down payment: payment(value) <= target < payment(value - 0.01)", () => {
     fc.assert(
       fc.property(dealArb, structureArb, targetArb, (input, structure, target) => {
-        const result = solvePayment(input, { structure, index: 0, monthlyPaymentCents: target }, "downPayment");
+        const result = solvePayment(
+          input,
+          { structure, index: 0, monthlyPaymentCents: target },
+          "downPayment",
+        );
         if (!result.ok) return;
         const at = (down: number) => optionPayment({ ...input, downPaymentCents: down }, structure, 0);
         expect(at(result.value)).toBe(result.payment);

@@ -29,12 +29,17 @@ const deal = (over: Partial<DealInput> = {}): DealInput => ({
   ...over,
 });
 
-const pay = (input: DealInput, structure: "finance" | "lease" = "finance") => optionPayment(input, structure, 0);
+const pay = (input: DealInput, structure: "finance" | "lease" = "finance") =>
+  optionPayment(input, structure, 0);
 
 describe("solve for the selling price", () => {
   it("finds the highest price whose payment, taxes included, is at most the target: one cent more exceeds it", () => {
     const input = deal();
-    const result = solvePayment(input, { structure: "finance", index: 0, monthlyPaymentCents: 45_000 }, "sellingPrice");
+    const result = solvePayment(
+      input,
+      { structure: "finance", index: 0, monthlyPaymentCents: 45_000 },
+      "sellingPrice",
+    );
     if (!result.ok) throw new Error(result.message);
     expect(result.payment).toBe(pay({ ...input, sellingPriceCents: result.value }));
     expect(result.payment).toBeLessThanOrEqual(45_000);
@@ -44,13 +49,21 @@ describe("solve for the selling price", () => {
     expect(taxAtValue).toBe(Math.round((result.value + 49_900) * 0.0625));
     // A round-trip: this deal at its own payment solves back to a price at or above its own.
     const own = pay(input) ?? 0;
-    const back = solvePayment(input, { structure: "finance", index: 0, monthlyPaymentCents: own }, "sellingPrice");
+    const back = solvePayment(
+      input,
+      { structure: "finance", index: 0, monthlyPaymentCents: own },
+      "sellingPrice",
+    );
     expect(back.ok && back.value >= input.sellingPriceCents).toBe(true);
   });
 
   it("is exact at a rate of 0 %", () => {
     const input = deal({ finance: [{ aprPercent: 0, months: 60 }], taxRules: rules(0), fees: [] });
-    const result = solvePayment(input, { structure: "finance", index: 0, monthlyPaymentCents: 50_000 }, "sellingPrice");
+    const result = solvePayment(
+      input,
+      { structure: "finance", index: 0, monthlyPaymentCents: 50_000 },
+      "sellingPrice",
+    );
     // (price - $2,000 down) / 60: $30,000.29 / 60 = 500.0048 rounds to $500.00, and one cent more
     // is $30,000.30 / 60 = 500.005, the exact half, which rounds away from zero to $500.01.
     expect(result).toEqual({ ok: true, value: 3_200_029, payment: 50_000, index: 0 });
@@ -59,7 +72,11 @@ describe("solve for the selling price", () => {
 
   it("solves a lease with its money factor", () => {
     const input = deal();
-    const result = solvePayment(input, { structure: "lease", index: 0, monthlyPaymentCents: 40_000 }, "sellingPrice");
+    const result = solvePayment(
+      input,
+      { structure: "lease", index: 0, monthlyPaymentCents: 40_000 },
+      "sellingPrice",
+    );
     if (!result.ok) throw new Error(result.message);
     expect(result.payment).toBeLessThanOrEqual(40_000);
     expect(pay({ ...input, sellingPriceCents: result.value + 1 }, "lease")).toBeGreaterThan(40_000);
@@ -68,8 +85,13 @@ describe("solve for the selling price", () => {
   });
 
   it("answers that no price reaches a target below the payment of a free car", () => {
-    const input = deal({ downPaymentCents: 0, fees: [{ name: "Doc fee", kind: "doc", amountCents: 2_000_000 }] });
-    expect(solvePayment(input, { structure: "finance", index: 0, monthlyPaymentCents: 100 }, "sellingPrice")).toEqual({
+    const input = deal({
+      downPaymentCents: 0,
+      fees: [{ name: "Doc fee", kind: "doc", amountCents: 2_000_000 }],
+    });
+    expect(
+      solvePayment(input, { structure: "finance", index: 0, monthlyPaymentCents: 100 }, "sellingPrice"),
+    ).toEqual({
       ok: false,
       message: "No selling price reaches $1.00/mo at these terms",
     });
@@ -79,7 +101,11 @@ describe("solve for the selling price", () => {
 describe("solve for the down payment", () => {
   it("finds the lowest down whose payment reaches the target: one cent less exceeds it", () => {
     const input = deal();
-    const result = solvePayment(input, { structure: "finance", index: 0, monthlyPaymentCents: 45_000 }, "downPayment");
+    const result = solvePayment(
+      input,
+      { structure: "finance", index: 0, monthlyPaymentCents: 45_000 },
+      "downPayment",
+    );
     if (!result.ok) throw new Error(result.message);
     expect(result.payment).toBeLessThanOrEqual(45_000);
     expect(pay({ ...input, downPaymentCents: result.value - 1 })).toBeGreaterThan(45_000);
@@ -87,9 +113,17 @@ describe("solve for the down payment", () => {
 
   it("answers 0 when no down is needed, and no down beyond the balance due", () => {
     const input = deal();
-    const none = solvePayment(input, { structure: "finance", index: 0, monthlyPaymentCents: 999_999 }, "downPayment");
+    const none = solvePayment(
+      input,
+      { structure: "finance", index: 0, monthlyPaymentCents: 999_999 },
+      "downPayment",
+    );
     expect(none.ok && none.value).toBe(0);
-    const never = solvePayment(input, { structure: "lease", index: 0, monthlyPaymentCents: 1 }, "downPayment");
+    const never = solvePayment(
+      input,
+      { structure: "lease", index: 0, monthlyPaymentCents: 1 },
+      "downPayment",
+    );
     expect(never).toEqual({ ok: false, message: "No down payment reaches $0.01/mo at these terms" });
   });
 });
@@ -107,13 +141,17 @@ describe("solve for the term", () => {
     const at = (index: number) => optionPayment(input, "finance", index) ?? 0;
     const target = at(2); // the 60-month payment: 48 months is dearer, 60 the shortest that reaches it
     expect(at(1)).toBeGreaterThan(target);
-    expect(solvePayment(input, { structure: "finance", index: 0, monthlyPaymentCents: target }, "months")).toEqual({
+    expect(
+      solvePayment(input, { structure: "finance", index: 0, monthlyPaymentCents: target }, "months"),
+    ).toEqual({
       ok: true,
       value: 60,
       payment: target,
       index: 2,
     });
-    expect(solvePayment(input, { structure: "finance", index: 0, monthlyPaymentCents: 10_000 }, "months")).toEqual({
+    expect(
+      solvePayment(input, { structure: "finance", index: 0, monthlyPaymentCents: 10_000 }, "months"),
+    ).toEqual({
       ok: false,
       message: "No term reaches $100.00/mo at these terms",
     });

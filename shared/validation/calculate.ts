@@ -104,73 +104,110 @@ const leaseSchema = z
       });
   });
 
+/** The fields of a calculate body (POST /api/calculate/solve adds its own to them). */
+const calculateBodyShape = {
+  sellingPrice: dollarAmount(MSG.priceRequired),
+  msrp: dollarAmount().optional(),
+  isNew: boolean().default(true),
+  addOns: list(
+    z.strictObject({ name: name(), price: dollarAmount(MSG.priceRequired) }, strict),
+    CALCULATE_LIST_MAX.items,
+  ),
+  fees: list(
+    z.strictObject(
+      {
+        name: name(),
+        kind: choice(["doc", "dealer", "gov"]),
+        amount: dollarAmount({ required: MSG.amountPositive, negative: MSG.amountPositive }),
+        taxable: boolean().optional(),
+        capitalized: boolean().optional(),
+      },
+      strict,
+    ),
+    CALCULATE_LIST_MAX.items,
+  ),
+  tradeIn: z
+    .strictObject(
+      { value: dollarAmount().default(0), owed: dollarAmount().default(0) },
+      { error: objectError },
+    )
+    .default({ value: 0, owed: 0 }),
+  rebates: list(
+    z.strictObject(
+      {
+        name: name(),
+        amount: dollarAmount({ required: MSG.amountPositive, negative: MSG.amountPositive }),
+      },
+      strict,
+    ),
+    CALCULATE_LIST_MAX.items,
+  ),
+  downPayment: dollarAmount().default(0),
+  taxProfile: taxProfileSchema.default({
+    rates: [],
+    tradeIn: { rule: "full" },
+    rebates: "taxed",
+    fees: { doc: true, dealer: true, addOn: true, gov: false },
+    lease: { method: "monthly", capReductionTaxable: true, tradeCredit: true },
+  }),
+  finance: list(
+    z.strictObject(
+      {
+        aprPercent: number(MSG.quoteRateInvalid)
+          .min(0, MSG.quoteRateInvalid)
+          .max(QUOTE_RATE_MAX, MSG.quoteRateInvalid),
+        months: months(),
+      },
+      strict,
+    ),
+    CALCULATE_LIST_MAX.options,
+  ),
+  lease: list(leaseSchema, CALCULATE_LIST_MAX.options),
+};
+
+const msrpForResiduals = (
+  value: { msrp?: number; lease: { residualPercent?: number }[] },
+  ctx: z.RefinementCtx,
+) => {
+  if (value.msrp === undefined && value.lease.some((option) => option.residualPercent !== undefined))
+    ctx.addIssue({ code: "custom", message: MSG.msrpRequiredForResidual, path: ["msrp"] });
+};
+
 export const calculateBodySchema = z
+  .strictObject(calculateBodyShape, { error: objectError })
+  .superRefine(msrpForResiduals);
+
+/**
+ * POST /api/calculate/solve (issue #38): a calculate body and what to solve. `index` names one
+ * option of the body's `finance` or `lease` list (for `months`, every option of the list is a
+ * candidate: the quote's grid).
+ */
+export const solveBodySchema = z
   .strictObject(
     {
-      sellingPrice: dollarAmount(MSG.priceRequired),
-      msrp: dollarAmount().optional(),
-      isNew: boolean().default(true),
-      addOns: list(
-        z.strictObject({ name: name(), price: dollarAmount(MSG.priceRequired) }, strict),
-        CALCULATE_LIST_MAX.items,
+      ...calculateBodyShape,
+      target: z.strictObject(
+        {
+          structure: choice(["finance", "lease"]),
+          index: number(MSG.solveIndexInvalid).int(MSG.solveIndexInvalid).min(0, MSG.solveIndexInvalid),
+          monthlyPayment: dollarAmount({
+            required: MSG.monthlyPaymentRequired,
+            negative: MSG.monthlyPaymentRequired,
+          }).refine((value) => value > 0, MSG.monthlyPaymentRequired),
+        },
+        strict,
       ),
-      fees: list(
-        z.strictObject(
-          {
-            name: name(),
-            kind: choice(["doc", "dealer", "gov"]),
-            amount: dollarAmount({ required: MSG.amountPositive, negative: MSG.amountPositive }),
-            taxable: boolean().optional(),
-            capitalized: boolean().optional(),
-          },
-          strict,
-        ),
-        CALCULATE_LIST_MAX.items,
-      ),
-      tradeIn: z
-        .strictObject(
-          { value: dollarAmount().default(0), owed: dollarAmount().default(0) },
-          { error: objectError },
-        )
-        .default({ value: 0, owed: 0 }),
-      rebates: list(
-        z.strictObject(
-          {
-            name: name(),
-            amount: dollarAmount({ required: MSG.amountPositive, negative: MSG.amountPositive }),
-          },
-          strict,
-        ),
-        CALCULATE_LIST_MAX.items,
-      ),
-      downPayment: dollarAmount().default(0),
-      taxProfile: taxProfileSchema.default({
-        rates: [],
-        tradeIn: { rule: "full" },
-        rebates: "taxed",
-        fees: { doc: true, dealer: true, addOn: true, gov: false },
-        lease: { method: "monthly", capReductionTaxable: true, tradeCredit: true },
-      }),
-      finance: list(
-        z.strictObject(
-          {
-            aprPercent: number(MSG.quoteRateInvalid)
-              .min(0, MSG.quoteRateInvalid)
-              .max(QUOTE_RATE_MAX, MSG.quoteRateInvalid),
-            months: months(),
-          },
-          strict,
-        ),
-        CALCULATE_LIST_MAX.options,
-      ),
-      lease: list(leaseSchema, CALCULATE_LIST_MAX.options),
+      solveFor: choice(["sellingPrice", "downPayment", "months"]),
     },
     { error: objectError },
   )
   .superRefine((value, ctx) => {
-    if (value.msrp === undefined && value.lease.some((option) => option.residualPercent !== undefined))
-      ctx.addIssue({ code: "custom", message: MSG.msrpRequiredForResidual, path: ["msrp"] });
+    msrpForResiduals(value, ctx);
+    const options = value.target.structure === "finance" ? value.finance : value.lease;
+    if (value.target.index >= options.length)
+      ctx.addIssue({ code: "custom", message: MSG.solveIndexInvalid, path: ["target", "index"] });
   });
+export type SolveBody = z.infer<typeof solveBodySchema>;
 
 export type CalculateBody = z.infer<typeof calculateBodySchema>;
 
