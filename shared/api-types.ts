@@ -65,6 +65,7 @@ export type ApiErrorBody = {
 };
 
 /** Items of GET/POST/PUT /api/dealer-defaults/{addons,taxes,dealer-fees,government-fees}, in dollars. */
-export type DefaultAddOn = { id: string; name: string; description: string; price: number };
+/** Issue #38: `cost` is dealer-private (the add-on gross); absent when not entered. */
+export type DefaultAddOn = { id: string; name: string; description: string; price: number; cost?: number };
 export type DefaultTax = { id: string; description: string; rate: number; baseCap?: number };
 export type DefaultFee = { id: string; name: string; description: string; amount: number };

@@ -50,6 +50,19 @@ export function historySentence(
   }
   // Issue #18: "Shopper chose Lease 36 mo, $2,000.00 down ($389.12/mo)".
   if (event.field === "shopperChoice" && event.newValue !== null) return `${who} chose ${event.newValue}`;
+  // Issue #38 (here, not in history-text.ts's labels: the shopper's page carries those):
+  // "Shopper asked for $450.00/mo", "Shopper asked for it for Finance", "Shopper wrote 'Can you do
+  // 450?' with the payment request", "You answered the payment request with version 3 (for $450.00/mo)".
+  if (event.field === "paymentRequest.amount" && event.newValue !== null)
+    return `${who} asked for ${event.newValue}`;
+  if (event.field === "paymentRequest.structure" && event.newValue !== null)
+    return `${who} asked for it for ${event.newValue}`;
+  if (event.field === "paymentRequest.note")
+    return event.newValue
+      ? `${who} wrote '${event.newValue}' with the payment request`
+      : `${who} sent no note`;
+  if (event.field === "paymentAnswer" && event.newValue !== null)
+    return `${who} answered the payment request with ${event.newValue}`;
   // Issue #20: a reassignment is recorded as the quote's "salesperson" changing hands.
   if (event.field === "salesperson")
     return event.oldValue

@@ -96,6 +96,7 @@ export const MSG = {
   monthlyPaymentRequired: "Enter a monthly payment above $0.00",
   participationInvalid: "Participation must be between 0 and 100%",
   noteTooLong: "Keep the note to 280 characters",
+  grossVisibilityOwnerOnly: "Only the owner can change whether salespeople see gross",
   tradeInCapRequired: "A capped trade-in credit needs a cap amount",
   optionInvalid: "Please choose one of the listed options",
   tooManyItems: "Too many items in this list",

@@ -20,7 +20,13 @@ import {
 type Id = string | number;
 
 export interface DealerDefaultsSnapshot {
-  addOns: readonly { id: Id; name: string; description?: string | null; price: number }[];
+  addOns: readonly {
+    id: Id;
+    name: string;
+    description?: string | null;
+    price: number;
+    cost?: number | null;
+  }[];
   /** Dealer taxes have a description only; it becomes the quote line's name. */
   taxes: readonly { id: Id; description: string; rate: number; baseCap?: number }[];
   /** The dealer's tax rules; absent: the standard rules (spec §9). */
@@ -103,6 +109,8 @@ export function dealerSideOf(deal: Record<string, unknown>): Record<string, unkn
   for (const field of SHOPPER_WRITABLE_FIELDS) delete content[field];
   // The trade-in's appraised value is the dealer's, but of the first shopper's car: it goes with it.
   delete content.tradeIn;
+  // Issue #38: the answer to the first shopper's payment request is theirs too.
+  delete content.paymentAnswer;
   const parsed = quoteDataSchema.safeParse({ customInterestRates: {}, ...content });
   if (!parsed.success) return content;
   const fresh = parsed.data;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CREDIT_TIER_IDS, LOAN_TERM_KEYS } from "./constants";
+import { economicsSchema } from "./economics";
 import {
   DEAL_KEYS,
   isLeafKey,
@@ -36,6 +37,8 @@ function schemaLeafKeys(): string[] {
       moneyFactors: Object.fromEntries(CREDIT_TIER_IDS.map((tier) => [tier, 0.002])),
     },
     shopperChoice: { structure: "lease", down: 2000, months: 36 },
+    paymentRequest: { amount: 450, structure: "finance", note: "Can you do 450?" },
+    paymentAnswer: { version: 2, request: { amount: 450, structure: "finance", note: "" } },
   });
   return Object.entries(quote).flatMap(([field, value]) => [...flattenField(field, value).keys()]);
 }
@@ -44,7 +47,18 @@ describe("the permissions table", () => {
   it("lists exactly the schema's leaf keys of the deal and the private document", () => {
     expect([...DEAL_KEYS].sort()).toEqual(schemaLeafKeys().sort());
     const info = customerInfoSchema.parse({ name: "Ann", email: "a@b.co", phone: "15551234567" });
-    expect([...PRIVATE_KEYS].sort()).toEqual([...flattenField("customerInfo", info).keys()].sort());
+    const rates = Object.fromEntries(
+      CREDIT_TIER_IDS.map((tier) => [tier, Object.fromEntries(LOAN_TERM_KEYS.map((term) => [term, 4]))]),
+    );
+    const economics = economicsSchema.parse({
+      vehicleCost: 26_500,
+      addOnCosts: [{ id: "a1", cost: 200 }],
+      buyRates: rates,
+      buyMoneyFactors: Object.fromEntries(CREDIT_TIER_IDS.map((tier) => [tier, 0.001])),
+    });
+    expect([...PRIVATE_KEYS].sort()).toEqual(
+      [...flattenField("customerInfo", info).keys(), ...flattenField("economics", economics).keys()].sort(),
+    );
   });
 
   it("gives every role only leaf keys, and each field of a writable key is editable for it", () => {
@@ -73,6 +87,9 @@ describe("the permissions table", () => {
         "tradeIn.vehicle.description",
         "tradeIn.vehicle.mileage",
         "tradeIn.vehicle.vin",
+        "paymentRequest.amount",
+        "paymentRequest.structure",
+        "paymentRequest.note",
       ].sort(),
     );
     expect(WRITABLE_KEYS.SHOPPER.private.size).toBe(0);
@@ -82,6 +99,7 @@ describe("the permissions table", () => {
       "downPayment",
       "selectedCreditTier",
       "shopperChoice",
+      "paymentRequest",
     ]);
     expect(QUOTE_FIELDS.filter((field) => mayWriteField("DEALER", "deal", field))).toEqual(QUOTE_FIELDS);
   });

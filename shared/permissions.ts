@@ -21,6 +21,11 @@ const customRateKeys = CREDIT_TIER_IDS.flatMap((tier) =>
   LOAN_TERM_KEYS.map((term) => `customInterestRates.${tier}.${term}`),
 );
 
+/** Issue #38: the shopper's request for a different payment, exactly these leaves (quote-schema.ts paymentRequestSchema). */
+export const PAYMENT_REQUEST_KEYS: readonly string[] = ["amount", "structure", "note"].map(
+  (key) => `paymentRequest.${key}`,
+);
+
 /** Every leaf key of the deal document (quote-schema.ts quoteDataSchema, flattened). */
 export const DEAL_KEYS: readonly string[] = [
   "vehicle.description",
@@ -53,13 +58,27 @@ export const DEAL_KEYS: readonly string[] = [
   "structures",
   "leaseProgram",
   "shopperChoice",
+  // Issue #38: the shopper's payment request (the shopper's) and the dealer's answer to it (the dealer's).
+  ...PAYMENT_REQUEST_KEYS,
+  "paymentAnswer",
 ];
 
-/** Every leaf key of the dealer's private document (customerInfoSchema, flattened). */
+const buyRateKeys = CREDIT_TIER_IDS.flatMap((tier) =>
+  LOAN_TERM_KEYS.map((term) => `buyRates.${tier}.${term}`),
+);
+const buyFactorKeys = CREDIT_TIER_IDS.map((tier) => `buyMoneyFactors.${tier}`);
+
+/**
+ * Every leaf key of the dealer's private document (customerInfoSchema and, issue #38, the deal
+ * economics of shared/economics.ts, flattened). Nothing here ever reaches a shopper.
+ */
 export const PRIVATE_KEYS: readonly string[] = [
   "customerInfo.name",
   "customerInfo.email",
   "customerInfo.phone",
+  ...["vehicleCost", "pack", "participation", "addOnCosts", ...buyRateKeys, ...buyFactorKeys].map(
+    (key) => `economics.${key}`,
+  ),
 ];
 
 /** docs/decisions/009-product-rulings.md: a shopper edits the trade-in (not its estimated value), amount owed, downpayment, tier. */
@@ -74,6 +93,8 @@ const SHOPPER_DEAL_KEYS: readonly string[] = [
   "selectedCreditTier",
   // Issue #18: the structure and grid cell the shopper picks (dealer-only: the grids themselves).
   "shopperChoice",
+  // Issue #38: "Ask for a different payment" (the time is the server's: the history row records it).
+  ...PAYMENT_REQUEST_KEYS,
 ];
 
 type KeyTable = Readonly<Record<DocKind, ReadonlySet<string>>>;
@@ -191,3 +212,15 @@ export const mayReassign = (member: Member, quote: QuoteOwnership) =>
 /** How presence and the history name a member: "Dana (manager)". */
 export const memberLabel = (firstName: string, role: TeamRole) =>
   `${firstName.trim() || "Dealer"} (${ROLE_LABELS[role]})`;
+
+// ---- Issue #38: who sees the deal's gross (docs/decisions/016-deal-economics.md). ----
+/**
+ * The gross (the Desk panel, the desk log's column, a version's dealer copy, and the REST answers
+ * that carry it): owners and managers; salespeople only when the owner turned on "Salespeople see
+ * gross" (off by default). A shopper never.
+ */
+export const maySeeGross = (member: Pick<Member, "role">, settings: { salespeopleSeeGross: boolean }) =>
+  member.role === "owner" || member.role === "manager" || settings.salespeopleSeeGross;
+
+/** "Salespeople see gross" is the owner's to change. */
+export const mayChangeGrossVisibility = (member: Pick<Member, "role">) => member.role === "owner";

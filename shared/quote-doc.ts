@@ -26,6 +26,9 @@ export const NESTED_FIELDS: ReadonlySet<string> = new Set([
   "tradeIn",
   "customInterestRates",
   "customerInfo",
+  // Issue #38: the shopper's payment request, and the dealer's economics (private document).
+  "paymentRequest",
+  "economics",
 ]);
 
 export const dealDocName = (quoteId: string) => `quote/${quoteId}`;

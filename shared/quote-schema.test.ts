@@ -147,6 +147,8 @@ describe("quoteDataSchema", () => {
       "structures",
       "leaseProgram",
       "shopperChoice",
+      "paymentRequest",
+      "paymentAnswer",
     ]);
     expect(SHOPPER_WRITABLE_FIELDS).toEqual([
       "tradeIn",
@@ -154,6 +156,7 @@ describe("quoteDataSchema", () => {
       "downPayment",
       "selectedCreditTier",
       "shopperChoice",
+      "paymentRequest",
     ]);
   });
 });

@@ -34,6 +34,7 @@ import {
   type FieldError,
   fieldErrors,
   hasAtMostTwoDecimals,
+  isPlainText,
   itemId,
   mileage,
   number,
@@ -242,6 +243,37 @@ export const shopperChoiceSchema = z.union(
   { error: MSG.optionInvalid },
 );
 
+/** Issue #38: the note of a payment request, at most this many characters of plain text. */
+export const PAYMENT_NOTE_MAX = 280;
+const requestedAmount = dollarAmount({
+  required: MSG.monthlyPaymentRequired,
+  negative: MSG.monthlyPaymentRequired,
+}).refine((amount) => amount > 0, MSG.monthlyPaymentRequired);
+const requestedStructure = z.enum(["finance", "lease"], { error: MSG.optionInvalid });
+const requestNote = z
+  .string({ error: MSG.expectedText })
+  .refine(isPlainText, MSG.plainTextOnly)
+  .refine((note) => note.length <= PAYMENT_NOTE_MAX, MSG.noteTooLong);
+
+/**
+ * Issue #38: "Ask for a different payment", the shopper's (exact keys: permissions.ts
+ * PAYMENT_REQUEST_KEYS). Its time is the server's: the history row that records it.
+ */
+export const paymentRequestSchema = strictObject({
+  amount: requestedAmount,
+  structure: requestedStructure,
+  note: requestNote,
+});
+
+/**
+ * The dealer's answer to a request: the counter-offer version saved for it, and the request it
+ * answers (the shopper's page shows the answer while that request stands).
+ */
+export const paymentAnswerSchema = strictObject({
+  version: number(MSG.optionInvalid).int(MSG.optionInvalid).min(1, MSG.optionInvalid),
+  request: paymentRequestSchema,
+});
+
 /** The deal shared with the shopper. Customer info lives apart, dealer-only (DESIGN.md). */
 export const quoteDataSchema = strictObject({
   vehicle: vehicleSchema,
@@ -263,6 +295,8 @@ export const quoteDataSchema = strictObject({
   structures: structuresSchema.default(defaultStructures),
   leaseProgram: leaseProgramSchema.optional(),
   shopperChoice: shopperChoiceSchema.optional(),
+  paymentRequest: paymentRequestSchema.optional(),
+  paymentAnswer: paymentAnswerSchema.optional(),
 });
 
 export const customerInfoSchema = strictObject({
@@ -293,6 +327,8 @@ export type QuoteTaxRules = z.infer<typeof taxRulesSchema>;
 export type Structures = z.infer<typeof structuresSchema>;
 export type LeaseProgram = z.infer<typeof leaseProgramSchema>;
 export type ShopperChoice = z.infer<typeof shopperChoiceSchema>;
+export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
+export type PaymentAnswer = z.infer<typeof paymentAnswerSchema>;
 export type TradeIn = z.infer<typeof tradeInSchema>;
 export type TradeInVehicle = z.infer<typeof tradeInVehicleSchema>;
 export type InterestRates = z.infer<typeof interestRatesSchema>;

@@ -262,6 +262,9 @@ export const quoteTemplate = () => ({
   structures: asStored(),
   leaseProgram: asStored(),
   shopperChoice: asStored(),
+  // Issue #38: read where they are used (shared/payment-request.ts).
+  paymentRequest: asStored(),
+  paymentAnswer: asStored(),
 });
 
 /** The private document's customer info (customerInfoSchema) as a template. */

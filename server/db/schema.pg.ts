@@ -108,6 +108,8 @@ export const defaultAddons = pgTable(
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     priceCents: integer("price_cents").notNull(),
+    /** Issue #38: what the add-on costs the dealership (dealer-private); null: not entered. */
+    costCents: integer("cost_cents"),
   },
   (t) => [index("default_addons_dealer").on(t.dealerId)],
 );
@@ -345,6 +347,16 @@ export const dealerPaymentOptions = pgTable("dealer_payment_options", {
     .references(() => dealerships.id, { onDelete: "cascade" }),
   structures: jsonb("structures").notNull(),
   leaseProgram: jsonb("lease_program"),
+  updatedAt: bigint("updated_at", { mode: "number" }).notNull(),
+});
+
+// Issue #38: the dealership's deal economics defaults (pack, participation, buy rates, buy money
+// factors, "Salespeople see gross"), as one JSON object (shared/economics.ts); new quotes snapshot them.
+export const dealerEconomics = pgTable("dealer_economics", {
+  dealerId: text("dealer_id")
+    .primaryKey()
+    .references(() => dealerships.id, { onDelete: "cascade" }),
+  settings: jsonb("settings").notNull(),
   updatedAt: bigint("updated_at", { mode: "number" }).notNull(),
 });
 

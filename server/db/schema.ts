@@ -96,6 +96,8 @@ export const defaultAddons = sqliteTable(
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     priceCents: integer("price_cents").notNull(),
+    /** Issue #38: what the add-on costs the dealership (dealer-private); null: not entered. */
+    costCents: integer("cost_cents"),
   },
   (t) => [index("default_addons_dealer").on(t.dealerId)],
 );
@@ -324,6 +326,16 @@ export const dealerPaymentOptions = sqliteTable("dealer_payment_options", {
     .references(() => dealerships.id, { onDelete: "cascade" }),
   structures: text("structures", { mode: "json" }).notNull(),
   leaseProgram: text("lease_program", { mode: "json" }),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+// Issue #38: the dealership's deal economics defaults (pack, participation, buy rates, buy money
+// factors, "Salespeople see gross"), as one JSON object (shared/economics.ts); new quotes snapshot them.
+export const dealerEconomics = sqliteTable("dealer_economics", {
+  dealerId: text("dealer_id")
+    .primaryKey()
+    .references(() => dealerships.id, { onDelete: "cascade" }),
+  settings: text("settings", { mode: "json" }).notNull(),
   updatedAt: integer("updated_at").notNull(),
 });
 

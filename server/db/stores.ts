@@ -1,6 +1,7 @@
 import type { AnalyticsFacts } from "@shared/analytics";
 import type { DealerProfile, DefaultAddOn, DefaultFee, DefaultTax } from "@shared/api-types";
 import type { CreditTier } from "@shared/constants";
+import type { EconomicsSettings } from "@shared/economics";
 import type { HistoryEvent } from "@shared/history-text";
 import type { InvitableRole } from "@shared/permissions";
 import type { ListingFigures } from "@shared/quote-list";
@@ -370,6 +371,9 @@ export interface DefaultsStore {
   /** The saved tax rules as stored (unparsed JSON), or undefined. */
   taxRules(dealerId: string): Promise<unknown>;
   saveTaxRules(dealerId: string, rules: QuoteTaxRules): Promise<void>;
+  /** Issue #38: the saved deal economics defaults as stored (unparsed JSON), or undefined. */
+  economics(dealerId: string): Promise<unknown>;
+  saveEconomics(dealerId: string, settings: EconomicsSettings): Promise<void>;
 }
 
 /** The four soft-deletable lists of /api/dealer-defaults, in dollars. */

@@ -21,7 +21,7 @@ export type ListMapping<Body, Item, Own> = {
   toColumns: (body: Body) => Own;
 };
 
-type AddonColumns = { name: string; description: string; priceCents: number };
+type AddonColumns = { name: string; description: string; priceCents: number; costCents: number | null };
 type TaxColumns = { description: string; rate: number; baseCapCents: number | null };
 type FeeColumns = { name: string; description: string; amountCents: number };
 
@@ -31,8 +31,15 @@ export const addOnMapping: ListMapping<AddonBody, DefaultAddOn, AddonColumns> = 
     name: row.name,
     description: row.description,
     price: centsToDollars(row.priceCents),
+    // Issue #38: dealer-private; absent when not entered.
+    ...(row.costCents === null ? {} : { cost: centsToDollars(row.costCents) }),
   }),
-  toColumns: (body) => ({ name: body.name, description: body.description, priceCents: toCents(body.price) }),
+  toColumns: (body) => ({
+    name: body.name,
+    description: body.description,
+    priceCents: toCents(body.price),
+    costCents: body.cost === undefined || body.cost === null ? null : toCents(body.cost),
+  }),
 };
 
 export const taxMapping: ListMapping<TaxBody, DefaultTax, TaxColumns> = {

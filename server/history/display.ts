@@ -2,7 +2,12 @@ import { creditTierLabel, isCreditTier } from "@shared/constants";
 import { choiceText } from "@shared/deal/structure-grid";
 import { formatMileage, formatPercent } from "@shared/format";
 import { formatDollars } from "@shared/money";
-import { leaseProgramSchema, shopperChoiceSchema, structuresSchema } from "@shared/quote-schema";
+import {
+  leaseProgramSchema,
+  paymentAnswerSchema,
+  shopperChoiceSchema,
+  structuresSchema,
+} from "@shared/quote-schema";
 
 // Display form of one deal-document value for the history (issue #9): what the quote page shows
 // for it, signs included (discount, trade-in value and downpayment read negative, as on the
@@ -118,6 +123,17 @@ export function displayValue(key: string, value: unknown): string | null {
     }
     case "structures":
       return structuresText(value);
+    // Issue #38: the shopper's payment request and the dealer's answer.
+    case "paymentRequest.amount":
+      return typeof value === "number" ? `${money(value, 1, false)}/mo` : null;
+    case "paymentRequest.structure":
+      return value === "finance" ? "Finance" : value === "lease" ? "Lease" : null;
+    case "paymentAnswer": {
+      const answer = paymentAnswerSchema.safeParse(value);
+      return answer.success
+        ? `version ${answer.data.version} (for ${money(answer.data.request.amount, 1, false)}/mo)`
+        : null;
+    }
     case "leaseProgram":
       return leaseProgramText(value);
   }

@@ -1,5 +1,6 @@
 import { DEAL_RULE_FIELDS, dealRuleProblem } from "@shared/deal/deal-rules";
 import { isChoiceOffered } from "@shared/deal/offered-choice";
+import { economicsSchema } from "@shared/economics";
 import { DEAL_KEYS, type DocKind, isLeafKey, leafKeysOfField, mayWriteKey } from "@shared/permissions";
 import {
   assemble,
@@ -189,9 +190,12 @@ function choiceProblem(entries: EntryLookup): string | null {
 function validateField(kind: DocKind, field: string, entries: EntryLookup): string | null {
   const { value, leaves } = fieldValue(kind, field, entries);
   if (kind === "private") {
-    // Clearing the customer info is allowed; what is there must be valid.
+    // Clearing the customer info (or the economics) is allowed; what is there must be valid.
     if (leaves === 0) return null;
-    const result = customerInfoSchema.safeParse(value);
+    const schema =
+      field === "economics" ? economicsSchema : field === "customerInfo" ? customerInfoSchema : null;
+    if (!schema) return `invalid ${field}`;
+    const result = schema.safeParse(value);
     return result.success ? null : `invalid ${field}: ${result.error.issues[0]?.message}`;
   }
   if (!isQuoteField(field) || value === undefined) return `invalid ${field}`;

@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
+import { newQuoteEconomics } from "@shared/economics";
 import { dealerSideOf, newQuoteData } from "@shared/new-quote";
-import { dealArray, writeFields } from "@shared/quote-doc";
+import { dealArray, privateArray, writeFields } from "@shared/quote-doc";
 import type { ListingFigures } from "@shared/quote-list";
 import type { CreateQuoteBody } from "@shared/quote-schema";
 import * as Y from "yjs";
 import type { Stores } from "../db/stores";
+import { readEconomicsSettings } from "../defaults/economics-store";
 import { dealerDefaultsSnapshot } from "./defaults-snapshot";
 import { listingFiguresOf } from "./listing-total";
 
@@ -19,7 +21,7 @@ export const newQuoteId = () => randomBytes(16).toString("base64url");
 /**
  * Creates the quote row and writes both documents' initial content, server-side and once, in one
  * transaction (clients never seed content: that is how line items get duplicated). The private
- * document starts empty: no customer info yet.
+ * document starts with the deal economics (issue #38) and no customer info yet.
  */
 export async function createQuote(
   stores: Stores,
@@ -28,13 +30,28 @@ export async function createQuote(
   validityDays: number,
   /** Issue #37: the stock vehicle the quote is made from (its id stays on the quote row only). */
   inventoryId: string | null = null,
+  /** Issue #38: the stock vehicle's cost in dollars (dealer-private: the private document only). */
+  vehicleCost?: number,
 ): Promise<string> {
-  const data = newQuoteData(body, await dealerDefaultsSnapshot(stores, member.dealershipId));
-  return insertQuote(stores, member, data as unknown as Record<string, unknown>, validityDays, {
-    vehicleDescription: data.vehicle.description,
-    ...listingFiguresOf(data as unknown as Record<string, unknown>),
-    inventoryId,
-  });
+  const [defaults, economics] = await Promise.all([
+    dealerDefaultsSnapshot(stores, member.dealershipId),
+    readEconomicsSettings(stores.defaults, member.dealershipId),
+  ]);
+  const data = newQuoteData(body, defaults);
+  return insertQuote(
+    stores,
+    member,
+    data as unknown as Record<string, unknown>,
+    validityDays,
+    {
+      vehicleDescription: data.vehicle.description,
+      ...listingFiguresOf(data as unknown as Record<string, unknown>),
+      inventoryId,
+    },
+    // Issue #38: the deal economics start from the dealership's defaults, in the private document,
+    // with the stock vehicle's cost when the quote is made from inventory (#37).
+    { economics: newQuoteEconomics(economics, defaults.addOns, vehicleCost) },
+  );
 }
 
 /**
@@ -65,12 +82,16 @@ async function insertQuote(
   content: Record<string, unknown>,
   validityDays: number,
   listing: { vehicleDescription: string; inventoryId: string | null } & ListingFigures,
+  privateContent: Record<string, unknown> = {},
 ): Promise<string> {
   const deal = new Y.Doc({ guid: "new-quote" });
   writeFields(dealArray(deal), content);
   const dealState = Y.encodeStateAsUpdateV2(deal);
-  const privateState = Y.encodeStateAsUpdateV2(new Y.Doc({ guid: "new-quote-private" }));
+  const priv = new Y.Doc({ guid: "new-quote-private" });
+  writeFields(privateArray(priv), privateContent);
+  const privateState = Y.encodeStateAsUpdateV2(priv);
   deal.destroy();
+  priv.destroy();
 
   const id = newQuoteId();
   const now = Date.now();

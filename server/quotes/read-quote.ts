@@ -1,8 +1,10 @@
 import type { QuoteDealership, QuoteListItem } from "@shared/api-types";
 import { vehicleIsNew } from "@shared/constants";
+import { type DealEconomics, dealGross, type GrossInDollars, grossInDollars } from "@shared/deal/gross";
+import { readEconomics } from "@shared/economics";
 import { type Member, seesEveryQuote } from "@shared/permissions";
 import { dealArray, dealDocName, privateArray, privateDocName, readDoc } from "@shared/quote-doc";
-import { type CustomerInfo, customerInfoSchema } from "@shared/quote-schema";
+import { type CustomerInfo, customerInfoSchema, quoteDataSchema } from "@shared/quote-schema";
 import { withPlainText } from "@shared/schema-fields";
 import type { Stores } from "../db/stores";
 import { type QuoteStock, quoteStock } from "../inventory/quote-stock";
@@ -100,6 +102,13 @@ export type QuoteView = {
   counterOffer: number | null;
   /** Issue #37, the dealer's answer only: the stock vehicle the quote was made from. */
   stock?: QuoteStock | null;
+  /**
+   * Issue #38: the deal's gross (dollars) for its selected structure; only for members who see
+   * gross (owners, managers, and salespeople when the owner turned it on), never for a shopper.
+   */
+  gross?: GrossInDollars;
+  /** Issue #38: the deal economics (dealer-private), with `gross` and under the same rule. */
+  economics?: DealEconomics;
 };
 
 /** The quote's dealership profile and its salesperson's name (empty strings when not filled in). */
@@ -138,6 +147,8 @@ export async function readQuote(
   live: LiveControl,
   quote: QuoteRow,
   withPrivate: boolean,
+  /** Issue #38: the economics and the gross, for a member who sees gross. */
+  withGross = false,
 ): Promise<QuoteView> {
   const deal = await documentContent(stores, live, dealDocName(quote.id), "deal");
   const data: Record<string, unknown> = { customInterestRates: {}, ...deal };
@@ -146,9 +157,16 @@ export async function readQuote(
   const vehicle = data.vehicle;
   if (isRecord(vehicle) && typeof vehicle.isNew !== "boolean" && typeof vehicle.mileage === "number")
     data.vehicle = { ...vehicle, isNew: vehicleIsNew({ mileage: vehicle.mileage }) };
+  let gross: GrossInDollars | undefined;
+  let economics: DealEconomics | undefined;
   if (withPrivate) {
     const priv = await documentContent(stores, live, privateDocName(quote.id), "private");
     data.customerInfo = priv.customerInfo ?? { name: "" };
+    if (withGross) {
+      economics = readEconomics(withPlainText(priv.economics));
+      const parsed = quoteDataSchema.safeParse(withPlainText({ customInterestRates: {}, ...deal }));
+      if (parsed.success) gross = grossInDollars(dealGross(parsed.data, economics));
+    }
   }
   const [dealership, counterOffer, stock] = await Promise.all([
     quoteDealership(stores, quote),
@@ -166,5 +184,7 @@ export async function readQuote(
     acceptedVersion: quote.acceptedVersion,
     counterOffer,
     ...(withPrivate ? { stock: stock ?? null } : {}),
+    ...(gross ? { gross } : {}),
+    ...(economics ? { economics } : {}),
   };
 }

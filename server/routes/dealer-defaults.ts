@@ -1,7 +1,8 @@
 import { type CreditTier, isCreditTier, LOAN_TERMS } from "@shared/constants";
 import { crudMessage } from "@shared/dealer-messages";
+import { economicsSettingsSchema } from "@shared/economics";
 import { CORE_MSG, MSG } from "@shared/messages";
-import { mayWriteDefaults } from "@shared/permissions";
+import { mayChangeGrossVisibility, maySeeGross, mayWriteDefaults } from "@shared/permissions";
 import { type InterestRateEntry, interestRatesBodySchema } from "@shared/validation/interest-rates";
 import { Hono } from "hono";
 import type { AppDeps } from "../app";
@@ -9,6 +10,7 @@ import type { AppEnv } from "../app-env";
 import { requireUser } from "../auth/middleware";
 import type { DefaultsStore } from "../db/stores";
 import { type DefaultList, defaultLists } from "../defaults/default-lists";
+import { readEconomicsSettings } from "../defaults/economics-store";
 import { forbidden, notFound } from "../http/errors";
 import { parseJson } from "../http/validate";
 
@@ -30,6 +32,25 @@ export function dealerDefaultsRoutes(deps: AppDeps): Hono<AppEnv> {
   mountList(routes, dealerFees);
   mountList(routes, governmentFees);
   const { defaults } = deps.stores;
+
+  // Issue #38: the deal economics defaults. Read by those who see gross (a salesperson without the
+  // right learns only that the setting is off); written by owners and managers, and "Salespeople
+  // see gross" by the owner alone.
+  routes.get("/economics", async (c) => {
+    const settings = await readEconomicsSettings(defaults, c.var.user.dealershipId);
+    if (!maySeeGross(c.var.user, settings)) return c.json({ salespeopleSeeGross: false });
+    return c.json(settings);
+  });
+
+  routes.put("/economics", async (c) => {
+    const body = await parseJson(c, economicsSettingsSchema);
+    const dealerId = c.var.user.dealershipId;
+    const current = await readEconomicsSettings(defaults, dealerId);
+    if (body.salespeopleSeeGross !== current.salespeopleSeeGross && !mayChangeGrossVisibility(c.var.user))
+      throw forbidden(MSG.grossVisibilityOwnerOnly);
+    await defaults.saveEconomics(dealerId, body);
+    return c.json(body);
+  });
 
   routes.get("/interest-rates/:tier", async (c) => {
     const tier = c.req.param("tier");

@@ -499,6 +499,8 @@ describe("POST /api/quotes/{id}/duplicate (issue #14)", () => {
       downPayment: -3100,
       selectedCreditTier: "fair",
       shopperChoice: { structure: "cash" },
+      // Issue #38: the first shopper's payment request is theirs too.
+      paymentRequest: { amount: 450, structure: "finance", note: "Can you do 450?" },
     } as const;
     for (const [field, value] of Object.entries(firstShopper)) writeField(shopper.deal, field, value);
     await eventually(() => expect(readDoc(dealer.deal).selectedCreditTier).toBe("fair"));
@@ -544,6 +546,7 @@ describe("POST /api/quotes/{id}/duplicate (issue #14)", () => {
       expect(copy.data[field], field).not.toEqual(original.data[field]);
     }
     expect(copy.data.shopperChoice).toBeUndefined();
+    expect(copy.data.paymentRequest).toBeUndefined();
     expect(copy.data.tradeIn).toEqual({
       hasTradeIn: false,
       vehicle: { description: "", vin: "", mileage: 0, condition: "Good" },

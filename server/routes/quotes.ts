@@ -1,5 +1,6 @@
 import { INVENTORY_MSG } from "@shared/inventory/inventory-text";
 import { CORE_MSG } from "@shared/messages";
+import { centsToDollars } from "@shared/money";
 import { memberLabel } from "@shared/permissions";
 import { dealDocName } from "@shared/quote-doc";
 import { createQuoteSchema } from "@shared/quote-schema";
@@ -8,6 +9,7 @@ import { Hono } from "hono";
 import type { AppDeps } from "../app";
 import type { AppEnv } from "../app-env";
 import { optionalUser, requireUser } from "../auth/middleware";
+import { memberSeesGross } from "../defaults/economics-store";
 import { badRequest, notFound } from "../http/errors";
 import { createRequestRateLimiter, enforceRateLimit } from "../http/request-rate-limit";
 import { parseBody, parseJson } from "../http/validate";
@@ -35,7 +37,9 @@ export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
     enforceRateLimit(c, quoteCreations, c.var.user.id);
     if ("inventoryId" in body) {
       const { vehicle, quote } = await quoteFromStock(stores, c.var.user.dealershipId, body.inventoryId);
-      const id = await createQuote(stores, c.var.user, quote, config.quoteValidityDays, vehicle.id);
+      // Issue #38: the stock vehicle's cost goes to the quote's private document (never the deal's).
+      const cost = vehicle.costCents === null ? undefined : centsToDollars(vehicle.costCents);
+      const id = await createQuote(stores, c.var.user, quote, config.quoteValidityDays, vehicle.id, cost);
       return c.json({ id }, 201);
     }
     const id = await createQuote(stores, c.var.user, body, config.quoteValidityDays);
@@ -57,7 +61,11 @@ export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
     const quote = await findQuote(stores.quotes, c.req.param("id"));
     const role = quote ? restViewerRole(quote, c.var.optionalUser) : null;
     if (!quote || !role) throw notFound(CORE_MSG.quoteNotFound);
-    return c.json(await readQuote(stores, live, quote, maySeePrivate(role)));
+    const member = c.var.optionalUser;
+    // Issue #38: the gross and the economics only for a dealer who sees gross.
+    const withGross =
+      role === "DEALER" && member !== null && (await memberSeesGross(stores.defaults, member));
+    return c.json(await readQuote(stores, live, quote, maySeePrivate(role), withGross));
   });
 
   /** The quote when the member manages it; another dealer's quote, or a colleague's, does not exist. */

@@ -13,13 +13,14 @@
 //   back gross    = add-on gross + reserve;  total gross = front + back
 
 import type { CreditTier, LoanTerm } from "../constants";
-import { percentOfCents, toCents } from "../money";
+import { centsToDollars, toCents } from "../money";
 import type { QuoteData } from "../quote-schema";
 import { calculateDeal } from "./calculate-deal";
+import { percentOf } from "./exact";
 import { financePayment } from "./finance";
 import { leaseOptionOf } from "./lease-option";
 import { chargedAddOns, quoteDealInput } from "./quote-deal";
-import type { Selection } from "./selected-structure";
+import { type Selection, selectedStructure } from "./selected-structure";
 
 /** The dealer-private economics of one quote, as the private document stores them (dollars, percent). */
 export interface DealEconomics {
@@ -55,7 +56,7 @@ export function financeReserve(
 ): number {
   const atContract = financePayment(amountFinancedCents, contractAprPercent, months) * months;
   const atBuy = financePayment(amountFinancedCents, buyAprPercent, months) * months;
-  return percentOfCents(atContract - atBuy, participationPercent);
+  return percentOf(atContract - atBuy, participationPercent);
 }
 
 /** Lease reserve in cents: the rent charges' difference, times the participation. */
@@ -64,7 +65,7 @@ export function leaseReserve(
   buyRentChargeCents: number,
   participationPercent: number,
 ): number {
-  return percentOfCents(contractRentChargeCents - buyRentChargeCents, participationPercent);
+  return percentOf(contractRentChargeCents - buyRentChargeCents, participationPercent);
 }
 
 export interface GrossParts {
@@ -134,3 +135,23 @@ export function quoteGross(data: QuoteData, economics: DealEconomics, selection:
     reserveCents: selectionReserve(data, economics, selection),
   });
 }
+
+/** The quote's gross, for its one selected structure (issue #34), as the Desk panel shows it. */
+export function dealGross(data: QuoteData, economics: DealEconomics): GrossFigures {
+  const selected = selectedStructure(data);
+  return quoteGross(selected.data, economics, selected.selection);
+}
+
+const dollarsOrNull = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
+
+/** The gross in dollars, as the REST answers carry it (null: the vehicle cost is not known). */
+export function grossInDollars(gross: GrossFigures) {
+  return {
+    front: dollarsOrNull(gross.front),
+    addOns: centsToDollars(gross.addOns),
+    reserve: centsToDollars(gross.reserve),
+    back: centsToDollars(gross.back),
+    total: dollarsOrNull(gross.total),
+  };
+}
+export type GrossInDollars = ReturnType<typeof grossInDollars>;

@@ -48,5 +48,7 @@ export const addonBodySchema = z.object({
     negative: MSG.priceRequired,
     tooLarge: MSG.priceTooLarge,
   }).refine((price) => price > 0, MSG.priceRequired),
+  /** Issue #38: what the add-on costs the dealership (dealer-private: the add-on gross); optional. */
+  cost: dollarAmount().nullable().optional(),
 });
 export type AddonBody = z.infer<typeof addonBodySchema>;

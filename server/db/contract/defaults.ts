@@ -141,6 +141,26 @@ export function defaultsContract(current: CurrentStores): void {
       expect(await stores.defaults.paymentOptions(bob.dealershipId)).toBeUndefined();
       expect(await stores.defaults.taxRules(bob.dealershipId)).toBeUndefined();
     });
+
+    it("stores the deal economics defaults per dealer (issue #38), replacing the previous ones", async () => {
+      const stores = current();
+      const ann = await registerOwner(stores, "ann@example.com");
+      const bob = await registerOwner(stores, "bob@example.com");
+      expect(await stores.defaults.economics(ann.dealershipId)).toBeUndefined();
+      const settings = {
+        pack: 500,
+        participation: 75,
+        buyRates: { excellent: { "60": 4.9, "72": 5.4 } },
+        buyMoneyFactors: { excellent: 0.001 },
+        salespeopleSeeGross: false,
+      };
+      await stores.defaults.saveEconomics(ann.dealershipId, settings);
+      expect(await stores.defaults.economics(ann.dealershipId)).toEqual(settings);
+      const shown = { ...settings, pack: 650.5, salespeopleSeeGross: true };
+      await stores.defaults.saveEconomics(ann.dealershipId, shown);
+      expect(await stores.defaults.economics(ann.dealershipId)).toEqual(shown);
+      expect(await stores.defaults.economics(bob.dealershipId)).toBeUndefined();
+    });
   });
 
   describe("default lists", () => {
@@ -149,8 +169,9 @@ export function defaultsContract(current: CurrentStores): void {
       store: (s) => s.lists.addOns,
       first: { name: "Tint", description: "All windows", price: 199.99 },
       second: { name: "Mats", description: "", price: 80 },
-      changed: { name: "Tint (ceramic)", description: "All windows", price: 249.5 },
-      item: (body) => body,
+      // Issue #38: the add-on's cost, dealer-private; null or absent: not entered (no cost in the item).
+      changed: { name: "Tint (ceramic)", description: "All windows", price: 249.5, cost: 62.25 },
+      item: ({ cost, ...rest }) => (cost === null || cost === undefined ? rest : { ...rest, cost }),
     });
     listContract<TaxBody, DefaultTax>(current, {
       name: "taxes",

@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { addOnMapping, feeMapping, type ListMapping, taxMapping } from "../../defaults/default-lists";
 import { interestRatesOver } from "../../defaults/interest-rate-table";
 import {
+  dealerEconomics,
   dealerPaymentOptions,
   dealerTaxProfiles,
   defaultAddons,
@@ -144,6 +145,22 @@ export function createDefaultsStore(db: PgDb): DefaultsStore {
         .insert(dealerPaymentOptions)
         .values({ dealerId, ...values })
         .onConflictDoUpdate({ target: dealerPaymentOptions.dealerId, set: values });
+    },
+
+    async economics(dealerId) {
+      const [row] = await db
+        .select({ settings: dealerEconomics.settings })
+        .from(dealerEconomics)
+        .where(eq(dealerEconomics.dealerId, dealerId));
+      return row?.settings;
+    },
+
+    async saveEconomics(dealerId, settings) {
+      const updatedAt = Date.now();
+      await db
+        .insert(dealerEconomics)
+        .values({ dealerId, settings, updatedAt })
+        .onConflictDoUpdate({ target: dealerEconomics.dealerId, set: { settings, updatedAt } });
     },
 
     async taxRules(dealerId) {

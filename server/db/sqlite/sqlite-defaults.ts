@@ -4,6 +4,7 @@ import { addOnMapping, feeMapping, type ListMapping, taxMapping } from "../../de
 import { interestRatesOver } from "../../defaults/interest-rate-table";
 import type { Db } from "../connection";
 import {
+  dealerEconomics,
   dealerPaymentOptions,
   dealerTaxProfiles,
   defaultAddons,
@@ -125,6 +126,15 @@ export function sqliteDefaultsStore(db: Db): DefaultsStore {
       db.insert(dealerPaymentOptions)
         .values({ dealerId, ...values })
         .onConflictDoUpdate({ target: dealerPaymentOptions.dealerId, set: values })
+        .run();
+    },
+    economics: async (dealerId) =>
+      db.select().from(dealerEconomics).where(eq(dealerEconomics.dealerId, dealerId)).get()?.settings,
+    async saveEconomics(dealerId, settings) {
+      const updatedAt = Date.now();
+      db.insert(dealerEconomics)
+        .values({ dealerId, settings, updatedAt })
+        .onConflictDoUpdate({ target: dealerEconomics.dealerId, set: { settings, updatedAt } })
         .run();
     },
     taxRules: async (dealerId) =>

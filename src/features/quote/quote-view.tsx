@@ -43,13 +43,14 @@ import type { QuoteAnswer } from "./use-quote-load";
 // A chunk that fails to load (offline) never takes the page down: see LoadBoundary below.
 const QuoteDialogHost = resilientLazy(() => import("./dialogs/quote-dialog-host"));
 const DealerDialogHost = resilientLazy(() => import("./dealer/dealer-dialog-host"));
-const HistoryPanel = resilientLazy(() => import("./history/history-panel"));
-const StructuresCard = resilientLazy(() => import("./structures/structures-card"));
 const AcceptDialog = resilientLazy(() => import("./dialogs/accept-dialog"));
 const AcceptedBanner = resilientLazy(() => import("./dealer/accepted-banner"));
 const DealNotices = resilientLazy(() => import("./deal-notices"));
 const StaleEditNotices = resilientLazy(() => import("./stale-edit-notices"));
 const StockNotice = resilientLazy(() => import("./dealer/stock-notice"));
+// The comparison card (issue #18), and issue #38's dealer Desk and History and the shopper's payment
+// request, behind one lazy slot (after idle for the shopper: outside the opening budget).
+const QuoteDesk = resilientLazy(() => import("./desk/quote-desk"));
 
 const NO_DEALERSHIP: QuoteDealership = { ...EMPTY_DEALER_PROFILE, consultant: "" };
 
@@ -352,34 +353,18 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
         onSelectTier={async (tier) => logRefusal(await live.update("selectedCreditTier", tier))}
         onRateChange={saveRate}
       />
-      {extrasReady ? (
+      {isDealer || extrasReady ? (
         <LoadBoundary fallback={() => null}>
           <Suspense fallback={null}>
-            <MantineScope>
-              <StructuresCard
-                data={data}
-                isDealer={isDealer}
-                readOnly={readOnly || replaced || locked}
-                onChoose={async (choice) => {
-                  const chosen = await live.update("shopperChoice", choice);
-                  // Issue #34: the deal has one down payment; a grid cell's is the quote's from now on.
-                  if (chosen.ok && choice.structure !== "cash")
-                    logRefusal(await live.update("downPayment", -choice.down || 0));
-                  else logRefusal(chosen);
-                }}
-                onEdit={isDealer && !locked ? () => openDialog({ kind: "structures" }) : undefined}
-              />
-            </MantineScope>
-          </Suspense>
-        </LoadBoundary>
-      ) : null}
-      {isDealer ? (
-        <LoadBoundary fallback={() => null}>
-          <Suspense fallback={null}>
-            <HistoryPanel
-              quoteId={quote.id}
-              onHistory={live.onHistory}
-              connected={live.status === "connected"}
+            <QuoteDesk
+              quote={quote}
+              live={live}
+              data={data}
+              isDealer={isDealer}
+              extrasReady={extrasReady}
+              locked={locked}
+              readOnly={readOnly || replaced}
+              open={openDialog}
             />
           </Suspense>
         </LoadBoundary>

@@ -11,6 +11,8 @@ export interface QuoteAnswer extends QuoteSnapshot {
   counterOffer?: number | null;
   /** Issue #37, the dealer's answer only: the stock vehicle the quote was made from. */
   stock?: QuoteStock | null;
+  /** Issue #38: the gross, present only for a member who sees gross (dealer mode). */
+  gross?: unknown;
 }
 
 export type QuoteLoad =

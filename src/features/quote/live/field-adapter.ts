@@ -2,6 +2,7 @@
 // `quote_updated {field, value}` out, for local and remote changes alike. Components talk to this
 // and to the derived pricing, never to Yjs.
 
+import type { Economics } from "@shared/economics";
 import { CORE_MSG } from "@shared/page-text";
 import { mayWriteField, readOnlyKeysOf } from "@shared/permissions";
 import {
@@ -17,8 +18,16 @@ import type * as Y from "yjs";
 import type { ValidatedUpdate } from "./validate-update";
 
 export type LiveRole = "dealer" | "shopper";
-export type UpdateField = QuoteField | "customerInfo";
-export type UpdateValue<F extends UpdateField> = F extends QuoteField ? QuoteData[F] : CustomerInfo;
+/** The fields of the private document (dealer only): the customer record and, issue #38, the deal economics. */
+export type PrivateField = "customerInfo" | "economics";
+export type UpdateField = QuoteField | PrivateField;
+export type UpdateValue<F extends UpdateField> = F extends QuoteField
+  ? QuoteData[F]
+  : F extends "economics"
+    ? Economics
+    : CustomerInfo;
+const isPrivateField = (field: UpdateField): field is PrivateField =>
+  field === "customerInfo" || field === "economics";
 
 /** Spec §4: tradeIn, downPayment and creditTier go out as the viewer's role, the rest as DEALER. */
 export type UserType = "DEALER" | "SHOPPER";
@@ -115,7 +124,7 @@ export class FieldAdapter {
     // The deal as it stands, for the rules between fields the live guard also applies (issue #34).
     const checked = validate(field, value, this.dealDoc);
     if (!checked.ok) return checked;
-    if (field === "customerInfo") {
+    if (isPrivateField(field)) {
       const target = this.options.private as Y.Array<KvPair>;
       return { ok: true, changed: writeField(target, field, checked.value, origin) };
     }
@@ -126,7 +135,7 @@ export class FieldAdapter {
 
   /** Why the viewer may not write `field`, or undefined when it may. */
   refusal(field: UpdateField): string | undefined {
-    const kind = field === "customerInfo" ? "private" : "deal";
+    const kind = isPrivateField(field) ? "private" : "deal";
     if (kind === "private" && !this.options.private) return CORE_MSG.forbidden;
     if (this.options.role === "shopper" && this.options.readOnly) return CORE_MSG.quoteExpired;
     return mayWriteField(userTypeFor(this.options.role), kind, field) ? undefined : CORE_MSG.forbidden;

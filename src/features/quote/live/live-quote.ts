@@ -50,6 +50,8 @@ export interface LiveQuoteSnapshot {
   data: QuoteData | null;
   /** Dealer only. */
   customerInfo: CustomerInfo | null;
+  /** Dealer only: the private document as stored (issue #38: the Desk panel reads its economics). */
+  privateRaw: Record<string, unknown> | null;
   /** Why the server ended the connection for good, if it did. */
   ended: LiveEnd;
   /** Set with ended "reassigned": the full name of the salesperson the deal went to. */
@@ -367,8 +369,10 @@ export class LiveQuote {
     const deal = this.adapter.readDeal();
     if (this.parsedDeal?.raw !== deal) this.parsedDeal = { raw: deal, data: readQuoteData(deal) };
     let customerInfo: CustomerInfo | null = null;
+    let privateRaw: Record<string, unknown> | null = null;
     if (this.private) {
       const raw = this.adapter.readPrivate();
+      privateRaw = raw;
       if (this.parsedPrivate?.raw !== raw) this.parsedPrivate = { raw, data: readCustomerInfo(raw) };
       customerInfo = this.parsedPrivate.data;
     }
@@ -376,6 +380,7 @@ export class LiveQuote {
       status: this.deal.provider.wsconnected ? "connected" : "disconnected",
       data: this.parsedDeal.data,
       customerInfo,
+      privateRaw,
       ended: this.ended,
       reassignedTo: this.reassignedTo,
       conflicts: this.conflicts,

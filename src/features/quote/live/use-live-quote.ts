@@ -37,6 +37,7 @@ const EMPTY: LiveQuoteSnapshot = {
   status: "disconnected",
   data: null,
   customerInfo: null,
+  privateRaw: null,
   ended: null,
   reassignedTo: null,
   conflicts: [],

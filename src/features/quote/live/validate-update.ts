@@ -2,6 +2,7 @@
 // change is saved (or a dialog opens), not with the shopper's page.
 
 import { DEAL_RULE_FIELDS, dealRuleProblem } from "@shared/deal/deal-rules";
+import { economicsSchema } from "@shared/economics";
 import { MSG } from "@shared/messages";
 import {
   customerInfoSchema,
@@ -26,7 +27,13 @@ export function validateUpdate(
   deal?: Record<string, unknown>,
 ): ValidatedUpdate {
   const schema =
-    field === "customerInfo" ? customerInfoSchema : isQuoteField(field) ? quoteFieldSchema(field) : null;
+    field === "customerInfo"
+      ? customerInfoSchema
+      : field === "economics"
+        ? economicsSchema
+        : isQuoteField(field)
+          ? quoteFieldSchema(field)
+          : null;
   if (!schema) return { ok: false, errors: [{ field, message: MSG.unknownKey }] };
   const parsed = schema.safeParse(value);
   if (parsed.success) {

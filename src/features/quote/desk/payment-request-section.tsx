@@ -1,0 +1,148 @@
+import { Button, Group, Radio, Textarea } from "@mantine/core";
+import { amountToInput, parseAmountInput } from "@shared/format";
+import { formatMoney, toCents } from "@shared/money";
+import { paymentRequestState, readPaymentRequest } from "@shared/payment-request";
+import type { PaymentRequest, QuoteData } from "@shared/quote-schema";
+import { DESK_TEXT, PAYMENT_REQUEST_TEXT } from "@shared/solve-text";
+import { type FormEvent, useState } from "react";
+import { MantineScope } from "@/components/mantine-scope";
+import { MoneyInput } from "@/components/money-input";
+import { Notice } from "@/components/notice";
+import { DialogActions } from "../dialogs/dialog-actions";
+import { QuoteModal } from "../dialogs/quote-modal";
+import type { LiveQuoteState } from "../live/use-live-quote";
+
+// Issue #38, the shopper's page: "Ask for a different payment" (a monthly amount, the structure it
+// is for, a note of at most 280 characters), written as the shopper's own `paymentRequest` keys
+// (the server checks them: shared/permissions.ts, quote-schema.ts), and the dealer's answer, a
+// counter-offer version, shown live: "Your dealer answered your request" with the new figures.
+// A chunk of its own, loaded after the page is idle: the opening JavaScript does not grow.
+
+const NOTE_MAX = 280;
+
+function RequestDialog({
+  data,
+  update,
+  onClose,
+}: {
+  data: QuoteData;
+  update: LiveQuoteState["update"];
+  onClose(): void;
+}) {
+  const offered = (["finance", "lease"] as const).filter(
+    (kind) => !data.structures.hidden.includes(kind) && (kind === "finance" || data.leaseProgram),
+  );
+  const current = readPaymentRequest(data.paymentRequest);
+  const [amount, setAmount] = useState(current ? amountToInput(current.amount) : "");
+  const [structure, setStructure] = useState<PaymentRequest["structure"]>(
+    current?.structure ?? offered[0] ?? "finance",
+  );
+  const [note, setNote] = useState(current?.note ?? "");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    const result = await update("paymentRequest", {
+      amount: amount.trim() === "" ? 0 : parseAmountInput(amount),
+      structure,
+      note: note.trim(),
+    });
+    setSaving(false);
+    if (result.ok) {
+      onClose();
+      return;
+    }
+    const next: Record<string, string> = {};
+    for (const error of result.errors)
+      next[error.field.replace(/^paymentRequest\.?/, "") || "amount"] = error.message;
+    setErrors(next);
+  };
+
+  return (
+    <QuoteModal title={PAYMENT_REQUEST_TEXT.dialogTitle} onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <MoneyInput
+          label={PAYMENT_REQUEST_TEXT.amount}
+          value={amount}
+          onChange={(value) => setAmount(value)}
+          error={errors.amount}
+          data-autofocus
+          data-testid="payment-request-amount"
+        />
+        <Radio.Group
+          mt="md"
+          label={PAYMENT_REQUEST_TEXT.structure}
+          value={structure}
+          onChange={(value) => setStructure(value as PaymentRequest["structure"])}
+          error={errors.structure}
+        >
+          <Group gap="lg" mt={4}>
+            {offered.map((kind) => (
+              <Radio
+                key={kind}
+                value={kind}
+                label={DESK_TEXT.structureNames[kind]}
+                data-testid={`payment-request-${kind}`}
+              />
+            ))}
+          </Group>
+        </Radio.Group>
+        <Textarea
+          mt="md"
+          label={PAYMENT_REQUEST_TEXT.note}
+          value={note}
+          maxLength={NOTE_MAX}
+          autosize
+          minRows={2}
+          onChange={(event) => setNote(event.currentTarget.value)}
+          error={errors.note}
+          data-testid="payment-request-note"
+        />
+        <DialogActions onCancel={onClose} saving={saving} />
+      </form>
+    </QuoteModal>
+  );
+}
+
+export default function PaymentRequestSection({
+  data,
+  selectedText,
+  readOnly,
+  update,
+}: {
+  data: QuoteData;
+  /** The selected structure's figures ("Finance, 72 months, $2,000.00 down, $449.87/mo ..."). */
+  selectedText: string;
+  readOnly: boolean;
+  update: LiveQuoteState["update"];
+}) {
+  const [open, setOpen] = useState(false);
+  const { request, answer } = paymentRequestState(data);
+  const answered = answer !== null;
+  return (
+    <div data-testid="payment-request-section">
+      {answered ? (
+        <Notice tone="success" title={PAYMENT_REQUEST_TEXT.answered} data-testid="payment-request-answer">
+          {PAYMENT_REQUEST_TEXT.answeredFigures(selectedText)}
+        </Notice>
+      ) : request ? (
+        <Notice tone="info" data-testid="payment-request-sent">
+          {PAYMENT_REQUEST_TEXT.sent(
+            formatMoney(toCents(request.amount)),
+            DESK_TEXT.structureNames[request.structure],
+          )}
+        </Notice>
+      ) : null}
+      {readOnly ? null : (
+        <MantineScope>
+          <Button variant="default" mt="sm" onClick={() => setOpen(true)} data-testid="ask-different-payment">
+            {PAYMENT_REQUEST_TEXT.ask}
+          </Button>
+          {open ? <RequestDialog data={data} update={update} onClose={() => setOpen(false)} /> : null}
+        </MantineScope>
+      )}
+    </div>
+  );
+}
