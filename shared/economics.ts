@@ -1,4 +1,4 @@
-// Issue #38: the dealer-private deal economics (docs/decisions/016-deal-economics.md). A quote's
+// Issue #38: the dealer-private deal economics (docs/decisions/019-deal-economics.md). A quote's
 // economics live in its private document (with the customer record), which only the dealer's
 // side ever receives; the dealership's defaults (pack, participation, buy rates, buy money
 // factors, and whether salespeople see gross) are a settings row that new quotes snapshot.

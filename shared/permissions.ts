@@ -213,7 +213,7 @@ export const mayReassign = (member: Member, quote: QuoteOwnership) =>
 export const memberLabel = (firstName: string, role: TeamRole) =>
   `${firstName.trim() || "Dealer"} (${ROLE_LABELS[role]})`;
 
-// ---- Issue #38: who sees the deal's gross (docs/decisions/016-deal-economics.md). ----
+// ---- Issue #38: who sees the deal's gross (docs/decisions/019-deal-economics.md). ----
 /**
  * The gross (the Desk panel, the desk log's column, a version's dealer copy, and the REST answers
  * that carry it): owners and managers; salespeople only when the owner turned on "Salespeople see

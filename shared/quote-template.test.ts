@@ -45,6 +45,8 @@ describe("the quote template", () => {
       if (field === "vehicle" || field === "pricing") continue;
       // Passed on as stored, and read by the comparison card's chunk (shared/read-structures.ts).
       if (field === "structures" || field === "leaseProgram" || field === "shopperChoice") continue;
+      // Issue #38: read where they are used (shared/payment-request.ts).
+      if (field === "paymentRequest" || field === "paymentAnswer") continue;
       for (const junk of ["junk", 7, null, [], { __proto__: { polluted: true } }]) {
         if (quoteFieldSchema(field).safeParse(junk).success) continue;
         const out = read({ ...quote, [field]: junk }) as Record<string, unknown>;

@@ -2,7 +2,7 @@ import { defaultEconomicsSettings, type EconomicsSettings, economicsSettingsSche
 import { type Member, maySeeGross } from "@shared/permissions";
 import type { DefaultsStore } from "../db/stores";
 
-// Issue #38: the dealership's deal economics defaults (docs/decisions/016-deal-economics.md).
+// Issue #38: the dealership's deal economics defaults (docs/decisions/019-deal-economics.md).
 // Absent: no pack, no participation, no buy rates, and salespeople do not see gross.
 
 /** The saved settings; a stored value that no longer parses reads as the defaults. */

@@ -150,6 +150,42 @@ describe("deal economics and gross (issue #38)", () => {
   });
 });
 
+describe("the vehicle's cost from stock (issues #37 and #38)", () => {
+  it("copies the stock vehicle's cost into the new quote's private document, never into the deal", async () => {
+    const owner = await h.dealer();
+    const created = await h.api(
+      "POST",
+      "/api/inventory",
+      {
+        stockNumber: "A100",
+        vin: "1HGCM82633A004352",
+        year: 2003,
+        make: "Honda",
+        model: "Accord",
+        trim: "EX",
+        color: "Silver",
+        mileage: 84_000,
+        condition: "used",
+        msrp: null,
+        price: 6995,
+        cost: 4800.5,
+        photoUrl: "",
+      },
+      owner.token,
+    );
+    expect(created.status).toBe(201);
+    const vehicle = (await created.json()) as { id: string };
+    const res = await h.api("POST", "/api/quotes", { inventoryId: vehicle.id }, owner.token);
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const quote = await getQuote(id, owner.token);
+    expect(quote.economics).toMatchObject({ vehicleCost: 4800.5 });
+    // $6,995 - $4,800.50, no pack.
+    expect(quote.gross?.front).toBe(2194.5);
+    expect(JSON.stringify((await getQuote(id)).data)).not.toMatch(/4,?800/);
+  });
+});
+
 describe("the shopper's payment request (issue #38)", () => {
   it("takes the exact keys from the shopper; refuses a stamped time, a long note, a dealer's answer or a bad structure, changing nothing", async () => {
     const owner = await h.dealer();

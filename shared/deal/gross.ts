@@ -1,7 +1,7 @@
 // Issue #38: the deal's gross profit, the one calculator (README "Deal economics and gross").
 // Dealer-private: it reads the economics of the quote's private document (vehicle cost, pack,
 // add-on costs, the lender's buy rates and participation), which never reach the shopper
-// (docs/decisions/016-deal-economics.md). Integer cents, rounded half away from zero.
+// (docs/decisions/019-deal-economics.md). Integer cents, rounded half away from zero.
 //
 //   front gross   = selling price - vehicle cost - pack
 //   add-on gross  = sum over the selected add-ons of (price charged - cost)

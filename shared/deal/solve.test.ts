@@ -157,3 +157,21 @@ describe("solve for the term", () => {
     });
   });
 });
+
+describe("the payment request as stored", () => {
+  it("reads a request and shows an answer only while it answers the standing request", async () => {
+    const { paymentRequestState, readPaymentRequest } = await import("../payment-request");
+    const request = { amount: 450, structure: "finance" as const, note: "Can you do 450?" };
+    expect(readPaymentRequest("junk")).toBeNull();
+    expect(readPaymentRequest({ amount: 0, structure: "finance" })).toBeNull();
+    expect(paymentRequestState({ paymentRequest: request, paymentAnswer: { version: 3, request } })).toEqual({
+      request,
+      answer: { version: 3, request },
+    });
+    // A new request replaces the previous one: the old answer no longer shows.
+    const next = { ...request, amount: 425 };
+    expect(
+      paymentRequestState({ paymentRequest: next, paymentAnswer: { version: 3, request } }).answer,
+    ).toBeNull();
+  });
+});
