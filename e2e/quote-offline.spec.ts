@@ -75,7 +75,7 @@ test("at 390x844 an offline shopper sees a clear banner, gone once reconnected",
   await expect(banner).toHaveCount(0);
 });
 
-// Issue #36: the server keeps the newer value of a key and tells the stale editor (decision 019).
+// Issue #36: the server keeps the newer value of a key and tells the stale editor (decision 016).
 test("at 390x844 the shopper's offline $7,000 loses to the dealer's later $3,000: both pages show $3,000 and the shopper is told, once", async ({
   deal,
   pages,

@@ -1,4 +1,4 @@
-// Issue #36: the stale editor's notices, one per key the server did not apply (decision 019),
+// Issue #36: the stale editor's notices, one per key the server did not apply (decision 016),
 // each answered *Use mine* (a fresh edit of the value written before) or *OK*. A chunk of its
 // own: it shows only after a conflict, and its words are not part of the shopper's opening code.
 
