@@ -6,6 +6,7 @@ import type { TokenService } from "./auth/tokens";
 import type { Config } from "./config";
 import type { Stores } from "./db/stores";
 import { isDatabaseUnavailable } from "./db/unavailable";
+import type { HandoffEmitter } from "./handoff/handoff-emitter";
 import { compression } from "./http/compression";
 import { ApiError, errorBody, notFound } from "./http/errors";
 import { loadPrerenderedPages } from "./http/pages";
@@ -20,6 +21,7 @@ import { authRoutes } from "./routes/auth";
 import { calculateRoutes } from "./routes/calculate";
 import { checklistRoutes } from "./routes/checklist";
 import { dealerDefaultsRoutes } from "./routes/dealer-defaults";
+import { integrationsRoutes } from "./routes/integrations";
 import { paymentOptionsRoutes } from "./routes/payment-options";
 import { quoteSignalsRoutes } from "./routes/quote-signals";
 import { quotesRoutes } from "./routes/quotes";
@@ -36,6 +38,8 @@ export type AppDeps = {
   tokens: TokenService;
   mailer: Mailer;
   live: LiveControl;
+  /** Issue #39: describes events for the dealership's other systems and wakes their delivery. */
+  handoff: HandoffEmitter;
   log?: (line: string) => void;
 };
 
@@ -88,6 +92,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/quotes", quoteSignalsRoutes(deps)); // before quotesRoutes: its GET /:id would take /live-status
   api.route("/quotes", dealStepRoutes(deps)); // before quotesRoutes: its GET /:id would take /export.csv
   api.route("/analytics", analyticsRoutes(deps));
+  api.route("/integrations", integrationsRoutes(deps));
   api.route("/quotes", quotesRoutes(deps));
   api.all("*", () => {
     throw notFound("Not found");

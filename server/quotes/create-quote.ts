@@ -2,11 +2,15 @@ import { randomBytes } from "node:crypto";
 import { dealerSideOf, newQuoteData } from "@shared/new-quote";
 import { dealArray, writeFields } from "@shared/quote-doc";
 import type { ListingFigures } from "@shared/quote-list";
-import type { CreateQuoteBody } from "@shared/quote-schema";
+import { type CreateQuoteBody, quoteDataSchema } from "@shared/quote-schema";
 import * as Y from "yjs";
-import type { Stores } from "../db/stores";
+import type { HandoffEventRecord, Stores } from "../db/stores";
+import { quoteEventData, quoteEventRecord } from "../handoff/event-data";
+import type { HandoffEmitter } from "../handoff/handoff-emitter";
 import { dealerDefaultsSnapshot } from "./defaults-snapshot";
 import { listingFiguresOf } from "./listing-total";
+import { quoteDealership } from "./read-quote";
+import { snapshotOf } from "./versions";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -26,12 +30,20 @@ export async function createQuote(
   member: QuoteMember,
   body: CreateQuoteBody,
   validityDays: number,
+  handoff?: HandoffEmitter,
 ): Promise<string> {
   const data = newQuoteData(body, await dealerDefaultsSnapshot(stores, member.dealershipId));
-  return insertQuote(stores, member, data as unknown as Record<string, unknown>, validityDays, {
-    vehicleDescription: data.vehicle.description,
-    ...listingFiguresOf(data as unknown as Record<string, unknown>),
-  });
+  return insertQuote(
+    stores,
+    member,
+    data as unknown as Record<string, unknown>,
+    validityDays,
+    {
+      vehicleDescription: data.vehicle.description,
+      ...listingFiguresOf(data as unknown as Record<string, unknown>),
+    },
+    handoff,
+  );
 }
 
 /**
@@ -45,15 +57,56 @@ export function duplicateQuote(
   deal: Record<string, unknown>,
   source: { vehicleDescription: string },
   validityDays: number,
+  handoff?: HandoffEmitter,
 ): Promise<string> {
   const content = dealerSideOf(deal);
-  return insertQuote(stores, member, content, validityDays, {
-    vehicleDescription: source.vehicleDescription,
-    ...listingFiguresOf(content),
-  });
+  return insertQuote(
+    stores,
+    member,
+    content,
+    validityDays,
+    { vehicleDescription: source.vehicleDescription, ...listingFiguresOf(content) },
+    handoff,
+  );
 }
 
-type QuoteMember = { dealershipId: string; id: string };
+type QuoteMember = {
+  dealershipId: string;
+  id: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+};
+
+/** Issue #39: the quote.created event of a new quote, from its first content. */
+async function createdEvent(
+  stores: Stores,
+  handoff: HandoffEmitter,
+  member: QuoteMember,
+  id: string,
+  content: Record<string, unknown>,
+  at: number,
+): Promise<HandoffEventRecord> {
+  const facts = {
+    id,
+    dealerId: member.dealershipId,
+    salesperson: {
+      id: member.id,
+      name: `${member.firstName ?? ""} ${member.lastName ?? ""}`.trim(),
+      email: member.email ?? null,
+    },
+  };
+  const parsed = quoteDataSchema.safeParse({ customInterestRates: {}, ...content });
+  const snapshot = parsed.success
+    ? snapshotOf(
+        parsed.data,
+        await quoteDealership(stores, { dealerId: member.dealershipId, salespersonId: member.id }),
+        null,
+        {},
+      )
+    : null;
+  return quoteEventRecord("quote.created", facts, quoteEventData(handoff.appUrl, facts, snapshot), at);
+}
 
 async function insertQuote(
   stores: Stores,
@@ -61,6 +114,7 @@ async function insertQuote(
   content: Record<string, unknown>,
   validityDays: number,
   listing: { vehicleDescription: string } & ListingFigures,
+  handoff?: HandoffEmitter,
 ): Promise<string> {
   const deal = new Y.Doc({ guid: "new-quote" });
   writeFields(dealArray(deal), content);
@@ -70,6 +124,7 @@ async function insertQuote(
 
   const id = newQuoteId();
   const now = Date.now();
+  const events = handoff ? [await createdEvent(stores, handoff, member, id, content, now)] : [];
   await stores.quotes.create(
     {
       id,
@@ -92,6 +147,8 @@ async function insertQuote(
       acceptedVersion: null,
     },
     { deal: dealState, private: privateState },
+    events,
   );
+  handoff?.wake();
   return id;
 }

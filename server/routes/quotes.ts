@@ -11,6 +11,7 @@ import { createRequestRateLimiter, enforceRateLimit } from "../http/request-rate
 import { parseJson } from "../http/validate";
 import { findQuote, mayManage, maySeePrivate, restViewerRole } from "../policies/quote-access";
 import { createQuote, duplicateQuote, expiryFrom } from "../quotes/create-quote";
+import { deleteQuote } from "../quotes/quote-lifecycle";
 import { documentContent, listQuotes, readQuote } from "../quotes/read-quote";
 
 // /api/quotes (spec §7). The deal itself lives in the quote's Yjs documents (server/live/); this
@@ -18,7 +19,7 @@ import { documentContent, listQuotes, readQuote } from "../quotes/read-quote";
 // renews an expired quote and copies a deal for another shopper.
 
 export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
-  const { stores, tokens, live, config } = deps;
+  const { stores, tokens, live, config, handoff } = deps;
   const routes = new Hono<AppEnv>();
 
   const quoteCreations = createRequestRateLimiter(config.quotesPerDealerPerMinute);
@@ -26,7 +27,7 @@ export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post("/", requireUser(tokens), async (c) => {
     const body = await parseJson(c, createQuoteSchema);
     enforceRateLimit(c, quoteCreations, c.var.user.id);
-    const id = await createQuote(stores, c.var.user, body, config.quoteValidityDays);
+    const id = await createQuote(stores, c.var.user, body, config.quoteValidityDays, handoff);
     return c.json({ id }, 201);
   });
 
@@ -73,14 +74,14 @@ export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
     const quote = await managed(c.req.param("id"), member);
     enforceRateLimit(c, quoteCreations, member.id);
     const deal = await documentContent(stores, live, dealDocName(quote.id), "deal");
-    const id = await duplicateQuote(stores, member, deal, quote, config.quoteValidityDays);
+    const id = await duplicateQuote(stores, member, deal, quote, config.quoteValidityDays, handoff);
     return c.json({ id }, 201);
   });
 
   routes.delete("/:id", requireUser(tokens), async (c) => {
     const quote = await managed(c.req.param("id"), c.var.user);
     // Documents, update log and history rows go with the quote (ON DELETE CASCADE).
-    await stores.quotes.delete(quote.id);
+    await deleteQuote(deps, quote);
     live.closeQuote(quote.id);
     return c.body(null, 204);
   });
