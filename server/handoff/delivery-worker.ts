@@ -114,13 +114,13 @@ export function startDeliveryWorker(deps: {
         : { status: "pending" as const, nextAttemptAt: now + withJitter(delay) };
     const finished = await stores.handoff.finish(delivery.id, owner, { at: now, ...result }, next);
     if (finished && finished.failingSince !== null && now - finished.failingSince >= settings.disableAfterMs)
-      await disable(delivery, now);
+      await disable(delivery, finished.failingSince, now);
   }
 
-  async function disable(delivery: LeasedDelivery, now: number): Promise<void> {
+  async function disable(delivery: LeasedDelivery, failingSince: number, now: number): Promise<void> {
     const { endpoint } = delivery;
     await stores.handoff.disable(endpoint.id, now);
-    log(`Endpoint ${endpoint.url} failed for ${settings.disableAfterMs / 3_600_000} hours and was disabled`);
+    log(`Endpoint ${endpoint.url} failed every delivery since ${new Date(failingSince).toISOString()}: disabled`);
     const owners = (await stores.users.members(endpoint.dealershipId)).filter((m) => m.role === "owner");
     const what =
       endpoint.kind === "lead"
