@@ -120,7 +120,9 @@ export function startDeliveryWorker(deps: {
   async function disable(delivery: LeasedDelivery, failingSince: number, now: number): Promise<void> {
     const { endpoint } = delivery;
     await stores.handoff.disable(endpoint.id, now);
-    log(`Endpoint ${endpoint.url} failed every delivery since ${new Date(failingSince).toISOString()}: disabled`);
+    log(
+      `Endpoint ${endpoint.url} failed every delivery since ${new Date(failingSince).toISOString()}: disabled`,
+    );
     const owners = (await stores.users.members(endpoint.dealershipId)).filter((m) => m.role === "owner");
     const what =
       endpoint.kind === "lead"

@@ -50,7 +50,11 @@ async function api(url: string, method: string, route: string, body?: unknown, t
   const headers: Record<string, string> = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
-  return fetch(`${url}${route}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return fetch(`${url}${route}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 }
 
 let dealers = 0;
@@ -64,7 +68,13 @@ async function dealerWithWebhook(url: string, hook: string): Promise<string> {
   });
   expect(registered.status).toBe(201);
   const { token } = (await registered.json()) as { token: string };
-  const endpoint = await api(url, "POST", "/api/integrations/webhooks", { url: hook, events: ["quote.created"] }, token);
+  const endpoint = await api(
+    url,
+    "POST",
+    "/api/integrations/webhooks",
+    { url: hook, events: ["quote.created"] },
+    token,
+  );
   expect(endpoint.status).toBe(201);
   return token;
 }

@@ -257,7 +257,9 @@ describe("webhooks", () => {
       return list.webhooks[0]?.enabled === false ? list.webhooks[0] : undefined;
     });
     expect(disabled.disabledAt).not.toBeNull();
-    await waitUntil(() => (t?.logs.some((line) => line.startsWith(`Mail to ${user.email}`)) ? true : undefined));
+    await waitUntil(() =>
+      t?.logs.some((line) => line.startsWith(`Mail to ${user.email}`)) ? true : undefined,
+    );
     const log = await json<{ deliveryStatus: string }[]>(
       await t.call("GET", `/api/integrations/endpoints/${endpoint.id}/deliveries`, undefined, token),
       200,
