@@ -41,7 +41,7 @@ export function readMail(raw: string): ReadMail {
     const split = trimmed.indexOf("\n\n");
     const headers = trimmed.slice(0, split);
     const body = decodePart(headers, trimmed.slice(split + 2));
-    const attached = /content-disposition:\s*attachment;[^]*?filename="?([^";\n]+)"?/i.exec(headers);
+    const attached = /content-disposition:\s*attachment;[\s\S]*?filename="?([^";\n]+)"?/i.exec(headers);
     if (attached?.[1])
       attachments.push({
         filename: attached[1],
