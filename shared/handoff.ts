@@ -142,3 +142,55 @@ export type DeliveryAttempt = {
   /** The delivery's state now: still retrying, delivered, or failed for good. */
   deliveryStatus: "pending" | "delivered" | "failed";
 };
+
+/** The words of Settings → Integrations. */
+export const INTEGRATIONS_TEXT = {
+  title: "Integrations",
+  intro:
+    "Hand accepted deals to your CRM as ADF/XML leads, and tell your own tools about each quote's progress with signed webhooks.",
+  ownersOnly: "Only the owner and managers manage integrations.",
+  leadTitle: "CRM lead address",
+  leadHelp:
+    "Each accepted deal is mailed to this address as one ADF 1.0 lead (the format every CRM's lead inbox reads). Leave it empty to send none.",
+  leadLabel: "CRM lead address",
+  leadSaved: "Lead address saved",
+  leadRemoved: "Lead address removed",
+  leadSaveFailed: "Failed to save the lead address",
+  save: "Save",
+  sendTestLead: "Send test lead",
+  testLeadSent: "A test lead is on its way; see the delivery log below",
+  webhooksTitle: "Webhooks",
+  webhooksHelp:
+    "DealDesk POSTs each chosen event to your URL, signed per the Standard Webhooks specification. Failed deliveries are retried for about a day.",
+  noWebhooks: "No webhook endpoints yet.",
+  addEndpoint: "Add endpoint",
+  urlLabel: "Endpoint URL",
+  eventsLabel: "Events to send",
+  includeGross: "Include gross",
+  includeGrossHelp: "Send the deal's cost and gross profit too (only to systems you trust with them).",
+  create: "Create endpoint",
+  cancel: "Cancel",
+  secretTitle: "Signing secret",
+  secretOnce:
+    "Copy this secret now: it is shown only this once. Your receiver verifies each request with it.",
+  secretDone: "I have copied it",
+  enabled: "Enabled",
+  disabled: "Disabled",
+  disable: "Disable",
+  enable: "Enable",
+  remove: "Delete",
+  sendTestEvent: "Send test event",
+  testEventSent: "A test event is on its way; see the delivery log",
+  showLog: "Delivery log",
+  hideLog: "Hide delivery log",
+  resend: "Resend",
+  resent: "Queued again",
+  noDeliveries: "Nothing delivered yet.",
+  logColumns: ["Time", "Event", "Status", "Duration", "Attempt", "Response", ""] as const,
+  noAnswer: "no answer",
+  failing: (since: string) => `Failing since ${since}`,
+  loadFailed: "Failed to load integrations",
+  actionFailed: "That did not work. Please try again.",
+  endpointSaved: "Endpoint saved",
+  endpointDeleted: "Endpoint deleted",
+} as const;
