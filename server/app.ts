@@ -16,6 +16,7 @@ import { mountStaticFiles } from "./http/static-files";
 import type { LiveControl } from "./live/live-control";
 import type { Mailer } from "./mail/mailer";
 import { countHttpRequests, metricsHandler } from "./metrics/metrics";
+import { openApiDocument } from "./openapi/openapi-document";
 import { analyticsRoutes, dealStepRoutes } from "./routes/analytics";
 import { authRoutes } from "./routes/auth";
 import { calculateRoutes } from "./routes/calculate";
@@ -31,6 +32,8 @@ import { acceptInvitationRoutes, reassignRoutes, teamRoutes } from "./routes/tea
 import { versionRoutes } from "./routes/versions";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** The API's version in its OpenAPI description. */
+export const API_VERSION = "1.0.0";
 
 export type AppDeps = {
   config: Config;
@@ -77,6 +80,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const storageWritable = await deps.stores.writable();
     return c.json({ ok: storageWritable, storageWritable }, storageWritable ? 200 : 503);
   });
+  // Issue #39: the API's own description, built once.
+  let openApi: Record<string, unknown> | undefined;
+  api.get("/openapi.json", (c) => c.json((openApi ??= openApiDocument(config.appUrl, API_VERSION))));
   api.route("/auth", acceptInvitationRoutes(deps));
   api.route("/auth", authRoutes(deps));
   api.route("/team", teamRoutes(deps));

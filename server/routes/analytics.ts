@@ -22,7 +22,7 @@ import { recordStep } from "../quotes/quote-lifecycle";
 //   POST /api/quotes/:id/opened                   a shopper's page opened the link
 // The last two are the steps the funnel counts, stored as history rows ("shared", "opened").
 
-const sharedBody = strictObject({
+export const sharedBody = strictObject({
   via: z.enum(Object.keys(SHARE_CHANNELS) as [keyof typeof SHARE_CHANNELS], {
     error: ANALYTICS_MSG.shareChannelInvalid,
   }),

@@ -37,7 +37,7 @@ import {
 //   POST /api/quotes/:id/accept            shopper: { name, phone, email, structure } -> 201 { version }
 //   POST /api/quotes/:id/unlock            dealer: reopens the deal
 
-const acceptBody = strictObject({
+export const acceptBody = strictObject({
   name: customerInfoSchema.shape.name,
   phone: z.string({ error: MSG.phoneIncomplete }).refine((v) => /^1\d{10}$/.test(v), MSG.phoneIncomplete),
   email: customerInfoSchema.shape.email.unwrap().refine((v) => v !== "", MSG.emailInvalidAddress),
