@@ -81,8 +81,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.json({ ok: storageWritable, storageWritable }, storageWritable ? 200 : 503);
   });
   // Issue #39: the API's own description, built once.
-  let openApi: Record<string, unknown> | undefined;
-  api.get("/openapi.json", (c) => c.json((openApi ??= openApiDocument(config.appUrl, API_VERSION))));
+  const openApi = openApiDocument(config.appUrl, API_VERSION);
+  api.get("/openapi.json", (c) => c.json(openApi));
   api.route("/auth", acceptInvitationRoutes(deps));
   api.route("/auth", authRoutes(deps));
   api.route("/team", teamRoutes(deps));
