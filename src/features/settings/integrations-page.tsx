@@ -92,6 +92,9 @@ export default function IntegrationsPage() {
   );
 }
 
+/** Dark enough for white text (WCAG AA), as the dashboard's Accepted badge. */
+const ENABLED_COLOR = "#1e6b30";
+
 type Act = (call: () => Promise<unknown>, success: string, fallback?: string) => Promise<boolean>;
 
 function LeadAddress({
@@ -166,11 +169,11 @@ function LeadAddress({
 function EndpointState({ endpoint }: { endpoint: HandoffEndpoint }) {
   return (
     <Group gap="xs">
-      <Badge color={endpoint.enabled ? "green" : "gray"} variant="light">
+      <Badge color={endpoint.enabled ? ENABLED_COLOR : "gray.7"} variant="filled">
         {endpoint.enabled ? T.enabled : T.disabled}
       </Badge>
       {endpoint.failingSince && (
-        <Badge color="red" variant="light">
+        <Badge color="red.9" variant="filled">
           {T.failing(new Date(endpoint.failingSince).toLocaleString())}
         </Badge>
       )}
@@ -216,7 +219,13 @@ function Webhooks({ data, act, logVersion }: { data: IntegrationsResponse; act: 
           <WebhookRow key={endpoint.id} endpoint={endpoint} act={act} logVersion={logVersion} />
         ))}
       </Stack>
-      <Modal opened={secret !== null} onClose={() => setSecret(null)} title={T.secretTitle} centered>
+      <Modal
+        opened={secret !== null}
+        onClose={() => setSecret(null)}
+        title={T.secretTitle}
+        centered
+        closeButtonProps={{ "aria-label": TEXT.close }}
+      >
         <Stack gap="sm">
           <Text size="sm">{T.secretOnce}</Text>
           <Code block data-testid="webhook-secret">
