@@ -192,7 +192,13 @@ const bothSchemes = (markup) => `${markup}<div data-mantine-color-scheme="dark" 
     }),
     loader,
   );
+  // The shopper's link opens offline (issue #36): after load, the page registers the worker that
+  // keeps its build and a copy of the page (shopperServiceWorker in vite.config.ts), for /quote/ only so
+  // that the dealer's app is never served from it. Inline and after load: not opening JavaScript.
+  const registerWorker =
+    'addEventListener("load",()=>{navigator.serviceWorker?.register("/sw.js",{scope:"/quote/"}).catch(()=>{})});';
   const template = extracted
+    .replace("</body>", `<script>${registerWorker}</script></body>`)
     .replace(/<title>[^<]*<\/title>/, "<title><!--ssr-title--></title>")
     .replace(
       /<div id="root">[\s\S]*?<\/div><script type="application\/json" id="dd-page-data">\{\}<\/script>/,

@@ -23,6 +23,7 @@ import { calculateRoutes } from "./routes/calculate";
 import { checklistRoutes } from "./routes/checklist";
 import { dealerDefaultsRoutes } from "./routes/dealer-defaults";
 import { integrationsRoutes } from "./routes/integrations";
+import { IMPORT_PATH, inventoryRoutes } from "./routes/inventory";
 import { paymentOptionsRoutes } from "./routes/payment-options";
 import { quoteSignalsRoutes } from "./routes/quote-signals";
 import { quotesRoutes } from "./routes/quotes";
@@ -60,18 +61,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("*", compression());
 
   const api = new Hono<AppEnv>();
-  api.use(
-    "*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      // The rest of the body is never read, so the connection cannot carry another request:
-      // say so and close it, rather than leave a keep-alive client waiting on a dead socket.
-      onError: (c) => {
-        c.header("Connection", "close");
-        return c.json({ message: "Request body is too large (limit 1 MiB)" }, 413);
-      },
-    }),
-  );
+  const apiBodyLimit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    // The rest of the body is never read, so the connection cannot carry another request:
+    // say so and close it, rather than leave a keep-alive client waiting on a dead socket.
+    onError: (c) => {
+      c.header("Connection", "close");
+      return c.json({ message: "Request body is too large (limit 1 MiB)" }, 413);
+    },
+  });
+  // Issue #37: a DMS file may be up to 5 MiB; its route sets that limit itself.
+  api.use("*", (c, next) => (c.req.path === IMPORT_PATH ? next() : apiBodyLimit(c, next)));
   api.use("*", async (c, next) => {
     await next();
     c.header("Cache-Control", "no-store");
@@ -102,6 +102,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/quotes", dealStepRoutes(deps)); // before quotesRoutes: its GET /:id would take /export.csv
   api.route("/analytics", analyticsRoutes(deps));
   api.route("/integrations", integrationsRoutes(deps));
+  api.route("/inventory", inventoryRoutes(deps));
   api.route("/quotes", quotesRoutes(deps));
   api.all("*", () => {
     throw notFound("Not found");

@@ -5,6 +5,7 @@ import {
   customerPhoneDigits,
   digitsOnly,
   formatAmountInput,
+  formatClockTime,
   formatCustomerPhone,
   formatDealerPhone,
   formatMileage,
@@ -130,5 +131,18 @@ describe("address and display", () => {
     expect(formatMileage(0)).toBe("0 miles");
     expect(formatPercent(6.5)).toBe("6.5%");
     expect(formatPercent(8.875)).toBe("8.875%");
+  });
+});
+
+describe("clock times", () => {
+  it.each([
+    [0, 5, "12:05 AM"],
+    [9, 0, "9:00 AM"],
+    [11, 59, "11:59 AM"],
+    [12, 0, "12:00 PM"],
+    [15, 42, "3:42 PM"],
+    [23, 9, "11:09 PM"],
+  ])("%i:%i reads %j", (hours, minutes, text) => {
+    expect(formatClockTime(new Date(2026, 10, 26, hours, minutes, 30))).toBe(text);
   });
 });

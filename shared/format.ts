@@ -116,3 +116,12 @@ export function formatMileage(miles: number): string {
 export function formatPercent(rate: number): string {
   return `${Number(rate.toFixed(3))}%`;
 }
+
+/**
+ * A time of day as en-US "h:mm AM/PM" ("3:42 PM"), in the device's time zone, with a plain space
+ * (Intl writes a narrow no-break space before "PM" in current ICU versions).
+ */
+export function formatClockTime(at: Date): string {
+  const hours = at.getHours();
+  return `${hours % 12 || 12}:${String(at.getMinutes()).padStart(2, "0")} ${hours < 12 ? "AM" : "PM"}`;
+}

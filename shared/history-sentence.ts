@@ -3,6 +3,7 @@
 // conflicts), so that none of this reaches the shopper's phone.
 
 import { HISTORY_TEXT, type HistoryEvent, historyFieldLabel } from "./history-text";
+import { conflictLabel, STALE_EDIT_FIELD_PREFIX } from "./offline-conflicts";
 
 /** "Shopper changed Downpayment from -$2,000.00 to -$3,000.00", "You set Discount to -$500.00". */
 export function historySentence(
@@ -16,6 +17,12 @@ export function historySentence(
       : event.actor && event.actor !== self
         ? event.actor
         : HISTORY_TEXT.you;
+  // Issue #36: "Shopper's offline change to Down payment ($7,000.00) was not applied: the dealer had set $3,000.00".
+  if (event.field.startsWith(STALE_EDIT_FIELD_PREFIX)) {
+    const whose = who === HISTORY_TEXT.you ? "Your" : `${who}'s`;
+    const label = conflictLabel(event.field.slice(STALE_EDIT_FIELD_PREFIX.length));
+    return `${whose} offline change to ${label} (${event.oldValue ?? "none"}) was not applied: ${event.newValue ?? ""}`;
+  }
   if (event.field === "tradeIn.hasTradeIn")
     return event.newValue === "Yes" ? `${who} added a trade-in` : `${who} removed the trade-in`;
   // Issue #19: versions and the shopper's acceptance.

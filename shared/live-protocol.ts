@@ -50,6 +50,11 @@ export const LIVE_CLOSE_CODES = {
    * applied. Final: the client waits a few seconds, then starts again from the server's copy.
    */
   tooManyUpdates: 4429,
+  /**
+   * Issue #36: the quote's shopper slots were full and the customer's own device (one that has
+   * written to this quote before) took this socket's slot: this socket's device never wrote. Final.
+   */
+  replaced: 4409,
   /** The server is shutting down. Retried by the provider. */
   goingAway: 1001,
   /** The stored document could not be loaded or written. Retried by the provider. */
@@ -68,6 +73,7 @@ export const LIVE_CLOSE_REASONS = {
   documentTooLarge: "Document too large",
   dealLocked: "Deal accepted: locked",
   tooManyUpdates: "Too many updates",
+  replaced: "Replaced by the customer's device",
   goingAway: "Server shutting down",
   serverError: "Document unavailable",
 } as const satisfies Record<keyof typeof LIVE_CLOSE_CODES, string>;

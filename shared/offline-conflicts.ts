@@ -1,45 +1,47 @@
-// Issue #11, Major 8: an edit made offline that lost to the other side's edit of the same value
-// is never dropped without a word. This names the field and both values, in the page's terms.
+// Issue #36: an edit whose editor had not seen the current value of its key (a stale offline
+// edit) is not applied; the server keeps the newer value and tells the stale editor, once per
+// key, with both values (docs/decisions/016-stale-offline-edits.md). This is the wire message
+// that tells them and the words both the notice and the history use. Pure: both sides import it,
+// and the shopper's page carries it, so it stays small.
 
 import { creditTierLabel, isCreditTier } from "./constants";
 import { formatMileage } from "./format";
 import { historyFieldLabel } from "./history-text";
 import { formatDollars } from "./money";
+import type { OfflineConflict } from "./stale-edits-wire";
 
-/** One document key the viewer wrote offline and the other side's value replaced. */
-export interface OfflineConflict {
-  key: string;
-  mine: unknown;
-  theirs: unknown;
-}
+export { MESSAGE_STALE_EDITS, type OfflineConflict, parseStaleEdits } from "./stale-edits-wire";
 
-/** Amounts shown negative on the page (subtracted), as stored magnitudes or negatives. */
-const NEGATIVE_AMOUNTS = new Set(["downPayment", "pricing.discount", "tradeIn.vehicle.value"]);
-const AMOUNTS = new Set([...NEGATIVE_AMOUNTS, "pricing.advertisedPrice", "amountOwedOnTradeIn"]);
+/** Amounts shown as money (the page shows some of them subtracted; the notice names the amount). */
+const AMOUNTS = new Set([
+  "downPayment",
+  "pricing.discount",
+  "tradeIn.vehicle.value",
+  "pricing.advertisedPrice",
+  "amountOwedOnTradeIn",
+]);
 
-/** A value as the page shows it: "-$4,200.00", "Fair", "98,000 miles", "none". */
+/** Where the notice's words differ from the history panel's label. */
+const CONFLICT_LABELS: Record<string, string> = { downPayment: "Down payment" };
+
+/** "Down payment", "Discount", "Credit tier". */
+export const conflictLabel = (key: string): string => CONFLICT_LABELS[key] ?? historyFieldLabel(key);
+
+/** A value in the notice's words: "$3,000.00", "Fair", "98,000 miles", "none". */
 export function conflictValue(key: string, value: unknown): string {
   if (value === undefined || value === null || value === "") return "none";
-  if (AMOUNTS.has(key) && typeof value === "number") {
-    return formatDollars(NEGATIVE_AMOUNTS.has(key) ? -Math.abs(value) : value);
-  }
+  if (AMOUNTS.has(key) && typeof value === "number") return formatDollars(Math.abs(value));
   if (key === "selectedCreditTier" && isCreditTier(value)) return creditTierLabel(value);
   if (key.endsWith(".mileage") && typeof value === "number") return formatMileage(value);
   if (typeof value === "boolean") return value ? "Yes" : "No";
-  return String(value);
+  if (typeof value === "string" || typeof value === "number") return String(value);
+  return "a different value";
 }
 
-/**
- * "While you were offline, the dealer also changed Downpayment: their -$4,200.00 was kept, not
- * your -$5,000.00." One sentence per field, in one notice.
- */
-export function conflictText(
-  conflicts: readonly OfflineConflict[],
-  otherSide: "dealer" | "customer",
-): string {
-  const parts = conflicts.map(
-    (c) =>
-      `${historyFieldLabel(c.key)}: their ${conflictValue(c.key, c.theirs)} was kept, not your ${conflictValue(c.key, c.mine)}`,
-  );
-  return `While you were offline, the ${otherSide} also changed ${parts.join("; ")}.`;
+/** "While you were offline, the dealer changed Down payment to $3,000.00. Your $7,000.00 was not applied." */
+export function conflictText(conflict: OfflineConflict): string {
+  return `While you were offline, ${conflict.by} changed ${conflictLabel(conflict.key)} to ${conflictValue(conflict.key, conflict.theirs)}. Your ${conflictValue(conflict.key, conflict.mine)} was not applied.`;
 }
+
+/** History rows of stale edits: field "offline.<key>", old value mine, new value "the dealer had set $3,000.00". */
+export const STALE_EDIT_FIELD_PREFIX = "offline.";

@@ -186,6 +186,19 @@ export const QUOTE_TEXT = {
   tradeInNotAppraised: "Trade-in value not appraised yet",
   dialogOffline: "You're offline — this opens when you're back online",
   dialogFailed: "This could not be opened. Check your connection and try again.",
-  offlineBanner: "Offline — your changes are saved on this phone and will sync when you reconnect",
+  /** Issue #36: close code 4409, this page's place went to the customer's own device. */
+  replacedByCustomer:
+    "Replaced by the customer's device: this page no longer updates. Open the link on your own phone to keep working on the deal.",
+  /** Issue #36: the answers to a stale-edit notice. */
+  useMine: "Use mine",
+  conflictOk: "OK",
+  /**
+   * The offline banner (issue #36): the deal on screen is this phone's copy, as of its last sync
+   * with the server ("3:42 PM", formatClockTime) when the phone knows it.
+   */
+  offlineBanner: (syncedAt: string | null): string =>
+    syncedAt
+      ? `Offline: showing the deal as of ${syncedAt}; your changes are kept on this phone`
+      : "Offline: your changes are kept on this phone",
   shopperTitle: (vehicle: string, dealership: string): string => `${vehicle} quote · ${dealership}`.trim(),
 } as const;

@@ -168,6 +168,12 @@ export const mayManageTeam = (member: Pick<Member, "role">) => member.role === "
 export const mayWriteDefaults = (member: Pick<Member, "role">) =>
   member.role === "owner" || member.role === "manager";
 
+/**
+ * Issue #37: adding, editing, importing and deleting stock, and reading what a vehicle cost: owner
+ * and manager. A salesperson reads the stock without its cost and makes quotes from it.
+ */
+export const mayWriteInventory = (member: Pick<Member, "role">) => mayWriteDefaults(member);
+
 /** Every quote of the dealership (desk log, open, edit live, reassign): owner and manager. */
 export const seesEveryQuote = (member: Pick<Member, "role">) => mayWriteDefaults(member);
 

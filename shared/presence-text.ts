@@ -48,6 +48,11 @@ export type LiveStatusResponse = {
   }[];
   /** Issue #19: deals accepted (and still locked) in the last ACCEPTED_SIGNAL_MS, newest first. */
   accepted?: { id: string; version: number; acceptedAt: number; label: string }[];
+  /**
+   * Issue #37: the member's quotes whose stock vehicle someone else is working on another quote
+   * right now, with that person's name.
+   */
+  sameVehicle?: { id: string; name: string }[];
 };
 
 /** How long an acceptance stays a live signal on the dashboard (its badge stays for good). */

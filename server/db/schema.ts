@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   blob,
   index,
@@ -140,6 +141,42 @@ export const interestRateDefaults = sqliteTable(
 );
 
 // Listing columns only: the deal itself lives in the quote's Yjs documents.
+// Issue #37: the dealership's stock, typed in or imported from its DMS. Stock number and VIN are
+// each unique within a dealership (a VIN only once known). `cost_cents` is dealer-private: owners
+// and managers read it, nobody else, never a shopper. `status` follows the deals on the vehicle
+// (server/inventory/stock-status.ts is the one place that changes it).
+export const vehicles = sqliteTable(
+  "vehicles",
+  {
+    id: text("id").primaryKey(),
+    dealerId: dealerId(),
+    stockNumber: text("stock_number").notNull(),
+    vin: text("vin").notNull().default(""),
+    vinNotChecked: integer("vin_not_checked", { mode: "boolean" }).notNull().default(false),
+    year: integer("year").notNull(),
+    make: text("make").notNull(),
+    model: text("model").notNull(),
+    trim: text("trim").notNull().default(""),
+    color: text("color").notNull().default(""),
+    mileage: integer("mileage").notNull().default(0),
+    condition: text("condition", { enum: ["new", "used"] }).notNull(),
+    msrpCents: integer("msrp_cents"),
+    priceCents: integer("price_cents").notNull(),
+    costCents: integer("cost_cents"),
+    status: text("status", { enum: ["available", "pending", "sold"] })
+      .notNull()
+      .default("available"),
+    photoUrl: text("photo_url").notNull().default(""),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("vehicles_dealer_stock_number").on(t.dealerId, t.stockNumber),
+    uniqueIndex("vehicles_dealer_vin").on(t.dealerId, t.vin).where(sql`${t.vin} <> ''`),
+    index("vehicles_dealer_status").on(t.dealerId, t.status),
+  ],
+);
+
 export const quotes = sqliteTable(
   "quotes",
   {
@@ -175,9 +212,13 @@ export const quotes = sqliteTable(
     sharedAt: integer("shared_at"),
     openedAt: integer("opened_at"),
     acceptedAt: integer("accepted_at"),
+    // Issue #37: the stock vehicle the quote was made from (null: a vehicle typed by hand). Never
+    // in the deal document: the shopper never learns the dealership's inventory.
+    inventoryId: text("inventory_id").references(() => vehicles.id, { onDelete: "set null" }),
   },
   (t) => [
     index("quotes_dealer_created").on(t.dealerId, t.createdAt),
+    index("quotes_inventory").on(t.inventoryId),
     // Issue #40: analytics and the export for one salesperson over a date range.
     index("quotes_dealer_salesperson_created").on(t.dealerId, t.salespersonId, t.createdAt),
     // Issue #40: the dealership's analytics over a range read this index alone (no table rows).

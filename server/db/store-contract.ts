@@ -5,6 +5,7 @@ import { defaultsContract } from "./contract/defaults";
 import { handoffContract } from "./contract/handoff";
 import { quotesContract } from "./contract/quotes";
 import { usersContract } from "./contract/users";
+import { vehiclesContract } from "./contract/vehicles";
 import { versionsContract } from "./contract/versions";
 import type { Stores } from "./stores";
 
@@ -41,5 +42,6 @@ export function storeContract(name: string, open: OpenStores): void {
     defaultsContract(current);
     attemptsContract(current);
     handoffContract(current);
+    vehiclesContract(current);
   });
 }

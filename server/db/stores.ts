@@ -10,7 +10,7 @@ import type { FeeBody } from "@shared/validation/default-fees";
 import type { TaxBody } from "@shared/validation/default-taxes";
 import type { InterestRateEntry } from "@shared/validation/interest-rates";
 import type { StoredDoc } from "../live/persistence";
-import type { dealerships, handoffEndpoints, quotes, users } from "./schema";
+import type { dealerships, handoffEndpoints, quotes, users, vehicles } from "./schema";
 
 // The storage seam (../shared/design/SCALE.md §4): everything the routes and services read or
 // write, as asynchronous repositories. `server/db/sqlite/` implements them on the embedded SQLite
@@ -22,6 +22,7 @@ import type { dealerships, handoffEndpoints, quotes, users } from "./schema";
 export type UserRow = typeof users.$inferSelect;
 export type QuoteRow = typeof quotes.$inferSelect;
 export type DealershipRow = typeof dealerships.$inferSelect;
+export type VehicleRow = typeof vehicles.$inferSelect;
 
 /** The unique email index refused a row (two sign-ups racing, or an email taken meanwhile). */
 export class EmailTakenError extends Error {
@@ -501,6 +502,67 @@ export interface HandoffStore {
   releaseLeases(): Promise<void>;
 }
 
+/** Issue #37: a unique index refused the vehicle (its stock number or VIN is another vehicle's). */
+export class DuplicateVehicleError extends Error {
+  constructor(readonly field: "stockNumber" | "vin") {
+    super(`duplicate ${field}`);
+    this.name = "DuplicateVehicleError";
+  }
+}
+
+/** A vehicle's own fields, as a create or an update writes them. */
+export type VehicleFields = Omit<VehicleRow, "id" | "dealerId" | "createdAt" | "updatedAt">;
+
+/** The Inventory page's filter: a status, and text matched in stock number, VIN, make, model and trim. */
+export type VehicleFilter = { status?: VehicleRow["status"]; q?: string };
+
+/** Issue #37: the dealership's stock; every call is scoped to one dealership. */
+export interface VehicleStore {
+  /** Stock numbers in order, each with how many of the dealership's quotes were made from it. */
+  list(dealershipId: string, filter: VehicleFilter): Promise<(VehicleRow & { quoteCount: number })[]>;
+  /** The dealership's vehicle, or undefined (unknown id or another dealership's). */
+  find(dealershipId: string, id: string): Promise<VehicleRow | undefined>;
+  /** Every vehicle of the dealership (the import matches rows against them). */
+  all(dealershipId: string): Promise<VehicleRow[]>;
+  /** Throws DuplicateVehicleError when the stock number or VIN is taken. */
+  create(row: VehicleRow): Promise<void>;
+  /** Undefined when not the dealership's; throws DuplicateVehicleError. */
+  update(
+    dealershipId: string,
+    id: string,
+    fields: VehicleFields,
+    at: number,
+  ): Promise<VehicleRow | undefined>;
+  /** Deletes the vehicle; false when not the dealership's. */
+  delete(dealershipId: string, id: string): Promise<boolean>;
+  /** A new status (only stock-status.ts calls it); undefined when not the dealership's. */
+  setStatus(
+    dealershipId: string,
+    id: string,
+    status: VehicleRow["status"],
+    at: number,
+  ): Promise<VehicleRow | undefined>;
+  /** New vehicles and changed ones, in one transaction; throws DuplicateVehicleError (nothing stored). */
+  importBatch(
+    dealershipId: string,
+    creates: readonly VehicleRow[],
+    updates: readonly { id: string; fields: VehicleFields }[],
+    at: number,
+  ): Promise<void>;
+  /** How many quotes were made from the vehicle. */
+  quoteCount(id: string): Promise<number>;
+  /** The quotes made from the vehicle whose deal is accepted and locked, earliest acceptance first. */
+  acceptedQuotes(id: string): Promise<{ id: string; lockedAt: number }[]>;
+  /**
+   * The dealership's quotes made from the same vehicles as these quotes (these included), for the
+   * dashboard's "working the same vehicle" signal.
+   */
+  sameVehicleQuotes(
+    dealershipId: string,
+    quoteIds: readonly string[],
+  ): Promise<{ id: string; inventoryId: string }[]>;
+}
+
 /** Everything the app stores, on one backend. */
 export type Stores = {
   kind: "sqlite" | "postgres";
@@ -518,4 +580,5 @@ export type Stores = {
   lists: DefaultLists;
   attempts: AttemptStore;
   handoff: HandoffStore;
+  vehicles: VehicleStore;
 };

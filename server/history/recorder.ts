@@ -1,4 +1,5 @@
 import type { HistoryPush } from "@shared/history-push";
+import { conflictValue, type OfflineConflict, STALE_EDIT_FIELD_PREFIX } from "@shared/offline-conflicts";
 import type { FlatEntries } from "@shared/quote-doc";
 import type { Db } from "../db/connection";
 import type { QuoteRole } from "../policies/quote-access";
@@ -25,6 +26,11 @@ export type RecordedChange = {
   at: number;
   /** The staff member who made it, as "Dana (manager)"; undefined for the shopper. */
   actor?: string;
+  /**
+   * Issue #36: the update's stale edits that were not applied, each with who had set the value
+   * that stayed ("the dealer"): one history row each, "Shopper's offline change to ... was not applied".
+   */
+  conflicts?: readonly OfflineConflict[];
 };
 
 /** The newest event of one field of the quote (a candidate to merge into). */
@@ -48,7 +54,7 @@ export const actorOf = (change: Pick<RecordedChange, "role" | "actor">): string 
 
 /** The fields one change shows in the history, in push order, each with its values as displayed. */
 export function historyChanges(
-  change: Pick<RecordedChange, "keys" | "before" | "after">,
+  change: Pick<RecordedChange, "keys" | "before" | "after" | "conflicts">,
 ): { field: string; oldValue: string | null; newValue: string | null }[] {
   const changes: { field: string; oldValue: string | null; newValue: string | null }[] = [];
   // Reverse key order, so that newest-first reads "added a trade-in" before its details.
@@ -58,6 +64,13 @@ export function historyChanges(
     // Invisible changes (an unselected add-on's description, a value re-typed the same) are no history.
     if (oldValue !== newValue) changes.push({ field, oldValue, newValue });
   }
+  // The stale edits: the value not applied, and who had set the one that stayed.
+  for (const conflict of change.conflicts ?? [])
+    changes.push({
+      field: `${STALE_EDIT_FIELD_PREFIX}${conflict.key}`,
+      oldValue: conflictValue(conflict.key, conflict.mine),
+      newValue: `${conflict.by} had set ${conflictValue(conflict.key, conflict.theirs)}`,
+    });
   return changes;
 }
 

@@ -48,6 +48,9 @@ export function compression(): MiddlewareHandler {
         : gzipSync(body, { level: large ? 1 : 6 });
     headers.set("Content-Encoding", encoding);
     headers.delete("Content-Length");
+    // Hono copies the headers of the answer it replaces into the new one: a static file's
+    // Content-Length would come back and announce the uncompressed size. Start from none.
+    c.res = undefined;
     c.res = new Response(compressed, { status: res.status, statusText: res.statusText, headers });
   };
 }

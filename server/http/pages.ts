@@ -136,5 +136,8 @@ function quotePage(c: Context<AppEnv>, html: string, status: 200 | 404 | 410) {
   // The deal changes live and the page is one shopper's: never kept by a shared cache, always
   // asked for again.
   c.header("Cache-Control", "private, no-cache");
+  // The shopper page's service worker keeps a copy of this page only (never of the app shell that
+  // a failed render falls back to): shopperServiceWorker in vite.config.ts.
+  c.header("X-DealDesk-Page", "shopper-quote");
   return c.html(html, status);
 }

@@ -3,6 +3,8 @@ import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { mountPrerenderedPages, type PageDeps, type PrerenderedPages } from "./pages";
 
+export const SERVICE_WORKER_PATH = "/sw.js";
+
 /**
  * Serves the Vite build: hashed assets cached for a year (their name changes with their content),
  * pre-compressed copies (.br, .gz) when the browser takes them, the pre-rendered pages, and
@@ -25,6 +27,17 @@ export function mountStaticFiles(
     },
     serveStatic({ root: staticDir, precompressed: true }),
   );
+  // The shopper page's service worker (shopperServiceWorker in vite.config.ts): asked for again at every
+  // check, so a deploy reaches a phone on its next visit. Missing (an older build): 404, not the app.
+  app.use(
+    SERVICE_WORKER_PATH,
+    async (c, next) => {
+      await next();
+      if (c.res.ok) c.header("Cache-Control", "no-cache");
+    },
+    serveStatic({ root: staticDir, precompressed: true }),
+  );
+  app.get(SERVICE_WORKER_PATH, (c) => c.notFound());
   app.use("*", async (c, next) => {
     await next();
     // favicon and other unhashed files: cache, but ask again after a day.

@@ -18,6 +18,11 @@ export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Pro
   } catch {
     throw badRequest("Request body must be valid JSON");
   }
+  return parseBody(schema, body);
+}
+
+/** A body already read, parsed with a shared zod schema; bad fields answer 400. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const result = schema.safeParse(body);
   if (!result.success) throw validationError(zodFieldErrors(result.error));
   return result.data;

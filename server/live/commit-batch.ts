@@ -18,6 +18,8 @@ export type QueuedUpdate = {
   sender: Conn;
   /** The Update message the other connections get. */
   message: Uint8Array;
+  /** Issue #36: what the sender gets after the commit (its stale pairs taken out, the notice); null: nothing. */
+  toSender: Uint8Array[] | null;
   /** What the store appends (V2 delta, listing columns, history hook). */
   entry: AppendEntry;
   /** The accepted-update event, sent after the commit (committedAt filled in then). */

@@ -90,7 +90,10 @@ export function startConversation(
           return;
         }
         const stamped = stampRole(message.update, conn);
-        if (stamped) applyAwarenessUpdate(room.awareness, stamped, conn);
+        if (!stamped) return;
+        applyAwarenessUpdate(room.awareness, stamped, conn);
+        // Announced ids are the announcer's from now on, like ids written under (issue #36).
+        rooms.reserve(conn, [...conn.awarenessIds]);
         return;
       }
       case "query-awareness": {

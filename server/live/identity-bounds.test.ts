@@ -6,10 +6,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
 import { dealArray, dealDocName, type KvPair, readDoc, writeField } from "@shared/quote-doc";
+import type { AddOn } from "@shared/quote-schema";
 import { eq } from "drizzle-orm";
 import * as encoding from "lib0/encoding";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type * as Y from "yjs";
+import * as Y from "yjs";
 import { liveClientIds, yjsUpdates } from "../db/schema";
 import {
   type Client,
@@ -21,6 +22,7 @@ import {
   type LiveHarness,
   rawSocket,
   startLiveHarness,
+  storedDoc,
   synced,
 } from "./live-test-kit";
 
@@ -28,6 +30,7 @@ type Deal = {
   downPayment: number;
   pricing: { advertisedPrice: number; discount: number };
   vehicle: { color: string };
+  addOns: AddOn[];
 };
 
 const PHONE = "phone-device-0123456789";
@@ -248,14 +251,34 @@ describe("bounds", () => {
     const { token, id } = await quote();
     let closedWith = 0;
     let last = "";
-    // Each edit adds a pair of ~200 bytes (a long but valid colour); a fresh socket every 4 edits
-    // keeps each one under its own rate and history budgets, so only the document's size refuses.
-    for (let round = 0; round < 30 && closedWith === 0; round++) {
+    // Each edit adds an item of ~400 bytes to one of the four lists in turn (add-ons, fees, title
+    // and registration, taxes), replacing the list it saw (a stale one would not apply), so each
+    // update stays under LIVE_MAX_UPDATE_BYTES while the document grows; a fresh socket every 4
+    // edits keeps each one under its own rate and history budgets: only the document's size refuses.
+    const lists = { addOns: [], dealerFeeItems: [], governmentFeeItems: [], taxItems: [] } as Record<
+      string,
+      unknown[]
+    >;
+    const fields = Object.keys(lists);
+    let edit = 0;
+    for (let round = 0; round < 40 && closedWith === 0; round++) {
       const raw = await rawSocket(h, dealDocName(id), { token });
       for (let i = 0; i < 4 && raw.ws.readyState === raw.ws.OPEN; i++) {
         last = `${round}.${i} ${"c".repeat(180)}`;
-        raw.ws.send(craftUpdate(raw.doc, pairs([{ key: "vehicle.color", val: last }])));
+        const field = fields[edit++ % fields.length] as string;
+        const base = { id: `i${round}-${i}`, name: last, description: "d".repeat(190) };
+        const item =
+          field === "addOns"
+            ? { ...base, price: 10, isSelected: false }
+            : field === "taxItems"
+              ? { ...base, rate: 1 }
+              : { ...base, amount: 10 };
+        const next = [...(lists[field] ?? []), item];
+        raw.ws.send(craftUpdate(raw.doc, (copy) => writeField(dealArray(copy), field, next)));
         await new Promise((resolve) => setTimeout(resolve, 30));
+        if (raw.ws.readyState === raw.ws.OPEN) lists[field] = next;
+        // The socket's copy follows what it sent (the server does not echo it back).
+        Y.applyUpdate(raw.doc, Y.encodeStateAsUpdate(storedDoc(h, dealDocName(id))));
       }
       if (raw.ws.readyState === raw.ws.OPEN) raw.ws.close();
       closedWith = (await raw.closed).code;
@@ -263,11 +286,11 @@ describe("bounds", () => {
     }
     expect(closedWith).toBe(LIVE_CLOSE_CODES.documentTooLarge);
     const stored = await serverDeal(h, id);
-    expect(stored.vehicle.color).not.toBe(last);
+    expect(JSON.stringify(stored)).not.toContain(last);
     // The quote still opens, in the state stored before the refusal.
     const dealer = connectClient(h, id, { token });
     await synced(dealer);
-    expect((readDoc(dealer.deal) as unknown as Deal).vehicle.color).toBe(stored.vehicle.color);
+    expect(readDoc(dealer.deal).addOns).toEqual(stored.addOns);
     destroyClient(dealer);
   }, 30_000);
 

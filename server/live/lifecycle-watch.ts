@@ -69,6 +69,7 @@ export function startLifecycleWatch(options: {
     for (const room of roomsOf(quoteId)) {
       room.expiresAt = quote.expiresAt;
       room.stateSeq = quote.stateSeq;
+      room.salespersonId = quote.salespersonId;
       // Both pages turn read-only (or editable) at once; unchanged states are not sent again.
       if (!sameState(room.dealState, deal) && room.kind === "deal") pushState(room, deal);
       room.dealState = deal;

@@ -44,6 +44,10 @@ export function createCounter(cap: number) {
       counts.set(key, count + 1);
       return true;
     },
+    /** Takes one past the cap (a slot handed over from a socket that is closing). */
+    takeAnyway(key: string) {
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    },
     release(key: string) {
       const count = (counts.get(key) ?? 0) - 1;
       if (count <= 0) counts.delete(key);

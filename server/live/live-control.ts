@@ -46,7 +46,14 @@ export type LiveControl = {
   /** How many live connections are open (metrics). */
   openConnections(): number;
   /** Quotes a shopper is looking at now (the dashboard's live signals; every process's, with DATABASE_URL). */
-  presence: { viewing(): ShopperVisit[] | Promise<ShopperVisit[]> };
+  presence: {
+    viewing(): ShopperVisit[] | Promise<ShopperVisit[]>;
+    /**
+     * Issue #37: the dealers with a quote's deal open in this process right now (the dashboard's
+     * "working the same vehicle" signal).
+     */
+    dealersWorking(): { quoteId: string; userId: string }[];
+  };
   /** Closes every socket and flushes every room to the database. */
   close(): Promise<void>;
 };

@@ -12,7 +12,7 @@ import { shopperLooking } from "../presence/shopper-looking";
 import type { DealLifecycle } from "../quotes/deal-lifecycle";
 import { fullBucket, newWindow } from "./bounds";
 import { startCheckpointer } from "./checkpointer";
-import { principalOf } from "./client-ids";
+import { isNamed, principalOf } from "./client-ids";
 import { startConversation } from "./connection";
 import { createDocFollower } from "./fanout/doc-follower";
 import { type LifecycleWatch, startLifecycleWatch } from "./lifecycle-watch";
@@ -200,6 +200,36 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
   // Every socket: those without a dealer token (shoppers) are skipped by the watch itself.
   const stopWatch = watchDealerTokens(tokens, () => conns, log);
 
+  /** Whether `principal` wrote to `room`'s document: an id it owns has structs there (announcing alone does not count). */
+  function wrote(room: Room | undefined, principal: string): boolean {
+    if (!room) return false;
+    for (const [clientId, owner] of room.owners)
+      if (owner === principal && room.doc.store.clients.has(clientId)) return true;
+    return false;
+  }
+
+  /**
+   * Issue #36: when a quote's shopper slots are full, a device that has written to the quote before
+   * takes the slot of the oldest shopper socket whose device never wrote (link holders' extra
+   * sockets never lock the customer out). Null: this device never wrote, or nobody may be replaced.
+   */
+  function replaceable(quoteId: string, principal: string): Conn | null {
+    if (!isNamed(principal)) return null;
+    const deal = rooms.get(dealDocName(quoteId));
+    if (!wrote(deal, principal)) return null;
+    // `conns` keeps join order: the first match is the oldest.
+    for (const conn of conns)
+      if (
+        conn.quoteId === quoteId &&
+        conn.role === "SHOPPER" &&
+        conn.principal !== principal &&
+        conn.ws.readyState === conn.ws.OPEN &&
+        !wrote(deal, conn.principal)
+      )
+        return conn;
+    return null;
+  }
+
   async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
     const target = parseLivePath(request.url);
     if (!target) return refuseUpgrade(socket, 404, "Not Found");
@@ -228,13 +258,21 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       return;
     }
     const slots = admission.identity.role === "DEALER" ? staffPerQuote : shoppersPerQuote;
+    const principal = principalOf(admission.identity, deviceFromProtocols(offeredProtocols(request)));
     if (!slots.take(target.quoteId)) {
-      release();
-      return refuseUpgrade(socket, 429, "Too Many Requests");
+      // Issue #36: the customer's own phone always gets in, in place of a socket that never wrote.
+      const replaced = admission.identity.role === "SHOPPER" ? replaceable(target.quoteId, principal) : null;
+      if (!replaced) {
+        release();
+        return refuseUpgrade(socket, 429, "Too Many Requests");
+      }
+      log(`live: a shopper's device that wrote to quote ${target.quoteId} took a slot of one that never did`);
+      replaced.ws.close(LIVE_CLOSE_CODES.replaced, LIVE_CLOSE_REASONS.replaced);
+      // Over the cap until the replaced socket's close gives its slot back.
+      slots.takeAnyway(target.quoteId);
     }
     quoteSlots = slots;
     if (socket.destroyed) return release();
-    const principal = principalOf(admission.identity, deviceFromProtocols(offeredProtocols(request)));
     if (sqlite) stopCheckpoints ??= startCheckpointer(sqlite.$client, log);
     // Shared mode loads the room before the handshake (asynchronously, from PostgreSQL), so the
     // socket's message handler is attached together with the socket and no frame is missed. The
@@ -300,6 +338,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
         wantsHistory: false,
       };
       room.conns.add(conn);
+      if (admission.identity.dealer) room.labels.set(principal, admission.identity.dealer.label);
       markJoined();
       conns.add(conn);
       heartbeatSlices.set(conn, nextSlot++ % HEARTBEAT_SLICES);
@@ -385,6 +424,13 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     openConnections: () => conns.size,
     presence: {
       viewing: () => (shared ? shared.store.visitsNow(Date.now()) : lookingHere()),
+      dealersWorking() {
+        const working: { quoteId: string; userId: string }[] = [];
+        for (const conn of conns)
+          if (conn.room.kind === "deal" && conn.identity.dealer)
+            working.push({ quoteId: conn.quoteId, userId: conn.identity.dealer.userId });
+        return working;
+      },
     },
     async close() {
       closed = true;

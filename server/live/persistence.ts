@@ -54,6 +54,8 @@ export type DocStore = {
   quoteExists(quoteId: string): boolean;
   /** Who wrote under each Yjs client id of the document (stored with the updates that claimed them). */
   clientIdOwners(docName: string): Map<number, string>;
+  /** Issue #36: claims ids a connection announced in its presence; an id claimed before keeps its owner. */
+  claimClientIds(docName: string, quoteId: string, claims: readonly ClientIdClaim[]): void;
 };
 
 export function createDocStore(db: Db): DocStore {
@@ -109,6 +111,9 @@ export function createDocStore(db: Db): DocStore {
     }
     return seqs;
   });
+  const claimAll = sql.transaction((docName: string, quoteId: string, claims: readonly ClientIdClaim[]) => {
+    for (const claim of claims) insertClaim.run(docName, claim.clientId, quoteId, claim.principal);
+  });
   const compact = sql.transaction((docName: string, state: Uint8Array, upToSeq: number) => {
     updateState.run(state, Date.now(), docName);
     deleteLog.run(docName, upToSeq);
@@ -135,6 +140,7 @@ export function createDocStore(db: Db): DocStore {
       insertDoc.run(docName, quoteId, state, Date.now());
     },
     quoteExists: (quoteId) => selectQuote.get(quoteId) !== undefined,
+    claimClientIds: (docName, quoteId, claims) => claimAll(docName, quoteId, claims),
     clientIdOwners: (docName) =>
       new Map(selectClaims.all(docName).map((row) => [row.client_id, row.principal] as const)),
   };

@@ -1,5 +1,6 @@
 import { type DealState, MESSAGE_DEAL_STATE } from "@shared/deal-state";
 import { type HistoryPush, MESSAGE_HISTORY } from "@shared/history-push";
+import { MESSAGE_STALE_EDITS, type OfflineConflict } from "@shared/offline-conflicts";
 import * as decoding from "lib0/decoding";
 import * as encoding from "lib0/encoding";
 import * as awarenessProtocol from "y-protocols/awareness";
@@ -101,6 +102,14 @@ export function encodeDealStateMessage(state: DealState): Uint8Array {
   const encoder = encoding.createEncoder();
   encoding.writeVarUint(encoder, MESSAGE_DEAL_STATE);
   encoding.writeVarString(encoder, JSON.stringify(state));
+  return encoding.toUint8Array(encoder);
+}
+
+/** Issue #36: the stale edits of one update, to their sender only (shared/offline-conflicts.ts). */
+export function encodeStaleEditsMessage(conflicts: readonly OfflineConflict[]): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, MESSAGE_STALE_EDITS);
+  encoding.writeVarString(encoder, JSON.stringify({ conflicts }));
   return encoding.toUint8Array(encoder);
 }
 

@@ -1,6 +1,7 @@
 import type { DealState } from "@shared/deal-state";
 import type { HistoryPush } from "@shared/history-push";
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
+import type { OfflineConflict } from "@shared/offline-conflicts";
 import {
   dealArray,
   type FlatEntries,
@@ -32,6 +33,8 @@ import {
   decodeAwarenessUpdate,
   encodeAwarenessMessage,
   encodeHistoryMessage,
+  encodeStaleEditsMessage,
+  encodeSyncStep1,
   encodeUpdateMessage,
 } from "./protocol";
 import { DocumentMissingError, docFromStored, encodeState, loadStoredDoc } from "./stored-doc";
@@ -95,6 +98,8 @@ export type Room = {
    */
   stateSeq: number;
   dealState: DealState;
+  /** The quote's salesperson as of `stateSeq`. */
+  salespersonId: string;
   doc: Y.Doc;
   /**
    * Guard copy, no observers. One process: what `doc` was before the updates in `scratchBehind`
@@ -128,6 +133,8 @@ export type Room = {
   pins: number;
   /** Shared mode: presence client ids announced through other processes, with who announced them. */
   remoteOwners: Map<number, string>;
+  /** Staff principals seen in this room, with their labels ("Mia (manager)"): who set a value that stayed. */
+  labels: Map<string, string>;
 };
 
 export type AcceptedUpdate = {
@@ -177,12 +184,16 @@ const REMOTE = Symbol("remote");
 export type Refusal = {
   ok: false;
   reason: string;
+  /** The update builds on changes the server does not have: the sender is asked for them instead (issue #36). */
+  missing?: true;
   close?: "updateTooLarge" | "documentTooLarge" | "tooManyUpdates" | "dealLocked";
 };
 
 /** What a room judges by when it loads: the quote row as the upgrade read it (issue #33). */
 export type RoomState = {
   expiresAt: number;
+  /** Whose quote it is: their changes are "the dealer's" in a stale-edit notice (issue #36). */
+  salespersonId: string;
   lockedAt: number | null;
   acceptedVersion: number | null;
   stateSeq: number;
@@ -340,6 +351,7 @@ export function createRooms(options: RoomsOptions) {
       kind,
       expiresAt: state.expiresAt,
       stateSeq: state.stateSeq,
+      salespersonId: state.salespersonId,
       dealState: {
         locked: state.lockedAt !== null,
         acceptedVersion: state.acceptedVersion,
@@ -361,6 +373,7 @@ export function createRooms(options: RoomsOptions) {
       scratchBehind: [],
       pins: 0,
       remoteOwners: new Map(),
+      labels: new Map(),
     };
     // One process: nothing listens for `doc`'s updates, so Yjs encodes none; the log and the wire
     // get the update as the client sent it (see applyUpdate).
@@ -558,6 +571,40 @@ export function createRooms(options: RoomsOptions) {
   }
 
   /**
+   * Issue #36: who set a value that stayed over a stale edit, in the stale editor's words: "the
+   * shopper", "the dealer" (the quote's salesperson, or a value the server wrote at creation),
+   * or another member by name, "Mia (manager)".
+   */
+  function setBy(room: Room, clientId: number): string {
+    const principal = room.owners.get(clientId) ?? room.remoteOwners.get(clientId);
+    if (principal === undefined) return "the dealer";
+    if (!isStaff(principal)) return "the shopper";
+    if (principal === `staff:${room.salespersonId}`) return "the dealer";
+    return room.labels.get(principal) ?? "the dealer";
+  }
+
+  /**
+   * An accepted update's stale edits (the guard took them out): what the history records, and
+   * what the sender gets after the commit, the change that took its pairs out and the notice
+   * (equal values were taken out without one). Null when the update had none.
+   */
+  function staleEditsOf(
+    room: Room,
+    verdict: GuardVerdict & { ok: true },
+  ): { conflicts: OfflineConflict[]; toSender: Uint8Array[] } | null {
+    if (!verdict.amend) return null;
+    const conflicts = verdict.conflicts.map((c) => ({
+      key: c.key,
+      mine: c.mine,
+      theirs: c.theirs,
+      by: setBy(room, c.theirsBy),
+    }));
+    const toSender = [encodeUpdateMessage(verdict.amend)];
+    if (conflicts.length > 0) toSender.push(encodeStaleEditsMessage(conflicts));
+    return { conflicts, toSender };
+  }
+
+  /**
    * The guard, identity, the deal's lock and the bounds, all judged with the update applied (on
    * `judgedDoc`, which keeps it when it passes and is put back when it does not).
    */
@@ -632,9 +679,12 @@ export function createRooms(options: RoomsOptions) {
     const { verdict, claims } = judged;
     // Nothing integrated: nothing to store or send.
     if (!verdict.changedDoc) return verdict;
-    owedToScratch(room, update);
+    // Stale edits were taken out again (the guard's amend): stored and sent with the update.
+    const stale = staleEditsOf(room, verdict);
+    const stored = verdict.amend ? Y.mergeUpdates([update, verdict.amend]) : update;
+    owedToScratch(room, stored);
     const accepted = acceptInto(room, conn, verdict);
-    room.approxBytes += update.length;
+    room.approxBytes += stored.length;
     const claimed: ClientIdClaim[] = [];
     for (const clientId of claims) {
       room.writers.set(clientId, conn);
@@ -648,13 +698,14 @@ export function createRooms(options: RoomsOptions) {
       sender: conn,
       // The guard let all of it in (no pending structs), so the update as received is what the
       // others need: an Update message goes out byte for byte, a SyncStep2 as an Update.
-      message: wire ?? encodeUpdateMessage(update),
+      message: stale ? encodeUpdateMessage(stored) : (wire ?? encodeUpdateMessage(update)),
+      toSender: stale?.toSender ?? null,
       entry: {
         docName: room.name,
         quoteId: room.quoteId,
         // All of it was integrated (no pending structs), so the update as received is what is
         // stored: a duplicate part costs bytes in the log until the next compaction, never state.
-        update,
+        update: stored,
         listing: listingChange(room, verdict),
         claims: claimed,
         alsoRecord:
@@ -668,6 +719,7 @@ export function createRooms(options: RoomsOptions) {
                   keys: verdict.keys,
                   at,
                   actor: conn.identity.dealer?.label,
+                  conflicts: stale?.conflicts,
                 });
               }
             : undefined,
@@ -713,6 +765,7 @@ export function createRooms(options: RoomsOptions) {
       room.lastSeq = seqs[index] as number;
       room.logLength += 1;
       for (const other of room.conns) if (other !== item.sender) send(other, item.message);
+      if (item.toSender) for (const message of item.toSender) send(item.sender, message);
       if (item.history) sendHistory(room, item.history);
       if (room.logLength > options.compactAfter) compactLater.add(room);
     });
@@ -724,9 +777,16 @@ export function createRooms(options: RoomsOptions) {
   const batch = createCommitBatch(commit);
 
   /** Refuses a connection's update for good: it is closed, and its page starts again from the server's copy. */
-  function refuse(room: Room, conn: Conn, refusal: Pick<Refusal, "reason" | "close">) {
-    log(`live: refused an update from a ${conn.role} on ${room.name}: ${refusal.reason}`);
+  function refuse(room: Room, conn: Conn, refusal: Pick<Refusal, "reason" | "close" | "missing">) {
     liveMetrics.refused(refusal.reason);
+    if (refusal.missing) {
+      // Nothing of it was applied, and nothing is wrong with it: the sender gets the server's
+      // state vector and answers with everything the server lacks, the update included (issue #36).
+      log(`live: asked a ${conn.role} on ${room.name} for changes an update builds on`);
+      send(conn, encodeSyncStep1(room.doc));
+      return;
+    }
+    log(`live: refused an update from a ${conn.role} on ${room.name}: ${refusal.reason}`);
     const close = refusal.close ?? "changeRefused";
     conn.ws.close(LIVE_CLOSE_CODES[close], LIVE_CLOSE_REASONS[close]);
   }
@@ -778,6 +838,7 @@ export function createRooms(options: RoomsOptions) {
       const claimed: ClientIdClaim[] = claims
         .filter((clientId) => room.owners.get(clientId) !== conn.principal)
         .map((clientId) => ({ clientId, principal: conn.principal }));
+      const stale = staleEditsOf(room, verdict);
       const committed = liveMetrics.commitTimer();
       const result = await sharedRooms.store.append({
         docName: room.name,
@@ -788,7 +849,7 @@ export function createRooms(options: RoomsOptions) {
         listing: listingChange(room, verdict),
         claims: claimed,
         change:
-          room.kind === "deal" && verdict.keys.length > 0
+          room.kind === "deal" && (verdict.keys.length > 0 || stale !== null)
             ? {
                 quoteId: room.quoteId,
                 role: conn.role,
@@ -796,6 +857,7 @@ export function createRooms(options: RoomsOptions) {
                 after: verdict.after,
                 keys: verdict.keys,
                 actor: conn.identity.dealer?.label,
+                conflicts: stale?.conflicts,
               }
             : null,
       });
@@ -834,9 +896,12 @@ export function createRooms(options: RoomsOptions) {
         room.writers.set(clientId, conn);
         room.owners.set(clientId, conn.principal);
       }
-      const message = wire ?? encodeUpdateMessage(update);
+      const message = verdict.amend
+        ? encodeUpdateMessage(Y.mergeUpdates([update, verdict.amend]))
+        : (wire ?? encodeUpdateMessage(update));
       follower.committed(room.name, result.seq, delta, message);
       for (const other of room.conns) if (other !== conn) send(other, message);
+      if (stale) for (const toSender of stale.toSender) send(conn, toSender);
       if (result.history) sendHistory(room, result.history);
       if (accepted)
         options.onAcceptedUpdate?.({ ...accepted, committedAt: performance.timeOrigin + performance.now() });
@@ -987,6 +1052,42 @@ export function createRooms(options: RoomsOptions) {
     },
     discard,
     refuse,
+    /**
+     * Issue #36: client ids `conn` announced in its presence become its principal's, exactly as
+     * ids written under do, for the document's life (stored with the claims): nobody else may
+     * write under them once its socket is gone. Ids someone owns already keep their owner.
+     */
+    reserve(conn: Conn, clientIds: readonly number[]) {
+      const room = conn.room;
+      const claims: ClientIdClaim[] = [];
+      for (const clientId of clientIds)
+        if (!room.owners.has(clientId)) {
+          room.owners.set(clientId, conn.principal);
+          claims.push({ clientId, principal: conn.principal });
+        }
+      if (claims.length === 0) return;
+      if (!shared) {
+        try {
+          sqlite().claimClientIds(room.name, room.quoteId, claims);
+        } catch (error) {
+          // Not stored: the ids stay this open connection's (as before issue #36), and are claimed
+          // for good with the first update written under them.
+          log(`live: storing presence claims of ${room.name} failed: ${String(error)}`);
+          for (const claim of claims) room.owners.delete(claim.clientId);
+          for (const claim of claims) room.writers.set(claim.clientId, conn);
+        }
+        return;
+      }
+      shared.store
+        .claim(room.name, room.quoteId, claims)
+        // Another process's connection claimed one first: its owner stands.
+        .then((stored) => {
+          for (const [clientId, principal] of stored) room.owners.set(clientId, principal);
+        })
+        .catch((error: unknown) =>
+          log(`live: storing presence claims of ${room.name} failed: ${String(error)}`),
+        );
+    },
     /** Commits the updates queued for the group commit now, if any (before a room's content is read). */
     commitPending: () => batch.flush(),
     /** Flushes and unloads every room (shutdown). */

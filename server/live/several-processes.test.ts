@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
 import { MSG } from "@shared/messages";
+import { MESSAGE_STALE_EDITS, type OfflineConflict, parseStaleEdits } from "@shared/offline-conflicts";
 import { dealArray, dealDocName, readDoc, writeField } from "@shared/quote-doc";
+import * as decoding from "lib0/decoding";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { closePostgres, openPostgres } from "../db/postgres/connection";
@@ -320,6 +322,81 @@ describe("two processes on PostgreSQL and Redis", () => {
     await eventually(() => expect(fieldOf(fresh, "pricing.discount")).toBe(100));
     expect(fieldOf(dealer, "pricing.discount")).toBe(100);
     for (const client of [dealer, shopper, fresh]) destroyClient(client);
+  });
+
+  it("keeps an id the dealer announced on one process the dealer's after its socket is gone: stored with the claims, a shopper on the other process is refused (issue #36)", async () => {
+    const token = await registerDealer(a);
+    const id = await createQuote(a, token);
+    const dealer = connectClient(a, id, { token });
+    await synced(dealer);
+    dealer.provider.awareness.setLocalStateField("activity", "desk");
+    const db = await openPostgres(postgres.url, 1);
+    try {
+      await eventually(async () => {
+        const { rows } = await db.$client.query<{ principal: string }>(
+          "SELECT principal FROM live_client_ids WHERE doc_name = $1 AND client_id = $2",
+          [dealDocName(id), dealer.doc.clientID],
+        );
+        expect(rows.map((row) => row.principal)).toEqual([expect.stringMatching(/^staff:/)]);
+      });
+    } finally {
+      await closePostgres(db);
+    }
+    dealer.provider.disconnect();
+    await eventually(() => expect(dealer.provider.wsconnected).toBe(false));
+    const attacker = await rawSocket(b, dealDocName(id), { device: "squatter-device-after" });
+    attacker.ws.send(
+      craftUpdate(
+        attacker.doc,
+        (copy) => writeField(dealArray(copy), "downPayment", -1234),
+        2,
+        dealer.doc.clientID,
+      ),
+    );
+    expect((await attacker.closed).code).toBe(LIVE_CLOSE_CODES.changeRefused);
+    // The dealer's offline edit under its id lands once it is back.
+    writeField(dealer.deal, "pricing.discount", 640);
+    dealer.provider.connect();
+    await eventually(() => expectEverywhere([a, b], id, { "pricing.discount": 640 }));
+    destroyClient(dealer);
+  });
+
+  it("keeps the newer value over a stale offline edit made on the other process, tells its editor, and records it (issue #36)", async () => {
+    const token = await registerDealer(a);
+    const id = await createQuote(a, token);
+    const dealer = connectClient(a, id, { token });
+    const shopper = connectClient(b, id, { device: `phone-across-${id}` });
+    const notices: OfflineConflict[] = [];
+    shopper.provider.messageHandlers[MESSAGE_STALE_EDITS] = (_encoder, decoder) => {
+      notices.push(...(parseStaleEdits(decoding.readVarString(decoder)) ?? []));
+    };
+    await Promise.all([synced(dealer), synced(shopper)]);
+    shopper.provider.disconnect();
+    await eventually(() => expect(shopper.provider.wsconnected).toBe(false));
+    writeField(shopper.deal, "downPayment", -7000);
+    writeField(shopper.deal, "selectedCreditTier", "fair");
+    writeField(dealer.deal, "downPayment", -3000);
+    await eventually(() => expectEverywhere([a, b], id, { downPayment: -3000 }));
+    shopper.provider.connect();
+    await eventually(() => expectEverywhere([a, b], id, { downPayment: -3000, selectedCreditTier: "fair" }));
+    await eventually(() => expect(fieldOf(shopper, "downPayment")).toBe(-3000));
+    await eventually(() =>
+      expect(notices).toEqual([{ key: "downPayment", mine: -7000, theirs: -3000, by: "the dealer" }]),
+    );
+    const { events } = (await (
+      await api(b, "GET", `/api/quotes/${id}/history`, undefined, token)
+    ).json()) as {
+      events: { field: string; oldValue: string | null; newValue: string | null }[];
+    };
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        field: "offline.downPayment",
+        oldValue: "$7,000.00",
+        newValue: "the dealer had set $3,000.00",
+      }),
+    );
+    destroyClient(dealer);
+    destroyClient(shopper);
   });
 
   it("judges each process's writes on everything the other committed, after a few and after many of them", async () => {

@@ -163,7 +163,9 @@ describe("the live trust boundary", () => {
     const before = await serverDeal(id);
     const discount = before.pricing.advertisedPrice + 1;
     const raw = await rawSocket(h, dealDocName(id), { token });
-    raw.ws.send(craftUpdate(raw.doc, pairs([{ key: "pricing.discount", val: discount }])));
+    raw.ws.send(
+      craftUpdate(raw.doc, (copy) => writeField(dealArray(copy), "pricing", { ...before.pricing, discount })),
+    );
     await expect.poll(async () => (await serverDeal(id)).pricing.discount).toBe(discount);
     expect(raw.ws.readyState).toBe(raw.ws.OPEN);
     raw.ws.close();

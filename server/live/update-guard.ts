@@ -67,8 +67,31 @@ export type GuardVerdict =
        * resends them. Who may write under which id is the caller's check (client-ids.ts).
        */
       written: Map<number, number>;
+      /**
+       * Issue #36: the update's stale edits, not applied (docs/decisions/016-stale-offline-edits.md).
+       * Each names the key, the value the sender wrote and the one that stays, and the client id
+       * whose pair stays (who set it).
+       */
+      conflicts: StaleEdit[];
+      /**
+       * The server's own change that took the stale pairs out again (a delete set, v1), made in
+       * the judged document right after the update: stored and sent with it. Null when none.
+       */
+      amend: Uint8Array | null;
     }
-  | { ok: false; reason: string };
+  | {
+      ok: false;
+      reason: string;
+      /**
+       * Issue #36: the update builds on changes the server does not have (it lost them to a failed
+       * write, or they are still on their way): not a refusal of its content, so the sender is
+       * asked for what is missing (sync step 1) instead of being closed.
+       */
+      missing?: true;
+    };
+
+/** An edit of a key whose editor had not seen the key's current value (a stale offline edit). */
+export type StaleEdit = { key: string; mine: unknown; theirs: unknown; theirsBy: number };
 
 const arrayName = (kind: DocKind) => (kind === "deal" ? DEAL_DOC_ARRAY : PRIVATE_DOC_ARRAY);
 
@@ -198,6 +221,8 @@ export function unchangedVerdict(written: Map<number, number> = new Map()): Guar
     keys: [],
     changedDoc: false,
     written,
+    conflicts: [],
+    amend: null,
   };
 }
 
@@ -251,7 +276,7 @@ export function judgeUpdate(scratch: Y.Doc, update: Uint8Array, input: GuardInpu
     judging = null;
   }
   if (scratch.store.pendingStructs !== null || scratch.store.pendingDs !== null)
-    return { ok: false, reason: "update depends on unknown changes" };
+    return { ok: false, reason: "update depends on unknown changes", missing: true };
   const name = arrayName(input.kind);
   for (const key of scratch.share.keys()) if (key !== name) return { ok: false, reason: "unknown root type" };
   // Map-style entries on the array (parentSub) are invisible to readers but would be stored.
@@ -285,8 +310,30 @@ export function judgeUpdate(scratch: Y.Doc, update: Uint8Array, input: GuardInpu
 
   // The touched keys that still have a pair, each with its value: the room's entries are updated
   // in place, by the changed keys only, once the update is accepted (applyVerdict).
-  const touchedNow = readEntriesOf(array as Y.Array<unknown>, keys);
   const { before } = input;
+  const scan = scanPairs(array as Y.Array<unknown>, keys, written);
+  let touchedNow = scan.now;
+  // Issue #36, the conflict rule: a new pair of a key beside a pair of it that the update did not
+  // delete is an edit made without seeing that key's current value. It is taken out again; the
+  // current value stays, and the sender is told (when the values differ).
+  const stale = staleEdits(scan.pairs, before);
+  let amend: Uint8Array | null = null;
+  if (stale.positions.length > 0) {
+    // A value not applied is still the sender's: one that breaks the field's rules refuses the
+    // update, as it would have fresh (a refusal for a value, never a quiet drop).
+    const written = new Map(stale.conflicts.map((c) => [c.key, c.mine] as const));
+    const mine: EntryLookup = {
+      has: (key) => written.has(key) || (keys.has(key) ? scan.now.has(key) : before.has(key)),
+      get: (key) =>
+        written.has(key) ? written.get(key) : keys.has(key) ? scan.now.get(key) : before.get(key),
+    };
+    for (const field of new Set(stale.conflicts.map((c) => fieldOfKey(c.key)))) {
+      const problem = validateField(input.kind, field, mine);
+      if (problem) return { ok: false, reason: problem };
+    }
+    amend = takeOut(scratch, array as Y.Array<unknown>, stale.positions);
+    touchedNow = readEntriesOf(array as Y.Array<unknown>, keys);
+  }
   const changedBefore: FlatEntries = new Map();
   const changedAfter: FlatEntries = new Map();
   const changed: string[] = [];
@@ -317,5 +364,107 @@ export function judgeUpdate(scratch: Y.Doc, update: Uint8Array, input: GuardInpu
     const problem = dealRuleProblem(fields, dealAfter(after));
     if (problem) return { ok: false, reason: problem };
   }
-  return { ok: true, before: changedBefore, after: changedAfter, fields, keys: changed, changedDoc, written };
+  return {
+    ok: true,
+    before: changedBefore,
+    after: changedAfter,
+    fields,
+    keys: changed,
+    changedDoc,
+    written,
+    conflicts: stale.conflicts,
+    amend,
+  };
 }
+
+/** A live pair of a touched key: its value, its index in the array, and whether this update wrote it. */
+type LivePair = { val: unknown; index: number; fresh: boolean; client: number };
+
+/**
+ * One walk of the array's items: the touched keys' values (the rightmost pair of a key wins, as
+ * readers read it) and, per touched key, its live pairs. A pair is fresh when the update wrote it:
+ * its struct's clock is at or past its client's clock before the update (`written`).
+ */
+function scanPairs(
+  array: Y.Array<unknown>,
+  keys: ReadonlySet<string>,
+  written: ReadonlyMap<number, number>,
+): { now: FlatEntries; pairs: Map<string, LivePair[]> } {
+  const now: FlatEntries = new Map();
+  const pairs = new Map<string, LivePair[]>();
+  let index = 0;
+  for (let item = array._start; item !== null; item = item.right) {
+    if (item.deleted || !item.countable) continue;
+    if (item.content instanceof Y.ContentAny) {
+      const { arr } = item.content;
+      const { client, clock } = item.id;
+      const from = written.get(client);
+      for (let j = 0; j < arr.length; j++) {
+        const pair = arr[j] as { key?: unknown; val?: unknown } | null;
+        const key = pair?.key;
+        if (typeof key !== "string" || !keys.has(key) || !isPlainRecord(pair)) continue;
+        now.set(key, pair.val);
+        const live: LivePair = {
+          val: pair.val,
+          index: index + j,
+          fresh: from !== undefined && clock + j >= from,
+          client,
+        };
+        const list = pairs.get(key);
+        if (list) list.push(live);
+        else pairs.set(key, [live]);
+      }
+    }
+    index += item.length;
+  }
+  return { now, pairs };
+}
+
+/**
+ * The stale edits among the touched keys: a key with both fresh pairs and pairs the update left
+ * alone. Every fresh pair of such a key goes (positions, for takeOut); a conflict is reported
+ * when the value written differs from the one that stays (equal values are no conflict).
+ */
+function staleEdits(
+  pairs: ReadonlyMap<string, LivePair[]>,
+  before: FlatEntries,
+): { positions: number[]; conflicts: StaleEdit[] } {
+  const positions: number[] = [];
+  const conflicts: StaleEdit[] = [];
+  for (const [key, list] of pairs) {
+    if (list.length < 2) continue;
+    let mine: LivePair | null = null;
+    let theirs: LivePair | null = null;
+    for (const pair of list)
+      if (pair.fresh) mine = pair;
+      else theirs = pair;
+    if (!mine || !theirs) continue;
+    for (const pair of list) if (pair.fresh) positions.push(pair.index);
+    const current = before.has(key) ? before.get(key) : theirs.val;
+    if (!sameValue(mine.val, current))
+      conflicts.push({ key, mine: mine.val, theirs: current, theirsBy: theirs.client });
+  }
+  return { positions, conflicts };
+}
+
+/** Deletes the pairs at `positions` from the judged document, in one transaction; its update (v1). */
+function takeOut(doc: Y.Doc, array: Y.Array<unknown>, positions: number[]): Uint8Array {
+  let amend: Uint8Array | null = null;
+  const capture = (update: Uint8Array) => {
+    amend = amend ? Y.mergeUpdates([amend, update]) : update;
+  };
+  doc.on("update", capture);
+  try {
+    doc.transact(() => {
+      // From the right, so the earlier indexes stay valid.
+      for (const index of [...positions].sort((a, b) => b - a)) array.delete(index, 1);
+    }, STALE_ORIGIN);
+  } finally {
+    doc.off("update", capture);
+  }
+  if (!amend) throw new Error("taking out stale pairs changed nothing");
+  return amend;
+}
+
+/** The origin of the server's own transaction that takes stale pairs out. */
+export const STALE_ORIGIN = Symbol("stale edits");

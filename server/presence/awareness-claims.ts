@@ -22,6 +22,9 @@ const presenceIdentity = (principal: string) => (principal.startsWith("staff:") 
  */
 export function mayAnnounce(conn: Conn, clientId: number, removing = false): boolean {
   if (conn.awarenessIds.has(clientId)) return true;
+  // An id written under, or announced before (issue #36), is its owner's for the document's life.
+  const owner = conn.room.owners.get(clientId);
+  if (owner !== undefined && owner !== conn.principal && !removing) return false;
   // Announced through another process (several processes): the same identity may take it over.
   const remote = conn.room.remoteOwners.get(clientId);
   if (remote !== undefined && presenceIdentity(remote) !== presenceIdentity(conn.principal)) return false;

@@ -30,6 +30,8 @@ export async function createQuote(
   member: QuoteMember,
   body: CreateQuoteBody,
   validityDays: number,
+  /** Issue #37: the stock vehicle the quote is made from (its id stays on the quote row only). */
+  inventoryId: string | null = null,
   handoff?: HandoffEmitter,
 ): Promise<string> {
   const data = newQuoteData(body, await dealerDefaultsSnapshot(stores, member.dealershipId));
@@ -41,6 +43,7 @@ export async function createQuote(
     {
       vehicleDescription: data.vehicle.description,
       ...listingFiguresOf(data as unknown as Record<string, unknown>),
+      inventoryId,
     },
     handoff,
   );
@@ -55,7 +58,7 @@ export function duplicateQuote(
   stores: Stores,
   member: QuoteMember,
   deal: Record<string, unknown>,
-  source: { vehicleDescription: string },
+  source: { vehicleDescription: string; inventoryId: string | null },
   validityDays: number,
   handoff?: HandoffEmitter,
 ): Promise<string> {
@@ -65,7 +68,11 @@ export function duplicateQuote(
     member,
     content,
     validityDays,
-    { vehicleDescription: source.vehicleDescription, ...listingFiguresOf(content) },
+    {
+      vehicleDescription: source.vehicleDescription,
+      ...listingFiguresOf(content),
+      inventoryId: source.inventoryId,
+    },
     handoff,
   );
 }
@@ -113,7 +120,7 @@ async function insertQuote(
   member: QuoteMember,
   content: Record<string, unknown>,
   validityDays: number,
-  listing: { vehicleDescription: string } & ListingFigures,
+  listing: { vehicleDescription: string; inventoryId: string | null } & ListingFigures,
   handoff?: HandoffEmitter,
 ): Promise<string> {
   const deal = new Y.Doc({ guid: "new-quote" });
@@ -145,6 +152,7 @@ async function insertQuote(
       acceptedAt: null,
       lockedAt: null,
       acceptedVersion: null,
+      inventoryId: listing.inventoryId,
     },
     { deal: dealState, private: privateState },
     events,

@@ -5,6 +5,7 @@ import { dealArray, dealDocName, privateArray, privateDocName, readDoc } from "@
 import { type CustomerInfo, customerInfoSchema } from "@shared/quote-schema";
 import { withPlainText } from "@shared/schema-fields";
 import type { Stores } from "../db/stores";
+import { type QuoteStock, quoteStock } from "../inventory/quote-stock";
 import type { LiveControl } from "../live/live-control";
 import { DocumentMissingError, docFromStored } from "../live/stored-doc";
 import { isExpired, type QuoteRow } from "../policies/quote-access";
@@ -97,6 +98,8 @@ export type QuoteView = {
   acceptedVersion: number | null;
   /** The dealer's counter-offer (the newest version's number while it is one), else null. */
   counterOffer: number | null;
+  /** Issue #37, the dealer's answer only: the stock vehicle the quote was made from. */
+  stock?: QuoteStock | null;
 };
 
 /** The quote's dealership profile and its salesperson's name (empty strings when not filled in). */
@@ -147,9 +150,10 @@ export async function readQuote(
     const priv = await documentContent(stores, live, privateDocName(quote.id), "private");
     data.customerInfo = priv.customerInfo ?? { name: "" };
   }
-  const [dealership, counterOffer] = await Promise.all([
+  const [dealership, counterOffer, stock] = await Promise.all([
     quoteDealership(stores, quote),
     counterOfferOf(stores, quote.id),
+    withPrivate ? quoteStock(stores, quote) : undefined,
   ]);
   return {
     id: quote.id,
@@ -161,5 +165,6 @@ export async function readQuote(
     locked: quote.lockedAt !== null,
     acceptedVersion: quote.acceptedVersion,
     counterOffer,
+    ...(withPrivate ? { stock: stock ?? null } : {}),
   };
 }

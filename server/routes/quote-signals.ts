@@ -7,6 +7,7 @@ import type { AppDeps } from "../app";
 import type { AppEnv } from "../app-env";
 import { optionalUser, requireUser } from "../auth/middleware";
 import { notFound } from "../http/errors";
+import { sameVehicleSignals } from "../inventory/same-vehicle";
 import { findQuote, isOwner } from "../policies/quote-access";
 import { quoteScope } from "../quotes/read-quote";
 
@@ -33,7 +34,12 @@ export function quoteSignalsRoutes(deps: AppDeps): Hono<AppEnv> {
       acceptedAt: row.lockedAt ?? now,
       label: label(row),
     }));
-    const body: LiveStatusResponse = { now, quotes: [], accepted };
+    const body: LiveStatusResponse = {
+      now,
+      quotes: [],
+      accepted,
+      sameVehicle: await sameVehicleSignals(stores, c.var.user, live.presence.dealersWorking()),
+    };
     if (viewing.length === 0) return c.json(body);
     const started = new Map(viewing.map((visit) => [visit.quoteId, visit.visitStartedAt]));
     const rows = await stores.quotes.labels(scope, [...started.keys()]);

@@ -1,14 +1,18 @@
+import { INVENTORY_MSG } from "@shared/inventory/inventory-text";
 import { CORE_MSG } from "@shared/messages";
 import { memberLabel } from "@shared/permissions";
 import { dealDocName } from "@shared/quote-doc";
 import { createQuoteSchema } from "@shared/quote-schema";
+import { z } from "@shared/zod";
 import { Hono } from "hono";
 import type { AppDeps } from "../app";
 import type { AppEnv } from "../app-env";
 import { optionalUser, requireUser } from "../auth/middleware";
-import { notFound } from "../http/errors";
+import { badRequest, notFound } from "../http/errors";
 import { createRequestRateLimiter, enforceRateLimit } from "../http/request-rate-limit";
-import { parseJson } from "../http/validate";
+import { parseBody, parseJson } from "../http/validate";
+import { fromStockSchema, isFromStock, quoteFromStock } from "../inventory/quote-from-stock";
+import { setStockStatus, stockAfterReopen } from "../inventory/stock-status";
 import { findQuote, mayManage, maySeePrivate, restViewerRole } from "../policies/quote-access";
 import { createQuote, duplicateQuote, expiryFrom } from "../quotes/create-quote";
 import { deleteQuote } from "../quotes/quote-lifecycle";
@@ -24,11 +28,28 @@ export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
 
   const quoteCreations = createRequestRateLimiter(config.quotesPerDealerPerMinute);
 
+  // The vehicle typed by hand ({ vehicle, pricing }), or from stock ({ inventoryId }, issue #37).
   routes.post("/", requireUser(tokens), async (c) => {
-    const body = await parseJson(c, createQuoteSchema);
+    const raw = await parseJson(c, z.unknown());
+    const fromStock = isFromStock(raw);
+    const body = fromStock ? parseBody(fromStockSchema, raw) : parseBody(createQuoteSchema, raw);
     enforceRateLimit(c, quoteCreations, c.var.user.id);
-    const id = await createQuote(stores, c.var.user, body, config.quoteValidityDays, handoff);
+    if ("inventoryId" in body) {
+      const { vehicle, quote } = await quoteFromStock(stores, c.var.user.dealershipId, body.inventoryId);
+      const id = await createQuote(stores, c.var.user, quote, config.quoteValidityDays, vehicle.id, handoff);
+      return c.json({ id }, 201);
+    }
+    const id = await createQuote(stores, c.var.user, body, config.quoteValidityDays, null, handoff);
     return c.json({ id }, 201);
+  });
+
+  // Issue #37: "Mark sold" on the quote: its stock vehicle is sold.
+  routes.post("/:id/sold", requireUser(tokens), async (c) => {
+    const quote = await managed(c.req.param("id"), c.var.user);
+    if (!quote.inventoryId) throw badRequest(INVENTORY_MSG.quoteNotFromStock);
+    const vehicle = await setStockStatus(stores, quote.dealerId, quote.inventoryId, "sold", "sold");
+    if (!vehicle) throw notFound(INVENTORY_MSG.vehicleNotFound);
+    return c.json({ status: vehicle.status });
   });
 
   routes.get("/", requireUser(tokens), async (c) => c.json(await listQuotes(stores, c.var.user, live)));
@@ -83,6 +104,8 @@ export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
     // Documents, update log and history rows go with the quote (ON DELETE CASCADE).
     await deleteQuote(deps, quote);
     live.closeQuote(quote.id);
+    // Issue #37: an accepted deal that is deleted no longer holds its stock vehicle.
+    if (quote.lockedAt !== null) await stockAfterReopen(stores, quote);
     return c.body(null, 204);
   });
 

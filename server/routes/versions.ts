@@ -15,6 +15,7 @@ import { StaleSnapshotError } from "../db/stores";
 import { salespersonOf } from "../handoff/quote-events";
 import { ApiError, badRequest, notFound } from "../http/errors";
 import { parseJson } from "../http/validate";
+import { stockAfterAcceptance, stockAfterReopen } from "../inventory/stock-status";
 import { acceptanceEmail } from "../mail/acceptance-email";
 import { findQuote, isExpired, mayManage, type QuoteRow, restViewerRole } from "../policies/quote-access";
 import { unlockQuote } from "../quotes/quote-lifecycle";
@@ -102,12 +103,15 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
       undefined,
       await versionEvents(quote, ["quote.version_created"]),
     );
-    if (counter)
+    if (counter) {
       live.setDealState(quote.id, {
         locked: false,
         acceptedVersion: quote.acceptedVersion,
         counterOffer: version.number,
       });
+      // Issue #37: back to negotiation; the stock vehicle is free again unless another deal holds it.
+      await stockAfterReopen(stores, quote);
+    }
     await live.stateChanged(quote.id);
     push(quote.id, event);
     return c.json(
@@ -201,6 +205,8 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
     };
     const { version, event, snapshot } = await accepted();
     live.setDealState(quote.id, { locked: true, acceptedVersion: version.number, counterOffer: null });
+    // Issue #37: the stock vehicle of an accepted deal is pending.
+    await stockAfterAcceptance(stores, quote);
     await live.stateChanged(quote.id);
     push(quote.id, event);
     // The salesperson hears of it by mail too (outbox without SMTP_URL).
@@ -242,6 +248,7 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
       acceptedVersion: quote.acceptedVersion,
       counterOffer: null,
     });
+    await stockAfterReopen(stores, quote);
     await live.stateChanged(quote.id);
     push(quote.id, event);
     return c.json({ locked: false });

@@ -25,6 +25,14 @@ export type BackendApp = Pick<AppDeps, "stores" | "config"> & {
     token?: string,
     headers?: Record<string, string>,
   ): Promise<Response>;
+  /** A request with a body sent as it is (a CSV file, say). */
+  send(
+    method: string,
+    url: string,
+    body: string,
+    token?: string,
+    headers?: Record<string, string>,
+  ): Promise<Response>;
   cleanup(): Promise<void>;
 };
 
@@ -88,6 +96,11 @@ async function openBackendApp(
         headers: all,
         body: body === undefined ? undefined : JSON.stringify(body),
       });
+    },
+    async send(method, url, body, token, headers = {}) {
+      const all: Record<string, string> = { ...headers };
+      if (token) all.Authorization = `Bearer ${token}`;
+      return app.request(url, { method, headers: all, body });
     },
     async cleanup() {
       await close();

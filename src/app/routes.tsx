@@ -14,6 +14,8 @@ const ResetPasswordPage = lazy(() => import("@/features/auth/reset-password-page
 const DashboardPage = lazy(() => import("@/features/dashboard/dashboard-page"));
 // Issue #40: the charts (@mantine/charts, recharts) come with this chunk only.
 const AnalyticsPage = lazy(() => import("@/features/analytics/analytics-page"));
+// Issue #37: the dealership's stock.
+const InventoryPage = lazy(() => import("@/features/inventory/inventory-page"));
 const NewQuotePage = lazy(() => import("@/features/dashboard/new-quote-page"));
 const QuotePage = lazy(() => import("@/features/quote/quote-page"));
 const SettingsLayout = lazy(() => import("@/features/settings/settings-layout"));
@@ -78,6 +80,14 @@ export function AppRoutes() {
           element={
             <RequireAuth>
               <AnalyticsPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="/inventory"
+          element={
+            <RequireAuth>
+              <InventoryPage />
             </RequireAuth>
           }
         />

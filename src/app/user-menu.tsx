@@ -1,6 +1,6 @@
 import { Avatar, Menu, UnstyledButton } from "@mantine/core";
 import type { PublicUser } from "@shared/api-types";
-import { IconChartBar, IconLayoutDashboard, IconLogout, IconSettings } from "@tabler/icons-react";
+import { IconCar, IconChartBar, IconLayoutDashboard, IconLogout, IconSettings } from "@tabler/icons-react";
 import { AppLink, useAppNavigate } from "@/lib/app-link";
 import { initials, useSession } from "@/lib/session";
 
@@ -31,6 +31,9 @@ export default function UserMenu({ user }: { user: PublicUser }) {
       <Menu.Dropdown>
         <Menu.Item component={AppLink} to="/dashboard" leftSection={<IconLayoutDashboard size={16} />}>
           Dashboard
+        </Menu.Item>
+        <Menu.Item component={AppLink} to="/inventory" leftSection={<IconCar size={16} />}>
+          Inventory
         </Menu.Item>
         <Menu.Item component={AppLink} to="/analytics" leftSection={<IconChartBar size={16} />}>
           Analytics

@@ -124,6 +124,7 @@ export function quoteRow(
     acceptedAt: null,
     lockedAt: null,
     acceptedVersion: null,
+    inventoryId: null,
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import type { ListingFigures } from "@shared/quote-list";
+import type { ClientIdClaim } from "../../live/persistence";
 import { type ShopperVisit, VISIT_GAP_MS } from "../../presence/presence-tracker";
 import type { PgDb } from "./connection";
 import { createDocumentLog, type DocumentLog } from "./document-log";
@@ -14,6 +15,11 @@ export type SharedLiveStore = {
   log: DocumentLog;
   /** Who wrote under each Yjs client id of the document. */
   owners(docName: string): Promise<Map<number, string>>;
+  /**
+   * Issue #36: claims client ids a connection announced in its presence (never written under
+   * yet); an id someone claimed first keeps its owner. Answers each id's owner as stored.
+   */
+  claim(docName: string, quoteId: string, claims: readonly ClientIdClaim[]): Promise<Map<number, string>>;
   /**
    * Appends an accepted update with its claims and history rows, in one transaction; the appends
    * of one event-loop turn share a round trip (live-append.ts).
@@ -38,6 +44,25 @@ export function createSharedLiveStore(db: PgDb): SharedLiveStore {
       const { rows } = await pool.query<{ client_id: number; principal: string }>(
         "SELECT client_id, principal FROM live_client_ids WHERE doc_name = $1",
         [docName],
+      );
+      return new Map(rows.map((row) => [Number(row.client_id), row.principal]));
+    },
+    async claim(docName, quoteId, claims) {
+      const ids = claims.map((c) => c.clientId);
+      const { rows } = await pool.query<{ client_id: number; principal: string }>(
+        `WITH wanted AS (SELECT * FROM unnest($3::bigint[], $4::text[]) AS w(client_id, principal)),
+         inserted AS (
+           INSERT INTO live_client_ids (doc_name, client_id, quote_id, principal)
+           SELECT $1, client_id, $2, principal FROM wanted
+           WHERE EXISTS (SELECT 1 FROM quotes WHERE id = $2)
+           ON CONFLICT (doc_name, client_id) DO NOTHING
+           RETURNING client_id, principal)
+         SELECT client_id, principal FROM inserted
+         UNION ALL
+         SELECT client_id, principal FROM live_client_ids
+         WHERE doc_name = $1 AND client_id = ANY($3::bigint[])
+           AND client_id NOT IN (SELECT client_id FROM inserted)`,
+        [docName, quoteId, ids, claims.map((c) => c.principal)],
       );
       return new Map(rows.map((row) => [Number(row.client_id), row.principal]));
     },

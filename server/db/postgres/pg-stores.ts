@@ -8,6 +8,7 @@ import { createDefaultLists, createDefaultsStore } from "./pg-defaults";
 import { createHandoffStore } from "./pg-handoff";
 import { createDocumentStore, createQuoteStore } from "./pg-quotes";
 import { createResetTokenStore, createUserStore } from "./pg-users";
+import { createVehicleStore } from "./pg-vehicles";
 import { createHistoryStore, createVersionStore } from "./pg-versions";
 
 // The storage seam (stores.ts) on PostgreSQL: every store over one pool. The live documents'
@@ -37,5 +38,6 @@ export function createPostgresStores(db: PgDb): Stores {
     lists: createDefaultLists(db),
     attempts: createAttemptStore(db),
     handoff: createHandoffStore(db),
+    vehicles: createVehicleStore(db),
   };
 }

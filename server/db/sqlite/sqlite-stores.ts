@@ -11,6 +11,7 @@ import {
   sqliteVersionStore,
 } from "./sqlite-quotes";
 import { sqliteDealershipStore, sqliteResetTokenStore, sqliteUserStore } from "./sqlite-users";
+import { sqliteVehicleStore } from "./sqlite-vehicles";
 
 /** Every store on the embedded SQLite file (the zero-config default). */
 export function createSqliteStores(db: Db): Stores {
@@ -30,5 +31,6 @@ export function createSqliteStores(db: Db): Stores {
     // One process: failed logins and reset mails are counted in memory.
     attempts: createMemoryAttempts(),
     handoff: sqliteHandoffStore(db),
+    vehicles: sqliteVehicleStore(db),
   };
 }

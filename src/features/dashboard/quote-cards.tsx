@@ -4,7 +4,7 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { QUOTE_COLUMNS } from "@shared/dealer-messages";
 import { MSG } from "@shared/messages";
-import { CustomerLookingNow, ShopperViewingDot } from "./live-signals/live-signals";
+import { CustomerLookingNow, SameVehicleWorked, ShopperViewingDot } from "./live-signals/live-signals";
 import { type QuoteActionHandlers, QuoteActions } from "./quote-actions";
 import { type DashboardQuote, formatQuoteDate, isExpiredAt, outTheDoorText } from "./quote-list-view";
 import classes from "./quotes-list.module.css";
@@ -61,6 +61,7 @@ export function QuoteCards({ quotes, nowMs, onOpen, handlers, showSalesperson }:
                     </Text>
                   ) : null}
                   {showSalesperson ? <CustomerLookingNow quoteId={quote.id} /> : null}
+                  <SameVehicleWorked quoteId={quote.id} />
                   <StatusBadges quote={quote} expired={expired} />
                 </Stack>
                 <QuoteActions quote={quote} expired={expired} handlers={handlers} />

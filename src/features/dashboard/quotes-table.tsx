@@ -5,7 +5,7 @@ import { Group, Table, Text, UnstyledButton } from "@mantine/core";
 import { QUOTE_COLUMNS } from "@shared/dealer-messages";
 import { MSG } from "@shared/messages";
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from "@tabler/icons-react";
-import { CustomerLookingNow, ShopperViewingDot } from "./live-signals/live-signals";
+import { CustomerLookingNow, SameVehicleWorked, ShopperViewingDot } from "./live-signals/live-signals";
 import { type QuoteActionHandlers, QuoteActions } from "./quote-actions";
 import {
   type DashboardQuote,
@@ -96,6 +96,7 @@ export function QuotesTable({
                   </Text>
                   <StatusBadges quote={quote} expired={expired} />
                   {showSalesperson ? <CustomerLookingNow quoteId={quote.id} /> : null}
+                  <SameVehicleWorked quoteId={quote.id} />
                 </Group>
               </Table.Td>
               <Table.Td className={classes.fades}>{quote.customerName || "—"}</Table.Td>

@@ -6,7 +6,6 @@ import { selectedStructure } from "@shared/deal/selected-structure";
 import { DEAL_RULE_TEXT } from "@shared/deal-rule-text";
 import type { DealState } from "@shared/deal-state";
 import { formatMoney } from "@shared/money";
-import { conflictText } from "@shared/offline-conflicts";
 import { QUOTE_TEXT, TEXT } from "@shared/page-text";
 import { memberLabel } from "@shared/permissions";
 import { computeBreakdown, paymentGrid } from "@shared/pricing";
@@ -31,6 +30,7 @@ import { ShopperOptions } from "./components/shopper-options";
 import { QuoteModal } from "./dialogs/quote-modal";
 import { type LiveRole, loadValidator, type UpdateResult } from "./live/field-adapter";
 import { readCustomerInfo, readQuoteData } from "./live/quote-reader";
+import { offlineBannerText, openedFromCopy } from "./live/sync-time";
 import { useLiveQuote } from "./live/use-live-quote";
 import { PresenceLine } from "./presence/presence-line";
 import type { QuoteDialog } from "./quote-dialogs";
@@ -48,6 +48,8 @@ const StructuresCard = resilientLazy(() => import("./structures/structures-card"
 const AcceptDialog = resilientLazy(() => import("./dialogs/accept-dialog"));
 const AcceptedBanner = resilientLazy(() => import("./dealer/accepted-banner"));
 const DealNotices = resilientLazy(() => import("./deal-notices"));
+const StaleEditNotices = resilientLazy(() => import("./stale-edit-notices"));
+const StockNotice = resilientLazy(() => import("./dealer/stock-notice"));
 
 const NO_DEALERSHIP: QuoteDealership = { ...EMPTY_DEALER_PROFILE, consultant: "" };
 
@@ -175,10 +177,13 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
   const online = useOnline();
   const [everConnected, setEverConnected] = useState(false);
   useEffect(() => {
-    if (live.status === "connected") setEverConnected(true);
+    // Issue #36: a page the phone kept, opened while the server was out of reach, starts offline.
+    if (live.status === "connected" || openedFromCopy()) setEverConnected(true);
   }, [live.status]);
   // The browser says so, or the connection we had dropped: edits now wait in the local copy.
-  const offline = !readOnly && (!online || (everConnected && live.status !== "connected"));
+  // Issue #36: the customer's own device took this page's place: the deal stays, read-only.
+  const replaced = live.ended === "replaced";
+  const offline = !readOnly && !replaced && (!online || (everConnected && live.status !== "connected"));
 
   if (live.ended === "quoteDeleted" || !data || !derived || !selected)
     return <QuoteNotFound dealerMode={isDealer} />;
@@ -232,7 +237,7 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
             )}
           </Notice>
         ) : null}
-        {!isDealer && !readOnly && !locked ? (
+        {!isDealer && !readOnly && !replaced && !locked ? (
           <ShopperOptions
             data={selected.data}
             breakdown={derived.breakdown}
@@ -240,7 +245,7 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
             onSelectTier={async (tier) => logRefusal(await live.update("selectedCreditTier", tier))}
           />
         ) : null}
-        {!isDealer && !readOnly && !locked ? (
+        {!isDealer && !readOnly && !replaced && !locked ? (
           <div>
             <button
               type="button"
@@ -265,6 +270,13 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
             </LoadBoundary>
           ) : null
         ) : null}
+        {isDealer && quote.stock ? (
+          <LoadBoundary fallback={() => null}>
+            <Suspense fallback={null}>
+              <StockNotice quoteId={quote.id} stock={quote.stock} />
+            </Suspense>
+          </LoadBoundary>
+        ) : null}
         {!isDealer && (preview || dealState.counterOffer !== null || dealState.acceptedVersion !== null) ? (
           // The shopper's acceptance, the dealer's counter-offer (a new version the shopper can
           // take) and the dealer preview: a small chunk fetched only when one shows.
@@ -280,14 +292,25 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
           </LoadBoundary>
         ) : null}
         {isDealer ? null : <DealershipCard dealership={dealership} />}
-        {live.conflicts.length > 0 ? (
-          <Notice tone="warning" onClose={live.dismissConflicts} data-testid="offline-conflict">
-            {conflictText(live.conflicts, isDealer ? "customer" : "dealer")}
+        {replaced ? (
+          <Notice tone="warning" data-testid="replaced-notice">
+            {QUOTE_TEXT.replacedByCustomer}
           </Notice>
+        ) : null}
+        {live.conflicts.length > 0 ? (
+          <LoadBoundary fallback={() => null}>
+            <Suspense fallback={null}>
+              <StaleEditNotices
+                conflicts={live.conflicts}
+                onKeepMine={async (key) => logRefusal(await live.keepMine(key))}
+                onDismiss={live.dismissConflict}
+              />
+            </Suspense>
+          </LoadBoundary>
         ) : null}
         {offline ? (
           <Notice tone="warning" data-testid="offline-notice">
-            {QUOTE_TEXT.offlineBanner}
+            {offlineBannerText(role, quote.id)}
           </Notice>
         ) : null}
         <p
@@ -318,14 +341,14 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
         selection={selected.selection}
         breakdown={derived.breakdown}
         isDealer={isDealer}
-        readOnly={readOnly || locked}
+        readOnly={readOnly || replaced || locked}
         open={openDialog}
       />
       <MonthlyPayments
         grid={derived.grid}
         selectedTier={data.selectedCreditTier}
         isDealer={isDealer}
-        readOnly={readOnly || locked}
+        readOnly={readOnly || replaced || locked}
         onSelectTier={async (tier) => logRefusal(await live.update("selectedCreditTier", tier))}
         onRateChange={saveRate}
       />
@@ -336,7 +359,7 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
               <StructuresCard
                 data={data}
                 isDealer={isDealer}
-                readOnly={readOnly || locked}
+                readOnly={readOnly || replaced || locked}
                 onChoose={async (choice) => {
                   const chosen = await live.update("shopperChoice", choice);
                   // Issue #34: the deal has one down payment; a grid cell's is the quote's from now on.

@@ -1,3 +1,4 @@
+import type { QuoteStock } from "@shared/inventory/quote-stock";
 import { useEffect, useRef, useState } from "react";
 import { type QuoteSnapshot, usePageData } from "@/app/page-data";
 import { ApiError, apiRequest } from "@/lib/api";
@@ -8,6 +9,8 @@ export interface QuoteAnswer extends QuoteSnapshot {
   locked?: boolean;
   acceptedVersion?: number | null;
   counterOffer?: number | null;
+  /** Issue #37, the dealer's answer only: the stock vehicle the quote was made from. */
+  stock?: QuoteStock | null;
 }
 
 export type QuoteLoad =

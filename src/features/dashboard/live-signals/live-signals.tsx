@@ -5,6 +5,7 @@
 
 import { Badge } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
+import { INVENTORY_MSG } from "@shared/inventory/inventory-text";
 import { MSG, TEXT } from "@shared/messages";
 import {
   customerAcceptedQuote,
@@ -22,6 +23,8 @@ export const LIVE_STATUS_POLL_MS = 3000;
 
 const ViewingContext = createContext<ReadonlySet<string>>(new Set());
 const AcceptedContext = createContext<ReadonlySet<string>>(new Set());
+/** Issue #37: quote id → who else is working a quote on the same stock vehicle right now. */
+const SameVehicleContext = createContext<ReadonlyMap<string, string>>(new Map());
 
 const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
   a.size === b.size && [...a].every((id) => b.has(id));
@@ -31,6 +34,7 @@ const memory = createVisitMemory();
 export function LiveSignals({ children }: { children: ReactNode }) {
   const [viewing, setViewing] = useState<ReadonlySet<string>>(() => new Set());
   const [accepted, setAccepted] = useState<ReadonlySet<string>>(() => new Set());
+  const [sameVehicle, setSameVehicle] = useState<ReadonlyMap<string, string>>(() => new Map());
 
   useEffect(() => {
     let stopped = false;
@@ -50,6 +54,12 @@ export function LiveSignals({ children }: { children: ReactNode }) {
         setAccepted((previous) => {
           const next = new Set((status.accepted ?? []).map((deal) => deal.id));
           return sameSet(next, previous) ? previous : next;
+        });
+        setSameVehicle((previous) => {
+          const next = new Map((status.sameVehicle ?? []).map((signal) => [signal.id, signal.name]));
+          const same =
+            next.size === previous.size && [...next].every(([id, name]) => previous.get(id) === name);
+          return same ? previous : next;
         });
         for (const quote of visitsToAnnounce(memory, status)) {
           notifications.show({
@@ -87,7 +97,9 @@ export function LiveSignals({ children }: { children: ReactNode }) {
 
   return (
     <ViewingContext.Provider value={viewing}>
-      <AcceptedContext.Provider value={accepted}>{children}</AcceptedContext.Provider>
+      <AcceptedContext.Provider value={accepted}>
+        <SameVehicleContext.Provider value={sameVehicle}>{children}</SameVehicleContext.Provider>
+      </AcceptedContext.Provider>
     </ViewingContext.Provider>
   );
 }
@@ -120,6 +132,17 @@ export function CustomerLookingNow({ quoteId }: { quoteId: string }) {
     // Mantine's darkest green (green.9) is 4.36:1 at badge size: too little.
     <Badge color={POSITIVE_BADGE_COLOR} variant="filled" data-testid="customer-looking-now">
       {MSG.customerLookingNow}
+    </Badge>
+  );
+}
+
+/** Issue #37: "Sam Seller is working a quote on this vehicle right now", while they are. */
+export function SameVehicleWorked({ quoteId }: { quoteId: string }) {
+  const name = useContext(SameVehicleContext).get(quoteId);
+  if (name === undefined) return null;
+  return (
+    <Badge color="#8a4b00" variant="filled" data-testid="same-vehicle" tt="none">
+      {INVENTORY_MSG.someoneElseWorking(name)}
     </Badge>
   );
 }

@@ -13,16 +13,17 @@ import {
   parseHistoryPush,
 } from "@shared/history-push";
 import { LIVE_CLOSE_CODES, liveProtocols } from "@shared/live-protocol";
-import type { OfflineConflict } from "@shared/offline-conflicts";
 import {
-  changedKeys,
+  assemble,
   dealArray,
   dealDocName,
+  fieldOfKey,
   privateArray,
   privateDocName,
   readEntries,
 } from "@shared/quote-doc";
 import type { CustomerInfo, QuoteData } from "@shared/quote-schema";
+import { MESSAGE_STALE_EDITS, type OfflineConflict, parseStaleEdits } from "@shared/stale-edits-wire";
 import * as decoding from "lib0/decoding";
 import { IndexeddbPersistence } from "y-indexeddb";
 import type { Awareness } from "y-protocols/awareness";
@@ -37,10 +38,11 @@ import {
   type UpdateValue,
 } from "./field-adapter";
 import { readCustomerInfo, readQuoteData } from "./quote-reader";
+import { keepSyncTime } from "./sync-time";
 
 export type ConnectionStatus = "connected" | "disconnected";
 /** Why the live channel ended for good ("reassigned": the deal went to `reassignedTo`, issue #33). */
-export type LiveEnd = "quoteDeleted" | "sessionEnded" | "reassigned" | null;
+export type LiveEnd = "quoteDeleted" | "sessionEnded" | "reassigned" | "replaced" | null;
 
 export interface LiveQuoteSnapshot {
   status: ConnectionStatus;
@@ -52,7 +54,10 @@ export interface LiveQuoteSnapshot {
   ended: LiveEnd;
   /** Set with ended "reassigned": the full name of the salesperson the deal went to. */
   reassignedTo: string | null;
-  /** Values this browser changed offline that the other side's edits replaced (until dismissed). */
+  /**
+   * Issue #36: this browser's edits the server did not apply because someone else had changed the
+   * value since this browser last synced (until each is answered: Use mine or OK).
+   */
   conflicts: readonly OfflineConflict[];
 }
 
@@ -102,8 +107,6 @@ export class LiveQuote {
   private ended: LiveEnd = null;
   /** Issue #33: the server said the deal went to this salesperson just before it closes this page's socket. */
   private reassignedTo: string | null = null;
-  /** Deal keys written while disconnected, with the value written: checked after the next sync. */
-  private readonly offlineWrites = new Map<string, unknown>();
   private conflicts: readonly OfflineConflict[] = [];
 
   constructor(private readonly options: LiveQuoteOptions) {
@@ -146,21 +149,31 @@ export class LiveQuote {
     return this.deal.provider.awareness;
   }
 
-  async update<F extends UpdateField>(field: F, value: UpdateValue<F>): Promise<UpdateResult> {
-    const deal = dealArray(this.deal.doc);
-    const before = readEntries(deal);
-    const result = await this.adapter.update(field, value);
-    if (result.ok && result.changed && !this.deal.provider.wsconnected) {
-      const after = readEntries(dealArray(this.deal.doc));
-      for (const key of changedKeys(before, after)) this.offlineWrites.set(key, after.get(key));
-    }
-    return result;
+  update<F extends UpdateField>(field: F, value: UpdateValue<F>): Promise<UpdateResult> {
+    return this.adapter.update(field, value);
   }
 
-  /** The conflict notice was read. */
-  dismissConflicts = (): void => {
-    this.conflicts = [];
+  /** One conflict notice answered "OK": the value that stayed stays. */
+  dismissConflict = (key: string): void => {
+    this.conflicts = this.conflicts.filter((c) => c.key !== key);
     this.changed();
+  };
+
+  /**
+   * One conflict notice answered "Use mine": the value this browser wrote, written again now that
+   * it has seen the other one (a fresh edit, judged as any other).
+   */
+  keepMine = (key: string): Promise<UpdateResult> => {
+    const conflict = this.conflicts.find((c) => c.key === key);
+    this.dismissConflict(key);
+    const field = fieldOfKey(key);
+    const replica = field === "customerInfo" ? this.private : this.deal;
+    if (!conflict || !replica) return Promise.resolve({ ok: false, errors: [] });
+    const array = field === "customerInfo" ? privateArray(replica.doc) : dealArray(replica.doc);
+    const own = new Map([...readEntries(array)].filter(([k]) => fieldOfKey(k) === field));
+    if (conflict.mine === undefined) own.delete(key);
+    else own.set(key, conflict.mine);
+    return this.update(field as UpdateField, assemble(own)[field] as never);
   };
 
   /** Why the viewer may not write `field` (undefined when it may). */
@@ -246,37 +259,25 @@ export class LiveQuote {
       });
     }
     if (name === dealDocName(this.options.quoteId)) {
+      keepSyncTime(provider, this.options.role, this.options.quoteId);
       provider.messageHandlers[MESSAGE_DEAL_STATE] = (_encoder, decoder) => {
         const state = parseDealState(decoding.readVarString(decoder));
         if (state?.reassignedTo) this.reassignedTo = state.reassignedTo;
         if (state) for (const listener of this.dealStateListeners) listener(state);
       };
     }
+    // Issue #36: the server did not apply some of this browser's edits (stale: someone else had
+    // changed those values since it last synced). One notice per key, the newest kept.
+    provider.messageHandlers[MESSAGE_STALE_EDITS] = (_encoder, decoder) => {
+      const lost = parseStaleEdits(decoding.readVarString(decoder));
+      if (!lost || lost.length === 0 || this.destroyed) return;
+      this.conflicts = [...this.conflicts.filter((c) => !lost.some((l) => l.key === c.key)), ...lost];
+      this.changed();
+    };
     const replica: Replica = { name, doc, provider, persistence };
     provider.on("status", () => this.changed());
-    provider.on("sync", (synced: boolean) => {
-      if (synced && replica === this.deal) this.checkOfflineWrites();
-    });
     provider.on("closed", (event) => this.onClosed(replica, event.code));
     return replica;
-  }
-
-  /**
-   * Back in sync after offline edits: a key whose value is no longer the one written here lost
-   * to the other side's concurrent edit. Say so, with both values, instead of dropping it quietly.
-   */
-  private checkOfflineWrites(): void {
-    if (this.offlineWrites.size === 0) return;
-    const current = readEntries(dealArray(this.deal.doc));
-    const lost: OfflineConflict[] = [];
-    for (const [key, mine] of this.offlineWrites) {
-      const theirs = current.get(key);
-      if (JSON.stringify(theirs) !== JSON.stringify(mine)) lost.push({ key, mine, theirs });
-    }
-    this.offlineWrites.clear();
-    if (lost.length === 0) return;
-    this.conflicts = [...this.conflicts.filter((c) => !lost.some((l) => l.key === c.key)), ...lost];
-    this.changed();
   }
 
   private close(replica: Replica): void {
@@ -311,6 +312,10 @@ export class LiveQuote {
         other.provider.disconnect();
         void other.persistence?.clearData();
       }
+    } else if (code === LIVE_CLOSE_CODES.replaced) {
+      // Issue #36: the customer's own device took this page's place on the quote.
+      this.ended = "replaced";
+      for (const other of this.replicas()) other.provider.disconnect();
     } else if (code === LIVE_CLOSE_CODES.tokenRevoked) {
       // The token is still good when the deal went to a colleague: only this quote is closed to us.
       this.ended = this.reassignedTo ? "reassigned" : "sessionEnded";

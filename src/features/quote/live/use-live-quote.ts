@@ -27,7 +27,10 @@ export interface LiveQuoteState extends LiveQuoteSnapshot {
   onDealState(listener: (state: DealState) => void): () => void;
   /** The deal document's awareness while open (presence). */
   awareness: Awareness | null;
-  dismissConflicts(): void;
+  /** Issue #36: a stale-edit notice answered "OK" (the value that stayed stays). */
+  dismissConflict(key: string): void;
+  /** Issue #36: a stale-edit notice answered "Use mine" (a fresh edit of the value written before). */
+  keepMine(key: string): Promise<UpdateResult>;
 }
 
 const EMPTY: LiveQuoteSnapshot = {
@@ -103,7 +106,8 @@ export function useLiveQuote(params: LiveQuoteParams | null): LiveQuoteState {
       onHistory,
       onDealState,
       awareness: live ? live.awareness : null,
-      dismissConflicts: () => live?.dismissConflicts(),
+      dismissConflict: (key) => live?.dismissConflict(key),
+      keepMine: (key) => (live ? live.keepMine(key) : Promise.resolve(notOpen)),
     }),
     [snapshot, live, onHistory, onDealState],
   );

@@ -1,0 +1,172 @@
+import { randomUUID } from "node:crypto";
+import { defaultIsNew } from "@shared/constants";
+import {
+  IMPORT_FIELDS,
+  type ImportField,
+  mapHeaders,
+  REQUIRED_IMPORT_FIELDS,
+  rowToVehicleInput,
+} from "@shared/inventory/import-columns";
+import { INVENTORY_MSG, INVENTORY_TEXT } from "@shared/inventory/inventory-text";
+import { type ImportResult, stockVehicleSchema } from "@shared/inventory/vehicle-schema";
+import { normalizeVin } from "@shared/inventory/vin";
+import { centsToDollars } from "@shared/money";
+import { CsvError, parse } from "csv-parse/sync";
+import type { Stores, VehicleFields, VehicleRow } from "../db/stores";
+import { vehicleFields } from "./vehicles";
+
+// Issue #37: a DMS's CSV export into the dealership's stock. Rows are matched to stock by VIN,
+// else by stock number; a row with an error is skipped and listed by its line, the others are
+// stored in one transaction. Columns the file does not have keep their stored values, and
+// vehicles not in the file are left alone, so importing the same file again changes nothing.
+
+export const IMPORT_MAX_ROWS = 5000;
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+const PREVIEW_ROWS = 5;
+
+/** The file as a whole cannot be imported (not CSV, no vehicles, a required column missing, too many rows). */
+export class ImportFileError extends Error {}
+
+type Line = { line: number; cells: string[] };
+
+/** The records with the line each starts on (1: the header); quoted newlines span lines. */
+function readRecords(text: string): Line[] {
+  let records: { record: string[]; raw: string }[];
+  try {
+    records = parse(text, { bom: true, raw: true, relax_column_count: true }) as unknown as typeof records;
+  } catch (error) {
+    if (error instanceof CsvError) throw new ImportFileError(INVENTORY_MSG.importUnreadable(error.message));
+    throw error;
+  }
+  let line = 1;
+  return records.map(({ record, raw }) => {
+    const at = line;
+    line += (raw.match(/\n/g)?.length ?? 0) + 1;
+    return { line: at, cells: record };
+  });
+}
+
+/** A stored vehicle's value of an import field, as a file's row would give it (dollars for money). */
+function storedValue(vehicle: VehicleRow, field: ImportField): unknown {
+  switch (field) {
+    case "msrp":
+      return vehicle.msrpCents === null ? null : centsToDollars(vehicle.msrpCents);
+    case "price":
+      return centsToDollars(vehicle.priceCents);
+    case "cost":
+      return vehicle.costCents === null ? null : centsToDollars(vehicle.costCents);
+    default:
+      return vehicle[field];
+  }
+}
+
+const sameFields = (a: VehicleFields, b: VehicleFields) =>
+  (Object.keys(a) as (keyof VehicleFields)[]).every((key) => a[key] === b[key]);
+
+export async function importInventory(
+  stores: Stores,
+  dealershipId: string,
+  text: string,
+  dryRun: boolean,
+): Promise<ImportResult> {
+  const [header, ...rows] = readRecords(text);
+  if (!header) throw new ImportFileError(INVENTORY_MSG.importEmpty);
+  const { columns, byIndex } = mapHeaders(header.cells);
+  const mapped = new Set(byIndex.filter((field): field is ImportField => field !== null));
+  const missing = REQUIRED_IMPORT_FIELDS.filter((field) => !mapped.has(field));
+  if (missing.length > 0)
+    throw new ImportFileError(
+      missing.map((field) => INVENTORY_MSG.importMissingColumn(INVENTORY_TEXT.fields[field])).join(", "),
+    );
+  const lines = rows.filter((row) => row.cells.some((cell) => cell.trim() !== ""));
+  if (lines.length === 0) throw new ImportFileError(INVENTORY_MSG.importEmpty);
+  if (lines.length > IMPORT_MAX_ROWS) throw new ImportFileError(INVENTORY_MSG.importTooManyRows);
+
+  const stock = await stores.vehicles.all(dealershipId);
+  const byVin = new Map(stock.filter((v) => v.vin !== "").map((v) => [v.vin, v]));
+  const byStockNumber = new Map(stock.map((v) => [v.stockNumber, v]));
+  const seenStock = new Map<string, number>();
+  const seenVin = new Map<string, number>();
+
+  const result: ImportResult = { created: 0, updated: 0, unchanged: 0, errors: [], columns };
+  const preview: NonNullable<ImportResult["preview"]> = [];
+  const creates: VehicleRow[] = [];
+  const updates: { id: string; fields: VehicleFields }[] = [];
+  const now = Date.now();
+
+  for (const { line, cells } of lines) {
+    const { input, problems } = rowToVehicleInput(cells, byIndex);
+    const refuse = (field: string, message: string) => result.errors.push({ line, field, message });
+    const vin = normalizeVin(typeof input.vin === "string" ? input.vin : "");
+    const stockNumber = typeof input.stockNumber === "string" ? input.stockNumber.trim() : "";
+    const match = (vin !== "" ? byVin.get(vin) : undefined) ?? byStockNumber.get(stockNumber);
+    // Columns the file does not have keep what is stored; a new vehicle takes the defaults.
+    if (match) {
+      for (const field of IMPORT_FIELDS) if (!mapped.has(field)) input[field] = storedValue(match, field);
+      input.vinNotChecked = match.vinNotChecked && match.vin === vin;
+    }
+    if (input.condition === undefined && !problems.some((p) => p.field === "condition"))
+      input.condition = defaultIsNew(typeof input.mileage === "number" ? input.mileage : 0) ? "new" : "used";
+    const parsed = stockVehicleSchema.safeParse(input);
+    for (const problem of problems) refuse(problem.field, problem.message);
+    if (!parsed.success) {
+      const reported = new Set(problems.map((p) => p.field as string));
+      for (const issue of parsed.error.issues) {
+        const field = issue.path.map(String).join(".") || "row";
+        if (!reported.has(field)) refuse(field, issue.message);
+      }
+      continue;
+    }
+    if (problems.length > 0) continue;
+    const body = parsed.data;
+    const firstStock = seenStock.get(body.stockNumber);
+    if (firstStock !== undefined) {
+      refuse("stockNumber", INVENTORY_MSG.duplicateStockNumberInFile(firstStock));
+      continue;
+    }
+    const firstVin = body.vin === "" ? undefined : seenVin.get(body.vin);
+    if (firstVin !== undefined) {
+      refuse("vin", INVENTORY_MSG.duplicateVinInFile(firstVin));
+      continue;
+    }
+    const stockOwner = byStockNumber.get(body.stockNumber);
+    if (stockOwner && stockOwner !== match) {
+      refuse("stockNumber", INVENTORY_MSG.duplicateStockNumber);
+      continue;
+    }
+    const vinOwner = body.vin === "" ? undefined : byVin.get(body.vin);
+    if (vinOwner && vinOwner !== match) {
+      refuse("vin", INVENTORY_MSG.duplicateVin);
+      continue;
+    }
+    seenStock.set(body.stockNumber, line);
+    if (body.vin !== "") seenVin.set(body.vin, line);
+    if (preview.length < PREVIEW_ROWS) {
+      const { vinNotChecked: _unchecked, status: _status, ...shown } = body;
+      preview.push({ line, ...shown });
+    }
+    if (!match) {
+      result.created += 1;
+      creates.push({
+        id: randomUUID(),
+        dealerId: dealershipId,
+        ...vehicleFields(body, "available"),
+        createdAt: now,
+        updatedAt: now,
+      });
+      continue;
+    }
+    const fields = vehicleFields(body, match.status);
+    if (sameFields(fields, match)) {
+      result.unchanged += 1;
+      continue;
+    }
+    result.updated += 1;
+    updates.push({ id: match.id, fields });
+  }
+
+  if (dryRun) result.preview = preview;
+  else if (creates.length > 0 || updates.length > 0)
+    await stores.vehicles.importBatch(dealershipId, creates, updates, now);
+  return result;
+}

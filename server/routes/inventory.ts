@@ -1,0 +1,142 @@
+import { INVENTORY_MSG, STOCK_STATUSES, type StockStatus } from "@shared/inventory/inventory-text";
+import { stockVehicleSchema } from "@shared/inventory/vehicle-schema";
+import { mayWriteInventory } from "@shared/permissions";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AppDeps } from "../app";
+import type { AppEnv } from "../app-env";
+import { requireUser } from "../auth/middleware";
+import { DuplicateVehicleError } from "../db/stores";
+import { ApiError, badRequest, forbidden, notFound } from "../http/errors";
+import { parseJson } from "../http/validate";
+import { IMPORT_MAX_BYTES, ImportFileError, importInventory } from "../inventory/import-csv";
+import { setStockStatus } from "../inventory/stock-status";
+import { createVehicle, listVehicles, readVehicle, vehicleFields, vehicleView } from "../inventory/vehicles";
+
+// /api/inventory (issue #37): the dealership's stock. Every member reads it (a salesperson without
+// `cost`); owners and managers write it, and only they import a DMS file.
+
+export const IMPORT_PATH = "/api/inventory/import";
+
+/** A unique index's refusal as the API's 409. */
+function duplicate(error: DuplicateVehicleError): ApiError {
+  const message = error.field === "vin" ? INVENTORY_MSG.duplicateVin : INVENTORY_MSG.duplicateStockNumber;
+  return new ApiError(409, message, [{ field: error.field, message }]);
+}
+
+export function inventoryRoutes(deps: AppDeps): Hono<AppEnv> {
+  const { stores, tokens } = deps;
+  const routes = new Hono<AppEnv>();
+  routes.use("*", requireUser(tokens));
+
+  const writer = (c: { var: { user: AppEnv["Variables"]["user"] } }) => {
+    if (!mayWriteInventory(c.var.user)) throw forbidden(INVENTORY_MSG.writeForbidden);
+    return c.var.user;
+  };
+
+  routes.get("/", async (c) => {
+    const member = c.var.user;
+    const status = c.req.query("status") ?? "";
+    if (status !== "" && !(STOCK_STATUSES as readonly string[]).includes(status))
+      throw badRequest(INVENTORY_MSG.statusInvalid, [
+        { field: "status", message: INVENTORY_MSG.statusInvalid },
+      ]);
+    const filter = { status: (status || undefined) as StockStatus | undefined, q: c.req.query("q") ?? "" };
+    return c.json(await listVehicles(stores, member.dealershipId, filter, mayWriteInventory(member)));
+  });
+
+  routes.post(
+    "/import",
+    bodyLimit({
+      maxSize: IMPORT_MAX_BYTES,
+      onError: (c) => {
+        c.header("Connection", "close");
+        return c.json({ message: INVENTORY_MSG.importTooLarge }, 413);
+      },
+    }),
+    async (c) => {
+      const member = writer(c);
+      const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase();
+      if (mediaType !== "text/csv") throw new ApiError(415, INVENTORY_MSG.importNotCsv);
+      const dryRun = ["1", "true"].includes(c.req.query("dryRun") ?? "");
+      try {
+        return c.json(await importInventory(stores, member.dealershipId, await c.req.text(), dryRun));
+      } catch (error) {
+        if (error instanceof ImportFileError) throw badRequest(error.message);
+        // Another import or edit took a stock number or VIN meanwhile: nothing was stored.
+        if (error instanceof DuplicateVehicleError) throw duplicate(error);
+        throw error;
+      }
+    },
+  );
+
+  routes.get("/:id", async (c) => {
+    const member = c.var.user;
+    const vehicle = await readVehicle(stores, member.dealershipId, c.req.param("id"));
+    if (!vehicle) throw notFound(INVENTORY_MSG.vehicleNotFound);
+    return c.json(
+      vehicleView(vehicle, await stores.vehicles.quoteCount(vehicle.id), mayWriteInventory(member)),
+    );
+  });
+
+  routes.post("/", async (c) => {
+    const member = writer(c);
+    const body = await parseJson(c, stockVehicleSchema);
+    try {
+      const created = await createVehicle(stores, member.dealershipId, body);
+      const vehicle =
+        body.status === "available"
+          ? created
+          : ((await setStockStatus(stores, member.dealershipId, created.id, body.status, "edited")) ??
+            created);
+      return c.json(vehicleView(vehicle, 0, true), 201);
+    } catch (error) {
+      if (error instanceof DuplicateVehicleError) throw duplicate(error);
+      throw error;
+    }
+  });
+
+  routes.put("/:id", async (c) => {
+    const member = writer(c);
+    const id = c.req.param("id");
+    const body = await parseJson(c, stockVehicleSchema);
+    const current = await readVehicle(stores, member.dealershipId, id);
+    if (!current) throw notFound(INVENTORY_MSG.vehicleNotFound);
+    try {
+      await stores.vehicles.update(member.dealershipId, id, vehicleFields(body, current.status), Date.now());
+    } catch (error) {
+      if (error instanceof DuplicateVehicleError) throw duplicate(error);
+      throw error;
+    }
+    // The status changes through the one function every status change takes.
+    const vehicle = await setStockStatus(stores, member.dealershipId, id, body.status, "edited");
+    if (!vehicle) throw notFound(INVENTORY_MSG.vehicleNotFound);
+    return c.json(vehicleView(vehicle, await stores.vehicles.quoteCount(id), true));
+  });
+
+  // Mark sold from the Inventory page.
+  routes.post("/:id/sold", async (c) => {
+    const member = writer(c);
+    const id = c.req.param("id");
+    const vehicle = await setStockStatus(stores, member.dealershipId, id, "sold", "sold");
+    if (!vehicle) throw notFound(INVENTORY_MSG.vehicleNotFound);
+    return c.json(vehicleView(vehicle, await stores.vehicles.quoteCount(id), true));
+  });
+
+  // A vehicle that quotes were made from is marked sold instead, so those quotes keep it.
+  routes.delete("/:id", async (c) => {
+    const member = writer(c);
+    const id = c.req.param("id");
+    const vehicle = await readVehicle(stores, member.dealershipId, id);
+    if (!vehicle) throw notFound(INVENTORY_MSG.vehicleNotFound);
+    const quoteCount = await stores.vehicles.quoteCount(id);
+    if (quoteCount > 0) {
+      const sold = await setStockStatus(stores, member.dealershipId, id, "sold", "deletedWithQuotes");
+      return c.json(vehicleView(sold ?? vehicle, quoteCount, true), 200);
+    }
+    await stores.vehicles.delete(member.dealershipId, id);
+    return c.body(null, 204);
+  });
+
+  return routes;
+}
