@@ -1,5 +1,6 @@
 import { checklistMarkSchema } from "@shared/checklist";
 import { leadAddressSchema, webhookCreateSchema, webhookUpdateSchema } from "@shared/handoff";
+import { stockVehicleSchema } from "@shared/inventory/vehicle-schema";
 import { createQuoteSchema, taxRulesSchema } from "@shared/quote-schema";
 import {
   accountBodySchema,
@@ -668,5 +669,71 @@ export const OPERATIONS: Operation[] = [
     tag: "Integrations",
     auth: "bearer",
     responses: { 202: nothing, 404: null },
+  },
+  {
+    method: "get",
+    path: "/inventory",
+    summary: "The dealership's stock (?status=&q=)",
+    tag: "Inventory",
+    auth: "bearer",
+    responses: { 200: looseObject("the vehicles"), 400: null },
+  },
+  {
+    method: "post",
+    path: "/inventory",
+    summary: "Adds a stock vehicle",
+    tag: "Inventory",
+    auth: "bearer",
+    body: stockVehicleSchema,
+    responses: { 201: looseObject("the vehicle"), 400: null, 403: null, 409: null },
+  },
+  {
+    method: "post",
+    path: "/inventory/import",
+    summary: "Imports stock from CSV (text/csv body; ?dryRun=true)",
+    tag: "Inventory",
+    auth: "bearer",
+    responses: { 200: looseObject("the import's report"), 400: null, 403: null, 413: null },
+  },
+  {
+    method: "get",
+    path: "/inventory/{id}",
+    summary: "One stock vehicle",
+    tag: "Inventory",
+    auth: "bearer",
+    responses: { 200: looseObject("the vehicle"), 404: null },
+  },
+  {
+    method: "put",
+    path: "/inventory/{id}",
+    summary: "Changes a stock vehicle",
+    tag: "Inventory",
+    auth: "bearer",
+    body: stockVehicleSchema,
+    responses: { 200: looseObject("the vehicle"), 400: null, 403: null, 404: null, 409: null },
+  },
+  {
+    method: "post",
+    path: "/inventory/{id}/sold",
+    summary: "Marks a stock vehicle sold",
+    tag: "Inventory",
+    auth: "bearer",
+    responses: { 200: looseObject("the vehicle"), 403: null, 404: null },
+  },
+  {
+    method: "delete",
+    path: "/inventory/{id}",
+    summary: "Deletes a stock vehicle (one with quotes is marked sold)",
+    tag: "Inventory",
+    auth: "bearer",
+    responses: { 200: looseObject("the vehicle, sold"), 204: nothing, 403: null, 404: null },
+  },
+  {
+    method: "post",
+    path: "/quotes/{id}/sold",
+    summary: "Marks the quote's stock vehicle sold",
+    tag: "Inventory",
+    auth: "bearer",
+    responses: { 200: looseObject("the vehicle"), 400: null, 404: null },
   },
 ];
