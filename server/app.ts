@@ -6,6 +6,7 @@ import type { TokenService } from "./auth/tokens";
 import type { Config } from "./config";
 import type { Stores } from "./db/stores";
 import { isDatabaseUnavailable } from "./db/unavailable";
+import type { HandoffEmitter } from "./handoff/handoff-emitter";
 import { compression } from "./http/compression";
 import { ApiError, errorBody, notFound } from "./http/errors";
 import { loadPrerenderedPages } from "./http/pages";
@@ -15,11 +16,13 @@ import { mountStaticFiles } from "./http/static-files";
 import type { LiveControl } from "./live/live-control";
 import type { Mailer } from "./mail/mailer";
 import { countHttpRequests, metricsHandler } from "./metrics/metrics";
+import { openApiDocument } from "./openapi/openapi-document";
 import { analyticsRoutes, dealStepRoutes } from "./routes/analytics";
 import { authRoutes } from "./routes/auth";
 import { calculateRoutes } from "./routes/calculate";
 import { checklistRoutes } from "./routes/checklist";
 import { dealerDefaultsRoutes } from "./routes/dealer-defaults";
+import { integrationsRoutes } from "./routes/integrations";
 import { IMPORT_PATH, inventoryRoutes } from "./routes/inventory";
 import { paymentOptionsRoutes } from "./routes/payment-options";
 import { quoteSignalsRoutes } from "./routes/quote-signals";
@@ -30,6 +33,8 @@ import { acceptInvitationRoutes, reassignRoutes, teamRoutes } from "./routes/tea
 import { versionRoutes } from "./routes/versions";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** The API's version in its OpenAPI description. */
+export const API_VERSION = "1.0.0";
 
 export type AppDeps = {
   config: Config;
@@ -37,6 +42,8 @@ export type AppDeps = {
   tokens: TokenService;
   mailer: Mailer;
   live: LiveControl;
+  /** Issue #39: describes events for the dealership's other systems and wakes their delivery. */
+  handoff: HandoffEmitter;
   log?: (line: string) => void;
 };
 
@@ -73,6 +80,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const storageWritable = await deps.stores.writable();
     return c.json({ ok: storageWritable, storageWritable }, storageWritable ? 200 : 503);
   });
+  // Issue #39: the API's own description, built on first request (about 0.1 s) and kept.
+  let openApi: Record<string, unknown> | undefined;
+  api.get("/openapi.json", (c) => {
+    if (!openApi) openApi = openApiDocument(config.appUrl, API_VERSION);
+    return c.json(openApi);
+  });
   api.route("/auth", acceptInvitationRoutes(deps));
   api.route("/auth", authRoutes(deps));
   api.route("/team", teamRoutes(deps));
@@ -88,6 +101,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/quotes", quoteSignalsRoutes(deps)); // before quotesRoutes: its GET /:id would take /live-status
   api.route("/quotes", dealStepRoutes(deps)); // before quotesRoutes: its GET /:id would take /export.csv
   api.route("/analytics", analyticsRoutes(deps));
+  api.route("/integrations", integrationsRoutes(deps));
   api.route("/inventory", inventoryRoutes(deps));
   api.route("/quotes", quotesRoutes(deps));
   api.all("*", () => {

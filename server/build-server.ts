@@ -6,6 +6,7 @@ import type { AppEnv } from "./app-env";
 import { createTokenService } from "./auth/tokens";
 import type { Config } from "./config";
 import type { Storage } from "./db/open-storage";
+import { startDeliveryWorker } from "./handoff/delivery-worker";
 import { createLiveServer, type LiveDeps } from "./live/live-server";
 import { createMailer } from "./mail/mailer";
 import { createDealLifecycle } from "./quotes/deal-lifecycle";
@@ -41,16 +42,19 @@ export function buildServer(config: Config, storage: Storage, options: BuildOpti
     compactAfter: options.compactAfter,
     onAcceptedUpdate: options.onAcceptedUpdate,
   });
-  const deps: AppDeps = { config, stores, tokens, mailer, live, log };
+  // Issue #39: this process's share of the webhook and lead deliveries.
+  const handoff = startDeliveryWorker({ config, stores, mailer, log });
+  const deps: AppDeps = { config, stores, tokens, mailer, live, handoff, log };
   // Quotes from before the desk log's out-the-door column get it in the background.
   const stopBackfill = backfillListingTotals(stores, log);
   return {
     ...deps,
     log,
     app: createApp(deps),
-    close: () => {
+    close: async () => {
       stopBackfill();
-      return live.close();
+      await handoff.stop();
+      await live.close();
     },
   };
 }

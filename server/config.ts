@@ -47,7 +47,39 @@ export type Config = {
   databaseUrl: string | undefined;
   /** redis://…: live updates fan out across processes (only with databaseUrl). */
   redisUrl: string | undefined;
+  /** Issue #39: webhook and lead deliveries (README "Webhooks"). */
+  handoff: HandoffSettings;
 };
+
+export type HandoffSettings = {
+  /** WEBHOOKS_ALLOW_HTTP: plain http:// receivers are accepted. */
+  allowHttp: boolean;
+  /** WEBHOOKS_ALLOW_PRIVATE: receivers on loopback, private, link-local or metadata addresses. */
+  allowPrivate: boolean;
+  /** Waits before each retry (the issue's schedule); after the last, the delivery has failed. */
+  retryDelaysMs: readonly number[];
+  /** One attempt's time limit. */
+  timeoutMs: number;
+  /** How often each process looks for due deliveries (events stored here wake it at once). */
+  pollMs: number;
+  /** An endpoint failing for this long is disabled and the owner mailed. */
+  disableAfterMs: number;
+};
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+/** 5 s, 1 min, 5 min, 30 min, 2 h, 6 h, 12 h: about a day of retries, then failed. */
+export const HANDOFF_RETRY_DELAYS_MS = [
+  5 * SECOND,
+  MINUTE,
+  5 * MINUTE,
+  30 * MINUTE,
+  2 * HOUR,
+  6 * HOUR,
+  12 * HOUR,
+] as const;
 
 export type LiveBounds = {
   /** One update (or SyncStep2) larger than this closes the socket with 4413. */
@@ -146,6 +178,16 @@ const envSchema = z
         .optional(),
     ),
   })
+  .extend({
+    WEBHOOKS_ALLOW_HTTP: z
+      .enum(["true", "false", "1", "0"])
+      .default("false")
+      .transform((v) => v === "true" || v === "1"),
+    WEBHOOKS_ALLOW_PRIVATE: z
+      .enum(["true", "false", "1", "0"])
+      .default("false")
+      .transform((v) => v === "true" || v === "1"),
+  })
   .refine((e) => e.REDIS_URL === undefined || e.DATABASE_URL !== undefined, {
     path: ["REDIS_URL"],
     message:
@@ -216,6 +258,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metricsToken: e.METRICS_TOKEN,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    handoff: {
+      allowHttp: e.WEBHOOKS_ALLOW_HTTP,
+      allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
+      retryDelaysMs: HANDOFF_RETRY_DELAYS_MS,
+      timeoutMs: 10 * SECOND,
+      pollMs: SECOND,
+      disableAfterMs: 3 * 24 * HOUR,
+    },
     ...overrides,
   };
 }

@@ -423,3 +423,84 @@ export const quoteVersions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.quoteId, t.number] })],
 );
+
+// Issue #39: hand-off to the dealership's other systems (comments in schema.ts).
+export const handoffEndpoints = pgTable(
+  "handoff_endpoints",
+  {
+    id: text("id").primaryKey(),
+    dealershipId: text("dealership_id")
+      .notNull()
+      .references(() => dealerships.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["webhook", "lead"] }).notNull(),
+    url: text("url").notNull(),
+    events: text("events").notNull(),
+    includeGross: boolean("include_gross").notNull().default(false),
+    secret: text("secret").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    failingSince: ms("failing_since"),
+    disabledAt: ms("disabled_at"),
+    createdAt: ms("created_at").notNull(),
+    updatedAt: ms("updated_at").notNull(),
+  },
+  (t) => [index("handoff_endpoints_dealership").on(t.dealershipId, t.kind)],
+);
+
+export const handoffEvents = pgTable(
+  "handoff_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    publicId: text("public_id").notNull(),
+    dealershipId: text("dealership_id")
+      .notNull()
+      .references(() => dealerships.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    quoteId: text("quote_id"),
+    createdAt: ms("created_at").notNull(),
+    payload: text("payload").notNull(),
+  },
+  (t) => [uniqueIndex("handoff_events_public_id").on(t.publicId)],
+);
+
+export const handoffDeliveries = pgTable(
+  "handoff_deliveries",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    eventId: bigint("event_id", { mode: "number" })
+      .notNull()
+      .references(() => handoffEvents.id, { onDelete: "cascade" }),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => handoffEndpoints.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ms("next_attempt_at").notNull(),
+    leaseOwner: text("lease_owner"),
+    leaseUntil: ms("lease_until"),
+    createdAt: ms("created_at").notNull(),
+  },
+  (t) => [
+    index("handoff_deliveries_queue").on(t.endpointId, t.status, t.id),
+    index("handoff_deliveries_due").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+export const handoffAttempts = pgTable(
+  "handoff_attempts",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    deliveryId: bigint("delivery_id", { mode: "number" })
+      .notNull()
+      .references(() => handoffDeliveries.id, { onDelete: "cascade" }),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => handoffEndpoints.id, { onDelete: "cascade" }),
+    at: ms("at").notNull(),
+    attempt: integer("attempt").notNull(),
+    statusCode: integer("status_code"),
+    durationMs: integer("duration_ms").notNull(),
+    response: text("response").notNull(),
+    ok: boolean("ok").notNull(),
+  },
+  (t) => [index("handoff_attempts_endpoint").on(t.endpointId, t.id)],
+);

@@ -402,3 +402,100 @@ export const quoteVersions = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.quoteId, t.number] })],
 );
+
+// Issue #39: hand-off to the dealership's other systems. An endpoint is a webhook receiver (an
+// https URL with its Standard Webhooks secret) or the CRM's lead address (ADF/XML by mail).
+export const handoffEndpoints = sqliteTable(
+  "handoff_endpoints",
+  {
+    id: text("id").primaryKey(),
+    dealershipId: text("dealership_id")
+      .notNull()
+      .references(() => dealerships.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["webhook", "lead"] }).notNull(),
+    // The receiver's URL, or the CRM's email address for a lead endpoint.
+    url: text("url").notNull(),
+    // The event types it receives, a JSON array of strings ('["quote.accepted"]').
+    events: text("events").notNull(),
+    includeGross: integer("include_gross", { mode: "boolean" }).notNull().default(false),
+    // whsec_…: shown once, when the endpoint is created ("" for a lead address).
+    secret: text("secret").notNull(),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    // The first failed attempt since the last success; 3 days of failures disable the endpoint.
+    failingSince: integer("failing_since"),
+    disabledAt: integer("disabled_at"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("handoff_endpoints_dealership").on(t.dealershipId, t.kind)],
+);
+
+// The outbox: each event is stored in the transaction of the change that caused it, with one
+// delivery per endpoint subscribed at that moment. No foreign key to the quote: a deletion's event
+// outlives the quote.
+export const handoffEvents = sqliteTable(
+  "handoff_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // msg_…: the webhook-id header, the same on every attempt and on a resend.
+    publicId: text("public_id").notNull(),
+    dealershipId: text("dealership_id")
+      .notNull()
+      .references(() => dealerships.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    quoteId: text("quote_id"),
+    createdAt: integer("created_at").notNull(),
+    // The event's full data (JSON): each endpoint's copy leaves out what it may not receive.
+    payload: text("payload").notNull(),
+  },
+  (t) => [uniqueIndex("handoff_events_public_id").on(t.publicId)],
+);
+
+export const handoffDeliveries = sqliteTable(
+  "handoff_deliveries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => handoffEvents.id, { onDelete: "cascade" }),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => handoffEndpoints.id, { onDelete: "cascade" }),
+    // pending → delivered | failed (retries exhausted, or the endpoint was disabled).
+    status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at").notNull(),
+    // The process delivering it now, and until when (another process takes it after that).
+    leaseOwner: text("lease_owner"),
+    leaseUntil: integer("lease_until"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    // The head of each endpoint's queue: its oldest pending delivery.
+    index("handoff_deliveries_queue").on(t.endpointId, t.status, t.id),
+    index("handoff_deliveries_due").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+// The delivery log: one row per attempt.
+export const handoffAttempts = sqliteTable(
+  "handoff_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    deliveryId: integer("delivery_id")
+      .notNull()
+      .references(() => handoffDeliveries.id, { onDelete: "cascade" }),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => handoffEndpoints.id, { onDelete: "cascade" }),
+    at: integer("at").notNull(),
+    attempt: integer("attempt").notNull(),
+    // The HTTP status (or the SMTP reply code); null when no answer came (refused, timeout).
+    statusCode: integer("status_code"),
+    durationMs: integer("duration_ms").notNull(),
+    // The first 1 KiB of the answer, or why there was none.
+    response: text("response").notNull(),
+    ok: integer("ok", { mode: "boolean" }).notNull(),
+  },
+  (t) => [index("handoff_attempts_endpoint").on(t.endpointId, t.id)],
+);

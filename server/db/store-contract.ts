@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { attemptsContract } from "./contract/attempts";
 import { dealershipsContract } from "./contract/dealerships";
 import { defaultsContract } from "./contract/defaults";
+import { handoffContract } from "./contract/handoff";
 import { quotesContract } from "./contract/quotes";
 import { usersContract } from "./contract/users";
 import { vehiclesContract } from "./contract/vehicles";
@@ -40,6 +41,7 @@ export function storeContract(name: string, open: OpenStores): void {
     versionsContract(current);
     defaultsContract(current);
     attemptsContract(current);
+    handoffContract(current);
     vehiclesContract(current);
   });
 }

@@ -11,7 +11,7 @@ import type { FeeBody } from "@shared/validation/default-fees";
 import type { TaxBody } from "@shared/validation/default-taxes";
 import type { InterestRateEntry } from "@shared/validation/interest-rates";
 import type { StoredDoc } from "../live/persistence";
-import type { dealerships, quotes, users, vehicles } from "./schema";
+import type { dealerships, handoffEndpoints, quotes, users, vehicles } from "./schema";
 
 // The storage seam (../shared/design/SCALE.md §4): everything the routes and services read or
 // write, as asynchronous repositories. `server/db/sqlite/` implements them on the embedded SQLite
@@ -207,17 +207,27 @@ export type ListedQuote = Pick<
 export interface QuoteStore {
   find(id: string): Promise<QuoteRow | undefined>;
   /** The quote row and both documents' first states, in one transaction. */
-  create(row: QuoteRow, documents: { deal: Uint8Array; private: Uint8Array }): Promise<void>;
+  create(
+    row: QuoteRow,
+    documents: { deal: Uint8Array; private: Uint8Array },
+    handoff?: HandoffEventRecord[],
+  ): Promise<void>;
   /** Newest first. */
   list(scope: QuoteScope): Promise<ListedQuote[]>;
   /** Whether the dealership has any quote. */
   any(dealershipId: string): Promise<boolean>;
   /** The quote and everything of it (documents, log, history, versions): cascade. */
-  delete(id: string): Promise<void>;
+  delete(id: string, handoff?: HandoffEventRecord[]): Promise<void>;
   /** A new expiry and its history row, together. */
   renew(id: string, expiresAt: number, event: RestEvent): Promise<HistoryEvent>;
   /** A new salesperson, with its history row and audit line. */
-  reassign(id: string, salespersonId: string, event: RestEvent, audit: AuditEntry): Promise<void>;
+  reassign(
+    id: string,
+    salespersonId: string,
+    event: RestEvent,
+    audit: AuditEntry,
+    handoff?: HandoffEventRecord[],
+  ): Promise<void>;
   /** The desk log's deal figures (out-the-door price, stock number, structure chosen, monthly). */
   setListingFigures(id: string, figures: ListingFigures): Promise<void>;
   /** Ids after `after` (in id order) whose figures are not computed yet (the start-up backfill). */
@@ -234,7 +244,7 @@ export interface QuoteStore {
     ids: readonly string[],
   ): Promise<Pick<QuoteRow, "id" | "vehicleDescription" | "customerName">[]>;
   /** Unlocks the deal (the dealer reopens it) with its history row. */
-  unlock(id: string, event: RestEvent): Promise<HistoryEvent>;
+  unlock(id: string, event: RestEvent, handoff?: HandoffEventRecord[]): Promise<HistoryEvent>;
   /**
    * Issue #33: each quote's state seq (bumped by every change of its lifecycle); a quote missing
    * from the answer was deleted. The live server polls it for the quotes it has open.
@@ -249,6 +259,7 @@ export interface QuoteStore {
     id: string,
     event: RestEvent & { field: FunnelEvent },
     unlessWithinMs?: number,
+    handoff?: HandoffEventRecord,
   ): Promise<HistoryEvent | null>;
 }
 
@@ -319,12 +330,14 @@ export interface VersionStore {
    * `dealSeq` (issue #33): the deal document's log seq the snapshot was read at; when another
    * process appended since, nothing is stored and StaleSnapshotError is thrown (read it again).
    * One process (SQLite) reads and saves in one step of the event loop: the check never fails.
+   * `handoff` (issue #39): the events of the new version, stored in the same transaction.
    */
   save(
     version: Omit<VersionRecord, "number">,
     event: (number: number) => RestEvent,
     lock?: "accept" | "unlock",
     dealSeq?: number,
+    handoff?: (number: number) => HandoffEventRecord[],
   ): Promise<{ number: number; event: HistoryEvent }>;
 }
 
@@ -391,6 +404,106 @@ export interface AttemptStore {
   /** Records an attempt; attempts of any key at or before `forgetBefore` may be dropped. */
   add(key: string, at: number, forgetBefore: number): Promise<void>;
   clear(key: string): Promise<void>;
+}
+
+/**
+ * Issue #39: an event for the dealership's other systems, stored in the transaction of the change
+ * that caused it, with a pending delivery to each enabled endpoint subscribed to its type (or, for
+ * a test event or a resend, to `endpointId` alone).
+ */
+export type HandoffEventRecord = {
+  publicId: string;
+  dealershipId: string;
+  type: string;
+  quoteId: string | null;
+  createdAt: number;
+  /** JSON of the event's full data; each endpoint's copy leaves out what it may not receive. */
+  payload: string;
+  endpointId?: string;
+  /** quote.opened: stored only when no "opened" step of the quote is at or after this instant. */
+  onlyFirstSince?: number;
+};
+
+export type HandoffEndpointRow = typeof handoffEndpoints.$inferSelect;
+
+/** A delivery a process has leased: the event and where it goes. */
+export type LeasedDelivery = {
+  id: number;
+  attempts: number;
+  event: { publicId: string; type: string; quoteId: string | null; createdAt: number; payload: string };
+  endpoint: HandoffEndpointRow;
+};
+
+/** One attempt, as the delivery log keeps it. */
+export type HandoffAttemptRecord = {
+  at: number;
+  statusCode: number | null;
+  durationMs: number;
+  response: string;
+  ok: boolean;
+};
+
+export type HandoffLogRow = {
+  id: number;
+  deliveryId: number;
+  at: number;
+  attempt: number;
+  statusCode: number | null;
+  durationMs: number;
+  response: string;
+  ok: boolean;
+  eventType: string;
+  eventId: string;
+  deliveryStatus: "pending" | "delivered" | "failed";
+};
+
+export type EndpointChanges = Partial<
+  Pick<HandoffEndpointRow, "url" | "events" | "includeGross" | "enabled" | "failingSince" | "disabledAt">
+>;
+
+/** Issue #39: endpoints, the outbox of events and their deliveries, and the delivery log. */
+export interface HandoffStore {
+  /** The dealership's endpoints of one kind, oldest first. */
+  endpoints(dealershipId: string, kind: HandoffEndpointRow["kind"]): Promise<HandoffEndpointRow[]>;
+  /** The dealership's own endpoint, or undefined. */
+  endpoint(dealershipId: string, id: string): Promise<HandoffEndpointRow | undefined>;
+  addEndpoint(row: HandoffEndpointRow): Promise<void>;
+  /** Undefined for an unknown or another dealership's endpoint; nothing is written then. */
+  updateEndpoint(
+    dealershipId: string,
+    id: string,
+    changes: EndpointChanges,
+    now: number,
+  ): Promise<HandoffEndpointRow | undefined>;
+  /** The endpoint with its deliveries and log; false when not found. */
+  removeEndpoint(dealershipId: string, id: string): Promise<boolean>;
+  /** Stores an event and its deliveries on its own (a test event); its id. */
+  record(event: HandoffEventRecord): Promise<void>;
+  /**
+   * Leases up to `limit` deliveries that are due, each the oldest pending delivery of an enabled
+   * endpoint (one at a time per endpoint, in event order) and not leased by a live process: on
+   * PostgreSQL with FOR UPDATE SKIP LOCKED, so two processes never take the same one.
+   */
+  lease(owner: string, now: number, leaseMs: number, limit: number): Promise<LeasedDelivery[]>;
+  /**
+   * Logs the attempt and moves the delivery (pending again at `nextAttemptAt`, delivered or
+   * failed), and the endpoint's failing-since mark; false (nothing written) when `owner` no longer
+   * holds the lease. Answers the endpoint's failing-since after the attempt.
+   */
+  finish(
+    deliveryId: number,
+    owner: string,
+    attempt: HandoffAttemptRecord,
+    next: { status: "pending" | "delivered" | "failed"; nextAttemptAt: number },
+  ): Promise<{ failingSince: number | null } | false>;
+  /** Disables the endpoint; its pending deliveries fail. */
+  disable(endpointId: string, now: number): Promise<void>;
+  /** The endpoint's attempts, newest first. */
+  log(endpointId: string, limit: number): Promise<HandoffLogRow[]>;
+  /** A new pending delivery of the same event to the same endpoint; false when not found. */
+  resend(dealershipId: string, deliveryId: number, now: number): Promise<boolean>;
+  /** Drops every lease (one process on SQLite starting: whoever held them is gone). */
+  releaseLeases(): Promise<void>;
 }
 
 /** Issue #37: a unique index refused the vehicle (its stock number or VIN is another vehicle's). */
@@ -470,5 +583,6 @@ export type Stores = {
   defaults: DefaultsStore;
   lists: DefaultLists;
   attempts: AttemptStore;
+  handoff: HandoffStore;
   vehicles: VehicleStore;
 };

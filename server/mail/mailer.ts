@@ -5,10 +5,19 @@ import type { Config } from "../config";
 import { makePrivate, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../db/private-file";
 
 /** A mail; without `html` it goes out as plain text only. */
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: { filename: string; content: string; contentType: string }[];
+};
+
+/** What the mail server answered ("250 2.0.0 Ok: queued"), or where the mail was written. */
+export type MailReceipt = { response: string };
 
 export type Mailer = {
-  send(mail: OutgoingMail): Promise<void>;
+  send(mail: OutgoingMail): Promise<MailReceipt>;
   /** Where mail goes, for the start-up log line. */
   describe(): string;
 };
@@ -29,7 +38,8 @@ export function createMailer(
     const transport = transporter(config.smtpUrl);
     return {
       async send(mail) {
-        await (await transport()).sendMail({ from: config.mailFrom, ...mail });
+        const info = await (await transport()).sendMail({ from: config.mailFrom, ...mail });
+        return { response: String(info.response ?? "") };
       },
       describe: () => `SMTP (${new URL(config.smtpUrl as string).host})`,
     };
@@ -47,6 +57,7 @@ export function createMailer(
       writeFileSync(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       makePrivate(file);
       log(`Mail to ${mail.to} written to ${file}`);
+      return { response: `Written to ${file}` };
     },
     describe: () => `files in ${outbox} (set SMTP_URL to send real mail)`,
   };

@@ -16,7 +16,14 @@ function decodePart(headers: string, body: string): string {
   return body;
 }
 
-export type ReadMail = { subject: string; to: string; text: string; html: string };
+export type ReadMail = {
+  subject: string;
+  to: string;
+  text: string;
+  html: string;
+  /** Attached files (Content-Disposition: attachment), decoded. */
+  attachments: { filename: string; contentType: string; content: string }[];
+};
 
 /** Splits a text + HTML message into its decoded parts. */
 export function readMail(raw: string): ReadMail {
@@ -28,15 +35,23 @@ export function readMail(raw: string): ReadMail {
   const parts = boundary ? normalized.split(`--${boundary}`).slice(1, -1) : [normalized];
   let text = "";
   let html = "";
+  const attachments: ReadMail["attachments"] = [];
   for (const part of parts) {
     const trimmed = part.replace(/^\n/, "");
     const split = trimmed.indexOf("\n\n");
     const headers = trimmed.slice(0, split);
     const body = decodePart(headers, trimmed.slice(split + 2));
-    if (/content-type:\s*text\/html/i.test(headers)) html = body;
+    const attached = /content-disposition:\s*attachment;[\s\S]*?filename="?([^";\n]+)"?/i.exec(headers);
+    if (attached?.[1])
+      attachments.push({
+        filename: attached[1],
+        contentType: /content-type:\s*([^;\n]+)/i.exec(headers)?.[1]?.trim() ?? "",
+        content: body,
+      });
+    else if (/content-type:\s*text\/html/i.test(headers)) html = body;
     else if (/content-type:\s*text\/plain/i.test(headers)) text = body;
   }
-  return { subject: header("Subject"), to: header("To"), text, html };
+  return { subject: header("Subject"), to: header("To"), text, html, attachments };
 }
 
 /** The first reset link in the message's text part. */

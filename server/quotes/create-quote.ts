@@ -3,12 +3,16 @@ import { newQuoteEconomics } from "@shared/economics";
 import { dealerSideOf, newQuoteData } from "@shared/new-quote";
 import { dealArray, privateArray, writeFields } from "@shared/quote-doc";
 import type { ListingFigures } from "@shared/quote-list";
-import type { CreateQuoteBody } from "@shared/quote-schema";
+import { type CreateQuoteBody, quoteDataSchema } from "@shared/quote-schema";
 import * as Y from "yjs";
-import type { Stores } from "../db/stores";
+import type { HandoffEventRecord, Stores } from "../db/stores";
 import { readEconomicsSettings } from "../defaults/economics-store";
+import { quoteEventData, quoteEventRecord } from "../handoff/event-data";
+import type { HandoffEmitter } from "../handoff/handoff-emitter";
 import { dealerDefaultsSnapshot } from "./defaults-snapshot";
 import { listingFiguresOf } from "./listing-total";
+import { quoteDealership } from "./read-quote";
+import { snapshotOf } from "./versions";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -32,6 +36,7 @@ export async function createQuote(
   inventoryId: string | null = null,
   /** Issue #38: the stock vehicle's cost in dollars (dealer-private: the private document only). */
   vehicleCost?: number,
+  handoff?: HandoffEmitter,
 ): Promise<string> {
   const [defaults, economics] = await Promise.all([
     dealerDefaultsSnapshot(stores, member.dealershipId),
@@ -51,6 +56,7 @@ export async function createQuote(
     // Issue #38: the deal economics start from the dealership's defaults, in the private document,
     // with the stock vehicle's cost when the quote is made from inventory (#37).
     { economics: newQuoteEconomics(economics, defaults.addOns, vehicleCost) },
+    handoff,
   );
 }
 
@@ -65,16 +71,61 @@ export function duplicateQuote(
   deal: Record<string, unknown>,
   source: { vehicleDescription: string; inventoryId: string | null },
   validityDays: number,
+  handoff?: HandoffEmitter,
 ): Promise<string> {
   const content = dealerSideOf(deal);
-  return insertQuote(stores, member, content, validityDays, {
-    vehicleDescription: source.vehicleDescription,
-    ...listingFiguresOf(content),
-    inventoryId: source.inventoryId,
-  });
+  return insertQuote(
+    stores,
+    member,
+    content,
+    validityDays,
+    {
+      vehicleDescription: source.vehicleDescription,
+      ...listingFiguresOf(content),
+      inventoryId: source.inventoryId,
+    },
+    {},
+    handoff,
+  );
 }
 
-type QuoteMember = { dealershipId: string; id: string };
+type QuoteMember = {
+  dealershipId: string;
+  id: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+};
+
+/** Issue #39: the quote.created event of a new quote, from its first content. */
+async function createdEvent(
+  stores: Stores,
+  handoff: HandoffEmitter,
+  member: QuoteMember,
+  id: string,
+  content: Record<string, unknown>,
+  at: number,
+): Promise<HandoffEventRecord> {
+  const facts = {
+    id,
+    dealerId: member.dealershipId,
+    salesperson: {
+      id: member.id,
+      name: `${member.firstName ?? ""} ${member.lastName ?? ""}`.trim(),
+      email: member.email ?? null,
+    },
+  };
+  const parsed = quoteDataSchema.safeParse({ customInterestRates: {}, ...content });
+  const snapshot = parsed.success
+    ? snapshotOf(
+        parsed.data,
+        await quoteDealership(stores, { dealerId: member.dealershipId, salespersonId: member.id }),
+        null,
+        {},
+      )
+    : null;
+  return quoteEventRecord("quote.created", facts, quoteEventData(handoff.appUrl, facts, snapshot), at);
+}
 
 async function insertQuote(
   stores: Stores,
@@ -83,6 +134,7 @@ async function insertQuote(
   validityDays: number,
   listing: { vehicleDescription: string; inventoryId: string | null } & ListingFigures,
   privateContent: Record<string, unknown> = {},
+  handoff?: HandoffEmitter,
 ): Promise<string> {
   const deal = new Y.Doc({ guid: "new-quote" });
   writeFields(dealArray(deal), content);
@@ -95,6 +147,7 @@ async function insertQuote(
 
   const id = newQuoteId();
   const now = Date.now();
+  const events = handoff ? [await createdEvent(stores, handoff, member, id, content, now)] : [];
   await stores.quotes.create(
     {
       id,
@@ -118,6 +171,8 @@ async function insertQuote(
       inventoryId: listing.inventoryId,
     },
     { deal: dealState, private: privateState },
+    events,
   );
+  handoff?.wake();
   return id;
 }

@@ -3,6 +3,7 @@ import type { QuoteDealership } from "@shared/api-types";
 import { selectedStructure } from "@shared/deal/selected-structure";
 import { choiceMonthly, type StructureGrids, structureGrids } from "@shared/deal/structure-grid";
 import { type SheetSource, selectionForSheet, sheetSelection } from "@shared/deal-sheet";
+import type { WebhookEventType } from "@shared/handoff";
 import type { HistoryEvent } from "@shared/history-text";
 import { toCents } from "@shared/money";
 import { type Breakdown, computeBreakdown } from "@shared/pricing";
@@ -10,6 +11,8 @@ import { dealDocName } from "@shared/quote-doc";
 import { type CustomerInfo, type QuoteData, quoteDataSchema, type ShopperChoice } from "@shared/quote-schema";
 import { withPlainText } from "@shared/schema-fields";
 import type { RestEvent, Stores, VersionRecord } from "../db/stores";
+import { type QuoteFacts, quoteEventData, quoteEventRecord } from "../handoff/event-data";
+import type { HandoffEmitter } from "../handoff/handoff-emitter";
 import type { LiveControl } from "../live/live-control";
 import type { QuoteRow } from "../policies/quote-access";
 import { documentContentAt, quoteDealership, storedCustomerInfo } from "./read-quote";
@@ -74,7 +77,7 @@ export async function currentSnapshotAt(
   return { snapshot: snapshotOf(data, dealership, customer, extra), dealSeq: deal.seq };
 }
 
-function snapshotOf(
+export function snapshotOf(
   data: QuoteData,
   dealership: QuoteDealership,
   customer: CustomerInfo | null,
@@ -131,9 +134,13 @@ export function versionFigures(
   };
 }
 
+/** Issue #39: the events a new version sends to the dealership's other systems. */
+export type VersionEvents = { emitter: HandoffEmitter; quote: QuoteFacts; types: WebhookEventType[] };
+
 /**
  * Stores the next version of the quote with its history row in one transaction; `lock` moves the
- * quote's lock with it (an acceptance locks the deal, a counter-offer reopens it).
+ * quote's lock with it (an acceptance locks the deal, a counter-offer reopens it), and `events`
+ * (issue #39) are stored in the same transaction.
  */
 export async function saveVersion(
   stores: Stores,
@@ -144,15 +151,28 @@ export async function saveVersion(
   event: (number: number, at: number) => RestEvent,
   lock?: "accept" | "unlock",
   dealSeq?: number,
+  events?: VersionEvents,
 ): Promise<{ version: VersionRow; event: HistoryEvent }> {
   const createdAt = Date.now();
   const fingerprint = fingerprintOf(snapshot);
+  const handoff =
+    events &&
+    ((number: number) => {
+      const data = quoteEventData(events.emitter.appUrl, events.quote, snapshot, {
+        number,
+        kind,
+        fingerprint,
+      });
+      return events.types.map((type) => quoteEventRecord(type, events.quote, data, createdAt));
+    });
   const saved = await stores.versions.save(
     { quoteId, kind, createdAt, actor, fingerprint, snapshot, ...versionFigures(snapshot) },
     (number) => event(number, createdAt),
     lock,
     dealSeq,
+    handoff,
   );
+  if (events) events.emitter.wake();
   return {
     version: toRow({ number: saved.number, kind, createdAt, actor, fingerprint }),
     event: saved.event,

@@ -13,6 +13,7 @@ import { optionalUser, requireUser } from "../auth/middleware";
 import { notFound } from "../http/errors";
 import { parseJson } from "../http/validate";
 import { findQuote, mayManage } from "../policies/quote-access";
+import { recordStep } from "../quotes/quote-lifecycle";
 
 // Issue #40 (README "Analytics"):
 //   GET  /api/analytics?from=&to=&salesperson=   the figures (shared/analytics.ts AnalyticsResponse)
@@ -21,7 +22,7 @@ import { findQuote, mayManage } from "../policies/quote-access";
 //   POST /api/quotes/:id/opened                   a shopper's page opened the link
 // The last two are the steps the funnel counts, stored as history rows ("shared", "opened").
 
-const sharedBody = strictObject({
+export const sharedBody = strictObject({
   via: z.enum(Object.keys(SHARE_CHANNELS) as [keyof typeof SHARE_CHANNELS], {
     error: ANALYTICS_MSG.shareChannelInvalid,
   }),
@@ -56,8 +57,9 @@ export function dealStepRoutes(deps: AppDeps): Hono<AppEnv> {
     const quote = await findQuote(stores.quotes, c.req.param("id"));
     if (!quote || !mayManage(quote, member)) throw notFound(CORE_MSG.quoteNotFound);
     const { via } = await parseJson(c, sharedBody);
-    const event = await stores.quotes.recordStep(
-      quote.id,
+    const event = await recordStep(
+      deps,
+      quote,
       {
         at: Date.now(),
         role: "DEALER",
@@ -66,6 +68,7 @@ export function dealStepRoutes(deps: AppDeps): Hono<AppEnv> {
         newValue: SHARE_CHANNELS[via],
       },
       SHARED_GAP_MS,
+      { via },
     );
     if (event) live.pushHistory(quote.id, { events: [event], removed: [] });
     return c.body(null, 204);
@@ -78,8 +81,9 @@ export function dealStepRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!quote) throw notFound(CORE_MSG.quoteNotFound);
     const viewer = c.var.optionalUser;
     if (viewer && mayManage(quote, viewer)) return c.body(null, 204);
-    const event = await stores.quotes.recordStep(
-      quote.id,
+    const event = await recordStep(
+      deps,
+      quote,
       { at: Date.now(), role: "SHOPPER", actor: null, field: "opened", newValue: null },
       OPENED_GAP_MS,
     );

@@ -13,7 +13,7 @@ import { parseJson } from "../http/validate";
 // /api/dealer-defaults/payment-options (issue #18): the cash-down rows, terms, structures shown
 // and lease programme new quotes start with. Every member reads; owners and managers write.
 
-const paymentOptionsBody = strictObject({
+export const paymentOptionsBody = strictObject({
   structures: structuresSchema,
   leaseProgram: leaseProgramSchema.nullable(),
 });

@@ -17,6 +17,7 @@ import { fromStockSchema, isFromStock, quoteFromStock } from "../inventory/quote
 import { setStockStatus, stockAfterReopen } from "../inventory/stock-status";
 import { findQuote, mayManage, maySeePrivate, restViewerRole } from "../policies/quote-access";
 import { createQuote, duplicateQuote, expiryFrom } from "../quotes/create-quote";
+import { deleteQuote } from "../quotes/quote-lifecycle";
 import { documentContent, listQuotes, readQuote } from "../quotes/read-quote";
 
 // /api/quotes (spec §7). The deal itself lives in the quote's Yjs documents (server/live/); this
@@ -24,7 +25,7 @@ import { documentContent, listQuotes, readQuote } from "../quotes/read-quote";
 // renews an expired quote and copies a deal for another shopper.
 
 export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
-  const { stores, tokens, live, config } = deps;
+  const { stores, tokens, live, config, handoff } = deps;
   const routes = new Hono<AppEnv>();
 
   const quoteCreations = createRequestRateLimiter(config.quotesPerDealerPerMinute);
@@ -39,10 +40,26 @@ export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
       const { vehicle, quote } = await quoteFromStock(stores, c.var.user.dealershipId, body.inventoryId);
       // Issue #38: the stock vehicle's cost goes to the quote's private document (never the deal's).
       const cost = vehicle.costCents === null ? undefined : centsToDollars(vehicle.costCents);
-      const id = await createQuote(stores, c.var.user, quote, config.quoteValidityDays, vehicle.id, cost);
+      const id = await createQuote(
+        stores,
+        c.var.user,
+        quote,
+        config.quoteValidityDays,
+        vehicle.id,
+        cost,
+        handoff,
+      );
       return c.json({ id }, 201);
     }
-    const id = await createQuote(stores, c.var.user, body, config.quoteValidityDays);
+    const id = await createQuote(
+      stores,
+      c.var.user,
+      body,
+      config.quoteValidityDays,
+      null,
+      undefined,
+      handoff,
+    );
     return c.json({ id }, 201);
   });
 
@@ -102,14 +119,14 @@ export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
     const quote = await managed(c.req.param("id"), member);
     enforceRateLimit(c, quoteCreations, member.id);
     const deal = await documentContent(stores, live, dealDocName(quote.id), "deal");
-    const id = await duplicateQuote(stores, member, deal, quote, config.quoteValidityDays);
+    const id = await duplicateQuote(stores, member, deal, quote, config.quoteValidityDays, handoff);
     return c.json({ id }, 201);
   });
 
   routes.delete("/:id", requireUser(tokens), async (c) => {
     const quote = await managed(c.req.param("id"), c.var.user);
     // Documents, update log and history rows go with the quote (ON DELETE CASCADE).
-    await stores.quotes.delete(quote.id);
+    await deleteQuote(deps, quote);
     live.closeQuote(quote.id);
     // Issue #37: an accepted deal that is deleted no longer holds its stock vehicle.
     if (quote.lockedAt !== null) await stockAfterReopen(stores, quote);

@@ -20,6 +20,7 @@ import { ApiError, badRequest, conflict, forbidden, notFound } from "../http/err
 import { parseJson } from "../http/validate";
 import { sendInvitationEmail } from "../mail/invitation-email";
 import { findQuote } from "../policies/quote-access";
+import { reassignQuote } from "../quotes/quote-lifecycle";
 import { createInvitation, hashInvitationToken } from "../teams/invitations";
 
 // Dealership teams (#20): GET /api/team, invitations, role changes, removal, the audit,
@@ -272,8 +273,9 @@ export function reassignRoutes(deps: AppDeps): Hono<AppEnv> {
       const previous = await stores.users.byId(quote.salespersonId);
       const from = previous ? fullName(previous) : "";
       const now = Date.now();
-      await stores.quotes.reassign(
-        quote.id,
+      await reassignQuote(
+        deps,
+        quote,
         target.id,
         {
           at: now,

@@ -12,11 +12,13 @@ import type { AppDeps } from "../app";
 import type { AppEnv } from "../app-env";
 import { optionalUser, requireUser } from "../auth/middleware";
 import { StaleSnapshotError } from "../db/stores";
+import { salespersonOf } from "../handoff/quote-events";
 import { ApiError, badRequest, notFound } from "../http/errors";
 import { parseJson } from "../http/validate";
 import { stockAfterAcceptance, stockAfterReopen } from "../inventory/stock-status";
 import { acceptanceEmail } from "../mail/acceptance-email";
 import { findQuote, isExpired, mayManage, type QuoteRow, restViewerRole } from "../policies/quote-access";
+import { unlockQuote } from "../quotes/quote-lifecycle";
 import {
   currentSnapshot,
   currentSnapshotAt,
@@ -36,7 +38,7 @@ import {
 //   POST /api/quotes/:id/accept            shopper: { name, phone, email, structure } -> 201 { version }
 //   POST /api/quotes/:id/unlock            dealer: reopens the deal
 
-const acceptBody = strictObject({
+export const acceptBody = strictObject({
   name: customerInfoSchema.shape.name,
   phone: z.string({ error: MSG.phoneIncomplete }).refine((v) => /^1\d{10}$/.test(v), MSG.phoneIncomplete),
   email: customerInfoSchema.shape.email.unwrap().refine((v) => v !== "", MSG.emailInvalidAddress),
@@ -46,7 +48,7 @@ const acceptBody = strictObject({
 const gone = (message: string) => new ApiError(410, message);
 
 export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
-  const { stores, tokens, live, mailer, config } = deps;
+  const { stores, tokens, live, mailer, config, handoff } = deps;
   const log = deps.log ?? console.log;
   const routes = new Hono<AppEnv>();
 
@@ -64,6 +66,16 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
   /** Pushes a committed history row to the deal's dealers. */
   const push = (quoteId: string, event: HistoryEvent) =>
     live.pushHistory(quoteId, { events: [event], removed: [] });
+  /** Issue #39: the events a new version of the quote sends out, stored with it. */
+  const versionEvents = async (quote: QuoteRow, types: ("quote.accepted" | "quote.version_created")[]) => ({
+    emitter: handoff,
+    quote: {
+      id: quote.id,
+      dealerId: quote.dealerId,
+      salesperson: await salespersonOf(stores, quote.salespersonId),
+    },
+    types,
+  });
 
   // A saved version; while the deal is locked (accepted), the dealer's new version is a
   // counter-offer, which reopens the deal for both sides.
@@ -88,6 +100,8 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
         newValue: versionSummary(number, snapshot),
       }),
       counter ? "unlock" : undefined,
+      undefined,
+      await versionEvents(quote, ["quote.version_created"]),
     );
     if (counter) {
       live.setDealState(quote.id, {
@@ -140,6 +154,7 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
       return c.json({ version: quote.acceptedVersion }, 200);
     const body = await parseJson(c, acceptBody);
     const shopperContact = { name: body.name, phone: body.phone, email: body.email };
+    const events = await versionEvents(quote, ["quote.version_created", "quote.accepted"]);
     // The version is the deal as it stands when the lock commits: another process's edit in
     // between sends the snapshot back to be read again (issue #33).
     const accepted = async (
@@ -180,6 +195,7 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
           }),
           "accept",
           dealSeq,
+          events,
         );
         return { ...saved, snapshot };
       } catch (error) {
@@ -220,7 +236,7 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
     const user = c.var.user;
     const actor = memberLabel(user.firstName, user.role);
     const at = Date.now();
-    const event = await stores.quotes.unlock(quote.id, {
+    const event = await unlockQuote(deps, quote, {
       at,
       role: "DEALER",
       actor,

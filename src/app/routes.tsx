@@ -29,6 +29,7 @@ const GovernmentFeesPage = lazy(() => import("@/features/settings/government-fee
 const InterestRatesPage = lazy(() => import("@/features/settings/interest-rates-page"));
 const TaxRulesPage = lazy(() => import("@/features/settings/tax-rules-page"));
 const PaymentOptionsPage = lazy(() => import("@/features/settings/payment-options-page"));
+const IntegrationsPage = lazy(() => import("@/features/settings/integrations-page"));
 const TeamPage = lazy(() => import("@/features/team/team-page"));
 const AcceptInvitationPage = lazy(() => import("@/features/auth/accept-invitation-page"));
 const DealSheetPage = lazy(() => import("@/features/sheet/deal-sheet-page"));
@@ -112,6 +113,7 @@ export function AppRoutes() {
           <Route path="account" element={<AccountPage />} />
           <Route path="contact-information" element={<ContactInformationPage />} />
           <Route path="team" element={<TeamPage />} />
+          <Route path="integrations" element={<IntegrationsPage />} />
           <Route path="quote-defaults/add-ons" element={<AddOnsPage />} />
           <Route path="quote-defaults/taxes" element={<TaxesPage />} />
           <Route path="quote-defaults/dealer-fees" element={<DealerFeesPage />} />

@@ -62,7 +62,7 @@ export function errorText(error: unknown, fallback: string): string {
 }
 
 type RequestOptions = {
-  method?: "GET" | "POST" | "PUT" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
   /** Authenticated calls refuse to go out without a stored token. */
   auth?: boolean;

@@ -4,6 +4,7 @@ import { quoteEvents, quotes, yjsDocuments } from "../schema.pg";
 import type { DocumentStore, QuoteScope, QuoteStore } from "../stores";
 import type { PgDb } from "./connection";
 import { createDocumentLog } from "./document-log";
+import { insertHandoffEvents } from "./pg-handoff";
 import { insertAudit, insertRestEvent } from "./pg-rows";
 
 /** Issue #33: a change of the deal's state; live appends judged before it are judged again. */
@@ -25,7 +26,7 @@ export function createQuoteStore(db: PgDb): QuoteStore {
       return (await db.select().from(quotes).where(eq(quotes.id, id)))[0];
     },
 
-    async create(row, documents) {
+    async create(row, documents, handoff) {
       await db.transaction(async (tx) => {
         await tx.insert(quotes).values(row);
         // A new document's log is empty: its head and snapshot are both at seq 0.
@@ -47,6 +48,7 @@ export function createQuoteStore(db: PgDb): QuoteStore {
             updatedAt: row.createdAt,
           },
         ]);
+        await insertHandoffEvents(tx, handoff);
       });
     },
 
@@ -76,7 +78,7 @@ export function createQuoteStore(db: PgDb): QuoteStore {
       return rows.length > 0;
     },
 
-    async delete(id) {
+    async delete(id, handoff) {
       await db.transaction(async (tx) => {
         // One lock order with appends (which hold their document row, then update the quote):
         // the document rows first, then the cascade from the quote row (SCALE.md §4, row 6).
@@ -87,6 +89,7 @@ export function createQuoteStore(db: PgDb): QuoteStore {
           .orderBy(asc(yjsDocuments.docName))
           .for("update");
         await tx.delete(quotes).where(eq(quotes.id, id));
+        await insertHandoffEvents(tx, handoff);
       });
     },
 
@@ -100,11 +103,12 @@ export function createQuoteStore(db: PgDb): QuoteStore {
       });
     },
 
-    async reassign(id, salespersonId, event, audit) {
+    async reassign(id, salespersonId, event, audit, handoff) {
       await db.transaction(async (tx) => {
         await tx.update(quotes).set({ salespersonId, stateSeq: nextStateSeq }).where(eq(quotes.id, id));
         await insertRestEvent(tx, id, event);
         await insertAudit(tx, audit);
+        await insertHandoffEvents(tx, handoff);
       });
     },
 
@@ -158,14 +162,15 @@ export function createQuoteStore(db: PgDb): QuoteStore {
         .where(inArray(quotes.id, [...ids]));
       return new Map(rows.map((row) => [row.id, row.stateSeq]));
     },
-    unlock(id, event) {
+    unlock(id, event, handoff) {
       return db.transaction(async (tx) => {
         await tx.update(quotes).set({ lockedAt: null, stateSeq: nextStateSeq }).where(eq(quotes.id, id));
+        await insertHandoffEvents(tx, handoff);
         return insertRestEvent(tx, id, event);
       });
     },
 
-    async recordStep(id, event, unlessWithinMs) {
+    async recordStep(id, event, unlessWithinMs, handoff) {
       // Two processes recording at once may both write: a second "opened" row changes no figure
       // (the quote keeps the earliest time), so no lock is taken for it.
       if (unlessWithinMs !== undefined) {
@@ -188,6 +193,8 @@ export function createQuoteStore(db: PgDb): QuoteStore {
           .update(quotes)
           .set({ [event.field === "shared" ? "sharedAt" : "openedAt"]: event.at })
           .where(and(eq(quotes.id, id), or(isNull(column), gt(column, event.at))));
+        // Before the step's own row: "the first visit of the day" looks for an earlier one.
+        await insertHandoffEvents(tx, handoff ? [handoff] : []);
         return insertRestEvent(tx, id, event);
       });
     },

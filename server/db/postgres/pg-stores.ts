@@ -5,6 +5,7 @@ import { createAnalyticsStore } from "./pg-analytics";
 import { createAttemptStore } from "./pg-attempts";
 import { createDealershipStore } from "./pg-dealerships";
 import { createDefaultLists, createDefaultsStore } from "./pg-defaults";
+import { createHandoffStore } from "./pg-handoff";
 import { createDocumentStore, createQuoteStore } from "./pg-quotes";
 import { createResetTokenStore, createUserStore } from "./pg-users";
 import { createVehicleStore } from "./pg-vehicles";
@@ -36,6 +37,7 @@ export function createPostgresStores(db: PgDb): Stores {
     defaults: createDefaultsStore(db),
     lists: createDefaultLists(db),
     attempts: createAttemptStore(db),
+    handoff: createHandoffStore(db),
     vehicles: createVehicleStore(db),
   };
 }

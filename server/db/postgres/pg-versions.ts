@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { quoteEvents, quotes, quoteVersions, yjsDocuments } from "../schema.pg";
 import { type HistoryStore, StaleSnapshotError, type VersionStore } from "../stores";
 import type { PgDb } from "./connection";
+import { insertHandoffEvents } from "./pg-handoff";
 import { nextStateSeq } from "./pg-quotes";
 import { historyRole, insertRestEvent } from "./pg-rows";
 
@@ -42,7 +43,7 @@ export function createVersionStore(db: PgDb): VersionStore {
       return rows[0];
     },
 
-    save(version, event, lock, dealSeq) {
+    save(version, event, lock, dealSeq, handoff) {
       return db.transaction(async (tx) => {
         // SQLite has one writer; here two saves could both read the same last number. The quote's
         // row lock makes the second wait for the first to commit, then read its number. NO KEY
@@ -70,6 +71,7 @@ export function createVersionStore(db: PgDb): VersionStore {
         const number = (last?.number ?? 0) + 1;
         await tx.insert(quoteVersions).values({ ...version, number });
         const recorded = await insertRestEvent(tx, version.quoteId, event(number));
+        await insertHandoffEvents(tx, handoff?.(number));
         if (lock === "accept")
           await tx
             .update(quotes)

@@ -14,6 +14,7 @@ import {
   restEventRow,
   type VersionStore,
 } from "../stores";
+import { insertHandoffEvents } from "./sqlite-handoff";
 
 // Quotes, their versions, history and stored documents on SQLite (see sqlite-users.ts on the
 // synchronous driver behind the promises).
@@ -36,7 +37,7 @@ export const nextStateSeq = sql`${quotes.stateSeq} + 1`;
 export function sqliteQuoteStore(db: Db): QuoteStore {
   return {
     find: async (id) => db.select().from(quotes).where(eq(quotes.id, id)).get(),
-    async create(row, documents) {
+    async create(row, documents, handoff) {
       db.transaction((tx) => {
         tx.insert(quotes).values(row).run();
         tx.insert(yjsDocuments)
@@ -55,6 +56,7 @@ export function sqliteQuoteStore(db: Db): QuoteStore {
             },
           ])
           .run();
+        insertHandoffEvents(tx, handoff);
       });
     },
     list: async (scope) =>
@@ -76,9 +78,12 @@ export function sqliteQuoteStore(db: Db): QuoteStore {
     any: async (dealershipId) =>
       db.select({ id: quotes.id }).from(quotes).where(eq(quotes.dealerId, dealershipId)).limit(1).get() !==
       undefined,
-    async delete(id) {
+    async delete(id, handoff) {
       // Documents, update log, history and versions go with the quote (ON DELETE CASCADE).
-      db.delete(quotes).where(eq(quotes.id, id)).run();
+      db.transaction((tx) => {
+        tx.delete(quotes).where(eq(quotes.id, id)).run();
+        insertHandoffEvents(tx, handoff);
+      });
     },
     async renew(id, expiresAt, event) {
       return db.transaction((tx) => {
@@ -89,11 +94,12 @@ export function sqliteQuoteStore(db: Db): QuoteStore {
         return insertEvent(tx, id, event);
       });
     },
-    async reassign(id, salespersonId, event, audit) {
+    async reassign(id, salespersonId, event, audit, handoff) {
       db.transaction((tx) => {
         tx.update(quotes).set({ salespersonId, stateSeq: nextStateSeq }).where(eq(quotes.id, id)).run();
         insertEvent(tx, id, event);
         tx.insert(teamEvents).values(audit).run();
+        insertHandoffEvents(tx, handoff);
       });
     },
     async setListingFigures(id, figures) {
@@ -143,13 +149,14 @@ export function sqliteQuoteStore(db: Db): QuoteStore {
         .all();
       return new Map(rows.map((row) => [row.id, row.stateSeq]));
     },
-    async unlock(id, event) {
+    async unlock(id, event, handoff) {
       return db.transaction((tx) => {
         tx.update(quotes).set({ lockedAt: null, stateSeq: nextStateSeq }).where(eq(quotes.id, id)).run();
+        insertHandoffEvents(tx, handoff);
         return insertEvent(tx, id, event);
       });
     },
-    async recordStep(id, event, unlessWithinMs) {
+    async recordStep(id, event, unlessWithinMs, handoff) {
       const column = event.field === "shared" ? quotes.sharedAt : quotes.openedAt;
       return db.transaction((tx) => {
         if (unlessWithinMs !== undefined) {
@@ -171,6 +178,8 @@ export function sqliteQuoteStore(db: Db): QuoteStore {
           .set({ [event.field === "shared" ? "sharedAt" : "openedAt"]: event.at })
           .where(and(eq(quotes.id, id), or(isNull(column), gt(column, event.at))))
           .run();
+        // Before the step's own row: "the first visit of the day" looks for an earlier one.
+        insertHandoffEvents(tx, handoff ? [handoff] : []);
         return insertEvent(tx, id, event);
       });
     },
@@ -207,7 +216,7 @@ export function sqliteVersionStore(db: Db): VersionStore {
         .from(quoteVersions)
         .where(and(eq(quoteVersions.quoteId, quoteId), eq(quoteVersions.number, number)))
         .get(),
-    async save(version, event, lock) {
+    async save(version, event, lock, _dealSeq, handoff) {
       return db.transaction((tx) => {
         const number = (lastOf(tx, version.quoteId)?.number ?? 0) + 1;
         tx.insert(quoteVersions)
@@ -228,6 +237,7 @@ export function sqliteVersionStore(db: Db): VersionStore {
             .set({ lockedAt: null, stateSeq: nextStateSeq })
             .where(eq(quotes.id, version.quoteId))
             .run();
+        insertHandoffEvents(tx, handoff?.(number));
         return { number, event: insertEvent(tx, version.quoteId, event(number)) };
       });
     },

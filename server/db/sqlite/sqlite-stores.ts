@@ -3,6 +3,7 @@ import { createMemoryAttempts } from "../memory-attempts";
 import type { Stores } from "../stores";
 import { sqliteAnalyticsStore } from "./sqlite-analytics";
 import { sqliteDefaultsStore, sqliteLists } from "./sqlite-defaults";
+import { sqliteHandoffStore } from "./sqlite-handoff";
 import {
   sqliteDocumentStore,
   sqliteHistoryStore,
@@ -29,6 +30,7 @@ export function createSqliteStores(db: Db): Stores {
     lists: sqliteLists(db),
     // One process: failed logins and reset mails are counted in memory.
     attempts: createMemoryAttempts(),
+    handoff: sqliteHandoffStore(db),
     vehicles: sqliteVehicleStore(db),
   };
 }

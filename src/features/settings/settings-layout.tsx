@@ -1,5 +1,6 @@
 import { Box, Button, Group, NavLink, Stack, Text, Title } from "@mantine/core";
 import { QUOTE_DEFAULTS_TEXT } from "@shared/dealer-messages";
+import { INTEGRATIONS_TEXT } from "@shared/handoff";
 import { MSG } from "@shared/messages";
 import { Link, Outlet, useLocation } from "react-router";
 import { PageContainer } from "@/components/page-container";
@@ -14,6 +15,7 @@ const MENU: MenuGroup[] = [
       { label: "Account", to: "/settings/account" },
       { label: "Dealership information", to: "/settings/contact-information" },
       { label: MSG.team, to: "/settings/team" },
+      { label: INTEGRATIONS_TEXT.title, to: "/settings/integrations" },
     ],
   },
   {

@@ -1,0 +1,131 @@
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { bundleChildServer, startChildServer } from "../live/child-server";
+import { sampleQuote } from "../live/live-test-kit";
+import { type PostgresService, startPostgres } from "../testing/services";
+import { type Receiver, startReceiver, waitUntil } from "../testing/webhook-receiver";
+
+// Issue #39: the outbox across process deaths and process counts, each server a real process
+// (the bundled crash child): an event stored before its answer is delivered even when the server
+// is killed with SIGKILL mid-delivery, and two processes on one PostgreSQL deliver each event once.
+
+const bundle = bundleChildServer();
+const dirs: string[] = [];
+const children = new Set<ChildProcess>();
+let receiver: Receiver | undefined;
+let postgres: PostgresService | undefined;
+
+afterEach(async () => {
+  for (const child of children) child.kill("SIGKILL");
+  children.clear();
+  await receiver?.close();
+  receiver = undefined;
+});
+afterAll(async () => {
+  await postgres?.cleanup();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  rmSync(path.dirname(bundle), { recursive: true, force: true });
+});
+
+const baseEnv = {
+  LOG_REQUESTS: "false",
+  JWT_SECRET: "handoff-process-test-secret-0123456789abcdef",
+  WEBHOOKS_ALLOW_HTTP: "true",
+  WEBHOOKS_ALLOW_PRIVATE: "true",
+  SIGNUPS_PER_IP_PER_HOUR: "100000",
+  QUOTES_PER_DEALER_PER_MINUTE: "100000",
+};
+
+async function start(env: NodeJS.ProcessEnv) {
+  const started = await startChildServer(bundle, { ...process.env, ...baseEnv, ...env });
+  children.add(started.process);
+  started.process.once("exit", () => children.delete(started.process));
+  return started;
+}
+
+async function api(url: string, method: string, route: string, body?: unknown, token?: string) {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return fetch(`${url}${route}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+let dealers = 0;
+async function dealerWithWebhook(url: string, hook: string): Promise<string> {
+  dealers += 1;
+  const registered = await api(url, "POST", "/api/auth/register", {
+    email: `handoff${dealers}@example.com`,
+    password: "correct horse battery",
+    firstName: "Dana",
+    lastName: "Dealer",
+  });
+  expect(registered.status).toBe(201);
+  const { token } = (await registered.json()) as { token: string };
+  const endpoint = await api(
+    url,
+    "POST",
+    "/api/integrations/webhooks",
+    { url: hook, events: ["quote.created"] },
+    token,
+  );
+  expect(endpoint.status).toBe(201);
+  return token;
+}
+
+describe("the outbox across processes", () => {
+  it("kill -9 of the server between the event and its delivery still delivers it after a restart", async () => {
+    // The receiver takes the first delivery and never answers it: the server dies mid-delivery.
+    receiver = await startReceiver(["hang"]);
+    const dataDir = mkdtempSync(path.join(tmpdir(), "dealdesk-handoff-crash-"));
+    dirs.push(dataDir);
+    const first = await start({ DATA_DIR: dataDir });
+    const token = await dealerWithWebhook(first.url, receiver.url);
+    const created = await api(first.url, "POST", "/api/quotes", sampleQuote, token);
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    await waitUntil(() => receiver?.received[0]);
+    const exited = new Promise((resolve) => first.process.once("exit", resolve));
+    first.process.kill("SIGKILL");
+    await exited;
+
+    await start({ DATA_DIR: dataDir });
+    const again = await waitUntil(() => receiver?.received[1], 15_000);
+    expect(again.headers["webhook-id"]).toBe(receiver.received[0]?.headers["webhook-id"]);
+    expect(JSON.parse(again.body)).toMatchObject({ type: "quote.created", data: { quote: { id } } });
+  }, 60_000);
+
+  it("two processes on one PostgreSQL deliver each event once, one at a time, in order", async () => {
+    postgres = await startPostgres();
+    const databaseUrl = await postgres.createDatabase(`handoff_${process.pid}`);
+    receiver = await startReceiver();
+    const env = (name: string) => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), `dealdesk-handoff-${name}-`));
+      dirs.push(dataDir);
+      return { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
+    };
+    const [a, b] = await Promise.all([start(env("a")), start(env("b"))]);
+    const token = await dealerWithWebhook(a.url, receiver.url);
+    const ids: string[] = [];
+    const count = 40;
+    for (let i = 0; i < count; i += 1) {
+      const res = await api(i % 2 === 0 ? a.url : b.url, "POST", "/api/quotes", sampleQuote, token);
+      expect(res.status).toBe(201);
+      ids.push(((await res.json()) as { id: string }).id);
+    }
+    await waitUntil(() => ((receiver?.received.length ?? 0) >= count ? true : undefined), 30_000);
+    // Both processes poll (1 s) and are woken by their own events: give a duplicate time to show.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const received = receiver.received.map((r) => JSON.parse(r.body) as { data: { quote: { id: string } } });
+    expect(received).toHaveLength(count);
+    expect(new Set(receiver.received.map((r) => r.headers["webhook-id"])).size).toBe(count);
+    // One endpoint, one delivery at a time, in the order the events were stored.
+    expect(received.map((r) => r.data.quote.id)).toEqual(ids);
+  }, 120_000);
+});

@@ -1,0 +1,52 @@
+import type { WebhookEventType } from "@shared/handoff";
+import type { HandoffEventRecord, QuoteRow, Stores } from "../db/stores";
+import type { LiveControl } from "../live/live-control";
+import { currentSnapshot } from "../quotes/versions";
+import { type DealSnapshot, type EventQuote, quoteEventData, quoteEventRecord } from "./event-data";
+import type { HandoffEmitter } from "./handoff-emitter";
+
+// Issue #39: the outbox record of a quote's lifecycle event. The services that change a quote
+// build it and hand it to the store call that makes the change, which stores it in the same
+// transaction: an event is never lost after its answer went out, and never sent for a change that
+// did not commit.
+
+export type EventDeps = { stores: Stores; live: LiveControl; handoff: HandoffEmitter };
+
+export async function salespersonOf(stores: Stores, id: string) {
+  const row = await stores.users.byId(id);
+  return { id, name: row ? `${row.firstName} ${row.lastName}`.trim() : "", email: row?.email ?? null };
+}
+
+/** The deal as it stands, or null when it cannot be read (the event still goes out, with less). */
+async function snapshotOrNull(stores: Stores, live: LiveControl, quote: QuoteRow) {
+  try {
+    return await currentSnapshot(stores, live, quote);
+  } catch {
+    return null;
+  }
+}
+
+export async function quoteEvent(
+  deps: EventDeps,
+  quote: QuoteRow,
+  type: WebhookEventType,
+  options: {
+    snapshot?: DealSnapshot | null;
+    version?: EventQuote["version"];
+    extra?: Record<string, unknown>;
+    at?: number;
+  } = {},
+): Promise<HandoffEventRecord> {
+  const snapshot =
+    options.snapshot !== undefined ? options.snapshot : await snapshotOrNull(deps.stores, deps.live, quote);
+  const facts = {
+    id: quote.id,
+    dealerId: quote.dealerId,
+    salesperson: await salespersonOf(deps.stores, quote.salespersonId),
+  };
+  const data = quoteEventData(deps.handoff.appUrl, facts, snapshot, options.version ?? null);
+  return quoteEventRecord(type, facts, data, options.at ?? Date.now(), options.extra);
+}
+
+/** Midnight UTC before `at`: quote.opened goes out for the first visit of each (UTC) day. */
+export const startOfDay = (at: number) => at - (at % 86_400_000);

@@ -1,0 +1,146 @@
+import { z } from "zod";
+
+// Issue #39: zod schemas of the API's answers, for GET /api/openapi.json and for the test that
+// checks real answers against them. Request bodies are the routes' own schemas (operations.ts).
+// Deep deal documents (the quote's data, a version's snapshot, calculate's result) are declared
+// as objects with their top-level keys; their fields are the live document's schema, documented
+// in the README.
+
+const money = z.number();
+const iso = z.string().describe("ISO 8601 time");
+const ms = z.number().int().describe("milliseconds since the epoch");
+
+export const errorSchema = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+
+export const messageSchema = z.object({ message: z.string() });
+
+const profile = z.object({
+  dealershipName: z.string(),
+  streetAddress: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  phoneNumber: z.string(),
+});
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(["owner", "manager", "salesperson"]),
+  dealerProfile: profile,
+});
+
+export const authSchema = z.object({ token: z.string(), user: userSchema });
+export const userAnswer = z.object({ user: userSchema });
+
+export const quoteListItem = z
+  .object({
+    id: z.string(),
+    created_at: iso,
+    expires_at: iso,
+    vehicleDescription: z.string(),
+    customerName: z.string(),
+    salesperson: z.object({ id: z.string(), name: z.string() }),
+    outTheDoorPrice: money.nullable(),
+    accepted: z.boolean(),
+  })
+  .loose();
+
+export const quoteSchema = z
+  .object({
+    id: z.string(),
+    created_at: iso,
+    expires_at: iso,
+    expired: z.boolean(),
+    data: z
+      .record(z.string(), z.unknown())
+      .describe("the deal (vehicle, pricing, add-ons, fees, taxes, trade-in, …)"),
+    dealership: profile.extend({ consultant: z.string() }),
+  })
+  .loose();
+
+export const idAnswer = z.object({ id: z.string() });
+
+const addOn = z.object({ id: z.string(), name: z.string(), description: z.string(), price: money });
+const tax = z.object({
+  id: z.string(),
+  description: z.string(),
+  rate: z.number(),
+  baseCap: money.optional(),
+});
+const fee = z.object({ id: z.string(), name: z.string(), description: z.string(), amount: money });
+export const listItems = { addons: addOn, taxes: tax, "dealer-fees": fee, "government-fees": fee } as const;
+
+export const interestRatesAnswer = z.object({
+  interestRates: z.array(z.object({ term_months: z.number().int(), interest_rate: z.number() })),
+});
+
+export const versionRow = z.object({
+  number: z.number().int(),
+  kind: z.enum(["saved", "accepted", "counter"]),
+  createdAt: iso,
+  actor: z.string(),
+  fingerprint: z.string(),
+});
+
+export const versionAnswer = versionRow.extend({ snapshot: z.record(z.string(), z.unknown()) });
+
+export const teamMember = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(["owner", "manager", "salesperson"]),
+});
+
+export const endpointSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["webhook", "lead"]),
+  url: z.string(),
+  events: z.array(z.string()),
+  includeGross: z.boolean(),
+  enabled: z.boolean(),
+  failingSince: iso.nullable(),
+  disabledAt: iso.nullable(),
+  createdAt: iso,
+});
+
+export const integrationsAnswer = z.object({
+  leadAddress: endpointSchema.nullable(),
+  webhooks: z.array(endpointSchema),
+  eventTypes: z.array(z.object({ type: z.string(), description: z.string() })),
+});
+
+export const deliveryAttempt = z.object({
+  id: z.number().int(),
+  deliveryId: z.number().int(),
+  at: iso,
+  event: z.string(),
+  eventId: z.string(),
+  attempt: z.number().int(),
+  statusCode: z.number().int().nullable(),
+  durationMs: z.number().int(),
+  ok: z.boolean(),
+  response: z.string(),
+  deliveryStatus: z.enum(["pending", "delivered", "failed"]),
+});
+
+export const liveStatus = z.object({
+  now: ms,
+  quotes: z.array(z.object({ id: z.string(), visitStartedAt: ms, label: z.string() })),
+  accepted: z.array(
+    z.object({ id: z.string(), version: z.number().int(), acceptedAt: ms, label: z.string() }),
+  ),
+});
+
+export const historyAnswer = z.object({ events: z.array(z.record(z.string(), z.unknown())) });
+
+export const checklistAnswer = z.object({ show: z.boolean(), steps: z.record(z.string(), z.boolean()) });
+
+/** An object answer declared by its top-level keys (the deal's deep documents). */
+export const looseObject = (description: string) => z.record(z.string(), z.unknown()).describe(description);

@@ -1,0 +1,96 @@
+import { HANDOFF_MSG, leadAddressSchema, webhookCreateSchema, webhookUpdateSchema } from "@shared/handoff";
+import { CORE_MSG } from "@shared/messages";
+import { mayWriteDefaults } from "@shared/permissions";
+import { Hono } from "hono";
+import type { AppDeps } from "../app";
+import type { AppEnv } from "../app-env";
+import { requireUser } from "../auth/middleware";
+import {
+  addWebhook,
+  deliveryLog,
+  listIntegrations,
+  removeWebhook,
+  sendTest,
+  setLeadAddress,
+  updateWebhook,
+} from "../handoff/endpoints";
+import { badRequest, forbidden, notFound } from "../http/errors";
+import { parseJson } from "../http/validate";
+
+// Issue #39 (README "Webhooks" and "Leads to the CRM"), owners and managers only:
+//   GET    /api/integrations                          lead address, webhooks (never secrets), event types
+//   PUT    /api/integrations/lead-address             { address } ("" removes it)
+//   POST   /api/integrations/lead-address/test        202: a test lead goes out
+//   POST   /api/integrations/webhooks                 { url, events, includeGross } -> 201 { endpoint, secret }
+//   PATCH  /api/integrations/webhooks/:id             { url?, events?, includeGross?, enabled? }
+//   DELETE /api/integrations/webhooks/:id             204
+//   POST   /api/integrations/webhooks/:id/test        202: a webhook.test event to that endpoint
+//   GET    /api/integrations/endpoints/:id/deliveries the delivery log, newest first (100)
+//   POST   /api/integrations/deliveries/:id/resend    202: the same event again, as a new delivery
+
+export function integrationsRoutes(deps: AppDeps): Hono<AppEnv> {
+  const { stores, tokens, config, handoff } = deps;
+  const store = stores.handoff;
+  const endpointDeps = { store, settings: config.handoff, emitter: handoff };
+  const routes = new Hono<AppEnv>();
+  routes.use("*", requireUser(tokens));
+  routes.use("*", async (c, next) => {
+    if (!mayWriteDefaults(c.var.user)) throw forbidden(CORE_MSG.forbidden);
+    await next();
+  });
+  const dealership = (c: { var: { user: { dealershipId: string } } }) => c.var.user.dealershipId;
+
+  routes.get("/", async (c) => c.json(await listIntegrations(store, dealership(c))));
+
+  routes.put("/lead-address", async (c) => {
+    const { address } = await parseJson(c, leadAddressSchema);
+    return c.json({ leadAddress: await setLeadAddress(store, dealership(c), address) });
+  });
+
+  routes.post("/lead-address/test", async (c) => {
+    const [lead] = await store.endpoints(dealership(c), "lead");
+    if (!lead) throw badRequest(HANDOFF_MSG.leadAddressMissing);
+    const profile = await stores.dealerships.profile(dealership(c));
+    await sendTest(endpointDeps, dealership(c), lead, profile.dealershipName);
+    return c.body(null, 202);
+  });
+
+  routes.post("/webhooks", async (c) => {
+    const body = await parseJson(c, webhookCreateSchema);
+    return c.json(await addWebhook(endpointDeps, dealership(c), body), 201);
+  });
+
+  routes.patch("/webhooks/:id", async (c) => {
+    const body = await parseJson(c, webhookUpdateSchema);
+    return c.json(await updateWebhook(endpointDeps, dealership(c), c.req.param("id"), body));
+  });
+
+  routes.delete("/webhooks/:id", async (c) => {
+    await removeWebhook(store, dealership(c), c.req.param("id"));
+    return c.body(null, 204);
+  });
+
+  routes.post("/webhooks/:id/test", async (c) => {
+    const endpoint = await store.endpoint(dealership(c), c.req.param("id"));
+    if (endpoint?.kind !== "webhook") throw notFound(HANDOFF_MSG.endpointNotFound);
+    const profile = await stores.dealerships.profile(dealership(c));
+    await sendTest(endpointDeps, dealership(c), endpoint, profile.dealershipName);
+    return c.body(null, 202);
+  });
+
+  routes.get("/endpoints/:id/deliveries", async (c) => {
+    const endpoint = await store.endpoint(dealership(c), c.req.param("id"));
+    if (!endpoint) throw notFound(HANDOFF_MSG.endpointNotFound);
+    return c.json(await deliveryLog(store, endpoint.id));
+  });
+
+  routes.post("/deliveries/:id/resend", async (c) => {
+    const id = Number(c.req.param("id"));
+    if (!Number.isSafeInteger(id) || id <= 0 || !(await store.resend(dealership(c), id, Date.now())))
+      throw notFound(HANDOFF_MSG.deliveryNotFound);
+    handoff.wake();
+    return c.body(null, 202);
+  });
+
+  return routes;
+}

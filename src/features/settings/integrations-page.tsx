@@ -1,0 +1,361 @@
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Code,
+  Group,
+  Modal,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import {
+  type HandoffEndpoint,
+  type IntegrationsResponse,
+  INTEGRATIONS_TEXT as T,
+  type WebhookEventType,
+} from "@shared/handoff";
+import { TEXT } from "@shared/messages";
+import { mayWriteDefaults } from "@shared/permissions";
+import { useCallback, useEffect, useState } from "react";
+import { type Banner, BannerNotice, Notice } from "@/components/notice";
+import { PageLoader } from "@/components/page-loader";
+import { apiRequest, errorText } from "@/lib/api";
+import { usePageTitle } from "@/lib/page-title";
+import { useSession } from "@/lib/session";
+import { DeliveryLog } from "./integrations/delivery-log";
+
+// Settings → Integrations (issue #39): the CRM lead address and the webhook endpoints, each with
+// its delivery log, Resend, Send test lead / Send test event. Owners and managers only.
+
+export default function IntegrationsPage() {
+  usePageTitle(T.title);
+  const { user } = useSession();
+  const allowed = user !== null && mayWriteDefaults(user);
+  const [data, setData] = useState<IntegrationsResponse | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const [logVersion, setLogVersion] = useState(0);
+
+  const load = useCallback(() => {
+    setFailed(false);
+    apiRequest<IntegrationsResponse>("/integrations", { auth: true })
+      .then(setData)
+      .catch(() => setFailed(true));
+  }, []);
+  useEffect(() => {
+    if (allowed) load();
+  }, [allowed, load]);
+
+  /** Runs a call, reports it in the banner, reloads. */
+  const act: Act = async (call, success, fallback = T.actionFailed) => {
+    setBanner(null);
+    try {
+      await call();
+      setBanner({ tone: "success", text: success });
+      setLogVersion((n) => n + 1);
+      load();
+      return true;
+    } catch (error) {
+      setBanner({ tone: "error", text: errorText(error, fallback) });
+      return false;
+    }
+  };
+
+  if (!user) return null;
+  return (
+    <Stack gap="md">
+      <Title order={2}>{T.title}</Title>
+      <Text className="dd-secondary-text">{T.intro}</Text>
+      <BannerNotice banner={banner} onClose={() => setBanner(null)} />
+      {!allowed ? (
+        <Notice tone="info">{T.ownersOnly}</Notice>
+      ) : failed ? (
+        <div>
+          <Text mb="sm">{T.loadFailed}</Text>
+          <Button variant="default" onClick={load}>
+            {TEXT.tryAgain}
+          </Button>
+        </div>
+      ) : data === null ? (
+        <PageLoader />
+      ) : (
+        <>
+          <LeadAddress lead={data.leadAddress} act={act} logVersion={logVersion} />
+          <Webhooks data={data} act={act} logVersion={logVersion} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** Dark enough for white text (WCAG AA), as the dashboard's Accepted badge. */
+const ENABLED_COLOR = "#1e6b30";
+
+type Act = (call: () => Promise<unknown>, success: string, fallback?: string) => Promise<boolean>;
+
+function LeadAddress({
+  lead,
+  act,
+  logVersion,
+}: {
+  lead: HandoffEndpoint | null;
+  act: Act;
+  logVersion: number;
+}) {
+  const [address, setAddress] = useState(lead?.url ?? "");
+  const [showLog, setShowLog] = useState(false);
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Stack gap="sm">
+        <Title order={3}>{T.leadTitle}</Title>
+        <Text size="sm" className="dd-secondary-text">
+          {T.leadHelp}
+        </Text>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void act(
+              () =>
+                apiRequest("/integrations/lead-address", { method: "PUT", body: { address }, auth: true }),
+              address.trim() === "" ? T.leadRemoved : T.leadSaved,
+              T.leadSaveFailed,
+            );
+          }}
+        >
+          <Group align="flex-end" gap="sm">
+            <TextInput
+              label={T.leadLabel}
+              type="email"
+              placeholder="leads@crm.example.com"
+              value={address}
+              onChange={(event) => setAddress(event.currentTarget.value)}
+              style={{ flex: 1, minWidth: 220 }}
+            />
+            <Button type="submit" disabled={address.trim() === (lead?.url ?? "")}>
+              {T.save}
+            </Button>
+            <Button
+              variant="default"
+              disabled={!lead}
+              onClick={() =>
+                act(
+                  () => apiRequest("/integrations/lead-address/test", { method: "POST", auth: true }),
+                  T.testLeadSent,
+                )
+              }
+            >
+              {T.sendTestLead}
+            </Button>
+          </Group>
+        </form>
+        {lead && <EndpointState endpoint={lead} />}
+        {lead && (
+          <div>
+            <Button variant="subtle" size="xs" onClick={() => setShowLog((v) => !v)} aria-expanded={showLog}>
+              {showLog ? T.hideLog : T.showLog}
+            </Button>
+            {showLog && <DeliveryLog endpointId={lead.id} refreshKey={logVersion} onResent={() => {}} />}
+          </div>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function EndpointState({ endpoint }: { endpoint: HandoffEndpoint }) {
+  return (
+    <Group gap="xs">
+      <Badge color={endpoint.enabled ? ENABLED_COLOR : "gray.7"} variant="filled">
+        {endpoint.enabled ? T.enabled : T.disabled}
+      </Badge>
+      {endpoint.failingSince && (
+        <Badge color="red.9" variant="filled">
+          {T.failing(new Date(endpoint.failingSince).toLocaleString())}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+function Webhooks({ data, act, logVersion }: { data: IntegrationsResponse; act: Act; logVersion: number }) {
+  const [adding, setAdding] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3}>{T.webhooksTitle}</Title>
+          {!adding && <Button onClick={() => setAdding(true)}>{T.addEndpoint}</Button>}
+        </Group>
+        <Text size="sm" className="dd-secondary-text">
+          {T.webhooksHelp}
+        </Text>
+        {adding && (
+          <EndpointForm
+            eventTypes={data.eventTypes}
+            onCancel={() => setAdding(false)}
+            onCreate={async (body) => {
+              let created: { secret: string } | undefined;
+              const ok = await act(async () => {
+                created = await apiRequest<{ secret: string }>("/integrations/webhooks", {
+                  method: "POST",
+                  body,
+                  auth: true,
+                });
+              }, T.endpointSaved);
+              if (ok && created) {
+                setAdding(false);
+                setSecret(created.secret);
+              }
+            }}
+          />
+        )}
+        {data.webhooks.length === 0 && !adding && <Text size="sm">{T.noWebhooks}</Text>}
+        {data.webhooks.map((endpoint) => (
+          <WebhookRow key={endpoint.id} endpoint={endpoint} act={act} logVersion={logVersion} />
+        ))}
+      </Stack>
+      <Modal
+        opened={secret !== null}
+        onClose={() => setSecret(null)}
+        title={T.secretTitle}
+        centered
+        closeButtonProps={{ "aria-label": TEXT.close }}
+      >
+        <Stack gap="sm">
+          <Text size="sm">{T.secretOnce}</Text>
+          <Code block data-testid="webhook-secret">
+            {secret}
+          </Code>
+          <Group justify="flex-end">
+            <Button onClick={() => setSecret(null)}>{T.secretDone}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}
+
+type EndpointBody = { url: string; events: WebhookEventType[]; includeGross: boolean };
+
+function EndpointForm(props: {
+  eventTypes: IntegrationsResponse["eventTypes"];
+  onCancel(): void;
+  onCreate(body: EndpointBody): Promise<void>;
+}) {
+  const [url, setUrl] = useState("https://");
+  const [events, setEvents] = useState<WebhookEventType[]>(["quote.accepted"]);
+  const [includeGross, setIncludeGross] = useState(false);
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      onSubmit={async (event) => {
+        event.preventDefault();
+        setBusy(true);
+        await props.onCreate({ url, events, includeGross });
+        setBusy(false);
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput label={T.urlLabel} value={url} onChange={(e) => setUrl(e.currentTarget.value)} required />
+        <Checkbox.Group
+          label={T.eventsLabel}
+          value={events}
+          onChange={(v) => setEvents(v as WebhookEventType[])}
+        >
+          <Stack gap={6} mt={6}>
+            {props.eventTypes.map(({ type, description }) => (
+              <Checkbox key={type} value={type} label={`${type}: ${description}`} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+        <Switch
+          label={T.includeGross}
+          description={T.includeGrossHelp}
+          checked={includeGross}
+          onChange={(e) => setIncludeGross(e.currentTarget.checked)}
+        />
+        <Group gap="sm">
+          <Button type="submit" loading={busy}>
+            {T.create}
+          </Button>
+          <Button variant="default" onClick={props.onCancel}>
+            {T.cancel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function WebhookRow({
+  endpoint,
+  act,
+  logVersion,
+}: {
+  endpoint: HandoffEndpoint;
+  act: Act;
+  logVersion: number;
+}) {
+  const [showLog, setShowLog] = useState(false);
+  const patch = (body: object) =>
+    apiRequest(`/integrations/webhooks/${endpoint.id}`, { method: "PATCH", body, auth: true });
+  return (
+    <Paper withBorder radius="sm" p="md" data-testid="webhook-endpoint">
+      <Stack gap="xs">
+        <Text fw={600} style={{ wordBreak: "break-all" }}>
+          {endpoint.url}
+        </Text>
+        <Text size="sm" className="dd-secondary-text">
+          {endpoint.events.join(", ")}
+          {endpoint.includeGross ? ` · ${T.includeGross}` : ""}
+        </Text>
+        <EndpointState endpoint={endpoint} />
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="default"
+            disabled={!endpoint.enabled}
+            onClick={() =>
+              act(
+                () =>
+                  apiRequest(`/integrations/webhooks/${endpoint.id}/test`, { method: "POST", auth: true }),
+                T.testEventSent,
+              )
+            }
+          >
+            {T.sendTestEvent}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => act(() => patch({ enabled: !endpoint.enabled }), T.endpointSaved)}
+          >
+            {endpoint.enabled ? T.disable : T.enable}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            color="red"
+            onClick={() =>
+              act(
+                () => apiRequest(`/integrations/webhooks/${endpoint.id}`, { method: "DELETE", auth: true }),
+                T.endpointDeleted,
+              )
+            }
+          >
+            {T.remove}
+          </Button>
+          <Button size="xs" variant="subtle" onClick={() => setShowLog((v) => !v)} aria-expanded={showLog}>
+            {showLog ? T.hideLog : T.showLog}
+          </Button>
+        </Group>
+        {showLog && <DeliveryLog endpointId={endpoint.id} refreshKey={logVersion} onResent={() => {}} />}
+      </Stack>
+    </Paper>
+  );
+}
