@@ -1,4 +1,5 @@
 import { checklistMarkSchema } from "@shared/checklist";
+import { economicsSettingsSchema } from "@shared/economics";
 import { leadAddressSchema, webhookCreateSchema, webhookUpdateSchema } from "@shared/handoff";
 import { stockVehicleSchema } from "@shared/inventory/vehicle-schema";
 import { createQuoteSchema, taxRulesSchema } from "@shared/quote-schema";
@@ -7,7 +8,7 @@ import {
   changeEmailBodySchema,
   changePasswordBodySchema,
 } from "@shared/validation/account";
-import { calculateBodySchema } from "@shared/validation/calculate";
+import { calculateBodySchema, solveBodySchema } from "@shared/validation/calculate";
 import { profileBodySchema } from "@shared/validation/dealership";
 import { addonBodySchema } from "@shared/validation/default-add-ons";
 import { feeBodySchema } from "@shared/validation/default-fees";
@@ -387,6 +388,40 @@ export const OPERATIONS: Operation[] = [
     responses: { 200: looseObject("{ structures, leaseProgram }"), 400: null, 403: null },
   },
 
+  {
+    method: "get",
+    path: "/dealer-defaults/economics",
+    summary:
+      "The deal economics defaults (pack, buy rates, participation); only whether salespeople see gross for those who may not",
+    tag: "Dealer defaults",
+    auth: "bearer",
+    responses: { 200: looseObject("the economics settings, or { salespeopleSeeGross: false }") },
+  },
+  {
+    method: "put",
+    path: "/dealer-defaults/economics",
+    summary:
+      "Changes the deal economics defaults (owners and managers; 'Salespeople see gross' the owner alone)",
+    tag: "Dealer defaults",
+    auth: "bearer",
+    body: economicsSettingsSchema,
+    responses: { 200: looseObject("the economics settings"), 400: null, 403: null },
+  },
+
+  {
+    method: "post",
+    path: "/calculate/solve",
+    summary: "Solves for a target monthly payment: the selling price, down payment or term that reaches it",
+    tag: "Calculation",
+    auth: "bearer",
+    body: solveBodySchema,
+    responses: {
+      200: z.object({ value: z.number(), payment: z.number() }),
+      400: null,
+      422: null,
+      429: null,
+    },
+  },
   {
     method: "post",
     path: "/calculate",
