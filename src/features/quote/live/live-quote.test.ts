@@ -126,8 +126,13 @@ describe("LiveQuote against the live server", () => {
     const pushes: HistoryPush[] = [];
     const stop = dealer.onHistory((push) => pushes.push(push));
     await dealer.update("pricing", { advertisedPrice: 25_000, discount: 900 });
-    await eventually(() => expect(pushes).toHaveLength(1));
-    expect(pushes[0]?.events).toMatchObject([{ field: "pricing.discount", newValue: "-$900.00" }]);
+    // The discount's event arrives pushed (with whatever else the server recorded in that time).
+    await eventually(() =>
+      expect(pushes.flatMap((push) => push.events)).toContainEqual(
+        expect.objectContaining({ field: "pricing.discount", newValue: "-$900.00" }),
+      ),
+    );
+    const before = pushes.length;
 
     // A new socket starts without pushes: the page asks again once it is connected.
     const first = provider.ws;
@@ -139,7 +144,7 @@ describe("LiveQuote against the live server", () => {
     await eventually(
       async () => {
         expect(await dealer.update("downPayment", -1_000 - pushes.length)).toMatchObject({ ok: true });
-        expect(pushes.length).toBeGreaterThan(1);
+        expect(pushes.length).toBeGreaterThan(before);
       },
       10_000,
       300,
