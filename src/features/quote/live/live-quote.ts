@@ -151,8 +151,35 @@ export class LiveQuote {
     return this.deal.provider.awareness;
   }
 
-  update<F extends UpdateField>(field: F, value: UpdateValue<F>): Promise<UpdateResult> {
+  async update<F extends UpdateField>(field: F, value: UpdateValue<F>): Promise<UpdateResult> {
+    // Issue #36: an edit replaces the values this copy holds. Written into a copy that holds none
+    // yet (the page shows the server-rendered deal while the live document is on its way), it would
+    // replace nothing, and the server would judge it stale; so it waits for the document.
+    await this.documentArrived(field === "customerInfo" ? this.private : this.deal);
+    if (this.destroyed) return { ok: false, errors: [] };
     return this.adapter.update(field, value);
+  }
+
+  /** Resolves once `replica` holds its document: from this device's copy or the server's first sync. */
+  private documentArrived(replica: Replica | null): Promise<void> {
+    if (!replica) return Promise.resolve();
+    const holds = () =>
+      this.destroyed ||
+      // Replaced meanwhile (a resync): the edit goes on, to the new copy.
+      (replica !== this.deal && replica !== this.private) ||
+      replica.provider.synced ||
+      (replica === this.deal ? dealArray(replica.doc).length > 0 : false);
+    if (holds()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const check = () => {
+        if (!holds()) return;
+        replica.doc.off("update", check);
+        replica.provider.off("sync", check);
+        resolve();
+      };
+      replica.doc.on("update", check);
+      replica.provider.on("sync", check);
+    });
   }
 
   /** One conflict notice answered "OK": the value that stayed stays. */
