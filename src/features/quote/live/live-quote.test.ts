@@ -134,7 +134,6 @@ describe("LiveQuote against the live server", () => {
     );
     const before = pushes.length;
 
-
     // A new socket starts without pushes: the page asks again once it is connected.
     const first = provider.ws;
     first?.close();
