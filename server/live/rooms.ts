@@ -1070,11 +1070,10 @@ export function createRooms(options: RoomsOptions) {
         try {
           sqlite().claimClientIds(room.name, room.quoteId, claims);
         } catch (error) {
-          // Not stored: the ids stay this open connection's (as before issue #36), and are claimed
-          // for good with the first update written under them.
+          // Not stored: the ids stay this open connection's (mayAnnounce made it their writer, as
+          // before issue #36), and are claimed for good with the first update written under them.
           log(`live: storing presence claims of ${room.name} failed: ${String(error)}`);
           for (const claim of claims) room.owners.delete(claim.clientId);
-          for (const claim of claims) room.writers.set(claim.clientId, conn);
         }
         return;
       }
