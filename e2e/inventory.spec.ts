@@ -3,6 +3,7 @@ import { INVENTORY_MSG, INVENTORY_TEXT } from "../shared/inventory/inventory-tex
 import { vinCheckDigit, withCheckDigit } from "../shared/inventory/vin";
 import { STRUCTURES_TEXT } from "../shared/structure-messages";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { expectConnected } from "./quote-setup";
 import { authHeaders, type DealerAccount, registerDealerViaApi, signInAs } from "./support/api";
 
 // Issue #37 end to end: a DMS file imported through the dialog (its preview, one row in error), a
@@ -107,10 +108,30 @@ test("a DMS file imports through the dialog; a quote from stock is accepted; the
   const requests: string[] = [];
   shopper.on("request", (r) => requests.push(r.url()));
   shopper.on("websocket", (ws) => ws.on("framereceived", (frame) => frames.push(Buffer.from(frame.payload))));
+  // What the shopper's page reports, named in the failure if the dialog does not open.
+  const pageErrors: string[] = [];
+  shopper.on("pageerror", (error) => pageErrors.push(error.message));
+  shopper.on("console", (message) => {
+    if (message.type() === "error") pageErrors.push(message.text());
+  });
+  shopper.on("requestfailed", (r) => pageErrors.push(`${r.url()}: ${r.failure()?.errorText ?? "failed"}`));
   await shopper.goto(`/quote/${quoteId}`);
+  // As every shopper spec does: the page is live before the shopper acts on it.
+  await expectConnected(shopper);
   await expect(shopper.getByTestId("want-this-deal")).toBeVisible();
   await shopper.getByTestId("want-this-deal").click();
   const accept = shopper.getByRole("dialog", { name: STRUCTURES_TEXT.acceptTitle });
+  try {
+    await expect(accept.getByLabel(STRUCTURES_TEXT.yourName)).toBeVisible({ timeout: 20_000 });
+  } catch (error) {
+    const dialogs = await shopper.getByRole("dialog").allTextContents();
+    const text = (await shopper.locator("body").innerText()).slice(0, 1500);
+    throw new Error(
+      `The acceptance dialog did not open. Page errors: ${JSON.stringify(pageErrors)}. ` +
+        `Dialogs: ${JSON.stringify(dialogs)}. Page: ${text}`,
+      { cause: error },
+    );
+  }
   await accept.getByLabel(STRUCTURES_TEXT.yourName).fill("Pat Shopper");
   await accept.getByLabel(STRUCTURES_TEXT.yourPhone).fill("(555) 765-4321");
   await accept.getByLabel(STRUCTURES_TEXT.yourEmail).fill("pat@example.com");

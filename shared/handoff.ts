@@ -16,6 +16,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "quote.version_created",
   "quote.reassigned",
   "quote.deleted",
+  "inventory.status_changed",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -35,6 +36,7 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "quote.version_created": "A version is saved (saved, accepted, counter-offer)",
   "quote.reassigned": "The quote passes to another salesperson",
   "quote.deleted": "The quote is deleted",
+  "inventory.status_changed": "A vehicle in stock becomes available, pending or sold",
 };
 
 export const HANDOFF_MSG = {

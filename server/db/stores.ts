@@ -539,12 +539,17 @@ export interface VehicleStore {
   ): Promise<VehicleRow | undefined>;
   /** Deletes the vehicle; false when not the dealership's. */
   delete(dealershipId: string, id: string): Promise<boolean>;
-  /** A new status (only stock-status.ts calls it); undefined when not the dealership's. */
+  /**
+   * A new status (only stock-status.ts calls it), if the vehicle's status is still `from`, with
+   * the change's outbox events (issue #39, `inventory.status_changed`) in the same transaction.
+   * Undefined, with nothing stored, when it is not the dealership's or its status is no longer `from`.
+   */
   setStatus(
     dealershipId: string,
     id: string,
-    status: VehicleRow["status"],
+    change: { from: VehicleRow["status"]; to: VehicleRow["status"] },
     at: number,
+    handoff?: readonly HandoffEventRecord[],
   ): Promise<VehicleRow | undefined>;
   /** New vehicles and changed ones, in one transaction; throws DuplicateVehicleError (nothing stored). */
   importBatch(

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { QuoteDealership } from "@shared/api-types";
+import { type DealEconomics, dealGross, type GrossInDollars, grossInDollars } from "@shared/deal/gross";
 import { selectedStructure } from "@shared/deal/selected-structure";
 import { centsToDollars } from "@shared/money";
 import type { Breakdown } from "@shared/pricing";
@@ -67,6 +68,8 @@ export type EventQuote = {
   tradeIn: { description: string; vin: string | null; mileage: number; value: number; payoff: number } | null;
   /** The version this event is about (acceptance, a saved version), else null. */
   version: { number: number; kind: string; fingerprint: string } | null;
+  /** Issue #38: the deal's gross, only to endpoints marked "include gross" (forEndpoint). */
+  gross?: GrossInDollars;
 };
 
 export type EventCustomer = { name: string; email: string | null; phone: string | null };
@@ -234,17 +237,40 @@ export function quoteEventData(
 }
 
 /**
+ * Issue #38: the deal's gross for the structure the event describes (the shopper's choice when the
+ * snapshot has one), or null without a deal or economics. Only "include gross" endpoints get it.
+ */
+export function eventGross(
+  snapshot: DealSnapshot | null,
+  economics: DealEconomics | null,
+): GrossInDollars | null {
+  if (!snapshot || !economics) return null;
+  const data = snapshot.choice ? { ...snapshot.data, shopperChoice: snapshot.choice } : snapshot.data;
+  return grossInDollars(dealGross(data, economics));
+}
+
+/** The event data with the deal's gross in `quote.gross`, when there is one. */
+export function withGross(data: QuoteEventData, gross: GrossInDollars | null): QuoteEventData {
+  return gross ? { ...data, quote: { ...data.quote, gross } } : data;
+}
+
+/**
  * The endpoint's copy of an event's data. Every endpoint belongs to the dealership, so customer
- * contact details stay; the deal's cost and gross (the `gross` key, once deal economics lands,
- * issue #38) go only to endpoints marked "include gross".
+ * contact details stay; the deal's cost and gross (the `gross` keys, issue #38) and a stock
+ * vehicle's cost (`vehicle.cost` of inventory.status_changed) go only to endpoints marked
+ * "include gross".
  */
 export function forEndpoint(data: Record<string, unknown>, includeGross: boolean): Record<string, unknown> {
   if (includeGross) return data;
-  const { gross: _gross, ...rest } = data;
-  const quote = rest.quote as Record<string, unknown> | undefined;
-  if (!quote || !("gross" in quote)) return rest;
-  const { gross: _quoteGross, ...quoteRest } = quote;
-  return { ...rest, quote: quoteRest };
+  const without = (value: unknown, key: string): unknown => {
+    if (!value || typeof value !== "object" || !(key in value)) return value;
+    const { [key]: _dropped, ...rest } = value as Record<string, unknown>;
+    return rest;
+  };
+  const copy = { ...(without(data, "gross") as Record<string, unknown>) };
+  if ("quote" in copy) copy.quote = without(copy.quote, "gross");
+  if ("vehicle" in copy) copy.vehicle = without(copy.vehicle, "cost");
+  return copy;
 }
 
 /** "msg_…" (Standard Webhooks' id shape): the webhook-id of every attempt and resend of the event. */

@@ -1,8 +1,16 @@
 import type { WebhookEventType } from "@shared/handoff";
 import type { HandoffEventRecord, QuoteRow, Stores } from "../db/stores";
 import type { LiveControl } from "../live/live-control";
+import { storedEconomics } from "../quotes/read-quote";
 import { currentSnapshot } from "../quotes/versions";
-import { type DealSnapshot, type EventQuote, quoteEventData, quoteEventRecord } from "./event-data";
+import {
+  type DealSnapshot,
+  type EventQuote,
+  eventGross,
+  quoteEventData,
+  quoteEventRecord,
+  withGross,
+} from "./event-data";
 import type { HandoffEmitter } from "./handoff-emitter";
 
 // Issue #39: the outbox record of a quote's lifecycle event. The services that change a quote
@@ -26,6 +34,15 @@ async function snapshotOrNull(stores: Stores, live: LiveControl, quote: QuoteRow
   }
 }
 
+/** The quote's deal economics (issue #38), or null when they cannot be read. */
+export async function economicsOrNull(deps: Pick<EventDeps, "stores" | "live">, quoteId: string) {
+  try {
+    return await storedEconomics(deps.stores, deps.live, quoteId);
+  } catch {
+    return null;
+  }
+}
+
 export async function quoteEvent(
   deps: EventDeps,
   quote: QuoteRow,
@@ -44,7 +61,10 @@ export async function quoteEvent(
     dealerId: quote.dealerId,
     salesperson: await salespersonOf(deps.stores, quote.salespersonId),
   };
-  const data = quoteEventData(deps.handoff.appUrl, facts, snapshot, options.version ?? null);
+  const data = withGross(
+    quoteEventData(deps.handoff.appUrl, facts, snapshot, options.version ?? null),
+    eventGross(snapshot, snapshot ? await economicsOrNull(deps, quote.id) : null),
+  );
   return quoteEventRecord(type, facts, data, options.at ?? Date.now(), options.extra);
 }
 

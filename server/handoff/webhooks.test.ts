@@ -146,6 +146,121 @@ describe("webhooks", () => {
     expect(log.every((row) => row.statusCode === 200 && row.attempt === 1 && row.ok)).toBe(true);
   }, 30_000);
 
+  it("a stock vehicle's status changes go out as inventory.status_changed; its cost and the deal's gross only to an endpoint marked include gross", async () => {
+    receiver = await startReceiver();
+    t = createTestApp(testHandoff());
+    const { token } = await createDealer(t);
+    const events = ["inventory.status_changed", "quote.accepted"];
+    const plain = await json<{ endpoint: { id: string } }>(
+      await t.call("POST", "/api/integrations/webhooks", { url: `${receiver.url}/plain`, events }, token),
+      201,
+    );
+    await json(
+      await t.call(
+        "POST",
+        "/api/integrations/webhooks",
+        { url: `${receiver.url}/gross`, events, includeGross: true },
+        token,
+      ),
+      201,
+    );
+    const vehicle = await json<{ id: string }>(
+      await t.call(
+        "POST",
+        "/api/inventory",
+        {
+          stockNumber: "A100",
+          vin: "1HGCM82633A004352",
+          year: 2003,
+          make: "Honda",
+          model: "Accord",
+          trim: "EX",
+          color: "Silver",
+          mileage: 84_000,
+          condition: "used",
+          msrp: null,
+          price: 6995,
+          cost: 4800.5,
+          photoUrl: "",
+        },
+        token,
+      ),
+      201,
+    );
+    const { id } = await json<{ id: string }>(
+      await t.call("POST", "/api/quotes", { inventoryId: vehicle.id }, token),
+      201,
+    );
+    // Accepted: pending. Reopened: available. Marked sold on the Inventory page: sold; again: nothing.
+    await json(await t.call("POST", `/api/quotes/${id}/accept`, accept), 201);
+    const asAccepted = await json<{ gross: { front: number; total: number } }>(
+      await t.call("GET", `/api/quotes/${id}`, undefined, token),
+      200,
+    );
+    await json(await t.call("POST", `/api/quotes/${id}/unlock`, {}, token), 200);
+    await json(await t.call("POST", `/api/inventory/${vehicle.id}/sold`, {}, token), 200);
+    await json(await t.call("POST", `/api/inventory/${vehicle.id}/sold`, {}, token), 200);
+
+    const got = await waitUntil(() =>
+      receiver && receiver.received.length >= 8 ? receiver.received : undefined,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(receiver.received).toHaveLength(8);
+    const to = (path: string, type: string) =>
+      got
+        .filter((r) => r.path === path)
+        .map((r) => bodyOf(r))
+        .filter((b) => b.type === type);
+    const type = "inventory.status_changed";
+    const plainBodies = to("/hooks/plain", type);
+    expect(plainBodies.map((b) => [b.type, b.data.previousStatus, b.data.status, b.data.reason])).toEqual([
+      ["inventory.status_changed", "available", "pending", "accepted"],
+      ["inventory.status_changed", "pending", "available", "reopened"],
+      ["inventory.status_changed", "available", "sold", "sold"],
+    ]);
+    expect(plainBodies[0]?.data).toEqual({
+      vehicle: {
+        id: vehicle.id,
+        stockNumber: "A100",
+        vin: "1HGCM82633A004352",
+        year: 2003,
+        make: "Honda",
+        model: "Accord",
+        trim: "EX",
+        color: "Silver",
+        mileage: 84_000,
+        condition: "used",
+        msrp: null,
+        price: 6995,
+        status: "pending",
+      },
+      previousStatus: "available",
+      status: "pending",
+      reason: "accepted",
+      quote: { id, url: `${t.config.appUrl}/quote/${id}?view=dealer` },
+      dealership: { id: expect.any(String), name: "Example Motors", phone: null },
+    });
+    expect(plainBodies[2]?.data.quote).toBeNull();
+    for (const body of plainBodies) expect(JSON.stringify(body)).not.toMatch(/cost|4800/);
+    // The endpoint marked "include gross" gets the vehicle's cost.
+    const grossBodies = to("/hooks/gross", type);
+    expect(grossBodies.map((b) => (b.data.vehicle as { cost: number }).cost)).toEqual([
+      4800.5, 4800.5, 4800.5,
+    ]);
+    // The acceptance: its gross (as the owner's GET answers it) only to the "include gross" endpoint.
+    const [plainAccepted] = to("/hooks/plain", "quote.accepted");
+    const [grossAccepted] = to("/hooks/gross", "quote.accepted");
+    expect(plainAccepted?.data.quote).not.toHaveProperty("gross");
+    expect(JSON.stringify(plainAccepted)).not.toMatch(/gross|cost"/i);
+    expect(asAccepted.gross.front).toBeTypeOf("number");
+    expect(grossAccepted?.data.quote).toHaveProperty("gross", asAccepted.gross);
+    const log = await json<{ event: string; ok: boolean }[]>(
+      await t.call("GET", `/api/integrations/endpoints/${plain.endpoint.id}/deliveries`, undefined, token),
+      200,
+    );
+    expect(log.map((row) => row.event).reverse()).toEqual(["quote.accepted", type, type, type]);
+  }, 30_000);
+
   it("a receiver that answers 500 twice then 200 gets the event three times in order, and the next event only after it", async () => {
     receiver = await startReceiver([500, 500, 200]);
     t = createTestApp(testHandoff());

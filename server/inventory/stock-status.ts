@@ -1,48 +1,79 @@
-import type { Stores, VehicleRow } from "../db/stores";
+import type { VehicleRow } from "../db/stores";
+import {
+  type StatusChangeReason,
+  type VehicleEventDeps,
+  vehicleStatusEvent,
+} from "../handoff/inventory-events";
 
 // Issue #37: a vehicle's status follows the deals made from it. Every change of a vehicle's
-// status goes through setStockStatus, so that whatever must hear of it (an
-// `inventory.status_changed` event, say) hooks in one place.
+// status goes through setStockStatus, which stores it with its `inventory.status_changed` event
+// (issue #39) in one transaction and wakes the delivery worker.
 
 export type StockStatus = VehicleRow["status"];
+export type { StatusChangeReason };
 
-/** Why the status changed, for whoever listens. */
-export type StatusChangeReason = "edited" | "accepted" | "reopened" | "sold" | "deletedWithQuotes";
+/** A change that another writer's change overtook is read and tried again, this many times. */
+const ATTEMPTS = 5;
+
+export type StatusChange = {
+  reason: StatusChangeReason;
+  /** The deal that moved it (accepted, reopened), named in the event. */
+  quoteId?: string | null;
+  /** Only a vehicle with this status changes (a sold one stays sold when a deal is accepted). */
+  onlyFrom?: StockStatus;
+};
 
 /**
  * Sets the vehicle's status; answers the vehicle as stored (undefined when it is not the
- * dealership's). Setting the status it already has writes nothing.
+ * dealership's). Setting the status it already has writes nothing and sends no event.
  */
 export async function setStockStatus(
-  stores: Stores,
+  deps: VehicleEventDeps,
   dealershipId: string,
   vehicleId: string,
   status: StockStatus,
-  _reason: StatusChangeReason,
+  { reason, quoteId = null, onlyFrom }: StatusChange,
 ): Promise<VehicleRow | undefined> {
-  const vehicle = await stores.vehicles.find(dealershipId, vehicleId);
-  if (!vehicle || vehicle.status === status) return vehicle;
-  return stores.vehicles.setStatus(dealershipId, vehicleId, status, Date.now());
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    const vehicle = await deps.stores.vehicles.find(dealershipId, vehicleId);
+    if (!vehicle || vehicle.status === status) return vehicle;
+    if (onlyFrom !== undefined && vehicle.status !== onlyFrom) return vehicle;
+    const at = Date.now();
+    const change = { from: vehicle.status, to: status };
+    const event = await vehicleStatusEvent(deps, vehicle, change, reason, quoteId, at);
+    const stored = await deps.stores.vehicles.setStatus(dealershipId, vehicleId, change, at, [event]);
+    if (stored) {
+      deps.handoff.wake();
+      return stored;
+    }
+  }
+  throw new Error(`vehicle ${vehicleId}: its status kept changing under this change`);
 }
 
-type QuoteOnStock = { dealerId: string; inventoryId: string | null };
+type QuoteOnStock = { id: string; dealerId: string; inventoryId: string | null };
 
 /** A deal made from the vehicle was accepted: the vehicle is pending (a sold one stays sold). */
-export async function stockAfterAcceptance(stores: Stores, quote: QuoteOnStock): Promise<void> {
+export async function stockAfterAcceptance(deps: VehicleEventDeps, quote: QuoteOnStock): Promise<void> {
   if (!quote.inventoryId) return;
-  const vehicle = await stores.vehicles.find(quote.dealerId, quote.inventoryId);
-  if (vehicle?.status === "available")
-    await setStockStatus(stores, quote.dealerId, vehicle.id, "pending", "accepted");
+  await setStockStatus(deps, quote.dealerId, quote.inventoryId, "pending", {
+    reason: "accepted",
+    quoteId: quote.id,
+    onlyFrom: "available",
+  });
 }
 
 /**
  * A deal made from the vehicle went back to negotiation (unlocked, or a counter-offer): the
  * vehicle is available again unless another accepted deal still holds it, or it is sold.
  */
-export async function stockAfterReopen(stores: Stores, quote: QuoteOnStock): Promise<void> {
+export async function stockAfterReopen(deps: VehicleEventDeps, quote: QuoteOnStock): Promise<void> {
   if (!quote.inventoryId) return;
-  const vehicle = await stores.vehicles.find(quote.dealerId, quote.inventoryId);
+  const vehicle = await deps.stores.vehicles.find(quote.dealerId, quote.inventoryId);
   if (vehicle?.status !== "pending") return;
-  if ((await stores.vehicles.acceptedQuotes(vehicle.id)).length > 0) return;
-  await setStockStatus(stores, quote.dealerId, vehicle.id, "available", "reopened");
+  if ((await deps.stores.vehicles.acceptedQuotes(vehicle.id)).length > 0) return;
+  await setStockStatus(deps, quote.dealerId, vehicle.id, "available", {
+    reason: "reopened",
+    quoteId: quote.id,
+    onlyFrom: "pending",
+  });
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { newQuoteEconomics } from "@shared/economics";
+import type { DealEconomics } from "@shared/deal/gross";
+import { newQuoteEconomics, readEconomics } from "@shared/economics";
 import { dealerSideOf, newQuoteData } from "@shared/new-quote";
 import { dealArray, privateArray, writeFields } from "@shared/quote-doc";
 import type { ListingFigures } from "@shared/quote-list";
@@ -7,7 +8,7 @@ import { type CreateQuoteBody, quoteDataSchema } from "@shared/quote-schema";
 import * as Y from "yjs";
 import type { HandoffEventRecord, Stores } from "../db/stores";
 import { readEconomicsSettings } from "../defaults/economics-store";
-import { quoteEventData, quoteEventRecord } from "../handoff/event-data";
+import { eventGross, quoteEventData, quoteEventRecord, withGross } from "../handoff/event-data";
 import type { HandoffEmitter } from "../handoff/handoff-emitter";
 import { dealerDefaultsSnapshot } from "./defaults-snapshot";
 import { listingFiguresOf } from "./listing-total";
@@ -104,6 +105,7 @@ async function createdEvent(
   member: QuoteMember,
   id: string,
   content: Record<string, unknown>,
+  economics: DealEconomics,
   at: number,
 ): Promise<HandoffEventRecord> {
   const facts = {
@@ -124,7 +126,8 @@ async function createdEvent(
         {},
       )
     : null;
-  return quoteEventRecord("quote.created", facts, quoteEventData(handoff.appUrl, facts, snapshot), at);
+  const data = withGross(quoteEventData(handoff.appUrl, facts, snapshot), eventGross(snapshot, economics));
+  return quoteEventRecord("quote.created", facts, data, at);
 }
 
 async function insertQuote(
@@ -147,7 +150,9 @@ async function insertQuote(
 
   const id = newQuoteId();
   const now = Date.now();
-  const events = handoff ? [await createdEvent(stores, handoff, member, id, content, now)] : [];
+  const events = handoff
+    ? [await createdEvent(stores, handoff, member, id, content, readEconomics(privateContent.economics), now)]
+    : [];
   await stores.quotes.create(
     {
       id,

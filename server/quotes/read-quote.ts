@@ -141,6 +141,16 @@ export async function storedCustomerInfo(
   return info.success ? info.data : null;
 }
 
+/** Issue #38: the quote's deal economics (private document), the defaults' empties where unset. */
+export async function storedEconomics(
+  stores: Stores,
+  live: LiveControl,
+  quoteId: string,
+): Promise<DealEconomics> {
+  const priv = await documentContent(stores, live, privateDocName(quoteId), "private");
+  return readEconomics(withPlainText(priv.economics));
+}
+
 /** GET /quotes/{id}: the deal; customerInfo only for its dealer (shoppers never receive it). */
 export async function readQuote(
   stores: Stores,

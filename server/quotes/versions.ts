@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { QuoteDealership } from "@shared/api-types";
+import type { DealEconomics } from "@shared/deal/gross";
 import { selectedStructure } from "@shared/deal/selected-structure";
 import { choiceMonthly, type StructureGrids, structureGrids } from "@shared/deal/structure-grid";
 import { type SheetSource, selectionForSheet, sheetSelection } from "@shared/deal-sheet";
@@ -11,7 +12,13 @@ import { dealDocName } from "@shared/quote-doc";
 import { type CustomerInfo, type QuoteData, quoteDataSchema, type ShopperChoice } from "@shared/quote-schema";
 import { withPlainText } from "@shared/schema-fields";
 import type { RestEvent, Stores, VersionRecord } from "../db/stores";
-import { type QuoteFacts, quoteEventData, quoteEventRecord } from "../handoff/event-data";
+import {
+  eventGross,
+  type QuoteFacts,
+  quoteEventData,
+  quoteEventRecord,
+  withGross,
+} from "../handoff/event-data";
 import type { HandoffEmitter } from "../handoff/handoff-emitter";
 import type { LiveControl } from "../live/live-control";
 import type { QuoteRow } from "../policies/quote-access";
@@ -135,7 +142,13 @@ export function versionFigures(
 }
 
 /** Issue #39: the events a new version sends to the dealership's other systems. */
-export type VersionEvents = { emitter: HandoffEmitter; quote: QuoteFacts; types: WebhookEventType[] };
+export type VersionEvents = {
+  emitter: HandoffEmitter;
+  quote: QuoteFacts;
+  types: WebhookEventType[];
+  /** Issue #38: the deal economics as they stand, for the gross "include gross" endpoints get. */
+  economics: DealEconomics | null;
+};
 
 /**
  * Stores the next version of the quote with its history row in one transaction; `lock` moves the
@@ -158,11 +171,10 @@ export async function saveVersion(
   const handoff =
     events &&
     ((number: number) => {
-      const data = quoteEventData(events.emitter.appUrl, events.quote, snapshot, {
-        number,
-        kind,
-        fingerprint,
-      });
+      const data = withGross(
+        quoteEventData(events.emitter.appUrl, events.quote, snapshot, { number, kind, fingerprint }),
+        eventGross(snapshot, events.economics),
+      );
       return events.types.map((type) => quoteEventRecord(type, events.quote, data, createdAt));
     });
   const saved = await stores.versions.save(

@@ -87,8 +87,9 @@ export function inventoryRoutes(deps: AppDeps): Hono<AppEnv> {
       const vehicle =
         body.status === "available"
           ? created
-          : ((await setStockStatus(stores, member.dealershipId, created.id, body.status, "edited")) ??
-            created);
+          : ((await setStockStatus(deps, member.dealershipId, created.id, body.status, {
+              reason: "edited",
+            })) ?? created);
       return c.json(vehicleView(vehicle, 0, true), 201);
     } catch (error) {
       if (error instanceof DuplicateVehicleError) throw duplicate(error);
@@ -109,7 +110,7 @@ export function inventoryRoutes(deps: AppDeps): Hono<AppEnv> {
       throw error;
     }
     // The status changes through the one function every status change takes.
-    const vehicle = await setStockStatus(stores, member.dealershipId, id, body.status, "edited");
+    const vehicle = await setStockStatus(deps, member.dealershipId, id, body.status, { reason: "edited" });
     if (!vehicle) throw notFound(INVENTORY_MSG.vehicleNotFound);
     return c.json(vehicleView(vehicle, await stores.vehicles.quoteCount(id), true));
   });
@@ -118,7 +119,7 @@ export function inventoryRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post("/:id/sold", async (c) => {
     const member = writer(c);
     const id = c.req.param("id");
-    const vehicle = await setStockStatus(stores, member.dealershipId, id, "sold", "sold");
+    const vehicle = await setStockStatus(deps, member.dealershipId, id, "sold", { reason: "sold" });
     if (!vehicle) throw notFound(INVENTORY_MSG.vehicleNotFound);
     return c.json(vehicleView(vehicle, await stores.vehicles.quoteCount(id), true));
   });
@@ -131,7 +132,9 @@ export function inventoryRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!vehicle) throw notFound(INVENTORY_MSG.vehicleNotFound);
     const quoteCount = await stores.vehicles.quoteCount(id);
     if (quoteCount > 0) {
-      const sold = await setStockStatus(stores, member.dealershipId, id, "sold", "deletedWithQuotes");
+      const sold = await setStockStatus(deps, member.dealershipId, id, "sold", {
+        reason: "deletedWithQuotes",
+      });
       return c.json(vehicleView(sold ?? vehicle, quoteCount, true), 200);
     }
     await stores.vehicles.delete(member.dealershipId, id);

@@ -67,7 +67,10 @@ export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post("/:id/sold", requireUser(tokens), async (c) => {
     const quote = await managed(c.req.param("id"), c.var.user);
     if (!quote.inventoryId) throw badRequest(INVENTORY_MSG.quoteNotFromStock);
-    const vehicle = await setStockStatus(stores, quote.dealerId, quote.inventoryId, "sold", "sold");
+    const vehicle = await setStockStatus(deps, quote.dealerId, quote.inventoryId, "sold", {
+      reason: "sold",
+      quoteId: quote.id,
+    });
     if (!vehicle) throw notFound(INVENTORY_MSG.vehicleNotFound);
     return c.json({ status: vehicle.status });
   });
@@ -129,7 +132,7 @@ export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
     await deleteQuote(deps, quote);
     live.closeQuote(quote.id);
     // Issue #37: an accepted deal that is deleted no longer holds its stock vehicle.
-    if (quote.lockedAt !== null) await stockAfterReopen(stores, quote);
+    if (quote.lockedAt !== null) await stockAfterReopen(deps, quote);
     return c.body(null, 204);
   });
 

@@ -12,7 +12,7 @@ import type { AppDeps } from "../app";
 import type { AppEnv } from "../app-env";
 import { optionalUser, requireUser } from "../auth/middleware";
 import { StaleSnapshotError } from "../db/stores";
-import { salespersonOf } from "../handoff/quote-events";
+import { economicsOrNull, salespersonOf } from "../handoff/quote-events";
 import { ApiError, badRequest, notFound } from "../http/errors";
 import { parseJson } from "../http/validate";
 import { stockAfterAcceptance, stockAfterReopen } from "../inventory/stock-status";
@@ -75,6 +75,7 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
       salesperson: await salespersonOf(stores, quote.salespersonId),
     },
     types,
+    economics: await economicsOrNull(deps, quote.id),
   });
 
   // A saved version; while the deal is locked (accepted), the dealer's new version is a
@@ -110,7 +111,7 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
         counterOffer: version.number,
       });
       // Issue #37: back to negotiation; the stock vehicle is free again unless another deal holds it.
-      await stockAfterReopen(stores, quote);
+      await stockAfterReopen(deps, quote);
     }
     await live.stateChanged(quote.id);
     push(quote.id, event);
@@ -206,7 +207,7 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
     const { version, event, snapshot } = await accepted();
     live.setDealState(quote.id, { locked: true, acceptedVersion: version.number, counterOffer: null });
     // Issue #37: the stock vehicle of an accepted deal is pending.
-    await stockAfterAcceptance(stores, quote);
+    await stockAfterAcceptance(deps, quote);
     await live.stateChanged(quote.id);
     push(quote.id, event);
     // The salesperson hears of it by mail too (outbox without SMTP_URL).
@@ -248,7 +249,7 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
       acceptedVersion: quote.acceptedVersion,
       counterOffer: null,
     });
-    await stockAfterReopen(stores, quote);
+    await stockAfterReopen(deps, quote);
     await live.stateChanged(quote.id);
     push(quote.id, event);
     return c.json({ locked: false });

@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 // A real HTTP receiver on loopback for the webhook tests: it keeps every request it gets, and
 // answers each with the next status of `answers` (then 200), or leaves it hanging ("hang").
 
-export type Received = { headers: IncomingHttpHeaders; body: string; at: number };
+/** One request as it arrived; `path` is its URL path (endpoints may add to the receiver's `url`). */
+export type Received = { path: string; headers: IncomingHttpHeaders; body: string; at: number };
 export type Answer = number | "hang";
 
 export type Receiver = {
@@ -25,6 +26,7 @@ export async function startReceiver(answers: Answer[] = []): Promise<Receiver> {
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       received.push({
+        path: request.url ?? "",
         headers: request.headers,
         body: Buffer.concat(chunks).toString("utf8"),
         at: Date.now(),

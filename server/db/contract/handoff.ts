@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { HandoffEndpointRow, HandoffEventRecord, Stores } from "../stores";
 import { type CurrentStores, createQuote, dealerEvent, registerOwner, T0, version } from "./fixtures";
+import { vehicleRow } from "./vehicles";
 
 // The storage contract of the hand-off outbox (issue #39): endpoints, events stored with the
 // change that caused them, leases (one delivery at a time per endpoint, in event order), the
@@ -204,6 +205,25 @@ export function handoffContract(current: CurrentStores): void {
       // A test event goes to its one endpoint whatever it subscribes to.
       await stores.handoff.record(event(ann.dealershipId, "webhook.test", { endpointId: "w" }));
       expect((await leaseAll(stores, "p")).map((l) => l.event.type)).toEqual(["webhook.test"]);
+    });
+    it("stores a vehicle's status change with its event, and neither when the status moved on", async () => {
+      const stores = current();
+      const ann = await registerOwner(stores, "stock@example.com");
+      const d = ann.dealershipId;
+      await stores.handoff.addEndpoint(endpointRow(d, "w-stock", ["inventory.status_changed"]));
+      await stores.vehicles.create(vehicleRow(d, "car1"));
+      const sold = event(d, "inventory.status_changed");
+      expect(
+        (await stores.vehicles.setStatus(d, "car1", { from: "available", to: "sold" }, T0 + 1, [sold]))
+          ?.status,
+      ).toBe("sold");
+      // A second writer that read "available" stores neither its change nor its event.
+      const late = event(d, "inventory.status_changed");
+      expect(
+        await stores.vehicles.setStatus(d, "car1", { from: "available", to: "pending" }, T0 + 2, [late]),
+      ).toBeUndefined();
+      const leased = await leaseAll(stores, "worker");
+      expect(leased.map((l) => l.event.publicId)).toEqual([sold.publicId]);
     });
   });
 }

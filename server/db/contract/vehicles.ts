@@ -176,7 +176,14 @@ export function vehiclesContract(current: CurrentStores): void {
       const d = ann.dealershipId;
       await stores.vehicles.create(vehicleRow(d, "v1"));
       await stores.vehicles.create(vehicleRow(d, "v2"));
-      expect((await stores.vehicles.setStatus(d, "v1", "pending", T0 + 9))?.status).toBe("pending");
+      const changed = { from: "available", to: "pending" } as const;
+      expect((await stores.vehicles.setStatus(d, "v1", changed, T0 + 9))?.status).toBe("pending");
+      // Its status is no longer "available": nothing changes (the caller reads it again).
+      expect(
+        await stores.vehicles.setStatus(d, "v1", { from: "available", to: "sold" }, T0 + 10),
+      ).toBeUndefined();
+      expect(await stores.vehicles.setStatus(ann.dealershipId, "nope", changed, T0 + 10)).toBeUndefined();
+      expect((await stores.vehicles.find(d, "v1"))?.status).toBe("pending");
       const none = { deal: new Uint8Array([0, 0]), private: new Uint8Array([0, 0]) };
       await stores.quotes.create(
         quoteRow(ann, "q1", { inventoryId: "v1", lockedAt: T0 + 3, acceptedVersion: 1 }),

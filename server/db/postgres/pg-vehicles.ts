@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, ilike, inArray, isNotNull, or, type SQL,
 import { quotes, vehicles } from "../schema.pg";
 import { DuplicateVehicleError, type VehicleFilter, type VehicleStore } from "../stores";
 import type { PgDb } from "./connection";
+import { insertHandoffEvents } from "./pg-handoff";
 import { isUniqueViolation } from "./pg-rows";
 
 // Issue #37: the dealership's stock on PostgreSQL, the twin of sqlite-vehicles.ts.
@@ -72,10 +73,16 @@ export function createVehicleStore(db: PgDb): VehicleStore {
       const rows = await db.delete(vehicles).where(scoped(dealershipId, id)).returning({ id: vehicles.id });
       return rows.length > 0;
     },
-    setStatus: async (dealershipId, id, status, at) =>
-      (
-        await db.update(vehicles).set({ status, updatedAt: at }).where(scoped(dealershipId, id)).returning()
-      )[0],
+    setStatus: async (dealershipId, id, change, at, handoff) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(vehicles)
+          .set({ status: change.to, updatedAt: at })
+          .where(and(scoped(dealershipId, id), eq(vehicles.status, change.from)))
+          .returning();
+        if (row) await insertHandoffEvents(tx, handoff);
+        return row;
+      }),
     async importBatch(dealershipId, creates, updates, at) {
       await refusingDuplicates(() =>
         db.transaction(async (tx) => {

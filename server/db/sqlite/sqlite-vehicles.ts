@@ -3,6 +3,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../connection";
 import { quotes, vehicles } from "../schema";
 import { DuplicateVehicleError, type VehicleFilter, type VehicleStore } from "../stores";
+import { insertHandoffEvents } from "./sqlite-handoff";
 
 // Issue #37: the dealership's stock on SQLite (see sqlite-users.ts on the synchronous driver
 // behind the promises).
@@ -84,13 +85,19 @@ export function sqliteVehicleStore(db: Db): VehicleStore {
         .run();
       return result.changes > 0;
     },
-    setStatus: async (dealershipId, id, status, at) =>
-      db
-        .update(vehicles)
-        .set({ status, updatedAt: at })
-        .where(and(eq(vehicles.dealerId, dealershipId), eq(vehicles.id, id)))
-        .returning()
-        .get(),
+    setStatus: async (dealershipId, id, change, at, handoff) =>
+      db.transaction((tx) => {
+        const row = tx
+          .update(vehicles)
+          .set({ status: change.to, updatedAt: at })
+          .where(
+            and(eq(vehicles.dealerId, dealershipId), eq(vehicles.id, id), eq(vehicles.status, change.from)),
+          )
+          .returning()
+          .get();
+        if (row) insertHandoffEvents(tx, handoff);
+        return row;
+      }),
     async importBatch(dealershipId, creates, updates, at) {
       refusingDuplicates(() =>
         db.transaction((tx) => {
