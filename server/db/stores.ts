@@ -33,6 +33,20 @@ export class EmailTakenError extends Error {
   }
 }
 
+/** A removed member's quotes changed since the caller read them: read them again (nothing stored). */
+export class QuotesChangedError extends Error {
+  constructor() {
+    super("the member's quotes changed");
+    this.name = "QuotesChangedError";
+  }
+}
+
+/** The same ids, in any order (QuotesChangedError's check on both backends). */
+export function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  const set = new Set(a);
+  return set.size === a.length && a.length === b.length && b.every((id) => set.has(id));
+}
+
 /** REGISTRATION=first: a dealership exists already, so this sign-up created nothing. */
 export class RegistrationClosedError extends Error {
   constructor() {
@@ -129,8 +143,17 @@ export interface UserStore {
   ): Promise<UserRow | null>;
   /** A new role; tokens issued before `now` die (live sockets were admitted under the old role). */
   changeRole(id: string, role: UserRow["role"], now: number, audit: AuditEntry): Promise<void>;
-  /** Removes the member; their quotes pass to `heirId`. */
-  remove(id: string, heirId: string, audit: AuditEntry): Promise<void>;
+  /**
+   * Removes the member; their quotes pass to `heirId`. `handoff` (issue #39): the quotes the caller
+   * built `quote.reassigned` events for, stored in the same transaction; when the member's quotes
+   * are not exactly those (one was made meanwhile), QuotesChangedError is thrown and nothing changes.
+   */
+  remove(
+    id: string,
+    heirId: string,
+    audit: AuditEntry,
+    handoff?: { quoteIds: readonly string[]; events: readonly HandoffEventRecord[] },
+  ): Promise<void>;
 }
 
 export interface DealershipStore {

@@ -3,6 +3,7 @@ import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Config } from "../config";
 import { sampleQuote } from "../live/live-test-kit";
+import { joinTeam } from "../routes/auth-test-support";
 import { createDealer } from "../testing/fixtures";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { type Receiver, startReceiver, waitUntil } from "../testing/webhook-receiver";
@@ -259,6 +260,52 @@ describe("webhooks", () => {
       200,
     );
     expect(log.map((row) => row.event).reverse()).toEqual(["quote.accepted", type, type, type]);
+  }, 30_000);
+
+  it("a removed member's quotes pass to the owner, each with a quote.reassigned event stored with the removal", async () => {
+    receiver = await startReceiver();
+    t = createTestApp(testHandoff());
+    const owner = await createDealer(t);
+    const sam = await joinTeam(t, owner.token, "sam@example.com", "salesperson", "Sam");
+    await json(
+      await t.call(
+        "POST",
+        "/api/integrations/webhooks",
+        { url: receiver.url, events: ["quote.reassigned"] },
+        owner.token,
+      ),
+      201,
+    );
+    const first = await json<{ id: string }>(
+      await t.call("POST", "/api/quotes", sampleQuote, sam.token),
+      201,
+    );
+    const second = await json<{ id: string }>(
+      await t.call("POST", "/api/quotes", sampleQuote, sam.token),
+      201,
+    );
+    // The owner's own quote does not move.
+    await json(await t.call("POST", "/api/quotes", sampleQuote, owner.token), 201);
+    await json(await t.call("DELETE", `/api/team/members/${sam.user.id}`, undefined, owner.token), 204);
+
+    const got = await waitUntil(() =>
+      receiver && receiver.received.length >= 2 ? receiver.received : undefined,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(receiver.received).toHaveLength(2);
+    const bodies = got.map((r) => bodyOf(r));
+    expect(bodies.map((b) => (b.data.quote as { id: string }).id).sort()).toEqual(
+      [first.id, second.id].sort(),
+    );
+    for (const body of bodies)
+      expect(body).toMatchObject({
+        type: "quote.reassigned",
+        data: {
+          quote: { salesperson: { id: owner.user.id, name: "Dana Dealer" } },
+          previousSalesperson: { id: sam.user.id, name: "Sam Lane", email: "sam@example.com" },
+          reason: "memberRemoved",
+        },
+      });
   }, 30_000);
 
   it("a receiver that answers 500 twice then 200 gets the event three times in order, and the next event only after it", async () => {

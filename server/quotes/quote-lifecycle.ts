@@ -57,7 +57,7 @@ export async function reassignQuote(
   const previous = await salespersonOf(deps.stores, quote.salespersonId);
   const handoff = await quoteEvent(deps, { ...quote, salespersonId }, "quote.reassigned", {
     at: event.at,
-    extra: { previousSalesperson: previous },
+    extra: { previousSalesperson: previous, reason: "reassigned" },
   });
   await deps.stores.quotes.reassign(quote.id, salespersonId, event, audit, [handoff]);
   deps.handoff.wake();

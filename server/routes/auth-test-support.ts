@@ -1,8 +1,11 @@
 // Helpers for the /api/auth tests: dealers registered through the real API.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import type { AuthResponse, PublicUser } from "@shared/api-types";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { users } from "../db/schema";
+import { readMail } from "../mail/read-mail";
 import type { TestApp } from "../testing/test-app";
 
 export const PASSWORD = "correct horse battery";
@@ -46,4 +49,42 @@ export async function fieldErrorsOf(res: Response): Promise<Record<string, strin
 export async function userOf(res: Response): Promise<PublicUser> {
   expect(res.status, await res.clone().text()).toBe(200);
   return ((await res.json()) as { user: PublicUser }).user;
+}
+
+/** The token of the newest invitation mailed to `email` (the outbox in the app's data dir). */
+export async function invitationTokenFor(t: TestApp, email: string): Promise<string> {
+  const dir = path.join(t.dataDir, "outbox");
+  for (let i = 0; i < 200; i += 1) {
+    const files = existsSync(dir) ? readdirSync(dir).sort() : [];
+    for (const f of files) {
+      const mail = readMail(readFileSync(path.join(dir, f), "utf8"));
+      if (mail.to.includes(email)) {
+        const token = /accept-invitation\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+        if (token) return token;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`no invitation mail to ${email}`);
+}
+
+/** A member joins the owner's team through a real invitation (the mail in the outbox). */
+export async function joinTeam(
+  t: TestApp,
+  ownerToken: string,
+  email: string,
+  role: "manager" | "salesperson",
+  firstName = "Sam",
+): Promise<AuthResponse> {
+  const res = await t.call("POST", "/api/team/invitations", { email, role }, ownerToken);
+  expect(res.status, await res.clone().text()).toBe(201);
+  const token = await invitationTokenFor(t, email);
+  const accepted = await t.call("POST", "/api/auth/accept-invitation", {
+    token,
+    firstName,
+    lastName: "Lane",
+    password: PASSWORD,
+  });
+  expect(accepted.status, await accepted.clone().text()).toBe(201);
+  return (await accepted.json()) as AuthResponse;
 }

@@ -1,13 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import type { AuthResponse, QuoteListItem, TeamMember } from "@shared/api-types";
 import { CORE_MSG, MSG } from "@shared/messages";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { invitations, users } from "../db/schema";
-import { readMail } from "../mail/read-mail";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { PASSWORD, register } from "./auth-test-support";
+import { invitationTokenFor, joinTeam, PASSWORD, register } from "./auth-test-support";
 
 // The team API (#20) on the real app and a real SQLite file: invitations through the outbox,
 // roles enforced on REST, and nothing of another dealership visible.
@@ -26,35 +23,9 @@ const sampleQuote = {
   pricing: { advertisedPrice: 25000, discount: 0 },
 };
 
-async function invitationToken(email: string): Promise<string> {
-  const dir = path.join(t.dataDir, "outbox");
-  for (let i = 0; i < 200; i += 1) {
-    const files = existsSync(dir) ? readdirSync(dir).sort() : [];
-    for (const f of files) {
-      const mail = readMail(readFileSync(path.join(dir, f), "utf8"));
-      if (mail.to.includes(email)) {
-        const token = /accept-invitation\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
-        if (token) return token;
-      }
-    }
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`no invitation mail to ${email}`);
-}
-
-async function join(owner: string, email: string, role: "manager" | "salesperson", firstName = "Sam") {
-  const res = await t.call("POST", "/api/team/invitations", { email, role }, owner);
-  expect(res.status, await res.clone().text()).toBe(201);
-  const token = await invitationToken(email);
-  const accepted = await t.call("POST", "/api/auth/accept-invitation", {
-    token,
-    firstName,
-    lastName: "Lane",
-    password: PASSWORD,
-  });
-  expect(accepted.status, await accepted.clone().text()).toBe(201);
-  return (await accepted.json()) as AuthResponse;
-}
+const invitationToken = (email: string) => invitationTokenFor(t, email);
+const join = (owner: string, email: string, role: "manager" | "salesperson", firstName = "Sam") =>
+  joinTeam(t, owner, email, role, firstName);
 
 async function newQuote(token: string): Promise<string> {
   const res = await t.call("POST", "/api/quotes", sampleQuote, token);

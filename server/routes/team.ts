@@ -22,6 +22,7 @@ import { sendInvitationEmail } from "../mail/invitation-email";
 import { findQuote } from "../policies/quote-access";
 import { reassignQuote } from "../quotes/quote-lifecycle";
 import { createInvitation, hashInvitationToken } from "../teams/invitations";
+import { removeMember } from "../teams/remove-member";
 
 // Dealership teams (#20): GET /api/team, invitations, role changes, removal, the audit,
 // POST /api/auth/accept-invitation and PUT /api/quotes/:id/salesperson. Who may do what is
@@ -198,10 +199,12 @@ export function teamRoutes(deps: AppDeps): Hono<AppEnv> {
     ownerOnly(c);
     const member = await changeableMember(c);
     const owner = c.var.user;
-    // Their deals stay with the dealership: the owner removing them takes them over. No user row,
-    // no valid token: REST answers 401 and the live watch closes their sockets.
-    await users.remove(
-      member.id,
+    // Their deals stay with the dealership: the owner removing them takes them over (each with its
+    // quote.reassigned event). No user row, no valid token: REST answers 401 and the live watch
+    // closes their sockets.
+    await removeMember(
+      deps,
+      member,
       owner.id,
       audit(owner, "removed", `${fullName(member)} (${member.email}), ${ROLE_LABELS[member.role]}`),
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EmailTakenError, RegistrationClosedError } from "../stores";
+import { EmailTakenError, QuotesChangedError, RegistrationClosedError } from "../stores";
 import {
   addMember,
   auditEntry,
@@ -229,7 +229,25 @@ export function usersContract(current: CurrentStores): void {
       await createQuote(stores, sam, "q-sam-2", { createdAt: T0 + 1 });
       await createQuote(stores, kim, "q-kim");
       const audit = auditEntry(ann, "removed", "Sam Seller (sam@example.com), Salesperson", T0 + 900);
-      await stores.users.remove(sam.id, ann.id, audit);
+      // Issue #39: the caller built events for the quotes it read; a list that is not the member's
+      // quotes (one made meanwhile) stores nothing at all.
+      const event = (quoteId: string) => ({
+        publicId: `msg_${quoteId}`,
+        dealershipId: ann.dealershipId,
+        type: "quote.reassigned",
+        quoteId,
+        createdAt: T0 + 900,
+        payload: "{}",
+      });
+      await expect(
+        stores.users.remove(sam.id, ann.id, audit, { quoteIds: ["q-sam-1"], events: [event("q-sam-1")] }),
+      ).rejects.toBeInstanceOf(QuotesChangedError);
+      expect((await stores.users.byId(sam.id))?.id).toBe(sam.id);
+      expect((await stores.quotes.find("q-sam-1"))?.salespersonId).toBe(sam.id);
+      await stores.users.remove(sam.id, ann.id, audit, {
+        quoteIds: ["q-sam-2", "q-sam-1"],
+        events: [event("q-sam-1"), event("q-sam-2")],
+      });
       expect(await stores.users.byId(sam.id)).toBeUndefined();
       expect(await stores.users.member(ann.dealershipId, sam.id)).toBeUndefined();
       expect((await stores.users.tokensValidAfter([sam.id, ann.id])).has(sam.id)).toBe(false);

@@ -3,13 +3,16 @@ import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { dealerships, invitations, passwordResetTokens, quotes, users } from "../schema.pg";
 import {
   EmailTakenError,
+  QuotesChangedError,
   RegistrationClosedError,
   type ResetTokenStore,
+  sameIds,
   type UserRow,
   type UserStore,
 } from "../stores";
 import type { PgDb } from "./connection";
 import { profileColumns } from "./pg-dealerships";
+import { insertHandoffEvents } from "./pg-handoff";
 import { insertAudit, isUniqueViolation } from "./pg-rows";
 
 /**
@@ -150,8 +153,24 @@ export function createUserStore(db: PgDb): UserStore {
       });
     },
 
-    async remove(id, heirId, audit) {
+    async remove(id, heirId, audit, handoff) {
       await db.transaction(async (tx) => {
+        if (handoff) {
+          // The member's quotes, locked: none is made or moved under this removal.
+          const ids = await tx
+            .select({ id: quotes.id })
+            .from(quotes)
+            .where(eq(quotes.salespersonId, id))
+            .for("update");
+          if (
+            !sameIds(
+              ids.map((row) => row.id),
+              handoff.quoteIds,
+            )
+          )
+            throw new QuotesChangedError();
+          await insertHandoffEvents(tx, handoff.events);
+        }
         await bumpDealershipStates(tx, id);
         await tx.update(quotes).set({ salespersonId: heirId }).where(eq(quotes.salespersonId, id));
         await tx.delete(users).where(eq(users.id, id));

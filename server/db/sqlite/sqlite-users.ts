@@ -8,11 +8,14 @@ import {
   type DealershipStore,
   EmailTakenError,
   inviterName,
+  QuotesChangedError,
   RegistrationClosedError,
   type ResetTokenStore,
+  sameIds,
   type UserRow,
   type UserStore,
 } from "../stores";
+import { insertHandoffEvents } from "./sqlite-handoff";
 
 // Accounts, dealerships, invitations, reset tokens and the team audit on SQLite. better-sqlite3
 // runs each statement synchronously; the methods answer resolved promises, so callers are written
@@ -148,8 +151,19 @@ export function sqliteUserStore(db: Db): UserStore {
         insertAudit(tx, audit);
       });
     },
-    async remove(id, heirId, audit) {
+    async remove(id, heirId, audit, handoff) {
       db.transaction((tx) => {
+        if (handoff) {
+          const ids = tx.select({ id: quotes.id }).from(quotes).where(eq(quotes.salespersonId, id)).all();
+          if (
+            !sameIds(
+              ids.map((row) => row.id),
+              handoff.quoteIds,
+            )
+          )
+            throw new QuotesChangedError();
+          insertHandoffEvents(tx, handoff.events);
+        }
         bumpDealershipStates(tx, id);
         tx.update(quotes).set({ salespersonId: heirId }).where(eq(quotes.salespersonId, id)).run();
         tx.delete(users).where(eq(users.id, id)).run();
