@@ -1,10 +1,12 @@
+import { economicsSchema } from "@shared/economics";
+import { quoteDataSchema } from "@shared/quote-schema";
 import { z } from "zod";
 
 // Issue #39: zod schemas of the API's answers, for GET /api/openapi.json and for the test that
 // checks real answers against them. Request bodies are the routes' own schemas (operations.ts).
-// Deep deal documents (the quote's data, a version's snapshot, calculate's result) are declared
-// as objects with their top-level keys; their fields are the live document's schema, documented
-// in the README.
+// The deal itself (a quote's `data`, a version's `snapshot.data`) is declared with the schema the
+// live guard and the routes validate it with (shared/quote-schema.ts), field by field; the
+// figures computed from it (a breakdown, calculate's result) by their top-level keys.
 
 const money = z.number();
 const iso = z.string().describe("ISO 8601 time");
@@ -51,16 +53,36 @@ export const quoteListItem = z
   })
   .loose();
 
+/** Issue #38: the deal's gross in dollars (`front` and `total` null while the vehicle's cost is unknown). */
+const grossSchema = z.object({
+  front: money.nullable(),
+  addOns: money,
+  reserve: money,
+  back: money,
+  total: money.nullable(),
+});
+
 export const quoteSchema = z
   .object({
     id: z.string(),
     created_at: iso,
     expires_at: iso,
     expired: z.boolean(),
-    data: z
-      .record(z.string(), z.unknown())
-      .describe("the deal (vehicle, pricing, add-ons, fees, taxes, trade-in, …)"),
+    data: quoteDataSchema
+      .extend({
+        customerInfo: z
+          .object({ name: z.string(), email: z.string().optional(), phone: z.string().optional() })
+          .optional()
+          .describe("the dealer's customer record (its answer only; name empty when none)"),
+      })
+      .describe("the deal (vehicle, pricing, add-ons, fees, taxes, trade-in, structures, …)"),
     dealership: profile.extend({ consultant: z.string() }),
+    locked: z.boolean(),
+    acceptedVersion: z.number().int().nullable(),
+    counterOffer: z.number().int().nullable(),
+    stock: z.record(z.string(), z.unknown()).nullable().optional().describe("the dealer's answer only"),
+    gross: grossSchema.optional().describe("only for a member who sees gross"),
+    economics: economicsSchema.optional().describe("only for a member who sees gross"),
   })
   .loose();
 
@@ -88,7 +110,16 @@ export const versionRow = z.object({
   fingerprint: z.string(),
 });
 
-export const versionAnswer = versionRow.extend({ snapshot: z.record(z.string(), z.unknown()) });
+export const versionAnswer = versionRow.extend({
+  snapshot: z
+    .object({
+      data: quoteDataSchema.describe("the deal as it was"),
+      breakdown: z.record(z.string(), z.unknown()).describe("its figures (cents)"),
+      dealership: profile.extend({ consultant: z.string() }),
+      choice: z.record(z.string(), z.unknown()).nullable(),
+    })
+    .loose(),
+});
 
 export const teamMember = z.object({
   id: z.string(),
