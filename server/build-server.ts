@@ -31,6 +31,7 @@ export function buildServer(config: Config, storage: Storage, options: BuildOpti
   const { stores } = storage;
   const tokens = createTokenService(stores.users, config.jwtSecret);
   const mailer = createMailer(config, log);
+  let wakeHandoff = () => {};
   const live = createLiveServer({
     config,
     storage: storage.live,
@@ -41,9 +42,12 @@ export function buildServer(config: Config, storage: Storage, options: BuildOpti
     limits: options.limits,
     compactAfter: options.compactAfter,
     onAcceptedUpdate: options.onAcceptedUpdate,
+    // Issue #39: an append stored a payment request's events: this process delivers them at once.
+    onHandoffStored: () => wakeHandoff(),
   });
   // Issue #39: this process's share of the webhook and lead deliveries.
-  const handoff = startDeliveryWorker({ config, stores, mailer, log });
+  const handoff = startDeliveryWorker({ config, stores, mailer, live, log });
+  wakeHandoff = handoff.wake;
   const deps: AppDeps = { config, stores, tokens, mailer, live, handoff, log };
   // Quotes from before the desk log's out-the-door column get it in the background.
   const stopBackfill = backfillListingTotals(stores, log);

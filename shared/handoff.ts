@@ -12,6 +12,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "quote.shared",
   "quote.opened",
   "quote.accepted",
+  "quote.payment_requested",
   "quote.unlocked",
   "quote.version_created",
   "quote.reassigned",
@@ -24,14 +25,18 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const TEST_EVENT_TYPE = "webhook.test";
 export const TEST_LEAD_TYPE = "lead.test";
 
-/** The events a lead address receives: one ADF lead per acceptance. */
-export const LEAD_EVENT_TYPES: readonly WebhookEventType[] = ["quote.accepted"];
+/**
+ * The events a lead address receives: one ADF lead per acceptance and per payment request (issue
+ * #38). A lead address receives these whatever it was saved with (insertHandoffEvents).
+ */
+export const LEAD_EVENT_TYPES: readonly WebhookEventType[] = ["quote.accepted", "quote.payment_requested"];
 
 export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "quote.created": "A quote is created",
   "quote.shared": "The quote's link goes out (copied, emailed, texted)",
   "quote.opened": "The shopper opens the quote (first visit of a day)",
   "quote.accepted": "The shopper accepts the deal",
+  "quote.payment_requested": "The shopper asks for a different payment",
   "quote.unlocked": "The dealer reopens an accepted deal",
   "quote.version_created": "A version is saved (saved, accepted, counter-offer)",
   "quote.reassigned": "The quote passes to another salesperson",

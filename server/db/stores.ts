@@ -2,6 +2,7 @@ import type { AnalyticsFacts } from "@shared/analytics";
 import type { DealerProfile, DefaultAddOn, DefaultFee, DefaultTax } from "@shared/api-types";
 import type { CreditTier } from "@shared/constants";
 import type { EconomicsSettings } from "@shared/economics";
+import { LEAD_EVENT_TYPES } from "@shared/handoff";
 import type { HistoryEvent } from "@shared/history-text";
 import type { InvitableRole } from "@shared/permissions";
 import type { ListingFigures } from "@shared/quote-list";
@@ -434,6 +435,9 @@ export interface AttemptStore {
  * that caused it, with a pending delivery to each enabled endpoint subscribed to its type (or, for
  * a test event or a resend, to `endpointId` alone).
  */
+/** Whether a lead address receives events of this type (every lead address does). */
+export const isLeadEvent = (type: string) => (LEAD_EVENT_TYPES as readonly string[]).includes(type);
+
 export type HandoffEventRecord = {
   publicId: string;
   dealershipId: string;
@@ -502,6 +506,12 @@ export interface HandoffStore {
   removeEndpoint(dealershipId: string, id: string): Promise<boolean>;
   /** Stores an event and its deliveries on its own (a test event); its id. */
   record(event: HandoffEventRecord): Promise<void>;
+  /**
+   * Issue #39: an event stored with the request alone (a payment request from the live channel)
+   * gets its full payload, if it still has `pending`; answers the payload stored after it (another
+   * process's, when it completed the event first).
+   */
+  completePayload(publicId: string, pending: string, payload: string): Promise<string | undefined>;
   /**
    * Leases up to `limit` deliveries that are due, each the oldest pending delivery of an enabled
    * endpoint (one at a time per endpoint, in event order) and not leased by a live process: on

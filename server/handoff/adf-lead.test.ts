@@ -21,7 +21,7 @@ import { readMail } from "../mail/read-mail";
 import { createDealer } from "../testing/fixtures";
 import { freePort } from "../testing/services";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { waitUntil } from "../testing/webhook-receiver";
+import { startReceiver, waitUntil } from "../testing/webhook-receiver";
 
 // Issue #39: one ADF 1.0 lead per acceptance, mailed through a real SMTP server on loopback to the
 // CRM lead address, read back with a real XML parser and checked element by element against the
@@ -273,6 +273,99 @@ describe("ADF/XML leads to the CRM", () => {
     const testMail = readMail(test.raw);
     expect(testMail.subject).toBe("Test lead from DealDesk");
     expect(XMLValidator.validate(testMail.text)).toBe(true);
+  }, 60_000);
+
+  it("mails an ADF lead for each payment request a shopper sends live, and webhooks get quote.payment_requested with the same id", async () => {
+    smtp = await startSmtp();
+    const receiver = await startReceiver();
+    try {
+      h = await startLiveHarness({
+        env: {
+          SMTP_URL: `smtp://127.0.0.1:${smtp.port}/?ignoreTLS=true`,
+          APP_URL,
+          WEBHOOKS_ALLOW_HTTP: "true",
+          WEBHOOKS_ALLOW_PRIVATE: "true",
+        },
+      });
+      const { token } = await h.dealer();
+      expect(
+        (await h.api("PUT", "/api/integrations/lead-address", { address: LEAD_ADDRESS }, token)).status,
+      ).toBe(200);
+      const hook = await h.api(
+        "POST",
+        "/api/integrations/webhooks",
+        { url: receiver.url, events: ["quote.payment_requested"] },
+        token,
+      );
+      expect(hook.status).toBe(201);
+      const id = await createQuoteVia(h, token);
+      // The dealer's customer record names the lead's customer.
+      const priv = connectClient(h, id, { token, private: true });
+      await synced(priv);
+      writeField(priv.deal, "customerInfo", {
+        name: "Pat Shopper",
+        email: "pat@example.com",
+        phone: "15551234567",
+      });
+      const shopper = connectClient(h, id);
+      await synced(shopper);
+      writeField(shopper.deal, "paymentRequest", {
+        amount: 450,
+        structure: "finance",
+        note: "Can you do 450? <soon> & thanks",
+      });
+
+      const mail = await waitUntil(() => smtp?.received.find((m) => m.to.includes(LEAD_ADDRESS)));
+      const read = readMail(mail.raw);
+      expect(decodeHeader(read.subject)).toBe("Payment request: 2021 Honda Civic EX for Pat Shopper");
+      const xml = `${read.text.trimEnd()}\n`;
+      expect(XMLValidator.validate(xml)).toBe(true);
+      const prospect = (parser.parse(xml) as { adf: { prospect: Node } }).adf.prospect;
+      const hooked = await waitUntil(() => receiver.received[0]);
+      const eventId = String(hooked.headers["webhook-id"]);
+      // One id for the request, in the lead and the webhook alike: each request is a lead of its own.
+      expect(prospect.id).toEqual({ "#text": eventId, "@_sequence": "1", "@_source": "DealDesk" });
+      const customer = prospect.customer as Node;
+      expect((customer.contact as Node).name).toEqual([
+        { "#text": "Pat", "@_part": "first" },
+        { "#text": "Shopper", "@_part": "last" },
+      ]);
+      const comments = textOf(customer.comments);
+      expect(comments).toMatch(
+        /^Customer asks for \$450\.00\/mo \(Finance, \d+ mo, \$[\d,.]+ down\): 'Can you do 450\? <soon> & thanks'\. /,
+      );
+      expect(comments).toContain(`Quote: ${APP_URL}/quote/${id}?view=dealer`);
+      expect(xml).toContain("&lt;soon&gt; &amp; thanks");
+
+      const body = JSON.parse(hooked.body) as { type: string; data: Record<string, unknown> };
+      expect(body.type).toBe("quote.payment_requested");
+      expect(body.data.paymentRequest).toEqual({
+        amount: 450,
+        structure: "finance",
+        note: "Can you do 450? <soon> & thanks",
+        text: comments.slice(0, comments.indexOf("'. ") + 1),
+      });
+      expect(body.data.quote).toMatchObject({ id, url: `${APP_URL}/quote/${id}?view=dealer` });
+      expect(body.data.customer).toEqual({
+        name: "Pat Shopper",
+        email: "pat@example.com",
+        phone: "15551234567",
+      });
+
+      // A new request replaces the previous one: a second lead, with an id of its own.
+      writeField(shopper.deal, "paymentRequest", { amount: 425, structure: "finance", note: "" });
+      const second = await waitUntil(() => smtp?.received.filter((m) => m.to.includes(LEAD_ADDRESS))[1]);
+      const secondProspect = (parser.parse(readMail(second.raw).text) as { adf: { prospect: Node } }).adf
+        .prospect;
+      expect(textOf((secondProspect.customer as Node).comments)).toMatch(
+        /^Customer asks for \$425\.00\/mo \(Finance, /,
+      );
+      expect(textOf(secondProspect.id)).not.toBe(eventId);
+      destroyClient(shopper);
+      destroyClient(priv);
+    } finally {
+      await receiver.close();
+    }
   }, 60_000);
 
   it("retries a lead the mail server did not take, and shows each attempt in the delivery log", async () => {

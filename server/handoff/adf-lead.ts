@@ -38,13 +38,22 @@ function nameParts(full: string): { first: string; last: string } {
   return { first, last: rest.join(" ") };
 }
 
-export function adfLeadXml(data: QuoteEventData, at: number, providerUrl: string): string {
+/** Issue #38: a payment request's lead names the request first in its comments. */
+type LeadData = QuoteEventData & { paymentRequest?: { text?: unknown } };
+
+/**
+ * `leadId`: the lead's own id where the deal has no version to name it by (a payment request: each
+ * request is a lead of its own, so a CRM that drops repeated ids keeps them all).
+ */
+export function adfLeadXml(data: LeadData, at: number, providerUrl: string, leadId?: string): string {
   const { quote, customer, dealership } = data;
   const vehicle = quote.vehicle;
   const structure = quote.selectedStructure;
   const lines: string[] = ['<?xml version="1.0" encoding="UTF-8"?>', '<?adf version="1.0"?>', "<adf>"];
   lines.push('<prospect status="new">');
-  lines.push(`<id sequence="1" source="DealDesk">${escapeXml(quote.version?.fingerprint ?? quote.id)}</id>`);
+  lines.push(
+    `<id sequence="1" source="DealDesk">${escapeXml(quote.version?.fingerprint ?? leadId ?? quote.id)}</id>`,
+  );
   lines.push(`<requestdate>${adfDate(at)}</requestdate>`);
   if (vehicle) {
     const interest = structure?.kind === "lease" ? "lease" : "buy";
@@ -88,7 +97,9 @@ export function adfLeadXml(data: QuoteEventData, at: number, providerUrl: string
   lines.push(element("email", customer?.email));
   lines.push(element("phone", customer?.phone ? formatCustomerPhone(customer.phone) : null, ' type="voice"'));
   lines.push("</contact>");
+  const request = typeof data.paymentRequest?.text === "string" ? data.paymentRequest.text : "";
   const comments = [
+    request ? `${request}.` : "",
     structure ? `${structure.text}.` : "",
     quote.outTheDoorPrice !== null ? `Out the door: ${formatMoney(toCents(quote.outTheDoorPrice))}.` : "",
     `Quote: ${quote.url}`,
@@ -112,12 +123,22 @@ export function adfLeadXml(data: QuoteEventData, at: number, providerUrl: string
 }
 
 /** The mail a CRM's lead inbox takes: the XML as the whole text/plain body, and as lead.xml. */
-export function adfLeadMail(to: string, data: QuoteEventData, at: number, providerUrl: string): OutgoingMail {
-  const xml = adfLeadXml(data, at, providerUrl);
+export function adfLeadMail(
+  to: string,
+  data: LeadData,
+  at: number,
+  providerUrl: string,
+  leadId?: string,
+): OutgoingMail {
+  const xml = adfLeadXml(data, at, providerUrl, leadId);
   const vehicle = data.quote.vehicle?.description ?? data.quote.id;
   return {
     to,
-    subject: `Lead: ${vehicle}${data.customer?.name ? ` for ${data.customer.name}` : ""}`.slice(0, 200),
+    subject:
+      `${data.paymentRequest ? "Payment request" : "Lead"}: ${vehicle}${data.customer?.name ? ` for ${data.customer.name}` : ""}`.slice(
+        0,
+        200,
+      ),
     text: xml,
     attachments: [{ filename: "lead.xml", content: xml, contentType: "application/xml; charset=utf-8" }],
   };

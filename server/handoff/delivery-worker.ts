@@ -3,10 +3,12 @@ import { HANDOFF_MSG, TEST_LEAD_TYPE } from "@shared/handoff";
 import { TEXT } from "@shared/messages";
 import type { Config } from "../config";
 import type { LeasedDelivery, Stores } from "../db/stores";
+import type { LiveControl } from "../live/live-control";
 import type { Mailer } from "../mail/mailer";
 import { adfLeadMail } from "./adf-lead";
 import { forEndpoint, type QuoteEventData } from "./event-data";
 import type { HandoffEmitter } from "./handoff-emitter";
+import { payloadToSend } from "./pending-events";
 import { type AttemptResult, postWebhook, signedHeaders } from "./send-webhook";
 
 // Issue #39: each process runs one delivery worker over the shared outbox. It leases the head of
@@ -32,9 +34,12 @@ export function startDeliveryWorker(deps: {
   config: Config;
   stores: Stores;
   mailer: Mailer;
+  /** Reads a deal as it stands, to complete a payment request's event (pending-events.ts). */
+  live: LiveControl;
   log: (line: string) => void;
 }): DeliveryWorker {
   const { config, stores, mailer, log } = deps;
+  const eventDeps = { stores, live: deps.live, handoff: { appUrl: config.appUrl, wake: () => {} } };
   const settings = config.handoff;
   const owner = randomUUID();
   // Longer than any one attempt: a lease runs out only when its process died mid-delivery.
@@ -48,7 +53,7 @@ export function startDeliveryWorker(deps: {
 
   async function attempt(delivery: LeasedDelivery): Promise<AttemptResult> {
     const { endpoint, event } = delivery;
-    const data = JSON.parse(event.payload) as Record<string, unknown>;
+    const data = await payloadToSend(eventDeps, event);
     if (endpoint.kind === "lead") return sendLead(endpoint.url, data as QuoteEventData, event);
     if (new URL(endpoint.url).protocol === "http:" && !settings.allowHttp)
       return { statusCode: null, response: HANDOFF_MSG.httpsRequired, durationMs: 0, ok: false };
@@ -71,7 +76,8 @@ export function startDeliveryWorker(deps: {
     const started = performance.now();
     const durationMs = () => Math.round(performance.now() - started);
     try {
-      const mail = adfLeadMail(to, data, event.createdAt, config.appUrl);
+      const leadId = event.type === "quote.payment_requested" ? event.publicId : undefined;
+      const mail = adfLeadMail(to, data, event.createdAt, config.appUrl, leadId);
       if (event.type === TEST_LEAD_TYPE) mail.subject = `Test lead from ${TEXT.productName}`;
       const { response } = await mailer.send(mail);
       const code = /^(\d{3})/.exec(response)?.[1];

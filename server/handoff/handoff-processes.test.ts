@@ -2,9 +2,10 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { writeField } from "@shared/quote-doc";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { bundleChildServer, startChildServer } from "../live/child-server";
-import { sampleQuote } from "../live/live-test-kit";
+import { connectClient, destroyClient, sampleQuote, synced } from "../live/live-test-kit";
 import { type PostgresService, startPostgres } from "../testing/services";
 import { type Receiver, startReceiver, waitUntil } from "../testing/webhook-receiver";
 
@@ -58,7 +59,7 @@ async function api(url: string, method: string, route: string, body?: unknown, t
 }
 
 let dealers = 0;
-async function dealerWithWebhook(url: string, hook: string): Promise<string> {
+async function dealerWithWebhook(url: string, hook: string, events = ["quote.created"]): Promise<string> {
   dealers += 1;
   const registered = await api(url, "POST", "/api/auth/register", {
     email: `handoff${dealers}@example.com`,
@@ -68,13 +69,7 @@ async function dealerWithWebhook(url: string, hook: string): Promise<string> {
   });
   expect(registered.status).toBe(201);
   const { token } = (await registered.json()) as { token: string };
-  const endpoint = await api(
-    url,
-    "POST",
-    "/api/integrations/webhooks",
-    { url: hook, events: ["quote.created"] },
-    token,
-  );
+  const endpoint = await api(url, "POST", "/api/integrations/webhooks", { url: hook, events }, token);
   expect(endpoint.status).toBe(201);
   return token;
 }
@@ -127,5 +122,45 @@ describe("the outbox across processes", () => {
     expect(new Set(receiver.received.map((r) => r.headers["webhook-id"])).size).toBe(count);
     // One endpoint, one delivery at a time, in the order the events were stored.
     expect(received.map((r) => r.data.quote.id)).toEqual(ids);
+  }, 120_000);
+  it("a payment request sent live on PostgreSQL is stored with its update and delivered once, complete", async () => {
+    postgres ??= await startPostgres();
+    const databaseUrl = await postgres.createDatabase(`handoff_request_${process.pid}`);
+    receiver = await startReceiver();
+    const env = (name: string) => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), `dealdesk-handoff-${name}-`));
+      dirs.push(dataDir);
+      return { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
+    };
+    const [a, b] = await Promise.all([start(env("ra")), start(env("rb"))]);
+    const token = await dealerWithWebhook(a.url, receiver.url, ["quote.payment_requested"]);
+    const created = await api(a.url, "POST", "/api/quotes", sampleQuote, token);
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const shopper = connectClient({ server: { url: b.url } }, id);
+    try {
+      await synced(shopper);
+      writeField(shopper.deal, "paymentRequest", {
+        amount: 450,
+        structure: "lease",
+        note: "Can you do 450?",
+      });
+      const hooked = await waitUntil(() => receiver?.received[0], 15_000);
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(receiver.received).toHaveLength(1);
+      const body = JSON.parse(hooked.body) as { type: string; data: Record<string, unknown> };
+      expect(body).toMatchObject({
+        type: "quote.payment_requested",
+        data: {
+          quote: { id, vehicle: { description: "2021 Honda Civic EX" } },
+          paymentRequest: { amount: 450, structure: "lease", note: "Can you do 450?" },
+        },
+      });
+      expect((body.data.paymentRequest as { text: string }).text).toMatch(
+        /^Customer asks for \$450\.00\/mo \(Lease, \d+ mo, \$[\d,.]+ down\): 'Can you do 450\?'$/,
+      );
+    } finally {
+      destroyClient(shopper);
+    }
   }, 120_000);
 });

@@ -26,7 +26,7 @@ export async function salespersonOf(stores: Stores, id: string) {
 }
 
 /** The deal as it stands, or null when it cannot be read (the event still goes out, with less). */
-async function snapshotOrNull(stores: Stores, live: LiveControl, quote: QuoteRow) {
+export async function snapshotOrNull(stores: Stores, live: LiveControl, quote: QuoteRow) {
   try {
     return await currentSnapshot(stores, live, quote);
   } catch {

@@ -62,6 +62,8 @@ export type LiveDeps = {
   compactAfter?: number;
   /** Called after each accepted update that changed fields (history and presence work hooks in here). */
   onAcceptedUpdate?: (event: AcceptedUpdate) => void;
+  /** Issue #39: an append stored outbox events (a shopper's payment request). */
+  onHandoffStored?: () => void;
 };
 
 /** The y-websocket server of DESIGN.md: upgrade → role → room → guarded sync, persisted before broadcast. */
@@ -114,6 +116,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     log,
     compactAfter: deps.compactAfter ?? 100,
     onAcceptedUpdate: deps.onAcceptedUpdate,
+    onHandoffStored: deps.onHandoffStored,
     recordChange: sqlite ? createHistoryRecorder(sqlite) : undefined,
     bounds: config.liveBounds,
     refreshState: (quoteId) => watch.refresh(quoteId),

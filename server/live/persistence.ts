@@ -1,5 +1,7 @@
 import type { ListingFigures } from "@shared/quote-list";
 import type { Db } from "../db/connection";
+import { insertHandoffEvents } from "../db/sqlite/sqlite-handoff";
+import type { HandoffEventRecord } from "../db/stores";
 
 // SQLite side of the live documents: stored state blobs (Yjs update V2) and the append-only update
 // log (docs/decisions/004-quote-document-layout.md). The log keeps each accepted update as the
@@ -31,6 +33,8 @@ export type AppendEntry = {
   alsoRecord?: (at: number) => void;
   /** Yjs client ids this update is the first to write under, with who wrote them. */
   claims?: readonly ClientIdClaim[];
+  /** Issue #39: outbox events stored with the update, timed by the append's clock. */
+  handoff?: readonly HandoffEventRecord[];
 };
 
 /** "staff:<userId>" or "shopper:<device id>": who may write under a Yjs client id. */
@@ -108,6 +112,11 @@ export function createDocStore(db: Db): DocStore {
       for (const claim of entry.claims ?? [])
         insertClaim.run(entry.docName, claim.clientId, entry.quoteId, claim.principal);
       entry.alsoRecord?.(now);
+      if (entry.handoff && entry.handoff.length > 0)
+        insertHandoffEvents(
+          db,
+          entry.handoff.map((event) => ({ ...event, createdAt: now })),
+        );
     }
     return seqs;
   });

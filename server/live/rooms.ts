@@ -20,6 +20,7 @@ import * as Y from "yjs";
 import type { LiveBounds } from "../config";
 import type { LoggedUpdate } from "../db/postgres/document-log";
 import type { SharedLiveStore } from "../db/postgres/live-store";
+import type { HandoffEventRecord } from "../db/stores";
 import { HISTORY_MERGE_MS, type RecordedChange } from "../history/recorder";
 import { liveMetrics } from "../metrics/metrics";
 import type { LiveIdentity, QuoteRole } from "../policies/quote-access";
@@ -28,6 +29,7 @@ import { addToWindow, type Bucket, type MinuteWindow, takeToken } from "./bounds
 import { isNamed, isStaff } from "./client-ids";
 import { createCommitBatch, type QueuedUpdate } from "./commit-batch";
 import type { DocFollower } from "./fanout/doc-follower";
+import { paymentRequestEvent } from "./payment-request-event";
 import type { ClientIdClaim, DocStore, ListingChange } from "./persistence";
 import {
   decodeAwarenessUpdate,
@@ -89,6 +91,7 @@ export type Conn = {
 export type Room = {
   name: string;
   quoteId: string;
+  dealerId: string;
   kind: DocKind;
   expiresAt: number;
   /**
@@ -155,6 +158,8 @@ export type RoomsOptions = {
   /** Compact the log into the state blob once it holds more rows than this. */
   compactAfter: number;
   onAcceptedUpdate?: (event: AcceptedUpdate) => void;
+  /** Issue #39: an append stored outbox events (a payment request): the delivery worker may start. */
+  onHandoffStored?: () => void;
   /** Records a deal document's accepted change inside the append's transaction (the deal's history). */
   recordChange?: (change: RecordedChange) => HistoryPush;
   bounds: LiveBounds;
@@ -191,6 +196,8 @@ export type Refusal = {
 
 /** What a room judges by when it loads: the quote row as the upgrade read it (issue #33). */
 export type RoomState = {
+  /** The quote's dealership (issue #39: the events a room's updates store are the dealership's). */
+  dealerId: string;
   expiresAt: number;
   /** Whose quote it is: their changes are "the dealer's" in a stale-edit notice (issue #36). */
   salespersonId: string;
@@ -239,6 +246,16 @@ export function send(conn: Conn, message: Uint8Array): void {
 
 const entriesOf = (doc: Y.Doc, kind: DocKind) =>
   readEntries(kind === "deal" ? dealArray(doc) : privateArray(doc));
+
+/** Issue #39: the outbox events an accepted update stores with it (a shopper's payment request). */
+function handoffOf(
+  room: Room,
+  conn: Conn,
+  verdict: { keys: readonly string[]; before: FlatEntries; after: FlatEntries },
+): HandoffEventRecord[] {
+  const event = paymentRequestEvent(room, conn.role, verdict, room.entries);
+  return event ? [event] : [];
+}
 
 export function createRooms(options: RoomsOptions) {
   const { log, shared } = options;
@@ -348,6 +365,7 @@ export function createRooms(options: RoomsOptions) {
     const room: Room = {
       name,
       quoteId,
+      dealerId: state.dealerId,
       kind,
       expiresAt: state.expiresAt,
       stateSeq: state.stateSeq,
@@ -708,6 +726,7 @@ export function createRooms(options: RoomsOptions) {
         update: stored,
         listing: listingChange(room, verdict),
         claims: claimed,
+        handoff: handoffOf(room, conn, verdict),
         alsoRecord:
           room.kind === "deal" && recordChange
             ? (at) => {
@@ -770,6 +789,7 @@ export function createRooms(options: RoomsOptions) {
       if (room.logLength > options.compactAfter) compactLater.add(room);
     });
     for (const room of compactLater) if (rooms.get(room.name) === room) compact(room);
+    if (pending.some((item) => (item.entry.handoff?.length ?? 0) > 0)) options.onHandoffStored?.();
     if (options.onAcceptedUpdate)
       for (const item of pending)
         if (item.accepted) options.onAcceptedUpdate({ ...item.accepted, committedAt });
@@ -848,6 +868,7 @@ export function createRooms(options: RoomsOptions) {
         update: delta,
         listing: listingChange(room, verdict),
         claims: claimed,
+        handoff: handoffOf(room, conn, verdict),
         change:
           room.kind === "deal" && (verdict.keys.length > 0 || stale !== null)
             ? {
@@ -903,6 +924,7 @@ export function createRooms(options: RoomsOptions) {
       for (const other of room.conns) if (other !== conn) send(other, message);
       if (stale) for (const toSender of stale.toSender) send(conn, toSender);
       if (result.history) sendHistory(room, result.history);
+      if (result.handoffStored) options.onHandoffStored?.();
       if (accepted)
         options.onAcceptedUpdate?.({ ...accepted, committedAt: performance.timeOrigin + performance.now() });
       if (room.logLength > options.compactAfter) await compactShared(sharedRooms, room);

@@ -16,7 +16,10 @@ export async function removeMember(
 ): Promise<void> {
   const previous = await salespersonOf(deps.stores, member.id);
   for (let attempt = 1; ; attempt += 1) {
-    const listed = await deps.stores.quotes.list({ dealershipId: member.dealershipId, salespersonId: member.id });
+    const listed = await deps.stores.quotes.list({
+      dealershipId: member.dealershipId,
+      salespersonId: member.id,
+    });
     const at = Date.now();
     const quoteIds: string[] = [];
     const events: HandoffEventRecord[] = [];

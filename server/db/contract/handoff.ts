@@ -225,5 +225,18 @@ export function handoffContract(current: CurrentStores): void {
       const leased = await leaseAll(stores, "worker");
       expect(leased.map((l) => l.event.publicId)).toEqual([sold.publicId]);
     });
+    it("completes a pending payload once: a second completion answers the first one's", async () => {
+      const stores = current();
+      const ann = await registerOwner(stores, "pending@example.com");
+      const pending = event(ann.dealershipId, "quote.payment_requested", { payload: '{"pending":"x"}' });
+      await stores.handoff.record(pending);
+      expect(await stores.handoff.completePayload(pending.publicId, pending.payload, '{"full":1}')).toBe(
+        '{"full":1}',
+      );
+      expect(await stores.handoff.completePayload(pending.publicId, pending.payload, '{"full":2}')).toBe(
+        '{"full":1}',
+      );
+      expect(await stores.handoff.completePayload("msg_unknown", pending.payload, "{}")).toBeUndefined();
+    });
   });
 }

@@ -9,6 +9,7 @@ import {
   type RecordedChange,
 } from "../../history/recorder";
 import type { ClientIdClaim, ListingChange } from "../../live/persistence";
+import { type HandoffEventRecord, isLeadEvent } from "../stores";
 
 // One accepted live update on PostgreSQL in one round trip: the function dealdesk_live_append
 // (drizzle-pg/0008) locks the document's row, does the compare-and-set on its head seq, and
@@ -33,10 +34,12 @@ export type LiveAppend = {
   claims: readonly ClientIdClaim[];
   /** A deal document's change, for its history rows (timed by the database's clock). */
   change: Omit<RecordedChange, "at"> | null;
+  /** Issue #39: outbox events stored with the update (drizzle-pg/0014), timed by the database's clock. */
+  handoff?: readonly HandoffEventRecord[];
 };
 
 export type LiveAppendResult =
-  | { status: "ok"; seq: number; at: number; history: HistoryPush | null }
+  | { status: "ok"; seq: number; at: number; history: HistoryPush | null; handoffStored: boolean }
   | { status: "stale" }
   | { status: "gone" }
   /** A client id the update claims already belongs to another principal (claimed in another process). */
@@ -55,13 +58,23 @@ type Answer =
 function argumentsOf(input: LiveAppend) {
   const { change } = input;
   const changes = change ? historyChanges(change) : [];
+  // Issue #39: the events ride in the history argument (drizzle-pg/0014 stores them and their
+  // deliveries); `lead`: every lead address takes it, whatever it was saved with.
+  const handoff = (input.handoff ?? []).map((event) => ({
+    public_id: event.publicId,
+    dealership_id: event.dealershipId,
+    type: event.type,
+    payload: event.payload,
+    lead: isLeadEvent(event.type),
+  }));
   const history =
-    change && changes.length > 0
+    (change && changes.length > 0) || handoff.length > 0
       ? {
-          role: change.role,
-          actor: actorOf(change),
+          role: change?.role ?? null,
+          actor: change ? actorOf(change) : null,
           merge_ms: HISTORY_MERGE_MS,
           changes: changes.map((c) => ({ field: c.field, old_value: c.oldValue, new_value: c.newValue })),
+          ...(handoff.length > 0 ? { handoff } : {}),
         }
       : null;
   return [
@@ -89,7 +102,13 @@ function resultOf(input: LiveAppend, answer: Answer | undefined): LiveAppendResu
   const insertedIds = answer.ops.flatMap((op) => (op.op === "insert" ? [Number(op.id)] : []));
   const { change } = input;
   const pushed = change ? historyPushOf({ ...change, at }, ops, insertedIds) : null;
-  return { status: "ok", seq: Number(answer.seq), at, history: pushed };
+  return {
+    status: "ok",
+    seq: Number(answer.seq),
+    at,
+    history: pushed,
+    handoffStored: (input.handoff?.length ?? 0) > 0,
+  };
 }
 
 async function appendLive(pool: pg.Pool, input: LiveAppend): Promise<LiveAppendResult> {

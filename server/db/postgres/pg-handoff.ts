@@ -6,7 +6,7 @@ import {
   handoffEvents,
   quoteEvents,
 } from "../schema.pg";
-import type { HandoffEventRecord, HandoffStore, LeasedDelivery } from "../stores";
+import { type HandoffEventRecord, type HandoffStore, isLeadEvent, type LeasedDelivery } from "../stores";
 import type { PgDb } from "./connection";
 
 // Issue #39: the outbox and the webhook endpoints on PostgreSQL. Any number of processes run the
@@ -47,10 +47,14 @@ export async function insertHandoffEvents(
       })
       .returning({ id: handoffEvents.id });
     if (!inserted) throw new Error("handoff_events insert returned no row");
+    const subscribed = sql`strpos(e.events, ${JSON.stringify(event.type)}) > 0`;
+    // A lead address takes every lead event, whatever it was saved with; webhooks what they chose.
     const target =
       event.endpointId !== undefined
         ? sql`e.id = ${event.endpointId}`
-        : sql`e.enabled AND strpos(e.events, ${JSON.stringify(event.type)}) > 0`;
+        : isLeadEvent(event.type)
+          ? sql`e.enabled AND (e.kind = 'lead' OR ${subscribed})`
+          : sql`e.enabled AND e.kind <> 'lead' AND ${subscribed}`;
     await tx.execute(sql`INSERT INTO handoff_deliveries (event_id, endpoint_id, status, attempts, next_attempt_at, created_at)
       SELECT ${inserted.id}, e.id, 'pending', 0, ${event.createdAt}::bigint, ${event.createdAt}::bigint
         FROM handoff_endpoints e WHERE e.dealership_id = ${event.dealershipId} AND ${target}`);
@@ -64,6 +68,17 @@ export function createHandoffStore(db: PgDb): HandoffStore {
       .set({ status: "failed", leaseOwner: null, leaseUntil: null })
       .where(and(eq(handoffDeliveries.endpointId, endpointId), eq(handoffDeliveries.status, "pending")));
   return {
+    async completePayload(publicId, pending, payload) {
+      await db
+        .update(handoffEvents)
+        .set({ payload })
+        .where(and(eq(handoffEvents.publicId, publicId), eq(handoffEvents.payload, pending)));
+      const [row] = await db
+        .select({ payload: handoffEvents.payload })
+        .from(handoffEvents)
+        .where(eq(handoffEvents.publicId, publicId));
+      return row?.payload;
+    },
     endpoints: (dealershipId, kind) =>
       db
         .select()

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "../connection";
 import { handoffAttempts, handoffDeliveries, handoffEndpoints, handoffEvents, quoteEvents } from "../schema";
-import type { HandoffEventRecord, HandoffStore, LeasedDelivery } from "../stores";
+import { type HandoffEventRecord, type HandoffStore, isLeadEvent, type LeasedDelivery } from "../stores";
 
 // Issue #39: the outbox and the webhook endpoints on SQLite. One process (DATA_DIR is locked), so
 // the lease only keeps a slow delivery from being taken twice by the same worker.
@@ -41,10 +41,14 @@ export function insertHandoffEvents(tx: Tx, events: readonly HandoffEventRecord[
       })
       .returning({ id: handoffEvents.id })
       .get();
+    const subscribed = sql`instr(e.events, ${JSON.stringify(event.type)}) > 0`;
+    // A lead address takes every lead event, whatever it was saved with; webhooks what they chose.
     const target =
       event.endpointId !== undefined
         ? sql`e.id = ${event.endpointId}`
-        : sql`e.enabled = 1 AND instr(e.events, ${JSON.stringify(event.type)}) > 0`;
+        : isLeadEvent(event.type)
+          ? sql`e.enabled = 1 AND (e.kind = 'lead' OR ${subscribed})`
+          : sql`e.enabled = 1 AND e.kind <> 'lead' AND ${subscribed}`;
     tx.run(sql`INSERT INTO handoff_deliveries (event_id, endpoint_id, status, attempts, next_attempt_at, created_at)
       SELECT ${id}, e.id, 'pending', 0, ${event.createdAt}, ${event.createdAt}
         FROM handoff_endpoints e WHERE e.dealership_id = ${event.dealershipId} AND ${target}`);
@@ -53,6 +57,19 @@ export function insertHandoffEvents(tx: Tx, events: readonly HandoffEventRecord[
 
 export function sqliteHandoffStore(db: Db): HandoffStore {
   return {
+    async completePayload(publicId, pending, payload) {
+      return db.transaction((tx) => {
+        tx.update(handoffEvents)
+          .set({ payload })
+          .where(and(eq(handoffEvents.publicId, publicId), eq(handoffEvents.payload, pending)))
+          .run();
+        return tx
+          .select({ payload: handoffEvents.payload })
+          .from(handoffEvents)
+          .where(eq(handoffEvents.publicId, publicId))
+          .get()?.payload;
+      });
+    },
     endpoints: async (dealershipId, kind) =>
       db
         .select()
