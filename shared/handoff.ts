@@ -154,11 +154,11 @@ export type DeliveryAttempt = {
 export const INTEGRATIONS_TEXT = {
   title: "Integrations",
   intro:
-    "Hand accepted deals to your CRM as ADF/XML leads, and tell your own tools about each quote's progress with signed webhooks.",
+    "Hand accepted deals and shoppers' payment requests to your CRM as ADF/XML leads, and tell your own tools about each quote's progress with signed webhooks.",
   ownersOnly: "Only the owner and managers manage integrations.",
   leadTitle: "CRM lead address",
   leadHelp:
-    "Each accepted deal is mailed to this address as one ADF 1.0 lead (the format every CRM's lead inbox reads). Leave it empty to send none.",
+    "Each accepted deal and each payment request a shopper sends is mailed to this address as one ADF 1.0 lead (the format every CRM's lead inbox reads). Leave it empty to send none.",
   leadLabel: "CRM lead address",
   leadSaved: "Lead address saved",
   leadRemoved: "Lead address removed",
