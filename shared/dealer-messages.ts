@@ -75,7 +75,12 @@ export const QUOTE_COLUMNS = {
   created: "Created",
   expires: "Expires",
   actions: "Actions",
+  /** Issue #38: the deal's total gross, for members who see gross. */
+  gross: "Gross",
 } as const;
+
+/** Issue #38: the small screens' sort list, for members who see gross. */
+export const GROSS_SORT = { desc: "Gross, highest first", asc: "Gross, lowest first" } as const;
 
 /** Dashboard, where the spec is silent: every quote is expired and 'Show expired' is off. */
 export const noActiveQuotes = "You have no active quotes. Turn on 'Show expired' to see expired ones.";

@@ -10,6 +10,7 @@ import { type QuoteActionHandlers, QuoteActions } from "./quote-actions";
 import {
   type DashboardQuote,
   formatQuoteDate,
+  grossText,
   isExpiredAt,
   outTheDoorText,
   type QuoteSort,
@@ -22,15 +23,21 @@ function SortHeader({
   column,
   sort,
   onSort,
+  end,
 }: {
   column: SortColumn;
   sort: QuoteSort;
   onSort(column: SortColumn): void;
+  /** A figure's column: right-aligned. */
+  end?: boolean;
 }) {
   const active = sort.column === column;
   const Arrow = !active ? IconArrowsSort : sort.direction === "asc" ? IconArrowUp : IconArrowDown;
   return (
-    <Table.Th aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}>
+    <Table.Th
+      ta={end ? "right" : undefined}
+      aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}
+    >
       <UnstyledButton onClick={() => onSort(column)} className={classes.sortButton}>
         <Group gap={4} wrap="nowrap">
           <span>{QUOTE_COLUMNS[column]}</span>
@@ -50,6 +57,8 @@ export interface QuotesTableProps {
   handlers: QuoteActionHandlers;
   /** The desk log (managers and owners): who works each deal, and whether the customer is looking now. */
   showSalesperson?: boolean;
+  /** Issue #38: the Gross column, for members who see gross. */
+  showGross?: boolean;
 }
 
 export function QuotesTable({
@@ -60,6 +69,7 @@ export function QuotesTable({
   onOpen,
   handlers,
   showSalesperson,
+  showGross,
 }: QuotesTableProps) {
   return (
     <Table highlightOnHover verticalSpacing="sm" className={classes.table}>
@@ -69,6 +79,7 @@ export function QuotesTable({
           <Table.Th>{QUOTE_COLUMNS.customer}</Table.Th>
           {showSalesperson ? <Table.Th>{MSG.salesperson}</Table.Th> : null}
           {showSalesperson ? <Table.Th ta="right">{MSG.outTheDoor}</Table.Th> : null}
+          {showGross ? <SortHeader column="gross" sort={sort} onSort={onSort} end /> : null}
           <SortHeader column="created" sort={sort} onSort={onSort} />
           <Table.Th>{QUOTE_COLUMNS.expires}</Table.Th>
           <Table.Th ta="right">{QUOTE_COLUMNS.actions}</Table.Th>
@@ -112,6 +123,15 @@ export function QuotesTable({
                   data-testid="quote-out-the-door"
                 >
                   {outTheDoorText(quote)}
+                </Table.Td>
+              ) : null}
+              {showGross ? (
+                <Table.Td
+                  ta="right"
+                  className={`${classes.nowrap} ${classes.fades}`}
+                  data-testid="quote-gross"
+                >
+                  {grossText(quote)}
                 </Table.Td>
               ) : null}
               <Table.Td className={`${classes.nowrap} ${classes.fades}`}>
