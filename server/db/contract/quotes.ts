@@ -243,7 +243,10 @@ export function quotesContract(current: CurrentStores): void {
       });
       expect(await stores.quotes.find("qh")).toMatchObject({ outTheDoorCents: 100, grossCents: 287_550 });
       const rows = await stores.analytics.exportRows({ dealershipId: ann.dealershipId }, null, null);
-      expect(Object.fromEntries(rows.map((row) => [row.id, row.grossCents]))).toEqual({ qg: null, qh: 287_550 });
+      expect(Object.fromEntries(rows.map((row) => [row.id, row.grossCents]))).toEqual({
+        qg: null,
+        qh: 287_550,
+      });
     });
 
     it("records a step unless one of its kind is recent, keeping the first time on the quote", async () => {
