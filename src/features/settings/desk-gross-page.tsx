@@ -24,6 +24,8 @@ import classes from "./defaults/defaults.module.css";
 type Texts = Record<string, string>;
 
 const ENDPOINT = "/dealer-defaults/economics";
+/** Mantine's dimmed description is below 4.5:1; the app's secondary text colour is not (both schemes). */
+const SECONDARY_DESCRIPTION = { description: { color: "var(--dd-text-secondary)" } };
 const rateKey = (tier: CreditTier, term: LoanTermKey) => `buyRates.${tier}.${term}`;
 const factorKey = (tier: CreditTier) => `buyMoneyFactors.${tier}`;
 
@@ -207,6 +209,7 @@ export default function DeskGrossPage() {
               <TextInput
                 label={T.participation}
                 description={T.participationHint}
+                styles={SECONDARY_DESCRIPTION}
                 inputMode="decimal"
                 autoComplete="off"
                 rightSection="%"
@@ -277,6 +280,7 @@ export default function DeskGrossPage() {
             <Switch
               label={T.salespeopleSeeGross}
               description={ownerSwitch ? T.salespeopleSeeGrossHint : T.ownerOnlySwitch}
+              styles={SECONDARY_DESCRIPTION}
               checked={seeGross}
               disabled={!ownerSwitch}
               error={errors.salespeopleSeeGross || undefined}

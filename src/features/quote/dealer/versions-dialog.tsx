@@ -114,7 +114,7 @@ export default function VersionsDialog({ quoteId, onClose }: { quoteId: string; 
                   v.actor,
                   v.fingerprint,
                 )}{" "}
-                <Anchor component={Link} to={sheet(v.number)} size="sm">
+                <Anchor component={Link} to={sheet(v.number)} size="sm" underline="always">
                   {SHEET_TEXT.sheetOfVersion(v.number)}
                 </Anchor>
                 <VersionGross gross={gross.get(v.number)} />
