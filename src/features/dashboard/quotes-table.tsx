@@ -1,5 +1,6 @@
 // Wide screens (spec §2): Vehicle, Customer, Created, Expires, Actions, with
-// Vehicle and Created sortable. A row opens the quote on click or Enter.
+// Vehicle and Created sortable. A row opens the quote on click or Enter. Issue #38: for members
+// who see gross, a sortable Gross column just before Actions.
 
 import { Group, Table, Text, UnstyledButton } from "@mantine/core";
 import { QUOTE_COLUMNS } from "@shared/dealer-messages";
@@ -79,9 +80,10 @@ export function QuotesTable({
           <Table.Th>{QUOTE_COLUMNS.customer}</Table.Th>
           {showSalesperson ? <Table.Th>{MSG.salesperson}</Table.Th> : null}
           {showSalesperson ? <Table.Th ta="right">{MSG.outTheDoor}</Table.Th> : null}
-          {showGross ? <SortHeader column="gross" sort={sort} onSort={onSort} end /> : null}
           <SortHeader column="created" sort={sort} onSort={onSort} />
           <Table.Th>{QUOTE_COLUMNS.expires}</Table.Th>
+          {/* Issue #38: last before the actions, so the spec's columns keep their places. */}
+          {showGross ? <SortHeader column="gross" sort={sort} onSort={onSort} end /> : null}
           <Table.Th ta="right">{QUOTE_COLUMNS.actions}</Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -125,6 +127,12 @@ export function QuotesTable({
                   {outTheDoorText(quote)}
                 </Table.Td>
               ) : null}
+              <Table.Td className={`${classes.nowrap} ${classes.fades}`}>
+                {formatQuoteDate(quote.createdMs)}
+              </Table.Td>
+              <Table.Td className={`${classes.nowrap} ${classes.fades}`}>
+                {formatQuoteDate(quote.expiresMs)}
+              </Table.Td>
               {showGross ? (
                 <Table.Td
                   ta="right"
@@ -134,12 +142,6 @@ export function QuotesTable({
                   {grossText(quote)}
                 </Table.Td>
               ) : null}
-              <Table.Td className={`${classes.nowrap} ${classes.fades}`}>
-                {formatQuoteDate(quote.createdMs)}
-              </Table.Td>
-              <Table.Td className={`${classes.nowrap} ${classes.fades}`}>
-                {formatQuoteDate(quote.expiresMs)}
-              </Table.Td>
               <Table.Td>
                 <QuoteActions quote={quote} expired={expired} handlers={handlers} />
               </Table.Td>
