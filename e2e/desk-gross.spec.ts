@@ -126,3 +126,66 @@ test("a manager sets the desk & gross defaults, then sees the gross in the desk 
   await page.emulateMedia({ colorScheme: "dark" });
   await expectNoSeriousA11yViolations(page);
 });
+
+test("the owner turns 'Salespeople see gross' on; a salesperson is told the settings are not theirs", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await registerDealerViaApi(request);
+  const email = `sam-${Date.now()}-${process.pid}@example.com`;
+  const invited = await request.post("/api/team/invitations", {
+    data: { email, role: "salesperson" },
+    headers: authHeaders(owner),
+  });
+  expect(invited.status()).toBe(201);
+  const token = new URL(await invitationLink(email)).searchParams.get("token");
+  const joined = await request.post("/api/auth/accept-invitation", {
+    data: { token, firstName: "Sam", lastName: "Seller", password: "a good long password" },
+  });
+  expect(joined.status()).toBe(201);
+  const sam = (await joined.json()) as { token: string };
+  const addOn = await request.post("/api/dealer-defaults/addons", {
+    data: { name: "Wheel Locks", description: "", price: 120, cost: 30 },
+    headers: authHeaders(owner),
+  });
+  expect(addOn.status()).toBe(201);
+  await createQuoteViaApi(request, sam, { vehicle: { description: "2023 Mazda CX-5", mileage: 9 } });
+
+  // The salesperson: no page of settings, no Gross column, no add-on cost.
+  const samContext = await browser.newContext();
+  const samPage = await samContext.newPage();
+  await signInAs(samPage, sam);
+  await samPage.goto("/settings/quote-defaults/desk-gross");
+  await expect(samPage.getByTestId("desk-gross-not-allowed")).toHaveText(DESK_SETTINGS_TEXT.ownersOnly);
+  await expect(samPage.getByRole("form", { name: DESK_SETTINGS_TEXT.title })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(samPage);
+  await samPage.goto("/settings/quote-defaults/add-ons");
+  await expect(samPage.getByRole("list", { name: "Add-ons" })).toContainText("Wheel Locks");
+  await expect(samPage.getByRole("list", { name: "Add-ons" })).not.toContainText("Cost");
+  await samPage.goto("/dashboard");
+  await expect(samPage.getByRole("row").filter({ hasText: "2023 Mazda CX-5" })).toBeVisible();
+  await expect(samPage.getByRole("columnheader", { name: QUOTE_COLUMNS.gross })).toHaveCount(0);
+
+  // The owner turns the switch on, by keyboard.
+  await signInAs(page, owner);
+  await page.goto("/settings/quote-defaults/desk-gross");
+  const form = page.getByRole("form", { name: DESK_SETTINGS_TEXT.title });
+  const seeGross = form.getByRole("switch", { name: DESK_SETTINGS_TEXT.salespeopleSeeGross });
+  await expect(seeGross).toBeEnabled();
+  await seeGross.focus();
+  await page.keyboard.press("Space");
+  await expect(seeGross).toBeChecked();
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText(DESK_SETTINGS_TEXT.saved)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // The salesperson's list now carries the Gross column ("—": no vehicle cost yet).
+  await samPage.reload();
+  await expect(samPage.getByRole("columnheader", { name: QUOTE_COLUMNS.gross })).toBeVisible();
+  await expect(
+    samPage.getByRole("row").filter({ hasText: "2023 Mazda CX-5" }).getByTestId("quote-gross"),
+  ).toHaveText("—");
+  await samContext.close();
+});

@@ -49,6 +49,8 @@ export interface DefaultListConfig<Item extends { id: string }, V extends FormVa
   itemName(item: Item): string;
   /** The second line of a row ('' for none). */
   itemDetail(item: Item): string;
+  /** Issue #38: more of that line for owners and managers only (an add-on's cost). */
+  ownerDetail?(item: Item): string;
   /** The figure shown on the row: '$199.99', '6.25%'. */
   itemFigure(item: Item): string;
   /** Spec §8: fee deletes also ask the browser's confirm, after the dialog. */
@@ -88,13 +90,9 @@ export const addOnsConfig: DefaultListConfig<DefaultAddOn, DefaultAddOnValues & 
   validate: validateDefaultAddOn,
   summary: defaultAddOnSummary,
   itemName: (item) => item.name,
-  itemDetail: (item) =>
-    [
-      item.description,
-      item.cost === undefined ? "" : DESK_SETTINGS_TEXT.addOnCostFigure(formatDollars(item.cost)),
-    ]
-      .filter((part) => part !== "")
-      .join(" · "),
+  itemDetail: (item) => item.description,
+  ownerDetail: (item) =>
+    item.cost === undefined ? "" : DESK_SETTINGS_TEXT.addOnCostFigure(formatDollars(item.cost)),
   itemFigure: (item) => formatDollars(item.price),
 };
 
