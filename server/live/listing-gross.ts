@@ -1,5 +1,5 @@
 import { dealDocName, privateDocName } from "@shared/quote-doc";
-import type * as Y from "yjs";
+import * as Y from "yjs";
 import type { LoadedDocument } from "../db/postgres/document-log";
 import { listingGrossOfDocs } from "../quotes/listing-total";
 import type { StoredDoc } from "./persistence";
@@ -30,7 +30,7 @@ export const storedFromLoaded = (loaded: LoadedDocument): StoredDoc => ({
  */
 export function roomGrossCents(room: GrossRoom, sibling: Y.Doc | StoredDoc | null): number | null {
   if (sibling === null) return null;
-  const stored = "state" in sibling ? docFromStored(sibling, siblingDocName(room)) : null;
+  const stored = sibling instanceof Y.Doc ? null : docFromStored(sibling, siblingDocName(room));
   const other = stored ?? (sibling as Y.Doc);
   try {
     return room.kind === "deal" ? listingGrossOfDocs(room.doc, other) : listingGrossOfDocs(other, room.doc);
