@@ -57,6 +57,11 @@ export type QuoteListItem = {
   outTheDoorPrice: number | null;
   /** Issue #19: the shopper accepted a version and the deal is locked. */
   accepted: boolean;
+  /**
+   * Issue #38: the deal's total gross in dollars (null: not known, e.g. no vehicle cost); present
+   * only for members who see gross (owners, managers, salespeople when the owner turned it on).
+   */
+  gross?: number | null;
 };
 
 export type ApiErrorBody = {

@@ -75,7 +75,12 @@ export const QUOTE_COLUMNS = {
   created: "Created",
   expires: "Expires",
   actions: "Actions",
+  /** Issue #38: the deal's total gross, for members who see gross. */
+  gross: "Gross",
 } as const;
+
+/** Issue #38: the small screens' sort list, for members who see gross. */
+export const GROSS_SORT = { desc: "Gross, highest first", asc: "Gross, lowest first" } as const;
 
 /** Dashboard, where the spec is silent: every quote is expired and 'Show expired' is off. */
 export const noActiveQuotes = "You have no active quotes. Turn on 'Show expired' to see expired ones.";
@@ -92,6 +97,32 @@ export const QUOTE_DEFAULTS_TEXT = {
   addNew: "Add new",
   creditTier: "Credit tier",
   logInToViewInterestRates: "Please log in to view interest rates",
+  deskAndGross: "Desk & gross",
+} as const;
+
+/** Settings → Desk & gross (issue #38): the dealership's deal economics defaults, dealer-private. */
+export const DESK_SETTINGS_TEXT = {
+  title: "Desk & gross",
+  intro:
+    "What new quotes start with for the desk's gross: the pack, the lender's buy rates and your share of the markup. Never shown to shoppers.",
+  ownersOnly: "Only the owner and managers manage the desk and gross settings.",
+  pack: "Pack",
+  participation: "Participation",
+  participationHint: "Your share of the rate markup the lender pays the dealership",
+  buyRatesTitle: "Buy rates (APR)",
+  buyRatesHint: "The lender's buy rate by credit tier and term; leave a cell empty for no markup.",
+  buyRate: (tier: string, months: number) => `Buy rate, ${tier}, ${months} months`,
+  termHeader: (months: number) => `${months} mo`,
+  tierHeader: "Credit tier",
+  buyMoneyFactorsTitle: "Buy money factors (leases)",
+  salespeopleSeeGross: "Salespeople see gross",
+  salespeopleSeeGrossHint: "Off: only the owner and managers see the gross of deals.",
+  ownerOnlySwitch: "Only the owner changes this.",
+  saved: "Desk & gross settings saved",
+  saveFailed: "Failed to save the desk & gross settings",
+  loadFailed: "Failed to load the desk & gross settings",
+  addOnCost: "Cost",
+  addOnCostFigure: (cost: string) => `Cost ${cost}`,
 } as const;
 
 /** The dashboard list's title while expired quotes are shown too ("Active Quotes" otherwise, spec §2). */

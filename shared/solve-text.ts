@@ -38,6 +38,9 @@ export const DESK_TEXT = {
   answerGross: (gross: string) => `Total gross at this answer: ${gross}`,
   applied: "Applied",
   aboveAdvertised: "Above the advertised price: applying it removes the discount",
+  /** The dealer's copy of a version (the versions dialog), for members who see gross. */
+  versionGross: (front: string, back: string, total: string) =>
+    `Gross: front ${front}, back ${back}, total ${total}`,
 } as const;
 
 /** "Ask for a different payment" (issue #38): the shopper's words and the dealer's. */

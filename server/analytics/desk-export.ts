@@ -24,6 +24,8 @@ export const EXPORT_HEADER = [
   "Monthly payment",
   "Out-the-door price",
   "Accepted at",
+  // Issue #38: the total gross (the export is for owners and managers, who always see gross).
+  "Gross",
 ] as const;
 
 export type ExportQuery = {
@@ -101,6 +103,7 @@ export async function exportDeskLog(
       dollars(chosen.monthlyCents),
       dollars(row.outTheDoorCents),
       iso(row.accepted?.at ?? null),
+      dollars(row.grossCents),
     ];
     parts.push(csvRecord(cells));
   }

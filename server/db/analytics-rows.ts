@@ -36,6 +36,7 @@ export function toExportRow(row: ExportSqlRow): ExportRow {
     outTheDoorCents: row.outTheDoorCents,
     selectedStructure: row.selectedStructure,
     monthlyCents: row.monthlyCents,
+    grossCents: row.grossCents,
     accepted:
       row.acceptedAt === null
         ? null

@@ -209,6 +209,11 @@ export const quotes = pgTable(
     stockNumber: text("stock_number"),
     selectedStructure: text("selected_structure"),
     monthlyCents: integer("monthly_cents"),
+    // Issue #38: the deal's total gross in cents for the desk log's Gross column (dealer-private:
+    // answered only to members who see gross; null: not known, e.g. no vehicle cost). Computed by
+    // shared/deal/gross.ts from the deal and the private document's economics, kept with the
+    // figures above at creation and at every compaction of either document's room.
+    grossCents: integer("gross_cents"),
     // Issue #40: when the deal first reached each step of the funnel (null: not yet), written in
     // the transaction that stores the step's history row ("shared", "opened") or the first
     // accepted version, so that analytics reads one row per quote.

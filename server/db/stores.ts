@@ -226,6 +226,7 @@ export type ListedQuote = Pick<
   | "salespersonId"
   | "outTheDoorCents"
   | "lockedAt"
+  | "grossCents"
 >;
 
 export interface QuoteStore {
@@ -254,6 +255,8 @@ export interface QuoteStore {
   ): Promise<void>;
   /** The desk log's deal figures (out-the-door price, stock number, structure chosen, monthly). */
   setListingFigures(id: string, figures: ListingFigures): Promise<void>;
+  /** Issue #38: the desk log's total gross in cents (null: not known). */
+  setListingGross(id: string, grossCents: number | null): Promise<void>;
   /** Ids after `after` (in id order) whose figures are not computed yet (the start-up backfill). */
   withoutListingFigures(after: string, limit: number): Promise<string[]>;
   /** Deals accepted since `since`, newest first. */
@@ -304,6 +307,7 @@ export type ExportRow = Pick<
   | "outTheDoorCents"
   | "selectedStructure"
   | "monthlyCents"
+  | "grossCents"
 > & {
   /** The newest accepted version: when, the structure chosen and its monthly payment. */
   accepted: {

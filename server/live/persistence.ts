@@ -52,6 +52,8 @@ export type DocStore = {
   compact(docName: string, state: Uint8Array, upToSeq: number): void;
   /** The desk log's deal figures (server/quotes/listing-total.ts), after a compaction. */
   setListingFigures(quoteId: string, figures: ListingFigures): void;
+  /** Issue #38: the desk log's total gross in cents (null: not known), after a compaction. */
+  setListingGross(quoteId: string, grossCents: number | null): void;
   /** Writes a new document's first state (quote creation). */
   insertDocument(docName: string, quoteId: string, state: Uint8Array): void;
   /** Whether the quote row still exists (deleted quotes are refused). */
@@ -76,6 +78,7 @@ export function createDocStore(db: Db): DocStore {
   const setFigures = sql.prepare<[number | null, string, string | null, number | null, string]>(
     "UPDATE quotes SET out_the_door_cents = ?, stock_number = ?, selected_structure = ?, monthly_cents = ? WHERE id = ?",
   );
+  const setGross = sql.prepare<[number | null, string]>("UPDATE quotes SET gross_cents = ? WHERE id = ?");
   const touchQuote = sql.prepare<[number, string]>("UPDATE quotes SET updated_at = ? WHERE id = ?");
   const setVehicle = sql.prepare<[string, string]>("UPDATE quotes SET vehicle_description = ? WHERE id = ?");
   const setCustomer = sql.prepare<[string, string]>("UPDATE quotes SET customer_name = ? WHERE id = ?");
@@ -131,6 +134,9 @@ export function createDocStore(db: Db): DocStore {
   return {
     setListingFigures(quoteId, f) {
       setFigures.run(f.outTheDoorCents, f.stockNumber, f.selectedStructure, f.monthlyCents, quoteId);
+    },
+    setListingGross(quoteId, grossCents) {
+      setGross.run(grossCents, quoteId);
     },
     load(docName) {
       const row = selectState.get(docName);

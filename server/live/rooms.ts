@@ -29,6 +29,7 @@ import { addToWindow, type Bucket, type MinuteWindow, takeToken } from "./bounds
 import { isNamed, isStaff } from "./client-ids";
 import { createCommitBatch, type QueuedUpdate } from "./commit-batch";
 import type { DocFollower } from "./fanout/doc-follower";
+import { roomGrossCents, siblingDocName, storedFromLoaded } from "./listing-gross";
 import { paymentRequestEvent } from "./payment-request-event";
 import type { ClientIdClaim, DocStore, ListingChange } from "./persistence";
 import {
@@ -343,6 +344,12 @@ export function createRooms(options: RoomsOptions) {
       room.logLength = 0;
       // The desk log's figure follows the deal at every compaction, the last one when the room empties.
       if (room.kind === "deal") store.setListingFigures(room.quoteId, listingFiguresOfDoc(room.doc));
+      // Issue #38: its Gross column follows both documents (listing-gross.ts).
+      const sibling = siblingDocName(room);
+      store.setListingGross(
+        room.quoteId,
+        roomGrossCents(room, rooms.get(sibling)?.doc ?? store.load(sibling)),
+      );
     } catch (error) {
       // The log still holds every update; compaction is retried at the next opportunity.
       log(`live: compaction of ${room.name} failed: ${String(error)}`);
@@ -942,6 +949,12 @@ export function createRooms(options: RoomsOptions) {
       await sharedRooms.store.log.compact(room.name, state, seq);
       room.logLength = 0;
       if (figures) await sharedRooms.store.setListingFigures(room.quoteId, figures);
+      // Issue #38: the Gross column follows both documents (listing-gross.ts).
+      const sibling = siblingDocName(room);
+      const siblingDoc = rooms.get(sibling)?.doc;
+      const stored = siblingDoc ? null : await sharedRooms.store.log.load(sibling);
+      const gross = roomGrossCents(room, siblingDoc ?? (stored ? storedFromLoaded(stored) : null));
+      await sharedRooms.store.setListingGross(room.quoteId, gross);
     } catch (error) {
       log(`live: compaction of ${room.name} failed: ${String(error)}`);
     }

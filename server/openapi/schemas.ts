@@ -50,6 +50,13 @@ export const quoteListItem = z
     salesperson: z.object({ id: z.string(), name: z.string() }),
     outTheDoorPrice: money.nullable(),
     accepted: z.boolean(),
+    gross: z
+      .number()
+      .nullable()
+      .optional()
+      .describe(
+        "issue #38: the deal's total gross (null: not known); only for members who see gross, absent otherwise",
+      ),
   })
   .loose();
 
@@ -88,7 +95,13 @@ export const quoteSchema = z
 
 export const idAnswer = z.object({ id: z.string() });
 
-const addOn = z.object({ id: z.string(), name: z.string(), description: z.string(), price: money });
+const addOn = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: money,
+  cost: money.optional().describe("issue #38: what the add-on costs the dealership (absent: not entered)"),
+});
 const tax = z.object({
   id: z.string(),
   description: z.string(),
@@ -119,6 +132,12 @@ export const versionAnswer = versionRow.extend({
       choice: z.record(z.string(), z.unknown()).nullable(),
     })
     .loose(),
+  gross: grossSchema
+    .optional()
+    .describe("issue #38: the gross the version was saved with; only for a dealer who sees gross"),
+  economics: economicsSchema
+    .optional()
+    .describe("issue #38: the deal economics the version was saved with; only for a dealer who sees gross"),
 });
 
 export const teamMember = z.object({

@@ -11,7 +11,7 @@ import { readEconomicsSettings } from "../defaults/economics-store";
 import { eventGross, quoteEventData, quoteEventRecord, withGross } from "../handoff/event-data";
 import type { HandoffEmitter } from "../handoff/handoff-emitter";
 import { dealerDefaultsSnapshot } from "./defaults-snapshot";
-import { listingFiguresOf } from "./listing-total";
+import { listingFiguresOf, listingGrossCentsOf } from "./listing-total";
 import { quoteDealership } from "./read-quote";
 import { snapshotOf } from "./versions";
 
@@ -168,6 +168,7 @@ async function insertQuote(
       stockNumber: listing.stockNumber,
       selectedStructure: listing.selectedStructure,
       monthlyCents: listing.monthlyCents,
+      grossCents: listingGrossCentsOf(content, privateContent),
       sharedAt: null,
       openedAt: null,
       acceptedAt: null,

@@ -1,6 +1,8 @@
+import { dealGross } from "@shared/deal/gross";
 import { choiceMonthly, choiceText, structureGrids } from "@shared/deal/structure-grid";
+import { readEconomics } from "@shared/economics";
 import { computeBreakdown } from "@shared/pricing";
-import { dealArray, dealDocName, readDoc } from "@shared/quote-doc";
+import { dealArray, dealDocName, privateArray, readDoc } from "@shared/quote-doc";
 import type { ListingFigures } from "@shared/quote-list";
 import { quoteDataSchema } from "@shared/quote-schema";
 import { withPlainText } from "@shared/schema-fields";
@@ -35,6 +37,24 @@ export function listingFiguresOf(deal: Record<string, unknown>): ListingFigures 
 }
 
 export const listingFiguresOfDoc = (doc: Y.Doc): ListingFigures => listingFiguresOf(readDoc(dealArray(doc)));
+
+/**
+ * Issue #38: the desk log's Gross column, the deal's total gross in cents (shared/deal/gross.ts,
+ * the Desk panel's own figure) from the deal and the private document's economics; null when it
+ * is not known (no vehicle cost yet) or the deal does not price. Dealer-private: the listing
+ * answers it only to members who see gross.
+ */
+export function listingGrossCentsOf(
+  deal: Record<string, unknown>,
+  priv: Record<string, unknown>,
+): number | null {
+  const parsed = quoteDataSchema.safeParse(withPlainText({ customInterestRates: {}, ...deal }));
+  if (!parsed.success) return null;
+  return dealGross(parsed.data, readEconomics(withPlainText(priv.economics))).total;
+}
+
+export const listingGrossOfDocs = (deal: Y.Doc, priv: Y.Doc): number | null =>
+  listingGrossCentsOf(readDoc(dealArray(deal)), readDoc(privateArray(priv)));
 
 /**
  * Quotes stored before the columns existed (migrations 0004 and 0010) get their figure in the background

@@ -6,12 +6,13 @@ import { type Member, seesEveryQuote } from "@shared/permissions";
 import { dealArray, dealDocName, privateArray, privateDocName, readDoc } from "@shared/quote-doc";
 import { type CustomerInfo, customerInfoSchema, quoteDataSchema } from "@shared/quote-schema";
 import { withPlainText } from "@shared/schema-fields";
-import type { Stores } from "../db/stores";
+import type { ListedQuote, Stores } from "../db/stores";
+import { memberSeesGross } from "../defaults/economics-store";
 import { type QuoteStock, quoteStock } from "../inventory/quote-stock";
 import type { LiveControl } from "../live/live-control";
 import { DocumentMissingError, docFromStored } from "../live/stored-doc";
 import { isExpired, type QuoteRow } from "../policies/quote-access";
-import { outTheDoorCentsOf } from "./listing-total";
+import { listingGrossCentsOf, outTheDoorCentsOf } from "./listing-total";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -23,9 +24,25 @@ function liveOutTheDoor(live: Pick<LiveControl, "readLoaded"> | undefined, quote
   return deal ? outTheDoorCentsOf(deal) : null;
 }
 
+/** Issue #38: a deal whose two documents are both being edited right now: its gross from the rooms. */
+function liveGross(
+  live: Pick<LiveControl, "readLoaded"> | undefined,
+  quoteId: string,
+): number | null | undefined {
+  const deal = live?.readLoaded(dealDocName(quoteId));
+  const priv = deal && live?.readLoaded(privateDocName(quoteId));
+  return deal && priv ? listingGrossCentsOf(deal, priv) : undefined;
+}
+
+const grossOf = (live: Pick<LiveControl, "readLoaded"> | undefined, row: ListedQuote) => {
+  const now = liveGross(live, row.id);
+  return now === undefined ? row.grossCents : now;
+};
+
 /**
  * GET /quotes: listing columns only, newest first; documents are never loaded. Owners and
- * managers get every quote of the dealership (the desk log), a salesperson their own.
+ * managers get every quote of the dealership (the desk log), a salesperson their own. Issue #38:
+ * `gross` (the total gross) only for members who see gross; absent for everyone else.
  */
 export async function listQuotes(
   stores: Stores,
@@ -33,9 +50,10 @@ export async function listQuotes(
   live?: Pick<LiveControl, "readLoaded">,
 ): Promise<QuoteListItem[]> {
   // The few members' names in one query, rather than a join per quote row.
-  const [members, rows] = await Promise.all([
+  const [members, rows, seesGross] = await Promise.all([
     stores.users.members(member.dealershipId),
     stores.quotes.list(quoteScope(member)),
+    memberSeesGross(stores.defaults, member),
   ]);
   const names = new Map(members.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim()]));
   return rows.map((row) => ({
@@ -47,6 +65,7 @@ export async function listQuotes(
     salesperson: { id: row.salespersonId, name: names.get(row.salespersonId) ?? "" },
     outTheDoorPrice: dollars(liveOutTheDoor(live, row.id) ?? row.outTheDoorCents),
     accepted: row.lockedAt !== null,
+    ...(seesGross ? { gross: dollars(grossOf(live, row)) } : {}),
   }));
 }
 

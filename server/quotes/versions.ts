@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { QuoteDealership } from "@shared/api-types";
-import type { DealEconomics } from "@shared/deal/gross";
+import type { DealEconomics, GrossInDollars } from "@shared/deal/gross";
 import { selectedStructure } from "@shared/deal/selected-structure";
 import { choiceMonthly, type StructureGrids, structureGrids } from "@shared/deal/structure-grid";
 import { type SheetSource, selectionForSheet, sheetSelection } from "@shared/deal-sheet";
@@ -48,6 +48,16 @@ export type VersionSnapshot = {
   /** Issue #34: the one structure presented (absent in versions stored before it). */
   selected?: SheetSource["selected"];
 };
+
+/**
+ * Issue #38: what a version stores of the deal economics (dealer-private): the private document's
+ * economics when it was saved and the gross they made for the version's structure. Kept beside the
+ * snapshot (not in its fingerprint); only a dealer who sees gross is ever answered it.
+ */
+export type VersionEconomics = { economics: DealEconomics; gross: GrossInDollars };
+
+/** The stored JSON of a version: the snapshot, and (issue #38, versions saved since) its economics. */
+type StoredSnapshot = VersionSnapshot & { dealerEconomics?: VersionEconomics };
 
 export type VersionRow = {
   number: number;
@@ -177,8 +187,20 @@ export async function saveVersion(
       );
       return events.types.map((type) => quoteEventRecord(type, events.quote, data, createdAt));
     });
+  // Issue #38: the economics as they stand (read once with the events') and the gross they make.
+  const gross = events?.economics ? eventGross(snapshot, events.economics) : null;
+  const dealerEconomics: VersionEconomics | undefined =
+    events?.economics && gross ? { economics: events.economics, gross } : undefined;
   const saved = await stores.versions.save(
-    { quoteId, kind, createdAt, actor, fingerprint, snapshot, ...versionFigures(snapshot) },
+    {
+      quoteId,
+      kind,
+      createdAt,
+      actor,
+      fingerprint,
+      snapshot: dealerEconomics ? ({ ...snapshot, dealerEconomics } satisfies StoredSnapshot) : snapshot,
+      ...versionFigures(snapshot),
+    },
     (number) => event(number, createdAt),
     lock,
     dealSeq,
@@ -213,17 +235,20 @@ export const initialsOf = (name: string): string =>
 /**
  * One version; a shopper's copy leaves out the dealer's customer record, and of the contact the
  * shopper typed when accepting keeps only the initials (a forwarded link shows no contact details).
+ * Issue #38: the stored economics never go into the snapshot answered; a dealer who sees gross
+ * (`withGross`) gets them beside it, with the version's gross (versions saved before: none).
  */
 export async function readVersion(
   stores: Stores,
   quoteId: string,
   number: number,
   forDealer: boolean,
-): Promise<(VersionRow & { snapshot: VersionSnapshot }) | undefined> {
+  withGross = false,
+): Promise<(VersionRow & { snapshot: VersionSnapshot } & Partial<VersionEconomics>) | undefined> {
   const row = await stores.versions.read(quoteId, number);
   if (!row) return undefined;
-  const snapshot = row.snapshot as VersionSnapshot;
-  if (forDealer) return { ...toRow(row), snapshot };
+  const { dealerEconomics, ...snapshot } = row.snapshot as StoredSnapshot;
+  if (forDealer) return { ...toRow(row), snapshot, ...(withGross && dealerEconomics ? dealerEconomics : {}) };
   const contact = snapshot.shopperContact;
   const shopperContact = contact ? { name: initialsOf(contact.name), phone: "", email: "" } : null;
   return { ...toRow(row), snapshot: { ...snapshot, customer: null, shopperContact } };

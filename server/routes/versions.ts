@@ -12,6 +12,7 @@ import type { AppDeps } from "../app";
 import type { AppEnv } from "../app-env";
 import { optionalUser, requireUser } from "../auth/middleware";
 import { StaleSnapshotError } from "../db/stores";
+import { memberSeesGross } from "../defaults/economics-store";
 import { economicsOrNull, salespersonOf } from "../handoff/quote-events";
 import { ApiError, badRequest, notFound } from "../http/errors";
 import { parseJson } from "../http/validate";
@@ -129,9 +130,12 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.get("/:id/versions/:n", optionalUser(tokens), async (c) => {
     const { quote, dealer } = await anyViewer(c);
     const number = Number(c.req.param("n"));
+    // Issue #38: the version's economics and gross, for a dealer who sees gross.
+    const user = c.var.optionalUser;
+    const withGross = dealer && user !== null && (await memberSeesGross(stores.defaults, user));
     const version =
       Number.isInteger(number) && number > 0
-        ? await readVersion(stores, quote.id, number, dealer)
+        ? await readVersion(stores, quote.id, number, dealer, withGross)
         : undefined;
     if (!version) throw notFound(MSG.versionNotFound);
     return c.json(version);

@@ -4,13 +4,15 @@ import { MSG } from "../messages";
 import { dollarAmount, optionalText } from "../schema-fields";
 import { z } from "../zod";
 import { amountMessage } from "./amount";
-import { collect, type FieldErrors, hasErrors, optional, required, ruled } from "./rules";
+import { collect, type FieldErrors, hasErrors, isBlank, optional, required, ruled } from "./rules";
 
 export interface DefaultAddOnValues {
   name: string;
   description: string;
   /** As typed. */
   price: string;
+  /** Issue #38: what the add-on costs the dealership, as typed; blank: not entered. */
+  cost?: string;
 }
 export type DefaultAddOnField = keyof DefaultAddOnValues;
 
@@ -29,6 +31,7 @@ export function validateDefaultAddOn(values: DefaultAddOnValues): FieldErrors<De
     ["name", required(MSG.nameRequired)(values.name)],
     ["description", optional(values.description)],
     ["price", priceRule(values.price)],
+    ["cost", isBlank(values.cost ?? "") ? undefined : amountMessage(values.cost ?? "")],
   ]);
 }
 

@@ -28,6 +28,7 @@ const DealerFeesPage = lazy(() => import("@/features/settings/dealer-fees-page")
 const GovernmentFeesPage = lazy(() => import("@/features/settings/government-fees-page"));
 const InterestRatesPage = lazy(() => import("@/features/settings/interest-rates-page"));
 const TaxRulesPage = lazy(() => import("@/features/settings/tax-rules-page"));
+const DeskGrossPage = lazy(() => import("@/features/settings/desk-gross-page"));
 const PaymentOptionsPage = lazy(() => import("@/features/settings/payment-options-page"));
 const IntegrationsPage = lazy(() => import("@/features/settings/integrations-page"));
 const TeamPage = lazy(() => import("@/features/team/team-page"));
@@ -121,6 +122,7 @@ export function AppRoutes() {
           <Route path="quote-defaults/interest-rates" element={<InterestRatesPage />} />
           <Route path="quote-defaults/tax-rules" element={<TaxRulesPage />} />
           <Route path="quote-defaults/payment-options" element={<PaymentOptionsPage />} />
+          <Route path="quote-defaults/desk-gross" element={<DeskGrossPage />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>

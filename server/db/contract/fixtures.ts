@@ -119,6 +119,7 @@ export function quoteRow(
     stockNumber: null,
     selectedStructure: null,
     monthlyCents: null,
+    grossCents: null,
     sharedAt: null,
     openedAt: null,
     acceptedAt: null,

@@ -63,6 +63,7 @@ export function quotesContract(current: CurrentStores): void {
       const mid = await createQuote(stores, sam, "q-mid", {
         createdAt: T0 - 1000,
         outTheDoorCents: 2_500_000,
+        grossCents: 215_000,
       });
       const recent = await createQuote(stores, ann, "q-new", { createdAt: T0, lockedAt: T0 + 5 });
       await createQuote(stores, bob, "q-bob");
@@ -75,6 +76,7 @@ export function quotesContract(current: CurrentStores): void {
         salespersonId: q.salespersonId,
         outTheDoorCents: q.outTheDoorCents,
         lockedAt: q.lockedAt,
+        grossCents: q.grossCents,
       });
       expect(await stores.quotes.list({ dealershipId: ann.dealershipId })).toEqual(
         [recent, mid, old].map(listed),
@@ -216,6 +218,35 @@ export function quotesContract(current: CurrentStores): void {
       });
       expect((await stores.quotes.find("qc"))?.outTheDoorCents).toBeNull();
       expect(await stores.quotes.withoutListingFigures("qa", 10)).toEqual(["qb", "qc", "qe", "qf"]);
+    });
+
+    it("keeps the desk log's total gross (issue #38): written, replaced, cleared, listed", async () => {
+      const stores = current();
+      const { ann } = await team(stores);
+      await createQuote(stores, ann, "qg", { grossCents: -12_345 });
+      await createQuote(stores, ann, "qh");
+      const gross = async () =>
+        Object.fromEntries(
+          (await stores.quotes.list({ dealershipId: ann.dealershipId })).map((q) => [q.id, q.grossCents]),
+        );
+      expect(await gross()).toEqual({ qg: -12_345, qh: null });
+      await stores.quotes.setListingGross("qh", 287_550);
+      await stores.quotes.setListingGross("qg", null);
+      expect(await gross()).toEqual({ qg: null, qh: 287_550 });
+      expect((await stores.quotes.find("qh"))?.grossCents).toBe(287_550);
+      // The other listing figures leave it alone, and it leaves them alone.
+      await stores.quotes.setListingFigures("qh", {
+        outTheDoorCents: 100,
+        stockNumber: "",
+        selectedStructure: null,
+        monthlyCents: null,
+      });
+      expect(await stores.quotes.find("qh")).toMatchObject({ outTheDoorCents: 100, grossCents: 287_550 });
+      const rows = await stores.analytics.exportRows({ dealershipId: ann.dealershipId }, null, null);
+      expect(Object.fromEntries(rows.map((row) => [row.id, row.grossCents]))).toEqual({
+        qg: null,
+        qh: 287_550,
+      });
     });
 
     it("records a step unless one of its kind is recent, keeping the first time on the quote", async () => {

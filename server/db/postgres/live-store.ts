@@ -26,6 +26,8 @@ export type SharedLiveStore = {
    */
   append(input: LiveAppend): Promise<LiveAppendResult>;
   setListingFigures(quoteId: string, figures: ListingFigures): Promise<void>;
+  /** Issue #38: the desk log's total gross in cents (null: not known). */
+  setListingGross(quoteId: string, grossCents: number | null): Promise<void>;
   /**
    * This process's shoppers looking at quotes now (the dashboard's live status): each visit is
    * seen until `lookingUntil`; one that comes back within VISIT_GAP_MS continues its visit.
@@ -72,6 +74,9 @@ export function createSharedLiveStore(db: PgDb): SharedLiveStore {
         "UPDATE quotes SET out_the_door_cents = $1, stock_number = $2, selected_structure = $3, monthly_cents = $4 WHERE id = $5",
         [f.outTheDoorCents, f.stockNumber, f.selectedStructure, f.monthlyCents, quoteId],
       );
+    },
+    async setListingGross(quoteId, grossCents) {
+      await pool.query("UPDATE quotes SET gross_cents = $1 WHERE id = $2", [grossCents, quoteId]);
     },
     async reportVisits(visits, now, lookingUntil) {
       for (const visit of visits) {

@@ -80,6 +80,7 @@ export function createAnalyticsStore(db: PgDb): AnalyticsStore {
            q.vehicle_description AS "vehicleDescription", q.stock_number AS "stockNumber",
            q.locked_at::float8 AS "lockedAt", q.out_the_door_cents AS "outTheDoorCents",
            q.selected_structure AS "selectedStructure", q.monthly_cents AS "monthlyCents",
+           q.gross_cents AS "grossCents",
            a.created_at::float8 AS "acceptedAt", a.choice_structure AS "structure", a.choice_months AS "months",
            a.choice_down_cents AS "downCents", a.monthly_cents AS "acceptedMonthlyCents"
          FROM quotes q ${ACCEPTED_JOIN}

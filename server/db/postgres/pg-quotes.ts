@@ -63,6 +63,7 @@ export function createQuoteStore(db: PgDb): QuoteStore {
           salespersonId: quotes.salespersonId,
           outTheDoorCents: quotes.outTheDoorCents,
           lockedAt: quotes.lockedAt,
+          grossCents: quotes.grossCents,
         })
         .from(quotes)
         .where(inScope(scope))
@@ -114,6 +115,10 @@ export function createQuoteStore(db: PgDb): QuoteStore {
 
     async setListingFigures(id, figures) {
       await db.update(quotes).set(figures).where(eq(quotes.id, id));
+    },
+
+    async setListingGross(id, grossCents) {
+      await db.update(quotes).set({ grossCents }).where(eq(quotes.id, id));
     },
 
     async withoutListingFigures(after, limit) {

@@ -70,6 +70,7 @@ export function sqliteQuoteStore(db: Db): QuoteStore {
           salespersonId: quotes.salespersonId,
           outTheDoorCents: quotes.outTheDoorCents,
           lockedAt: quotes.lockedAt,
+          grossCents: quotes.grossCents,
         })
         .from(quotes)
         .where(inScope(scope))
@@ -104,6 +105,9 @@ export function sqliteQuoteStore(db: Db): QuoteStore {
     },
     async setListingFigures(id, figures) {
       db.update(quotes).set(figures).where(eq(quotes.id, id)).run();
+    },
+    async setListingGross(id, grossCents) {
+      db.update(quotes).set({ grossCents }).where(eq(quotes.id, id)).run();
     },
     withoutListingFigures: async (after, limit) =>
       db

@@ -26,6 +26,7 @@ import { QuoteListBody } from "./quote-list-body";
 import {
   type DashboardQuote,
   DEFAULT_SORT,
+  listHasGross,
   nextSort,
   PAGE_SIZE,
   type QuoteSort,
@@ -193,6 +194,7 @@ export default function DashboardPage() {
               {!wide && state.status === "ready" && quotes.length > 0 ? (
                 <SortSelect
                   sort={sort}
+                  withGross={listHasGross(everyQuote)}
                   onChange={(next) => {
                     setSort(next);
                     setPage(1);
@@ -220,6 +222,7 @@ export default function DashboardPage() {
                 onRetry={reload}
                 handlers={handlers}
                 showSalesperson={deskLog}
+                showGross={listHasGross(everyQuote)}
               />
             </LiveSignals>
           </Stack>

@@ -6,7 +6,13 @@ import { QUOTE_COLUMNS } from "@shared/dealer-messages";
 import { MSG } from "@shared/messages";
 import { CustomerLookingNow, SameVehicleWorked, ShopperViewingDot } from "./live-signals/live-signals";
 import { type QuoteActionHandlers, QuoteActions } from "./quote-actions";
-import { type DashboardQuote, formatQuoteDate, isExpiredAt, outTheDoorText } from "./quote-list-view";
+import {
+  type DashboardQuote,
+  formatQuoteDate,
+  grossText,
+  isExpiredAt,
+  outTheDoorText,
+} from "./quote-list-view";
 import classes from "./quotes-list.module.css";
 import { StatusBadges } from "./status-badges";
 
@@ -17,9 +23,11 @@ export interface QuoteCardsProps {
   handlers: QuoteActionHandlers;
   /** The desk log (managers and owners): who works each deal, and whether the customer is looking now. */
   showSalesperson?: boolean;
+  /** Issue #38: each deal's total gross, for members who see gross. */
+  showGross?: boolean;
 }
 
-export function QuoteCards({ quotes, nowMs, onOpen, handlers, showSalesperson }: QuoteCardsProps) {
+export function QuoteCards({ quotes, nowMs, onOpen, handlers, showSalesperson, showGross }: QuoteCardsProps) {
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
       {quotes.map((quote) => {
@@ -58,6 +66,11 @@ export function QuoteCards({ quotes, nowMs, onOpen, handlers, showSalesperson }:
                   {showSalesperson ? (
                     <Text size="sm" className={classes.fades} data-testid="quote-out-the-door">
                       {MSG.outTheDoor}: {outTheDoorText(quote)}
+                    </Text>
+                  ) : null}
+                  {showGross ? (
+                    <Text size="sm" className={classes.fades} data-testid="quote-gross">
+                      {QUOTE_COLUMNS.gross}: {grossText(quote)}
                     </Text>
                   ) : null}
                   {showSalesperson ? <CustomerLookingNow quoteId={quote.id} /> : null}

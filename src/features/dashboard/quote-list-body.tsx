@@ -31,6 +31,8 @@ export interface QuoteListBodyProps {
   handlers: QuoteActionHandlers;
   /** The desk log of managers and owners (issue #20). */
   showSalesperson?: boolean;
+  /** Issue #38: the Gross column (the list carries it only for members who see gross). */
+  showGross?: boolean;
 }
 
 export function QuoteListBody(props: QuoteListBodyProps) {
@@ -73,6 +75,7 @@ export function QuoteListBody(props: QuoteListBodyProps) {
           onOpen={props.onOpen}
           handlers={props.handlers}
           showSalesperson={props.showSalesperson}
+          showGross={props.showGross}
         />
       ) : (
         <QuoteCards
@@ -81,6 +84,7 @@ export function QuoteListBody(props: QuoteListBodyProps) {
           onOpen={props.onOpen}
           handlers={props.handlers}
           showSalesperson={props.showSalesperson}
+          showGross={props.showGross}
         />
       )}
       {props.pageCount > 1 ? (

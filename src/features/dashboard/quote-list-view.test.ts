@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_SORT,
   formatQuoteDate,
+  grossText,
+  listHasGross,
   nextSort,
   shopperLink,
   toDashboardQuotes,
@@ -90,5 +92,22 @@ describe("dashboard list view", () => {
     expect(shopperLink("https://deals.example.com", "abc_123")).toBe(
       "https://deals.example.com/quote/abc_123",
     );
+  });
+
+  it("sorts by gross (issue #38), deals whose gross is not known last either way", () => {
+    const grossed = toDashboardQuotes([
+      { ...item("a", "Honda Accord", 1), gross: 1_500 },
+      { ...item("b", "Toyota Camry", 3), gross: null },
+      { ...item("d", "bmw X5", 2), gross: -250.5 },
+      { ...item("e", "Kia Soul", 4), gross: 2_150 },
+    ]);
+    const by = (direction: "asc" | "desc") =>
+      ids(visibleQuotes(grossed, { ...base, sort: { column: "gross", direction } }));
+    expect(by("desc")).toEqual(["e", "a", "d", "b"]);
+    expect(by("asc")).toEqual(["d", "a", "e", "b"]);
+    expect(grossed.map(grossText)).toEqual(["$1,500.00", "—", "-$250.50", "$2,150.00"]);
+    // The column shows only when the server answered the figure (members who see gross).
+    expect(listHasGross(grossed)).toBe(true);
+    expect(listHasGross(quotes)).toBe(false);
   });
 });

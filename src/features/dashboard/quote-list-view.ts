@@ -6,7 +6,7 @@ import type { QuoteListItem } from "@shared/api-types";
 import { formatDollars } from "@shared/money";
 import { matchesQuoteSearch } from "@shared/quote-list";
 
-export type SortColumn = "vehicle" | "created";
+export type SortColumn = "vehicle" | "created" | "gross";
 export type SortDirection = "asc" | "desc";
 export type QuoteSort = { column: SortColumn; direction: SortDirection };
 
@@ -39,6 +39,14 @@ export function toDashboardQuotes(items: readonly QuoteListItem[]): DashboardQuo
 export const outTheDoorText = (quote: Pick<QuoteListItem, "outTheDoorPrice">): string =>
   quote.outTheDoorPrice === null ? "—" : formatDollars(quote.outTheDoorPrice);
 
+/** Issue #38: the Gross column: "$2,150.00", or a dash while it is not known (no vehicle cost yet). */
+export const grossText = (quote: Pick<QuoteListItem, "gross">): string =>
+  quote.gross === undefined || quote.gross === null ? "—" : formatDollars(quote.gross);
+
+/** Issue #38: whether the list carries the Gross column (the server answers it only to those who see gross). */
+export const listHasGross = (quotes: readonly Pick<QuoteListItem, "gross">[]): boolean =>
+  quotes.some((quote) => quote.gross !== undefined);
+
 /** Spec §4: expired when expires_at is earlier than now. */
 export const isExpiredAt = (quote: Pick<DashboardQuote, "expiresMs">, nowMs: number): boolean =>
   quote.expiresMs < nowMs;
@@ -47,6 +55,15 @@ const vehicleOrder = new Intl.Collator("en-US", { sensitivity: "base", numeric: 
 
 function compare(a: DashboardQuote, b: DashboardQuote, sort: QuoteSort): number {
   const sign = sort.direction === "asc" ? 1 : -1;
+  if (sort.column === "gross") {
+    // Deals whose gross is not known come last in either direction.
+    const ga = a.gross ?? null;
+    const gb = b.gross ?? null;
+    if (ga === null || gb === null) {
+      if (ga !== gb) return ga === null ? 1 : -1;
+    } else if (ga !== gb) return sign * (ga - gb);
+    return b.createdMs - a.createdMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  }
   const primary =
     sort.column === "vehicle"
       ? vehicleOrder.compare(a.vehicleDescription, b.vehicleDescription)

@@ -1,5 +1,6 @@
 // Wide screens (spec §2): Vehicle, Customer, Created, Expires, Actions, with
-// Vehicle and Created sortable. A row opens the quote on click or Enter.
+// Vehicle and Created sortable. A row opens the quote on click or Enter. Issue #38: for members
+// who see gross, a sortable Gross column just before Actions.
 
 import { Group, Table, Text, UnstyledButton } from "@mantine/core";
 import { QUOTE_COLUMNS } from "@shared/dealer-messages";
@@ -10,6 +11,7 @@ import { type QuoteActionHandlers, QuoteActions } from "./quote-actions";
 import {
   type DashboardQuote,
   formatQuoteDate,
+  grossText,
   isExpiredAt,
   outTheDoorText,
   type QuoteSort,
@@ -22,15 +24,21 @@ function SortHeader({
   column,
   sort,
   onSort,
+  end,
 }: {
   column: SortColumn;
   sort: QuoteSort;
   onSort(column: SortColumn): void;
+  /** A figure's column: right-aligned. */
+  end?: boolean;
 }) {
   const active = sort.column === column;
   const Arrow = !active ? IconArrowsSort : sort.direction === "asc" ? IconArrowUp : IconArrowDown;
   return (
-    <Table.Th aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}>
+    <Table.Th
+      ta={end ? "right" : undefined}
+      aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}
+    >
       <UnstyledButton onClick={() => onSort(column)} className={classes.sortButton}>
         <Group gap={4} wrap="nowrap">
           <span>{QUOTE_COLUMNS[column]}</span>
@@ -50,6 +58,8 @@ export interface QuotesTableProps {
   handlers: QuoteActionHandlers;
   /** The desk log (managers and owners): who works each deal, and whether the customer is looking now. */
   showSalesperson?: boolean;
+  /** Issue #38: the Gross column, for members who see gross. */
+  showGross?: boolean;
 }
 
 export function QuotesTable({
@@ -60,6 +70,7 @@ export function QuotesTable({
   onOpen,
   handlers,
   showSalesperson,
+  showGross,
 }: QuotesTableProps) {
   return (
     <Table highlightOnHover verticalSpacing="sm" className={classes.table}>
@@ -71,6 +82,8 @@ export function QuotesTable({
           {showSalesperson ? <Table.Th ta="right">{MSG.outTheDoor}</Table.Th> : null}
           <SortHeader column="created" sort={sort} onSort={onSort} />
           <Table.Th>{QUOTE_COLUMNS.expires}</Table.Th>
+          {/* Issue #38: last before the actions, so the spec's columns keep their places. */}
+          {showGross ? <SortHeader column="gross" sort={sort} onSort={onSort} end /> : null}
           <Table.Th ta="right">{QUOTE_COLUMNS.actions}</Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -120,6 +133,15 @@ export function QuotesTable({
               <Table.Td className={`${classes.nowrap} ${classes.fades}`}>
                 {formatQuoteDate(quote.expiresMs)}
               </Table.Td>
+              {showGross ? (
+                <Table.Td
+                  ta="right"
+                  className={`${classes.nowrap} ${classes.fades}`}
+                  data-testid="quote-gross"
+                >
+                  {grossText(quote)}
+                </Table.Td>
+              ) : null}
               <Table.Td>
                 <QuoteActions quote={quote} expired={expired} handlers={handlers} />
               </Table.Td>

@@ -2,6 +2,7 @@
 // holding the same four orders the table's headers give.
 
 import { NativeSelect } from "@mantine/core";
+import { GROSS_SORT } from "@shared/dealer-messages";
 import type { QuoteSort } from "./quote-list-view";
 
 const OPTIONS: { value: string; label: string; sort: QuoteSort }[] = [
@@ -11,14 +12,29 @@ const OPTIONS: { value: string; label: string; sort: QuoteSort }[] = [
   { value: "vehicle-desc", label: "Vehicle Z to A", sort: { column: "vehicle", direction: "desc" } },
 ];
 
-export function SortSelect({ sort, onChange }: { sort: QuoteSort; onChange(sort: QuoteSort): void }) {
+/** Issue #38: for members who see gross. */
+const GROSS_OPTIONS: typeof OPTIONS = [
+  { value: "gross-desc", label: GROSS_SORT.desc, sort: { column: "gross", direction: "desc" } },
+  { value: "gross-asc", label: GROSS_SORT.asc, sort: { column: "gross", direction: "asc" } },
+];
+
+export function SortSelect({
+  sort,
+  onChange,
+  withGross = false,
+}: {
+  sort: QuoteSort;
+  onChange(sort: QuoteSort): void;
+  withGross?: boolean;
+}) {
+  const options = withGross ? [...OPTIONS, ...GROSS_OPTIONS] : OPTIONS;
   return (
     <NativeSelect
       aria-label="Sort quotes"
       value={`${sort.column}-${sort.direction}`}
-      data={OPTIONS.map(({ value, label }) => ({ value, label }))}
+      data={options.map(({ value, label }) => ({ value, label }))}
       onChange={(event) => {
-        const chosen = OPTIONS.find((option) => option.value === event.currentTarget.value);
+        const chosen = options.find((option) => option.value === event.currentTarget.value);
         if (chosen) onChange(chosen.sort);
       }}
       style={{ flex: "1 1 10rem" }}

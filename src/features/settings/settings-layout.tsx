@@ -28,6 +28,7 @@ const MENU: MenuGroup[] = [
       { label: QUOTE_DEFAULTS_TEXT.interestRates, to: "/settings/quote-defaults/interest-rates" },
       { label: "Tax rules", to: "/settings/quote-defaults/tax-rules" },
       { label: "Payment options", to: "/settings/quote-defaults/payment-options" },
+      { label: QUOTE_DEFAULTS_TEXT.deskAndGross, to: "/settings/quote-defaults/desk-gross" },
     ],
   },
 ];

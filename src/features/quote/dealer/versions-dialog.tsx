@@ -1,6 +1,9 @@
 import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
+import type { GrossInDollars } from "@shared/deal/gross";
 import { CORE_MSG } from "@shared/messages";
+import { formatDollars } from "@shared/money";
 import { SHEET_TEXT } from "@shared/sheet-messages";
+import { DESK_TEXT } from "@shared/solve-text";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -11,6 +14,36 @@ import { QuoteModal } from "../dialogs/quote-modal";
 // "Save version". After the customer's acceptance, a saved version is a counter-offer.
 
 type VersionRow = { number: number; kind: string; createdAt: string; actor: string; fingerprint: string };
+/** Issue #38: what GET /versions/:n adds for a dealer who sees gross (versions saved before: nothing). */
+type VersionDetail = { number: number; gross?: GrossInDollars };
+
+/** The newest versions whose gross the dialog shows (each is one request). */
+const GROSS_SHOWN = 10;
+
+const money = (dollars: number | null) => (dollars === null ? "—" : formatDollars(dollars));
+
+/** Issue #38: the gross of each of the newest versions, for a dealer who sees gross (else empty). */
+function useVersionGross(path: string, versions: VersionRow[] | null): Map<number, GrossInDollars> {
+  const [gross, setGross] = useState<Map<number, GrossInDollars>>(new Map());
+  useEffect(() => {
+    if (!versions || versions.length === 0) return;
+    let current = true;
+    void Promise.all(
+      versions
+        .slice(0, GROSS_SHOWN)
+        .map((v) => apiRequest<VersionDetail>(`${path}/${v.number}`, { auth: true }).catch(() => null)),
+    ).then((details) => {
+      if (!current) return;
+      const found = new Map<number, GrossInDollars>();
+      for (const detail of details) if (detail?.gross) found.set(detail.number, detail.gross);
+      setGross(found);
+    });
+    return () => {
+      current = false;
+    };
+  }, [path, versions]);
+  return gross;
+}
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString("en-US", {
@@ -36,6 +69,7 @@ export default function VersionsDialog({ quoteId, onClose }: { quoteId: string; 
       );
   }, [path]);
   useEffect(load, [load]);
+  const gross = useVersionGross(path, versions);
 
   const save = async () => {
     setSaving(true);
@@ -80,9 +114,10 @@ export default function VersionsDialog({ quoteId, onClose }: { quoteId: string; 
                   v.actor,
                   v.fingerprint,
                 )}{" "}
-                <Anchor component={Link} to={sheet(v.number)} size="sm">
+                <Anchor component={Link} to={sheet(v.number)} size="sm" underline="always">
                   {SHEET_TEXT.sheetOfVersion(v.number)}
                 </Anchor>
+                <VersionGross gross={gross.get(v.number)} />
               </Text>
             ))}
           </Stack>
@@ -100,5 +135,15 @@ export default function VersionsDialog({ quoteId, onClose }: { quoteId: string; 
         </Button>
       </Group>
     </QuoteModal>
+  );
+}
+
+/** Issue #38: the version's gross on the dealer's copy (front, back, total), when answered. */
+function VersionGross({ gross }: { gross: GrossInDollars | undefined }) {
+  if (!gross) return null;
+  return (
+    <Text component="span" display="block" size="sm" fw={600} data-testid="version-gross">
+      {DESK_TEXT.versionGross(money(gross.front), money(gross.back), money(gross.total))}
+    </Text>
   );
 }

@@ -36,6 +36,12 @@ export function DefaultListEditor<Item extends { id: string }, V extends FormVal
   // A salesperson reads the dealership's defaults; the server refuses their writes (403) anyway.
   const editable = mayWriteDefaults(user);
 
+  // Issue #38: a salesperson reads the list without what is the owners' and managers' (costs).
+  const rowDetail = (item: Item) =>
+    [config.itemDetail(item), editable ? (config.ownerDetail?.(item) ?? "") : ""]
+      .filter((part) => part !== "")
+      .join(" · ");
+
   const stopEditing = (id: string) => {
     setEditingId(null);
     focusLater(`edit-${id}`);
@@ -141,7 +147,7 @@ export function DefaultListEditor<Item extends { id: string }, V extends FormVal
                 <ItemRow
                   id={item.id}
                   name={config.itemName(item)}
-                  detail={config.itemDetail(item)}
+                  detail={rowDetail(item)}
                   figure={config.itemFigure(item)}
                   editable={editable}
                   onEdit={() => setEditingId(item.id)}

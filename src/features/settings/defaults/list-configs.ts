@@ -1,5 +1,5 @@
 import type { DefaultAddOn, DefaultFee, DefaultTax } from "@shared/api-types";
-import { type DefaultListKind, QUOTE_DEFAULTS_TEXT } from "@shared/dealer-messages";
+import { DESK_SETTINGS_TEXT, type DefaultListKind, QUOTE_DEFAULTS_TEXT } from "@shared/dealer-messages";
 import { amountToInput, formatPercent, parseAmountInput } from "@shared/format";
 import { MSG } from "@shared/messages";
 import { formatDollars } from "@shared/money";
@@ -49,6 +49,8 @@ export interface DefaultListConfig<Item extends { id: string }, V extends FormVa
   itemName(item: Item): string;
   /** The second line of a row ('' for none). */
   itemDetail(item: Item): string;
+  /** Issue #38: more of that line for owners and managers only (an add-on's cost). */
+  ownerDetail?(item: Item): string;
   /** The figure shown on the row: '$199.99', '6.25%'. */
   itemFigure(item: Item): string;
   /** Spec §8: fee deletes also ask the browser's confirm, after the dialog. */
@@ -65,18 +67,32 @@ export const addOnsConfig: DefaultListConfig<DefaultAddOn, DefaultAddOnValues & 
   itemKey: "addon",
   title: QUOTE_DEFAULTS_TEXT.addOns,
   noun: "add-on",
-  fields: [nameField, descriptionField, { key: "price", label: "Price", input: "money", required: true }],
-  emptyValues: { name: "", description: "", price: "" },
-  toValues: (item) => ({ name: item.name, description: item.description, price: amountToInput(item.price) }),
+  fields: [
+    nameField,
+    descriptionField,
+    { key: "price", label: "Price", input: "money", required: true },
+    // Issue #38: dealer-private (the add-on gross); blank means not entered.
+    { key: "cost", label: DESK_SETTINGS_TEXT.addOnCost, input: "money" },
+  ],
+  emptyValues: { name: "", description: "", price: "", cost: "" },
+  toValues: (item) => ({
+    name: item.name,
+    description: item.description,
+    price: amountToInput(item.price),
+    cost: item.cost === undefined ? "" : amountToInput(item.cost),
+  }),
   toBody: (values) => ({
     name: values.name,
     description: values.description,
     price: parseAmountInput(values.price),
+    cost: (values.cost ?? "").trim() === "" ? null : parseAmountInput(values.cost ?? ""),
   }),
   validate: validateDefaultAddOn,
   summary: defaultAddOnSummary,
   itemName: (item) => item.name,
   itemDetail: (item) => item.description,
+  ownerDetail: (item) =>
+    item.cost === undefined ? "" : DESK_SETTINGS_TEXT.addOnCostFigure(formatDollars(item.cost)),
   itemFigure: (item) => formatDollars(item.price),
 };
 
