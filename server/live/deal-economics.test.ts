@@ -95,6 +95,28 @@ describe("deal economics and gross (issue #38)", () => {
         salespeopleSeeGross: false,
       },
     );
+    // An add-on's cost is economics too: the salesperson reads the add-ons without it.
+    const mats = await h.api(
+      "POST",
+      "/api/dealer-defaults/addons",
+      { name: "Mats", description: "", price: 120, cost: 30 },
+      owner.token,
+    );
+    expect(mats.status).toBe(201);
+    const matsId = ((await mats.json()) as { addon: { id: string } }).addon.id;
+    const addOnsOf = async (token: string) =>
+      (await (await h.api("GET", "/api/dealer-defaults/addons", undefined, token)).json()) as {
+        addons: Record<string, unknown>[];
+      };
+    expect((await addOnsOf(sam.token)).addons).toEqual([
+      { id: matsId, name: "Mats", description: "", price: 120 },
+    ]);
+    expect(
+      await (await h.api("GET", `/api/dealer-defaults/addons/${matsId}`, undefined, sam.token)).json(),
+    ).toEqual({ addon: { id: matsId, name: "Mats", description: "", price: 120 } });
+    expect((await addOnsOf(kim.token)).addons).toEqual([
+      { id: matsId, name: "Mats", description: "", price: 120, cost: 30 },
+    ]);
     // The manager sees gross but may not change who else does.
     expect((await getQuote(id, kim.token)).gross).toBeDefined();
     const managerTurn = await h.api(
@@ -118,6 +140,7 @@ describe("deal economics and gross (issue #38)", () => {
       ).status,
     ).toBe(200);
     expect((await getQuote(id, sam.token)).gross).toMatchObject({ front: null, addOns: 0 });
+    expect((await addOnsOf(sam.token)).addons[0]).toHaveProperty("cost", 30);
   });
 
   it("walks every shopper route and the shopper's live document: no gross, no cost, anywhere", async () => {

@@ -2,7 +2,7 @@ import { type CreditTier, isCreditTier, LOAN_TERMS } from "@shared/constants";
 import { crudMessage } from "@shared/dealer-messages";
 import { economicsSettingsSchema } from "@shared/economics";
 import { CORE_MSG, MSG } from "@shared/messages";
-import { mayChangeGrossVisibility, maySeeGross, mayWriteDefaults } from "@shared/permissions";
+import { type Member, mayChangeGrossVisibility, maySeeGross, mayWriteDefaults } from "@shared/permissions";
 import { type InterestRateEntry, interestRatesBodySchema } from "@shared/validation/interest-rates";
 import { Hono } from "hono";
 import type { AppDeps } from "../app";
@@ -10,7 +10,7 @@ import type { AppEnv } from "../app-env";
 import { requireUser } from "../auth/middleware";
 import type { DefaultsStore } from "../db/stores";
 import { type DefaultList, defaultLists } from "../defaults/default-lists";
-import { readEconomicsSettings } from "../defaults/economics-store";
+import { memberSeesGross, readEconomicsSettings } from "../defaults/economics-store";
 import { forbidden, notFound } from "../http/errors";
 import { parseJson } from "../http/validate";
 
@@ -27,7 +27,11 @@ export function dealerDefaultsRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   const [addOns, taxes, dealerFees, governmentFees] = defaultLists(deps.stores.lists);
-  mountList(routes, addOns);
+  // Issue #38: an add-on's cost is deal economics: a salesperson without the gross right reads
+  // the add-ons without it.
+  mountList(routes, addOns, async (member) =>
+    (await memberSeesGross(deps.stores.defaults, member)) ? (item) => item : withoutCost,
+  );
   mountList(routes, taxes);
   mountList(routes, dealerFees);
   mountList(routes, governmentFees);
@@ -82,22 +86,35 @@ async function tierRates(
   }));
 }
 
+/** An add-on without its cost. */
+function withoutCost(item: unknown): unknown {
+  const { cost: _cost, ...rest } = item as Record<string, unknown>;
+  return rest;
+}
+
 /**
  * GET, POST, GET /{id}, PUT /{id} and DELETE /{id} of one list. An id that is not the dealer's own
  * active item answers 404 whether it belongs to someone else, was deleted or never existed,
  * so the answer reveals nothing about other dealers.
  */
-function mountList<Body, Item>(routes: Hono<AppEnv>, list: DefaultList<Body, Item>): void {
+function mountList<Body, Item>(
+  routes: Hono<AppEnv>,
+  list: DefaultList<Body, Item>,
+  /** How the member reads an item (all of it, unless a part of it is not theirs to see). */
+  viewFor: (member: Member) => Promise<(item: Item) => unknown> = async () => (item) => item,
+): void {
   const missing = () => notFound(crudMessage(list.kind, "notFound"));
 
-  routes.get(`/${list.path}`, async (c) =>
-    c.json({ [list.listKey]: await list.store.active(c.var.user.dealershipId) }),
-  );
+  routes.get(`/${list.path}`, async (c) => {
+    const view = await viewFor(c.var.user);
+    const items = await list.store.active(c.var.user.dealershipId);
+    return c.json({ [list.listKey]: items.map(view) });
+  });
 
   routes.get(`/${list.path}/:id`, async (c) => {
     const item = await list.store.find(c.var.user.dealershipId, c.req.param("id"));
     if (item === undefined) throw missing();
-    return c.json({ [list.itemKey]: item });
+    return c.json({ [list.itemKey]: (await viewFor(c.var.user))(item) });
   });
 
   routes.post(`/${list.path}`, async (c) => {
