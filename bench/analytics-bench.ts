@@ -4,12 +4,12 @@ import path from "node:path";
 import { buildServer } from "../server/build-server";
 import { readConfig } from "../server/config";
 import { closeDatabase, openDatabase } from "../server/db/connection";
-import { type Storage, sqliteStorage } from "../server/db/open-storage";
 import { closePostgres, openPostgres } from "../server/db/postgres/connection";
 import { createSharedLiveStore } from "../server/db/postgres/live-store";
 import { createPostgresStores } from "../server/db/postgres/pg-stores";
 import { pendingBusEvents } from "../server/live/live-storage";
-import { startPostgres } from "../server/testing/services";
+import { type Storage, sqliteStorage } from "../server/open-storage";
+import { startPostgres } from "../server/test-support/services";
 import { DAY_MS } from "../shared/analytics";
 
 // Issue #40's scale check: 50,000 quotes over two years for 20 salespeople, with their history

@@ -1,8 +1,8 @@
 import { buildServer, listen } from "../server/build-server";
 import { readConfig } from "../server/config";
 import { closeDatabase, openDatabase } from "../server/db/connection";
-import { sqliteStorage } from "../server/db/open-storage";
 import type { LiveDeps } from "../server/live/live-server";
+import { sqliteStorage } from "../server/open-storage";
 
 // The server as server/server.ts builds it (buildServer), plus the live server's accepted-update
 // hook so the benchmark can read commit times. Persistence on, real SQLite file in the bench's data dir.

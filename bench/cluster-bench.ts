@@ -2,8 +2,8 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startBuiltServer } from "../server/testing/built-server";
-import { startPostgres, startRedis } from "../server/testing/services";
+import { startBuiltServer } from "../server/test-support/built-server";
+import { startPostgres, startRedis } from "../server/test-support/services";
 import { BENCH_QUOTE, startLoadGenerator } from "./generator-client";
 
 // npm run bench:cluster (and the last part of npm run bench): two built DealDesk processes on one

@@ -9,7 +9,7 @@
 import { dealArray, type FlatEntries, readEntries, writeField } from "@shared/quote-doc";
 import * as Y from "yjs";
 import { applyVerdict, judgeUpdate } from "../server/live/update-guard";
-import { sampleQuoteDoc } from "../server/testing/quote-doc";
+import { sampleQuoteDoc } from "../server/test-support/quote-doc";
 
 const EDITS = 5_000;
 const ROUNDS = 5;

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildServer } from "../server/build-server";
 import { readConfig } from "../server/config";
-import { openStorage } from "../server/db/open-storage";
-import { startPostgres } from "../server/testing/services";
+import { openStorage } from "../server/open-storage";
+import { startPostgres } from "../server/test-support/services";
 import { withCheckDigit } from "../shared/inventory/vin";
 import { KNOWN_WMIS } from "../shared/inventory/wmi";
 

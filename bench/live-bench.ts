@@ -5,7 +5,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { createQuote } from "../server/quotes/create-quote";
-import { createDealer } from "../server/testing/fixtures";
+import { createDealer } from "../server/test-support/fixtures";
 import { startBenchServer } from "./bench-server";
 import { documentSizes } from "./doc-size";
 import { BENCH_QUOTE, startLoadGenerator } from "./generator-client";

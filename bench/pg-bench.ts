@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import * as Y from "yjs";
 import { closePostgres, openPostgres } from "../server/db/postgres/connection";
-import { startPostgres, startRedis } from "../server/testing/services";
+import { startPostgres, startRedis } from "../server/test-support/services";
 
 // Two processes on one PostgreSQL + Redis (issue #17's target): DOCS documents, each edited once
 // per second by one of the two processes, for SECONDS seconds. Reports cross-process propagation

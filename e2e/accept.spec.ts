@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { readMail } from "../server/mail/read-mail";
+import { readMail } from "../server/test-support/read-mail";
 import { DEAL_NOTICE_TEXT } from "../shared/deal-notice-messages";
 import type { DealSheet } from "../shared/deal-sheet";
 import { MSG } from "../shared/messages";

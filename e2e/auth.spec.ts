@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { readMail, resetLinkIn } from "../server/mail/read-mail";
+import { readMail, resetLinkIn } from "../server/test-support/read-mail";
 import { RESET_REDIRECT_MS } from "../shared/constants";
 import { MSG } from "../shared/messages";
 import {

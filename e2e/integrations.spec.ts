@@ -1,4 +1,4 @@
-import { startReceiver } from "../server/testing/webhook-receiver";
+import { startReceiver } from "../server/test-support/webhook-receiver";
 import { INTEGRATIONS_TEXT as T } from "../shared/handoff";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { registerDealerViaApi, signInAs } from "./support/api";

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,7 +15,7 @@ import {
   eventually,
   type LiveHarness,
   synced,
-} from "../server/live/live-test-kit";
+} from "../server/test-support/live-test-kit";
 
 // The whole install path an operator takes: npm pack, npm install <tgz> in an empty folder, npx
 // dealdesk. Nothing here imports the server: it runs the installed package as a separate process.
@@ -135,6 +135,22 @@ describe("the installed dealdesk package", () => {
     ]) {
       expect(existsSync(path.join(app, "node_modules", devOnly)), devOnly).toBe(false);
     }
+  });
+
+  it("carries none of the test support: no test-support file, and no bundled source from server/test-support/", () => {
+    const pkg = path.join(app, "node_modules", "dealdesk");
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+      );
+    const files = walk(pkg).map((file) => path.relative(pkg, file));
+    expect(files.length).toBeGreaterThan(10);
+    expect(files.filter((file) => /test-support|\.test\.|test-kit/.test(file))).toEqual([]);
+    // The source maps name every source the bundle was built from.
+    const maps = files.filter((file) => file.startsWith("dist-server/") && file.endsWith(".map"));
+    expect(maps.length).toBeGreaterThan(0);
+    for (const map of maps)
+      expect(readFileSync(path.join(pkg, map), "utf8"), map).not.toContain("test-support");
   });
 
   it("lists its commands and settings with --help", async () => {

@@ -32,7 +32,7 @@ const EXTERNAL_PACKAGES = [
 
 export async function buildServer() {
   rmSync(outdir, { recursive: true, force: true });
-  await build({
+  const result = await build({
     absWorkingDir: root,
     entryPoints: { main: "server/main.ts", dealdesk: "server/cli/dealdesk.ts" },
     outdir,
@@ -54,7 +54,15 @@ export async function buildServer() {
     tsconfig: path.join(root, "tsconfig.json"),
     legalComments: "linked",
     logLevel: "warning",
+    metafile: true,
   });
+  // Test kits, fixtures and the store contract live in server/test-support/ (issue #41): a server
+  // that imported one would carry test code into production, so the build refuses.
+  const testSupport = Object.keys(result.metafile.inputs).filter((input) =>
+    input.startsWith("server/test-support/"),
+  );
+  if (testSupport.length > 0)
+    throw new Error(`The server bundle would carry test support: ${testSupport.join(", ")}`);
   chmodSync(path.join(outdir, "dealdesk.mjs"), 0o755);
 }
 

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { closeDatabase, openDatabase } from "./db/connection";
-import { createTestApp, type TestApp } from "./testing/test-app";
+import { createTestApp, type TestApp } from "./test-support/test-app";
 
 let t: TestApp;
 afterEach(async () => {

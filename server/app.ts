@@ -1,20 +1,15 @@
 import { MSG } from "@shared/messages";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import type { AppDeps } from "./app-deps";
 import type { AppEnv } from "./app-env";
-import type { TokenService } from "./auth/tokens";
-import type { Config } from "./config";
-import type { Stores } from "./db/stores";
 import { isDatabaseUnavailable } from "./db/unavailable";
-import type { HandoffEmitter } from "./handoff/handoff-emitter";
 import { compression } from "./http/compression";
 import { ApiError, errorBody, notFound } from "./http/errors";
 import { loadPrerenderedPages } from "./http/pages";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security";
 import { mountStaticFiles } from "./http/static-files";
-import type { LiveControl } from "./live/live-control";
-import type { Mailer } from "./mail/mailer";
 import { countHttpRequests, metricsHandler } from "./metrics/metrics";
 import { openApiDocument } from "./openapi/openapi-document";
 import { analyticsRoutes, dealStepRoutes } from "./routes/analytics";
@@ -35,17 +30,6 @@ import { versionRoutes } from "./routes/versions";
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** The API's version in its OpenAPI description. */
 export const API_VERSION = "1.0.0";
-
-export type AppDeps = {
-  config: Config;
-  stores: Stores;
-  tokens: TokenService;
-  mailer: Mailer;
-  live: LiveControl;
-  /** Issue #39: describes events for the dealership's other systems and wakes their delivery. */
-  handoff: HandoffEmitter;
-  log?: (line: string) => void;
-};
 
 /** The whole HTTP app; no listening here, so tests call it with `app.request()`. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {

@@ -1,14 +1,15 @@
 import type { AddressInfo } from "node:net";
 import { type ServerType, serve } from "@hono/node-server";
 import type { Hono } from "hono";
-import { type AppDeps, createApp } from "./app";
+import { createApp } from "./app";
+import type { AppDeps } from "./app-deps";
 import type { AppEnv } from "./app-env";
 import { createTokenService } from "./auth/tokens";
 import type { Config } from "./config";
-import type { Storage } from "./db/open-storage";
 import { startDeliveryWorker } from "./handoff/delivery-worker";
 import { createLiveServer, type LiveDeps } from "./live/live-server";
 import { createMailer } from "./mail/mailer";
+import type { Storage } from "./open-storage";
 import { createDealLifecycle } from "./quotes/deal-lifecycle";
 import { backfillListingTotals } from "./quotes/listing-total";
 

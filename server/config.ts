@@ -225,7 +225,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: e.HOST,
     dataDir,
     appUrl: (e.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
-    // With DATABASE_URL the processes share one secret, kept in PostgreSQL (server/db/open-storage.ts).
+    // With DATABASE_URL the processes share one secret, kept in PostgreSQL (server/open-storage.ts).
     jwtSecret: e.DATABASE_URL ? (e.JWT_SECRET ?? "") : loadJwtSecret(dataDir, e.JWT_SECRET),
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

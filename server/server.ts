@@ -1,8 +1,8 @@
 import { buildServer, listen } from "./build-server";
 import { type Config, readConfig } from "./config";
-import { openStorage } from "./db/open-storage";
 import { createLogger } from "./logging/logger";
 import { watchLive } from "./metrics/metrics";
+import { openStorage } from "./open-storage";
 
 export type RunningServer = {
   url: string;

@@ -1,4 +1,4 @@
-import type { InvitableRole, TeamRole } from "./permissions";
+import type { InvitableRole, TeamRole } from "./team-roles";
 // Shapes the REST API answers with (spec §3 and §7), shared by the server and the React app.
 
 export type DealerProfile = {

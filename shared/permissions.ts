@@ -11,6 +11,7 @@
 // loads this module without the validation chunk.
 
 import { CREDIT_TIER_IDS, LOAN_TERM_KEYS } from "./constants";
+import type { TeamRole } from "./team-roles";
 
 export type DocKind = "deal" | "private";
 /** The roles of a live connection (server/policies/quote-access.ts QuoteRole). */
@@ -167,11 +168,7 @@ export function readOnlyKeysOf(role: Role, kind: DocKind, field: string): string
 // ---- Dealership teams (#20): what each member of a dealership may do. ----
 // The REST routes and the live handshake ask these functions; the UI only mirrors them. A member
 // these rules let into a quote works it as its DEALER, with the DEALER's keys above.
-export const TEAM_ROLES = ["owner", "manager", "salesperson"] as const;
-export type TeamRole = (typeof TEAM_ROLES)[number];
-/** Roles an invitation or a role change may give: there is one owner, the dealership's creator. */
-export const INVITABLE_ROLES = ["manager", "salesperson"] as const;
-export type InvitableRole = (typeof INVITABLE_ROLES)[number];
+export { INVITABLE_ROLES, type InvitableRole, TEAM_ROLES, type TeamRole } from "./team-roles";
 
 export const ROLE_LABELS: Record<TeamRole, string> = {
   owner: "owner",

@@ -2,15 +2,15 @@
 // with no sticky sessions: what `playwright.cluster.config.ts` serves its specs from. Every HTTP
 // request and every WebSocket goes to the next process in turn, so a dealer's page and a
 // shopper's page (and even one page's requests) land on different processes. PostgreSQL and
-// Redis are started the way the vitest suites start them (server/testing/services.ts).
+// Redis are started the way the vitest suites start them (server/test-support/services.ts).
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startBuiltServer } from "../../server/testing/built-server";
-import { startPostgres, startRedis } from "../../server/testing/services";
+import { startBuiltServer } from "../../server/test-support/built-server";
+import { startPostgres, startRedis } from "../../server/test-support/services";
 
 const port = Number(process.env.PORT ?? 3200);
 const appUrl = `http://localhost:${port}`;

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { readMail } from "../../server/mail/read-mail";
+import { readMail } from "../../server/test-support/read-mail";
 import { E2E_DATA_DIR, expect } from "../fixtures";
 
 /** The newest invitation link sent to `to` (the server's outbox: no SMTP_URL in the e2e run). */

@@ -5,7 +5,7 @@ import { EMPTY_DEALER_PROFILE } from "@shared/constants";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { closePostgres, openPostgres } from "../db/postgres/connection";
 import { createPostgresStores } from "../db/postgres/pg-stores";
-import { type PostgresService, startPostgres } from "../testing/services";
+import { type PostgresService, startPostgres } from "../test-support/services";
 import { CommandFailed, migrate, refuseWithDatabaseUrl, usersList, usersResetLink } from "./admin-commands";
 
 // The admin commands with DATABASE_URL set: the accounts and reset links come from PostgreSQL,

@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { afterEach, expect, it } from "vitest";
-import { migrationsUpTo } from "../testing/migrations";
+import { migrationsUpTo } from "../test-support/migrations";
 import { closeDatabase, openDatabase } from "./connection";
 import { createSqliteStores } from "./sqlite/sqlite-stores";
 

@@ -11,7 +11,6 @@ import type { AddonBody } from "@shared/validation/default-add-ons";
 import type { FeeBody } from "@shared/validation/default-fees";
 import type { TaxBody } from "@shared/validation/default-taxes";
 import type { InterestRateEntry } from "@shared/validation/interest-rates";
-import type { StoredDoc } from "../live/persistence";
 import type { dealerships, handoffEndpoints, quotes, users, vehicles } from "./schema";
 
 // The storage seam (../shared/design/SCALE.md §4): everything the routes and services read or
@@ -19,7 +18,7 @@ import type { dealerships, handoffEndpoints, quotes, users, vehicles } from "./s
 // file (the zero-config default), `server/db/postgres/` on PostgreSQL (DATABASE_URL). Nothing
 // outside those two folders writes SQL. Each method that changes several rows does it in one
 // transaction; the interface names what belongs together, so callers never hold a transaction.
-// Both implementations pass one contract suite (server/db/store-contract.ts).
+// Both implementations pass one contract suite (server/test-support/store-contract.ts).
 
 export type UserRow = typeof users.$inferSelect;
 export type QuoteRow = typeof quotes.$inferSelect;
@@ -439,6 +438,16 @@ export interface AttemptStore {
  * that caused it, with a pending delivery to each enabled endpoint subscribed to its type (or, for
  * a test event or a resend, to `endpointId` alone).
  */
+/** A live document as stored: its state blob and the log appended since (server/db/sqlite/document-store.ts). */
+export type StoredDoc = {
+  state: Uint8Array;
+  /** Log rows in V2 (older SQLite rows; every PostgreSQL row), in seq order. */
+  updates: Uint8Array[];
+  /** Log rows in V1 (what this server appends on SQLite; none on PostgreSQL), in seq order. */
+  updatesV1: Uint8Array[];
+  lastSeq: number;
+};
+
 /** Whether a lead address receives events of this type (every lead address does). */
 export const isLeadEvent = (type: string) => (LEAD_EVENT_TYPES as readonly string[]).includes(type);
 

@@ -11,8 +11,8 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { afterEach, expect, it } from "vitest";
 import * as Y from "yjs";
-import { migrationsUpTo } from "../testing/migrations";
-import { createTestApp, type TestApp } from "../testing/test-app";
+import { migrationsUpTo } from "../test-support/migrations";
+import { createTestApp, type TestApp } from "../test-support/test-app";
 import { users } from "./schema";
 
 // A database from before tax profiles (only drizzle/0000_init applied), holding a dealer's taxes

@@ -8,6 +8,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { dealerships } from "../db/schema";
+import { createDealer } from "../test-support/fixtures";
 import {
   connectClient,
   createQuoteVia,
@@ -16,12 +17,11 @@ import {
   type LiveHarness,
   startLiveHarness,
   synced,
-} from "../live/live-test-kit";
-import { readMail } from "../mail/read-mail";
-import { createDealer } from "../testing/fixtures";
-import { freePort } from "../testing/services";
-import { createTestApp, type TestApp } from "../testing/test-app";
-import { startReceiver, waitUntil } from "../testing/webhook-receiver";
+} from "../test-support/live-test-kit";
+import { readMail } from "../test-support/read-mail";
+import { freePort } from "../test-support/services";
+import { createTestApp, type TestApp } from "../test-support/test-app";
+import { startReceiver, waitUntil } from "../test-support/webhook-receiver";
 
 // Issue #39: one ADF 1.0 lead per acceptance, mailed through a real SMTP server on loopback to the
 // CRM lead address, read back with a real XML parser and checked element by element against the

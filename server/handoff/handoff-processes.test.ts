@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { writeField } from "@shared/quote-doc";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { bundleChildServer, startChildServer } from "../live/child-server";
-import { connectClient, destroyClient, sampleQuote, synced } from "../live/live-test-kit";
-import { type PostgresService, startPostgres } from "../testing/services";
-import { type Receiver, startReceiver, waitUntil } from "../testing/webhook-receiver";
+import { bundleChildServer, startChildServer } from "../test-support/child-server";
+import { connectClient, destroyClient, sampleQuote, synced } from "../test-support/live-test-kit";
+import { type PostgresService, startPostgres } from "../test-support/services";
+import { type Receiver, startReceiver, waitUntil } from "../test-support/webhook-receiver";
 
 // Issue #39: the outbox across process deaths and process counts, each server a real process
 // (the bundled crash child): an event stored before its answer is delivered even when the server

@@ -2,11 +2,11 @@ import { HANDOFF_MSG, WEBHOOK_EVENT_TYPES } from "@shared/handoff";
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Config } from "../config";
-import { sampleQuote } from "../live/live-test-kit";
-import { joinTeam } from "../routes/auth-test-support";
-import { createDealer } from "../testing/fixtures";
-import { createTestApp, type TestApp } from "../testing/test-app";
-import { type Receiver, startReceiver, waitUntil } from "../testing/webhook-receiver";
+import { joinTeam } from "../test-support/auth-test-support";
+import { createDealer } from "../test-support/fixtures";
+import { sampleQuote } from "../test-support/live-test-kit";
+import { createTestApp, type TestApp } from "../test-support/test-app";
+import { type Receiver, startReceiver, waitUntil } from "../test-support/webhook-receiver";
 
 // Issue #39: webhooks against a real receiver on loopback. The settings the tests need (http, a
 // loopback receiver, short retry waits) are set here; the defaults are strict (README).

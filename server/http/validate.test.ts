@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/test-app";
+import { createTestApp, type TestApp } from "../test-support/test-app";
 import { JSON_REQUIRED } from "./validate";
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { dealArray, type FlatEntries, readEntries, writeField } from "@shared/quote-doc";
 import { expect, it } from "vitest";
 import * as Y from "yjs";
-import { sampleQuoteDoc } from "../testing/quote-doc";
+import { sampleQuoteDoc } from "../test-support/quote-doc";
 import { applyVerdict, judgeUpdate } from "./update-guard";
 
 // The rooms keep each document's entries as a Map and bring it up to date in place from the

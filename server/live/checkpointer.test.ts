@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { closeDatabase, openDatabase } from "../db/connection";
+import { eventually } from "../test-support/live-test-kit";
 import { startCheckpointer } from "./checkpointer";
-import { eventually } from "./live-test-kit";
 
 const dirs: string[] = [];
 afterEach(() => {

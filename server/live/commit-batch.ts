@@ -1,6 +1,6 @@
 import type { HistoryPush } from "@shared/history-push";
-import type { AppendEntry } from "./persistence";
-import type { AcceptedUpdate, Conn, Room } from "./rooms";
+import type { AppendEntry } from "../db/sqlite/document-store";
+import type { AcceptedUpdate, Conn, Room } from "./room-types";
 
 // The queue of the group commit (DESIGN.md, Persistence): accepted updates wait here, already
 // applied to their room but neither stored nor sent, until `commit` runs once for all of them. On a

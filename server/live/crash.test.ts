@@ -8,9 +8,9 @@ import * as Y from "yjs";
 import { createTokenService } from "../auth/tokens";
 import { openDatabase } from "../db/connection";
 import { createSqliteStores } from "../db/sqlite/sqlite-stores";
-import { createDealer } from "../testing/fixtures";
-import { bundleChildServer, startChildServer } from "./child-server";
-import { connectClient, destroyClient, eventually, sampleQuote, synced } from "./live-test-kit";
+import { bundleChildServer, startChildServer } from "../test-support/child-server";
+import { createDealer } from "../test-support/fixtures";
+import { connectClient, destroyClient, eventually, sampleQuote, synced } from "../test-support/live-test-kit";
 
 // Kill -9 at random moments: whatever a second client has seen must be there after a restart.
 

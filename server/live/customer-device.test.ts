@@ -16,7 +16,7 @@ import {
   startLiveHarness,
   synced,
   upgradeStatus,
-} from "./live-test-kit";
+} from "../test-support/live-test-kit";
 
 // Issue #36: ids announced in presence are their announcer's for the document's life, and the
 // customer's own phone always gets a shopper slot.

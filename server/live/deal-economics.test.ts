@@ -3,7 +3,7 @@ import { dealArray, dealDocName, privateDocName, readDoc, writeField } from "@sh
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTokenService } from "../auth/tokens";
 import { createSqliteStores } from "../db/sqlite/sqlite-stores";
-import { createDealer } from "../testing/fixtures";
+import { createDealer } from "../test-support/fixtures";
 import {
   connectClient,
   craftUpdate,
@@ -15,7 +15,7 @@ import {
   startLiveHarness,
   synced,
   upgradeStatus,
-} from "./live-test-kit";
+} from "../test-support/live-test-kit";
 
 // Issue #38: the deal economics are dealer-private (the private document), the gross follows the
 // role rule in the REST answers, no shopper surface carries either, and the shopper's payment

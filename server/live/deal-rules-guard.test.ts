@@ -14,7 +14,7 @@ import {
   type LiveHarness,
   startLiveHarness,
   synced,
-} from "./live-test-kit";
+} from "../test-support/live-test-kit";
 
 let h: LiveHarness;
 beforeAll(async () => {

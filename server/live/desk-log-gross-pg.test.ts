@@ -1,6 +1,5 @@
 import { readDoc, writeField } from "@shared/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PostgresService, startPostgres } from "../testing/services";
 import {
   connectClient,
   createQuoteVia,
@@ -9,7 +8,8 @@ import {
   type LiveHarness,
   startLiveHarness,
   synced,
-} from "./live-test-kit";
+} from "../test-support/live-test-kit";
+import { type PostgresService, startPostgres } from "../test-support/services";
 
 // Issue #38 on PostgreSQL (the rooms' shared mode): the desk log's Gross column follows a change
 // of the private document alone, written by the room's compaction through the shared live store.

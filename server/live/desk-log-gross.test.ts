@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_HEADER } from "../analytics/desk-export";
 import { createTokenService } from "../auth/tokens";
 import { createSqliteStores } from "../db/sqlite/sqlite-stores";
-import { createDealer } from "../testing/fixtures";
+import { createDealer } from "../test-support/fixtures";
 import {
   type Client,
   connectClient,
@@ -13,7 +13,7 @@ import {
   type LiveHarness,
   startLiveHarness,
   synced,
-} from "./live-test-kit";
+} from "../test-support/live-test-kit";
 
 // Issue #38: the desk log's Gross column (a listing column written by the rooms' compactions, from
 // the deal and the private document's economics) and the gross on the dealer's copy of a version.

@@ -13,7 +13,7 @@ import {
   startLiveHarness,
   storedDoc,
   synced,
-} from "./live-test-kit";
+} from "../test-support/live-test-kit";
 
 // The group commit (issue #12): the updates of one event-loop turn are stored in one SQLite
 // transaction, and none of them is sent to anyone before that transaction has committed.

@@ -9,8 +9,8 @@
 // - the dealer's and the shopper's replicas converge on the stored document.
 // GUARD_TEST_SEED replays a run; a failure prints the seed and the shrunk steps (fast-check).
 import { afterAll, beforeAll, it } from "vitest";
-import { GUARD_SEED, GUARD_STEPS, runGuardProperty } from "./guard-property-run";
-import { createQuoteVia, type LiveHarness, startLiveHarness, storedDoc } from "./live-test-kit";
+import { GUARD_SEED, GUARD_STEPS, runGuardProperty } from "../test-support/guard-property-run";
+import { createQuoteVia, type LiveHarness, startLiveHarness, storedDoc } from "../test-support/live-test-kit";
 
 let h: LiveHarness;
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import {
   rawSocket,
   startLiveHarness,
   synced,
-} from "./live-test-kit";
+} from "../test-support/live-test-kit";
 
 // 200 idle sockets from one address need a per-IP cap above the default 50.
 let h: LiveHarness;

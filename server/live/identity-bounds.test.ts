@@ -24,7 +24,7 @@ import {
   startLiveHarness,
   storedDoc,
   synced,
-} from "./live-test-kit";
+} from "../test-support/live-test-kit";
 
 type Deal = {
   downPayment: number;

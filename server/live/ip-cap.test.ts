@@ -6,7 +6,7 @@ import {
   rawSocket,
   startLiveHarness,
   upgradeStatus,
-} from "./live-test-kit";
+} from "../test-support/live-test-kit";
 
 // Own server: a per-IP cap of 5 (LIVE_MAX_CONNECTIONS_PER_IP), read with the other settings at start.
 let h: LiveHarness;

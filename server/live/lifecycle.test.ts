@@ -9,9 +9,16 @@ import Database from "better-sqlite3";
 import * as decoding from "lib0/decoding";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PostgresService, type RedisService, startPostgres, startRedis } from "../testing/services";
-import { bundleChildServer, type ChildServer, startChildServer } from "./child-server";
-import { type Client, connectClient, destroyClient, eventually, sampleQuote, synced } from "./live-test-kit";
+import { bundleChildServer, type ChildServer, startChildServer } from "../test-support/child-server";
+import {
+  type Client,
+  connectClient,
+  destroyClient,
+  eventually,
+  sampleQuote,
+  synced,
+} from "../test-support/live-test-kit";
+import { type PostgresService, type RedisService, startPostgres, startRedis } from "../test-support/services";
 
 // Issue #33: the deal's state binds every socket on every process. Each state change is made
 // through process A while the sockets are on B (the same process on SQLite, another one on

@@ -5,8 +5,9 @@ import { dealArray, dealDocName, privateArray, privateDocName, readDoc } from "@
 import { WebSocketServer } from "ws";
 import type { TokenService } from "../auth/tokens";
 import type { Config } from "../config";
+import { createHistoryRecorder } from "../db/history/recorder";
+import { createDocStore } from "../db/sqlite/document-store";
 import type { QuoteStore } from "../db/stores";
-import { createHistoryRecorder } from "../history/recorder";
 import { createPresenceTracker } from "../presence/presence-tracker";
 import { shopperLooking } from "../presence/shopper-looking";
 import type { DealLifecycle } from "../quotes/deal-lifecycle";
@@ -19,7 +20,6 @@ import { type LifecycleWatch, startLifecycleWatch } from "./lifecycle-watch";
 import { createCounter, type LiveLimits, MAX_MESSAGE_BYTES, readLimits, upgradeIp } from "./limits";
 import type { LiveControl } from "./live-control";
 import type { LiveStorage } from "./live-storage";
-import { createDocStore } from "./persistence";
 import { encodeDealStateMessage } from "./protocol";
 import {
   type AcceptedUpdate,

@@ -18,7 +18,7 @@ import {
   startLiveHarness,
   storedDoc,
   synced,
-} from "./live-test-kit";
+} from "../test-support/live-test-kit";
 
 let h: LiveHarness;
 beforeAll(async () => {

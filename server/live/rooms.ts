@@ -1,4 +1,3 @@
-import type { DealState } from "@shared/deal-state";
 import type { HistoryPush } from "@shared/history-push";
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
 import type { OfflineConflict } from "@shared/offline-conflicts";
@@ -9,7 +8,6 @@ import {
   readEntries,
   removeUnknownPairs,
 } from "@shared/quote-doc";
-import type { WebSocket } from "ws";
 import {
   Awareness,
   applyAwarenessUpdate,
@@ -18,20 +16,19 @@ import {
 } from "y-protocols/awareness";
 import * as Y from "yjs";
 import type { LiveBounds } from "../config";
+import { HISTORY_MERGE_MS, type RecordedChange } from "../db/history/recorder";
 import type { LoggedUpdate } from "../db/postgres/document-log";
 import type { SharedLiveStore } from "../db/postgres/live-store";
+import type { ClientIdClaim, DocStore, ListingChange } from "../db/sqlite/document-store";
 import type { HandoffEventRecord } from "../db/stores";
-import { HISTORY_MERGE_MS, type RecordedChange } from "../history/recorder";
 import { liveMetrics } from "../metrics/metrics";
-import type { LiveIdentity, QuoteRole } from "../policies/quote-access";
 import { listingFiguresOfDoc } from "../quotes/listing-total";
-import { addToWindow, type Bucket, type MinuteWindow, takeToken } from "./bounds";
+import { addToWindow, takeToken } from "./bounds";
 import { isNamed, isStaff } from "./client-ids";
 import { createCommitBatch, type QueuedUpdate } from "./commit-batch";
 import type { DocFollower } from "./fanout/doc-follower";
 import { roomGrossCents, siblingDocName, storedFromLoaded } from "./listing-gross";
 import { paymentRequestEvent } from "./payment-request-event";
-import type { ClientIdClaim, DocStore, ListingChange } from "./persistence";
 import {
   decodeAwarenessUpdate,
   encodeAwarenessMessage,
@@ -67,90 +64,9 @@ import {
 // committed head, so whatever a client receives is stored. A refusal is final only when judged at
 // the head: a stale judgment catches up first and judges again.
 
-export type Conn = {
-  ws: WebSocket;
-  identity: LiveIdentity;
-  role: QuoteRole;
-  ip: string;
-  quoteId: string;
-  room: Room;
-  /** Awareness client ids this connection announced (removed when it leaves). */
-  awarenessIds: Set<number>;
-  alive: boolean;
-  /** Who writes through this connection: "staff:<userId>", "shopper:<device>" or "shopper" (client-ids.ts). */
-  principal: string;
-  /** Budgets (bounds.ts): updates, presence updates, history events. */
-  updateBudget: Bucket;
-  awarenessBudget: Bucket;
-  historyWindow: MinuteWindow;
-  /** When this connection last changed each deal key (history events merge within HISTORY_MERGE_MS). */
-  historyKeys: Map<string, number>;
-  /** A dealer's page with its History panel on screen: history pushes go to this socket. */
-  wantsHistory: boolean;
-};
+import type { AcceptedUpdate, Conn, Room } from "./room-types";
 
-export type Room = {
-  name: string;
-  quoteId: string;
-  dealerId: string;
-  kind: DocKind;
-  expiresAt: number;
-  /**
-   * Issue #33: the quote's state seq the room judges by (lock, expiry, salesperson, roles), and
-   * the deal's state as of that seq, which a deal room's sockets were last told (lifecycle-watch.ts
-   * keeps both at the database's). Locked (issue #19): every change is refused until unlocked.
-   */
-  stateSeq: number;
-  dealState: DealState;
-  /** The quote's salesperson as of `stateSeq`. */
-  salespersonId: string;
-  doc: Y.Doc;
-  /**
-   * Guard copy, no observers. One process: what `doc` was before the updates in `scratchBehind`
-   * (a refusal restores `doc` from it). Shared mode: updates are tried here first, at the head.
-   */
-  scratch: Y.Doc;
-  awareness: Awareness;
-  conns: Set<Conn>;
-  entries: FlatEntries;
-  /** Shared mode: other processes' updates arrived since `entries` was read (read again when judging). */
-  entriesStale: boolean;
-  /** Highest stored log seq and number of log rows since the last compaction. */
-  lastSeq: number;
-  logLength: number;
-  /** Yjs client id → principal that owns it (stored and claimed since loading). */
-  owners: Map<number, string>;
-  /** Yjs client id → the open connection that writes under it now. */
-  writers: Map<number, Conn>;
-  /** At least the size of the encoded document (exact at load and after each check, then summed). */
-  approxBytes: number;
-  /** Shared mode: the delta the guard's scratch apply integrated (V2, for the log). */
-  scratchV2: Uint8Array | null;
-  /**
-   * Updates in `doc` but not yet in `scratch`: one process, the accepted ones (V1, as received);
-   * shared mode, other processes' ones (V2, from the log). Applied to `scratch` when it is next
-   * needed (a refusal; shared mode, this process's next judgement), or `scratch` is rebuilt once
-   * SCRATCH_BEHIND_MAX are waiting.
-   */
-  scratchBehind: Uint8Array[];
-  /** Shared mode: sockets admitted to the room that have not joined yet (it stays loaded for them). */
-  pins: number;
-  /** Shared mode: presence client ids announced through other processes, with who announced them. */
-  remoteOwners: Map<number, string>;
-  /** Staff principals seen in this room, with their labels ("Mia (manager)"): who set a value that stayed. */
-  labels: Map<string, string>;
-};
-
-export type AcceptedUpdate = {
-  quoteId: string;
-  docName: string;
-  role: QuoteRole;
-  changedFields: Set<string>;
-  before: FlatEntries;
-  after: FlatEntries;
-  /** When the update's row was committed (performance.timeOrigin + performance.now(), ms). */
-  committedAt: number;
-};
+export type { AcceptedUpdate, Conn, Room };
 
 export type RoomsOptions = {
   /** The SQLite document store (one process); null in shared mode. */

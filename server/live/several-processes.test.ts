@@ -11,9 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { closePostgres, openPostgres } from "../db/postgres/connection";
 import { createDocumentLog } from "../db/postgres/document-log";
-import { type PostgresService, type RedisService, startPostgres, startRedis } from "../testing/services";
-import { bundleChildServer, startChildServer } from "./child-server";
-import { GUARD_SEED, GUARD_STEPS, runGuardProperty } from "./guard-property-run";
+import { bundleChildServer, startChildServer } from "../test-support/child-server";
+import { GUARD_SEED, GUARD_STEPS, runGuardProperty } from "../test-support/guard-property-run";
 import {
   type Client,
   connectClient,
@@ -23,7 +22,8 @@ import {
   rawSocket,
   sampleQuote,
   synced,
-} from "./live-test-kit";
+} from "../test-support/live-test-kit";
+import { type PostgresService, type RedisService, startPostgres, startRedis } from "../test-support/services";
 import { docFromStored } from "./stored-doc";
 
 // Several DealDesk processes on one PostgreSQL and one Redis, each a real server process (the

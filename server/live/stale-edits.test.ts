@@ -22,7 +22,7 @@ import {
   startLiveHarness,
   storedDoc,
   synced,
-} from "./live-test-kit";
+} from "../test-support/live-test-kit";
 
 // Issue #36, the conflict rule (docs/decisions/016-stale-offline-edits.md): an edit of a key whose
 // editor had not seen the key's current value is not applied; the newer value stays for everyone,

@@ -5,7 +5,7 @@ import { privateDocName, readDoc, writeField } from "@shared/quote-doc";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTokenService } from "../auth/tokens";
 import { createSqliteStores } from "../db/sqlite/sqlite-stores";
-import { createDealer } from "../testing/fixtures";
+import { createDealer } from "../test-support/fixtures";
 import {
   connectClient,
   createQuoteVia,
@@ -15,7 +15,7 @@ import {
   startLiveHarness,
   synced,
   upgradeStatus,
-} from "./live-test-kit";
+} from "../test-support/live-test-kit";
 
 // Roles on the live channel (#20), real server and real y-websocket clients: a manager works
 // any quote of the dealership as its DEALER, another salesperson is a shopper at most, and a

@@ -2,6 +2,7 @@ import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
 import { dealArray, dealDocName, type KvPair, readDoc, readEntries, writeField } from "@shared/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
+import { createDocStore } from "../db/sqlite/document-store";
 import {
   connectClient,
   craftUpdate,
@@ -13,8 +14,7 @@ import {
   startLiveHarness,
   storedDoc,
   synced,
-} from "./live-test-kit";
-import { createDocStore } from "./persistence";
+} from "../test-support/live-test-kit";
 
 // The attacks of issue #10 "Live trust boundary", each sent by an anonymous shopper (or a dealer
 // where the rule is the dealer's too) through a bare socket speaking the stock protocol.

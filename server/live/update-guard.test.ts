@@ -15,7 +15,7 @@ import {
   rawSocket,
   startLiveHarness,
   synced,
-} from "./live-test-kit";
+} from "../test-support/live-test-kit";
 
 let h: LiveHarness;
 beforeAll(async () => {

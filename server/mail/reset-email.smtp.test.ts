@@ -2,9 +2,9 @@ import type { AddressInfo } from "node:net";
 import { MSG } from "@shared/messages";
 import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
-import { login, me, PASSWORD, register } from "../routes/auth-test-support";
-import { createTestApp, type TestApp } from "../testing/test-app";
-import { readMail, resetLinkIn } from "./read-mail";
+import { login, me, PASSWORD, register } from "../test-support/auth-test-support";
+import { readMail, resetLinkIn } from "../test-support/read-mail";
+import { createTestApp, type TestApp } from "../test-support/test-app";
 
 type Received = { from: string; to: string[]; raw: string };
 

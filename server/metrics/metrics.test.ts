@@ -7,9 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTokenService } from "../auth/tokens";
 import { closeDatabase, openDatabase } from "../db/connection";
 import { createSqliteStores } from "../db/sqlite/sqlite-stores";
-import { connectClient, createQuoteVia, destroyClient, eventually, synced } from "../live/live-test-kit";
 import { type RunningServer, startServer } from "../server";
-import { createDealer } from "../testing/fixtures";
+import { createDealer } from "../test-support/fixtures";
+import {
+  connectClient,
+  createQuoteVia,
+  destroyClient,
+  eventually,
+  synced,
+} from "../test-support/live-test-kit";
 import { refusalKind } from "./metrics";
 
 // The real server on a temp SQLite file with METRICS_TOKEN set, a real y-websocket shopper.

@@ -1,9 +1,9 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { sampleQuote } from "../live/live-test-kit";
-import { createDealer } from "../testing/fixtures";
-import { createTestApp, type TestApp } from "../testing/test-app";
+import { createDealer } from "../test-support/fixtures";
+import { sampleQuote } from "../test-support/live-test-kit";
+import { createTestApp, type TestApp } from "../test-support/test-app";
 import { OPERATIONS } from "./operations";
 import { errorSchema } from "./schemas";
 

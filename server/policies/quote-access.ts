@@ -1,15 +1,16 @@
+import type { Role } from "@shared/permissions";
 import { mayWorkQuote, memberLabel } from "@shared/permissions";
 import { decodeJwt } from "jose";
-import type { UserRow } from "../app-env";
 import type { TokenService } from "../auth/tokens";
-import type { QuoteRow, QuoteStore } from "../db/stores";
+import type { QuoteRow, QuoteStore, UserRow } from "../db/stores";
 
 // Who may do what with a quote, for the REST routes and the WebSocket handshake alike (one
 // policy, so the two can never disagree): a member who may work the quote is its DEALER; anyone else with
 // the link is a SHOPPER. A dealer asking for another dealer's quote in dealer mode gets
 // "not found" (docs/decisions/009), never a hint that it exists.
 
-export type QuoteRole = "DEALER" | "SHOPPER";
+/** Who works a quote: its dealer (any member allowed to) or the shopper with the link. */
+export type QuoteRole = Role;
 export type { QuoteRow };
 
 /** Quote ids are 22 URL-safe characters (128 random bits); anything else cannot exist. */

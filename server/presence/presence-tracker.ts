@@ -5,13 +5,11 @@
 // so the dealer is told once per visit, not once per reconnect. In memory only: after a restart
 // every open page reconnects within seconds and is counted again.
 
-export const VISIT_GAP_MS = 60_000;
+import type { ShopperVisit } from "../db/shopper-visits";
 
-export type ShopperVisit = {
-  quoteId: string;
-  /** When this visit began (ms since the epoch): the dashboard notifies once per value. */
-  visitStartedAt: number;
-};
+export { type ShopperVisit, VISIT_GAP_MS } from "../db/shopper-visits";
+
+import { VISIT_GAP_MS } from "../db/shopper-visits";
 
 type Entry = { viewers: number; visitStartedAt: number; leftAt: number };
 

@@ -2,6 +2,7 @@ import { countsAsPresent } from "@shared/presence-rule";
 import type { LiveStatusResponse } from "@shared/presence-text";
 import { dealDocName, writeField } from "@shared/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodeAwarenessMessage, encodeAwarenessUpdate } from "../live/protocol";
 import {
   type Client,
   connectClient,
@@ -13,8 +14,7 @@ import {
   rawSocket,
   startLiveHarness,
   synced,
-} from "../live/live-test-kit";
-import { encodeAwarenessMessage, encodeAwarenessUpdate } from "../live/protocol";
+} from "../test-support/live-test-kit";
 
 // Presence over Yjs awareness through the real server: real y-websocket providers and raw
 // sockets that lie about who they are.

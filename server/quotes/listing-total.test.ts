@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
 import { quotes } from "../db/schema";
-import { createQuoteVia, eventually, startLiveHarness } from "../live/live-test-kit";
+import { createQuoteVia, eventually, startLiveHarness } from "../test-support/live-test-kit";
 
 // Quotes stored before the desk log's out-the-door column (migration 0004) have it empty: the
 // server fills it in after start-up from the stored deal, and a quote without a stored document

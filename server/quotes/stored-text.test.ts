@@ -1,7 +1,7 @@
 import { dealArray, readDoc } from "@shared/quote-doc";
 import { withPlainText } from "@shared/schema-fields";
 import { describe, expect, it } from "vitest";
-import { sampleQuoteDoc } from "../testing/quote-doc";
+import { sampleQuoteDoc } from "../test-support/quote-doc";
 import { outTheDoorCentsOf } from "./listing-total";
 
 // Issue #35: names and descriptions now refuse control characters, but a quote stored before (a

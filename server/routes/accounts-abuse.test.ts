@@ -4,8 +4,8 @@ import type { AuthResponse, PendingInvitation, TeamMember } from "@shared/api-ty
 import { CORE_MSG, MSG } from "@shared/messages";
 import { afterEach, expect, it } from "vitest";
 import { INVITATION_SUBJECT } from "../mail/invitation-email";
-import { type ReadMail, readMail } from "../mail/read-mail";
-import { type BackendApp, onBothBackends } from "../testing/backend-app";
+import { type BackendApp, onBothBackends } from "../test-support/backend-app";
+import { type ReadMail, readMail } from "../test-support/read-mail";
 import { INVITATIONS_PER_EMAIL_PER_DAY } from "./team";
 
 // Issue #35 on both storage backends: registration counted before any lookup, invitations capped

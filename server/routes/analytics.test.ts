@@ -9,13 +9,13 @@ import { EXPORT_HEADER } from "../analytics/desk-export";
 import { buildServer } from "../build-server";
 import { readConfig } from "../config";
 import { closeDatabase, openDatabase } from "../db/connection";
-import { type Storage, sqliteStorage } from "../db/open-storage";
 import { closePostgres, openPostgres } from "../db/postgres/connection";
 import { createSharedLiveStore } from "../db/postgres/live-store";
 import { createPostgresStores } from "../db/postgres/pg-stores";
 import { pendingBusEvents } from "../live/live-storage";
-import { type AnalyticsDesk, writeAnalyticsDesk } from "../testing/analytics-fixture";
-import { type PostgresService, startPostgres } from "../testing/services";
+import { type Storage, sqliteStorage } from "../open-storage";
+import { type AnalyticsDesk, writeAnalyticsDesk } from "../test-support/analytics-fixture";
+import { type PostgresService, startPostgres } from "../test-support/services";
 
 // Issue #40: every figure of GET /api/analytics against the hand-built desk of
 // shared/testing/analytics-fixture.ts, and the desk log export, on SQLite and on PostgreSQL.

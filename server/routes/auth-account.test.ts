@@ -1,7 +1,15 @@
 import { CORE_MSG, MSG } from "@shared/messages";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/test-app";
-import { fieldErrorsOf, login, me, PASSWORD, register, userOf, userRow } from "./auth-test-support";
+import {
+  fieldErrorsOf,
+  login,
+  me,
+  PASSWORD,
+  register,
+  userOf,
+  userRow,
+} from "../test-support/auth-test-support";
+import { createTestApp, type TestApp } from "../test-support/test-app";
 
 let t: TestApp;
 afterEach(async () => {

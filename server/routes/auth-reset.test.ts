@@ -5,10 +5,10 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { hashResetToken } from "../auth/reset-tokens";
 import { passwordResetTokens } from "../db/schema";
-import { readMail, resetLinkIn } from "../mail/read-mail";
-import { createTestApp, type TestApp } from "../testing/test-app";
+import { fieldErrorsOf, login, me, PASSWORD, register, userRow } from "../test-support/auth-test-support";
+import { readMail, resetLinkIn } from "../test-support/read-mail";
+import { createTestApp, type TestApp } from "../test-support/test-app";
 import { RESET_EMAILS_PER_HOUR } from "./auth";
-import { fieldErrorsOf, login, me, PASSWORD, register, userRow } from "./auth-test-support";
 
 let t: TestApp;
 afterEach(async () => {

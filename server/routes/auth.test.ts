@@ -5,8 +5,17 @@ import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterEach, describe, expect, it } from "vitest";
 import { users } from "../db/schema";
-import { createTestApp, type TestApp } from "../testing/test-app";
-import { allUsers, fieldErrorsOf, login, me, PASSWORD, register, userOf, userRow } from "./auth-test-support";
+import {
+  allUsers,
+  fieldErrorsOf,
+  login,
+  me,
+  PASSWORD,
+  register,
+  userOf,
+  userRow,
+} from "../test-support/auth-test-support";
+import { createTestApp, type TestApp } from "../test-support/test-app";
 
 let t: TestApp;
 afterEach(async () => {

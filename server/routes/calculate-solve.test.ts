@@ -1,8 +1,8 @@
 import { calculateDeal } from "@shared/deal/calculate-deal";
 import { calculateBodySchema, toDealInput } from "@shared/validation/calculate";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createDealer } from "../testing/fixtures";
-import { createTestApp, type TestApp } from "../testing/test-app";
+import { createDealer } from "../test-support/fixtures";
+import { createTestApp, type TestApp } from "../test-support/test-app";
 
 // Issue #38: POST /api/calculate/solve, the contract (README "Solve for a payment").
 

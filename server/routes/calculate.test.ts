@@ -1,7 +1,7 @@
 import { MSG } from "@shared/messages";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createDealer } from "../testing/fixtures";
-import { createTestApp, type TestApp } from "../testing/test-app";
+import { createDealer } from "../test-support/fixtures";
+import { createTestApp, type TestApp } from "../test-support/test-app";
 
 let t: TestApp;
 let token: string;

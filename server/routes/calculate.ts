@@ -9,9 +9,9 @@ import {
   toDealInput,
 } from "@shared/validation/calculate";
 import { Hono } from "hono";
-import type { AppDeps } from "../app";
+import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";
-import { requireUser } from "../auth/middleware";
+import { requireUser } from "../http/auth-middleware";
 import { ApiError, badRequest } from "../http/errors";
 import { createRequestRateLimiter, enforceRateLimit } from "../http/request-rate-limit";
 import { parseJson } from "../http/validate";

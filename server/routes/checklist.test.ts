@@ -11,9 +11,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { closeDatabase, openDatabase } from "../db/connection";
 import { dealerships } from "../db/schema";
 import { createSqliteStores } from "../db/sqlite/sqlite-stores";
-import { createDealer } from "../testing/fixtures";
-import { migrationsUpTo } from "../testing/migrations";
-import { createTestApp, type TestApp } from "../testing/test-app";
+import { createDealer } from "../test-support/fixtures";
+import { migrationsUpTo } from "../test-support/migrations";
+import { createTestApp, type TestApp } from "../test-support/test-app";
 import { readChecklist } from "./checklist";
 
 // The owner's first-run checklist (issue #14) on the real app and a real SQLite file.

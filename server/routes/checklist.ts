@@ -1,10 +1,10 @@
 import { type Checklist, type ChecklistMark, checklistMarkSchema } from "@shared/checklist";
 import { CORE_MSG } from "@shared/messages";
 import { Hono } from "hono";
-import type { AppDeps } from "../app";
+import type { AppDeps } from "../app-deps";
 import type { AppEnv, UserRow } from "../app-env";
-import { requireUser } from "../auth/middleware";
 import type { DealershipRow, DealershipStore } from "../db/stores";
+import { requireUser } from "../http/auth-middleware";
 import { forbidden } from "../http/errors";
 import { parseJson } from "../http/validate";
 

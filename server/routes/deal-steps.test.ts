@@ -3,8 +3,8 @@ import { ANALYTICS_MSG } from "@shared/analytics-text";
 import { historySentence } from "@shared/history-sentence";
 import type { HistoryResponse } from "@shared/history-text";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createDealer } from "../testing/fixtures";
-import { createTestApp, type TestApp } from "../testing/test-app";
+import { createDealer } from "../test-support/fixtures";
+import { createTestApp, type TestApp } from "../test-support/test-app";
 
 // Issue #40: the steps analytics counts are stored as history rows as they happen: the dealer
 // sharing the link, the shopper's page opening it; an acceptance stores its chosen structure and

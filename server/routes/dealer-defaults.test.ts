@@ -11,8 +11,8 @@ import {
   defaultTaxes,
   interestRateDefaults,
 } from "../db/schema";
-import { createDealer } from "../testing/fixtures";
-import { createTestApp, type TestApp } from "../testing/test-app";
+import { createDealer } from "../test-support/fixtures";
+import { createTestApp, type TestApp } from "../test-support/test-app";
 
 let t: TestApp;
 let token: string;

@@ -5,12 +5,12 @@ import { CORE_MSG, MSG } from "@shared/messages";
 import { type Member, mayChangeGrossVisibility, maySeeGross, mayWriteDefaults } from "@shared/permissions";
 import { type InterestRateEntry, interestRatesBodySchema } from "@shared/validation/interest-rates";
 import { Hono } from "hono";
-import type { AppDeps } from "../app";
+import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";
-import { requireUser } from "../auth/middleware";
 import type { DefaultsStore } from "../db/stores";
 import { type DefaultList, defaultLists } from "../defaults/default-lists";
 import { memberSeesGross, readEconomicsSettings } from "../defaults/economics-store";
+import { requireUser } from "../http/auth-middleware";
 import { forbidden, notFound } from "../http/errors";
 import { parseJson } from "../http/validate";
 

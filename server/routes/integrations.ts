@@ -2,9 +2,8 @@ import { HANDOFF_MSG, leadAddressSchema, webhookCreateSchema, webhookUpdateSchem
 import { CORE_MSG } from "@shared/messages";
 import { mayWriteDefaults } from "@shared/permissions";
 import { Hono } from "hono";
-import type { AppDeps } from "../app";
+import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";
-import { requireUser } from "../auth/middleware";
 import {
   addWebhook,
   deliveryLog,
@@ -14,6 +13,7 @@ import {
   setLeadAddress,
   updateWebhook,
 } from "../handoff/endpoints";
+import { requireUser } from "../http/auth-middleware";
 import { badRequest, forbidden, notFound } from "../http/errors";
 import { parseJson } from "../http/validate";
 

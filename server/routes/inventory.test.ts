@@ -6,8 +6,8 @@ import type { ImportResult, InventoryVehicle } from "@shared/inventory/vehicle-s
 import { withCheckDigit } from "@shared/inventory/vin";
 import { afterEach, expect, it } from "vitest";
 import { sameVehicleSignals } from "../inventory/same-vehicle";
-import { readMail } from "../mail/read-mail";
-import { type BackendApp, onBothBackends } from "../testing/backend-app";
+import { type BackendApp, onBothBackends } from "../test-support/backend-app";
+import { readMail } from "../test-support/read-mail";
 
 // Issue #37 on both storage backends: the inventory API as the README documents it (roles and
 // cost, validation and duplicates, the DMS import), quotes from stock, and the stock status

@@ -20,7 +20,7 @@ import {
   type LiveHarness,
   startLiveHarness,
   synced,
-} from "../live/live-test-kit";
+} from "../test-support/live-test-kit";
 
 let h: LiveHarness;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { MSG } from "@shared/messages";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/test-app";
-import { register } from "./auth-test-support";
+import { register } from "../test-support/auth-test-support";
+import { createTestApp, type TestApp } from "../test-support/test-app";
 
 // Issue #18: the dealership's payment options for new quotes (GET/PUT
 // /api/dealer-defaults/payment-options), and the quote that snapshots them.

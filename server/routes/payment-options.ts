@@ -3,10 +3,10 @@ import { mayWriteDefaults } from "@shared/permissions";
 import { leaseProgramSchema, structuresSchema } from "@shared/quote-schema";
 import { strictObject } from "@shared/schema-fields";
 import { Hono } from "hono";
-import type { AppDeps } from "../app";
+import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";
-import { requireUser } from "../auth/middleware";
 import { readPaymentOptions } from "../defaults/payment-options-store";
+import { requireUser } from "../http/auth-middleware";
 import { forbidden } from "../http/errors";
 import { parseJson } from "../http/validate";
 

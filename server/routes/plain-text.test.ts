@@ -2,8 +2,8 @@ import { MSG } from "@shared/messages";
 import { validateRegister } from "@shared/validation/register";
 import { afterEach, describe, expect, it } from "vitest";
 import { defaultAddons, users } from "../db/schema";
-import { createTestApp, type TestApp } from "../testing/test-app";
-import { PASSWORD, register } from "./auth-test-support";
+import { PASSWORD, register } from "../test-support/auth-test-support";
+import { createTestApp, type TestApp } from "../test-support/test-app";
 
 // Issue #35, finding 5: names and descriptions refuse control characters (Unicode Cc) and bidi
 // overrides with one message, in the forms' validators and in every API that stores them, and

@@ -7,8 +7,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QuoteListItem } from "../../shared/api-types";
 import { quotes } from "../db/schema";
-import { createDealer } from "../testing/fixtures";
-import { createTestApp, type TestApp } from "../testing/test-app";
+import { createDealer } from "../test-support/fixtures";
+import { createTestApp, type TestApp } from "../test-support/test-app";
 
 const COUNT = 5_000;
 const DAY = 86_400_000;

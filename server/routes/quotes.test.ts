@@ -25,7 +25,7 @@ import {
   sampleQuote,
   startLiveHarness,
   synced,
-} from "../live/live-test-kit";
+} from "../test-support/live-test-kit";
 
 let h: LiveHarness;
 beforeAll(async () => {

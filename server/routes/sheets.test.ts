@@ -13,7 +13,7 @@ import {
   sampleQuote,
   startLiveHarness,
   synced,
-} from "../live/live-test-kit";
+} from "../test-support/live-test-kit";
 
 // Issue #19: the deal sheet of the current deal and of each version, the dealer's copy with the
 // customer record and the shopper's without, as JSON for the page and as a PDF.

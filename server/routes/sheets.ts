@@ -1,9 +1,9 @@
 import { knownTimeZone } from "@shared/deal-sheet";
 import { CORE_MSG, MSG } from "@shared/messages";
 import { type Context, Hono } from "hono";
-import type { AppDeps } from "../app";
+import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";
-import { optionalUser } from "../auth/middleware";
+import { optionalUser } from "../http/auth-middleware";
 import { clientIp } from "../http/client-ip";
 import { notFound } from "../http/errors";
 import { createRequestRateLimiter, enforceRateLimit } from "../http/request-rate-limit";

@@ -3,8 +3,8 @@ import { MSG } from "@shared/messages";
 import { computeBreakdown } from "@shared/pricing";
 import type { QuoteData } from "@shared/quote-schema";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createDealer } from "../testing/fixtures";
-import { createTestApp, type TestApp } from "../testing/test-app";
+import { createDealer } from "../test-support/fixtures";
+import { createTestApp, type TestApp } from "../test-support/test-app";
 
 let t: TestApp;
 let token: string;

@@ -4,10 +4,10 @@ import { centsToDollars } from "@shared/money";
 import { mayWriteDefaults } from "@shared/permissions";
 import { taxRulesSchema } from "@shared/quote-schema";
 import { Hono } from "hono";
-import type { AppDeps } from "../app";
+import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";
-import { requireUser } from "../auth/middleware";
 import { readTaxRules } from "../defaults/tax-profile-store";
+import { requireUser } from "../http/auth-middleware";
 import { forbidden, validationError } from "../http/errors";
 import { parseJson } from "../http/validate";
 

@@ -3,8 +3,8 @@ import { CORE_MSG, MSG } from "@shared/messages";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { invitations, users } from "../db/schema";
-import { createTestApp, type TestApp } from "../testing/test-app";
-import { invitationTokenFor, joinTeam, PASSWORD, register } from "./auth-test-support";
+import { invitationTokenFor, joinTeam, PASSWORD, register } from "../test-support/auth-test-support";
+import { createTestApp, type TestApp } from "../test-support/test-app";
 
 // The team API (#20) on the real app and a real SQLite file: invitations through the outbox,
 // roles enforced on REST, and nothing of another dealership visible.

@@ -9,13 +9,13 @@ import {
   roleBodySchema,
 } from "@shared/validation/team";
 import { type Context, Hono } from "hono";
-import type { AppDeps } from "../app";
+import type { AppDeps } from "../app-deps";
 import type { AppEnv, UserRow } from "../app-env";
 import { createLoginRateLimiter } from "../auth/login-rate-limit";
-import { requireUser } from "../auth/middleware";
 import { hashPassword } from "../auth/passwords";
 import { toPublicUser } from "../auth/public-user";
 import { type AuditEntry, EmailTakenError } from "../db/stores";
+import { requireUser } from "../http/auth-middleware";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { parseJson } from "../http/validate";
 import { sendInvitationEmail } from "../mail/invitation-email";

@@ -17,8 +17,8 @@ import {
   sampleQuote,
   startLiveHarness,
   synced,
-} from "../live/live-test-kit";
-import { readMail } from "../mail/read-mail";
+} from "../test-support/live-test-kit";
+import { readMail } from "../test-support/read-mail";
 
 // Issue #19: versions are immutable snapshots; the shopper's acceptance saves one and locks the
 // deal for both sides on the live channel; the dealer unlocks or makes a counter-offer.

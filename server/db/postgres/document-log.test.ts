@@ -1,8 +1,8 @@
 import { beforeAll, expect, it } from "vitest";
 import * as Y from "yjs";
+import { itemUpdate, postgresWithTwoPools } from "../../test-support/pg-test-kit";
 import type { PgDb } from "./connection";
 import { createDocumentLog, type DocumentLog, type LoggedUpdate } from "./document-log";
-import { itemUpdate, postgresWithTwoPools } from "./pg-test-kit";
 
 const pools = postgresWithTwoPools();
 let db: PgDb;

@@ -1,9 +1,9 @@
 import { beforeAll, expect, it } from "vitest";
 import * as Y from "yjs";
+import { itemUpdate, postgresWithTwoPools } from "../../test-support/pg-test-kit";
 import type { PgDb } from "./connection";
 import type { LiveAppend } from "./live-append";
 import { createSharedLiveStore, type SharedLiveStore } from "./live-store";
-import { itemUpdate, postgresWithTwoPools } from "./pg-test-kit";
 
 // The live append on PostgreSQL as the rooms use it: the appends a process asks for in one
 // event-loop turn share one round trip and one transaction, each with its own answer, and two

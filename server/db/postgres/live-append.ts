@@ -7,8 +7,8 @@ import {
   historyChanges,
   historyPushOf,
   type RecordedChange,
-} from "../../history/recorder";
-import type { ClientIdClaim, ListingChange } from "../../live/persistence";
+} from "../history/recorder";
+import type { ClientIdClaim, ListingChange } from "../sqlite/document-store";
 import { type HandoffEventRecord, isLeadEvent } from "../stores";
 
 // One accepted live update on PostgreSQL in one round trip: the function dealdesk_live_append

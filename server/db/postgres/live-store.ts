@@ -1,6 +1,6 @@
 import type { ListingFigures } from "@shared/quote-list";
-import type { ClientIdClaim } from "../../live/persistence";
-import { type ShopperVisit, VISIT_GAP_MS } from "../../presence/presence-tracker";
+import { type ShopperVisit, VISIT_GAP_MS } from "../shopper-visits";
+import type { ClientIdClaim } from "../sqlite/document-store";
 import type { PgDb } from "./connection";
 import { createDocumentLog, type DocumentLog } from "./document-log";
 import { createAppendBatcher, type LiveAppend, type LiveAppendResult } from "./live-append";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
-import { addOnMapping, feeMapping, type ListMapping, taxMapping } from "../../defaults/default-lists";
-import { interestRatesOver } from "../../defaults/interest-rate-table";
+import { interestRatesOver } from "../interest-rate-table";
+import { addOnMapping, feeMapping, type ListMapping, taxMapping } from "../list-mappings";
 import {
   dealerEconomics,
   dealerPaymentOptions,

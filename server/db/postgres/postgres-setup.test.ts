@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type PostgresService, startPostgres } from "../../testing/services";
+import { type PostgresService, startPostgres } from "../../test-support/services";
 import { closePostgres, migratePostgres, openPostgres } from "./connection";
 import { loadSharedJwtSecret } from "./secret-store";
 

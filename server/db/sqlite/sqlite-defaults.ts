@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { addOnMapping, feeMapping, type ListMapping, taxMapping } from "../../defaults/default-lists";
-import { interestRatesOver } from "../../defaults/interest-rate-table";
 import type { Db } from "../connection";
+import { interestRatesOver } from "../interest-rate-table";
+import { addOnMapping, feeMapping, type ListMapping, taxMapping } from "../list-mappings";
 import {
   dealerEconomics,
   dealerPaymentOptions,

@@ -1,7 +1,6 @@
 import type { HistoryEvent } from "@shared/history-text";
 import { dealDocName, privateDocName } from "@shared/quote-doc";
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
-import { createDocStore } from "../../live/persistence";
 import type { Db } from "../connection";
 import { quoteEvents, quotes, quoteVersions, teamEvents, yjsDocuments } from "../schema";
 import {
@@ -14,6 +13,7 @@ import {
   restEventRow,
   type VersionStore,
 } from "../stores";
+import { createDocStore } from "./document-store";
 import { insertHandoffEvents } from "./sqlite-handoff";
 
 // Quotes, their versions, history and stored documents on SQLite (see sqlite-users.ts on the

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { storeContract } from "../../test-support/store-contract";
 import { closeDatabase, openDatabase } from "../connection";
-import { storeContract } from "../store-contract";
 import { createSqliteStores } from "./sqlite-stores";
 
 // The storage contract on the embedded SQLite file (a fresh file in a temp dir per case), the

@@ -2,8 +2,13 @@ import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import * as Y from "yjs";
 import { closePostgres, openPostgres, type PgDb } from "../../db/postgres/connection";
 import { createDocumentLog, type DocumentLog } from "../../db/postgres/document-log";
-import { itemUpdate, seedDealer } from "../../db/postgres/pg-test-kit";
-import { type PostgresService, type RedisService, startPostgres, startRedis } from "../../testing/services";
+import { itemUpdate, seedDealer } from "../../test-support/pg-test-kit";
+import {
+  type PostgresService,
+  type RedisService,
+  startPostgres,
+  startRedis,
+} from "../../test-support/services";
 import { createDocFollower, type DocFollower } from "./doc-follower";
 import { createRedisBus, type RedisBus } from "./redis-bus";
 

@@ -19,7 +19,7 @@ import {
   type LiveHarness,
   startLiveHarness,
   synced,
-} from "../../../../server/live/live-test-kit";
+} from "../../../../server/test-support/live-test-kit";
 import { LiveQuote } from "./live-quote";
 
 const isRoot = process.getuid?.() === 0;

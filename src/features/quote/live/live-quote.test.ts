@@ -16,7 +16,7 @@ import {
   type LiveHarness,
   startLiveHarness,
   synced,
-} from "../../../../server/live/live-test-kit";
+} from "../../../../server/test-support/live-test-kit";
 import type { QuoteUpdatedEvent } from "./field-adapter";
 import { LiveQuote, type LiveQuoteOptions, localCopyName } from "./live-quote";
 

@@ -6,8 +6,8 @@ import {
   type FixtureQuote,
   H,
 } from "@shared/testing/analytics-fixture";
-import { addMember, createQuote, registerOwner } from "../db/contract/fixtures";
 import type { Stores, UserRow } from "../db/stores";
+import { addMember, createQuote, registerOwner } from "./store-contract/fixtures";
 
 // Writes shared/testing/analytics-fixture.ts through the stores (either backend), as the routes
 // would have: quote rows with documents, "shared" and "opened" history rows, versions with their

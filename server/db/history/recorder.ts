@@ -1,12 +1,12 @@
 import type { HistoryPush } from "@shared/history-push";
 import { conflictValue, type OfflineConflict, STALE_EDIT_FIELD_PREFIX } from "@shared/offline-conflicts";
+import type { Role as QuoteRole } from "@shared/permissions";
 import type { FlatEntries } from "@shared/quote-doc";
-import type { Db } from "../db/connection";
-import type { QuoteRole } from "../policies/quote-access";
+import type { Db } from "../connection";
 import { displayValue } from "./display";
 
 // The deal's history (issue #9): one quote_events row per changed document key, written inside
-// the transaction that appends the update (server/live/persistence.ts), so an update is stored
+// the transaction that appends the update (server/db/sqlite/document-store.ts), so an update is stored
 // with its history or not at all. Typing in a field is one event, not one per keystroke: a change
 // of the same key by the same role within HISTORY_MERGE_MS of that key's last event extends it
 // (new value and time move on, the first old value stays); one that lands back on the old value

@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { AppDeps, createApp } from "../app";
+import type { createApp } from "../app";
+import type { AppDeps } from "../app-deps";
 import { buildServer } from "../build-server";
 import { type Config, readConfig } from "../config";
 import { closeDatabase, type Db, openDatabase } from "../db/connection";
-import { sqliteStorage } from "../db/open-storage";
+import { sqliteStorage } from "../open-storage";
 
 export type TestApp = AppDeps & {
   /** The SQLite file under the stores, for fixtures and assertions on stored rows. */

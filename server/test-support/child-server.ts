@@ -15,7 +15,7 @@ export function bundleChildServer(): string {
   const dir = mkdtempSync(path.join(root, ".tmp", "live-child-"));
   const outfile = path.join(dir, "crash-child.mjs");
   buildSync({
-    entryPoints: [path.join(root, "server/live/crash-child.ts")],
+    entryPoints: [path.join(root, "server/test-support/crash-child.ts")],
     bundle: true,
     platform: "node",
     format: "esm",

@@ -1,7 +1,10 @@
 import type { ListingFigures } from "@shared/quote-list";
-import type { Db } from "../db/connection";
-import { insertHandoffEvents } from "../db/sqlite/sqlite-handoff";
-import type { HandoffEventRecord } from "../db/stores";
+import type { Db } from "../connection";
+import type { HandoffEventRecord, StoredDoc } from "../stores";
+
+export type { StoredDoc };
+
+import { insertHandoffEvents } from "./sqlite-handoff";
 
 // SQLite side of the live documents: stored state blobs (Yjs update V2) and the append-only update
 // log (docs/decisions/004-quote-document-layout.md). The log keeps each accepted update as the
@@ -9,15 +12,6 @@ import type { HandoffEventRecord } from "../db/stores";
 // (docs/decisions/005-live-server.md); rows appended before migration 0008 are V2 deltas. Bytes in,
 // bytes out: this module never decodes them. Statements are prepared once; better-sqlite3 runs them
 // synchronously, so an append has committed (WAL) before the caller broadcasts the updates.
-
-export type StoredDoc = {
-  state: Uint8Array;
-  /** Log rows in V2 (older SQLite rows; every PostgreSQL row), in seq order. */
-  updates: Uint8Array[];
-  /** Log rows in V1 (what this server appends on SQLite; none on PostgreSQL), in seq order. */
-  updatesV1: Uint8Array[];
-  lastSeq: number;
-};
 
 /** Listing columns an accepted change moves along with the document. */
 export type ListingChange = { vehicleDescription?: string; customerName?: string };

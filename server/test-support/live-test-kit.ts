@@ -12,11 +12,11 @@ import * as Y from "yjs";
 import type { UserRow } from "../app-env";
 import { createTokenService } from "../auth/tokens";
 import { type Db, openDatabase } from "../db/connection";
+import { createDocStore } from "../db/sqlite/document-store";
 import { createSqliteStores } from "../db/sqlite/sqlite-stores";
+import { docFromStored } from "../live/stored-doc";
 import { type RunningServer, startServer } from "../server";
-import { createDealer } from "../testing/fixtures";
-import { createDocStore } from "./persistence";
-import { docFromStored } from "./stored-doc";
+import { createDealer } from "./fixtures";
 
 // Test support for the live server: a real server on port 0 in a temp data dir, real
 // y-websocket providers over `ws`, and a polling assertion helper (no fixed sleeps).

@@ -11,7 +11,7 @@ import {
   type LiveHarness,
   startLiveHarness,
   synced,
-} from "../live/live-test-kit";
+} from "../../test-support/live-test-kit";
 
 // The deal's history through the real server: real y-websocket providers edit, the server
 // records, GET /api/quotes/{id}/history answers newest first.

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { attemptsContract } from "./contract/attempts";
-import { dealershipsContract } from "./contract/dealerships";
-import { defaultsContract } from "./contract/defaults";
-import { handoffContract } from "./contract/handoff";
-import { quotesContract } from "./contract/quotes";
-import { usersContract } from "./contract/users";
-import { vehiclesContract } from "./contract/vehicles";
-import { versionsContract } from "./contract/versions";
-import type { Stores } from "./stores";
+import type { Stores } from "../db/stores";
+import { attemptsContract } from "./store-contract/attempts";
+import { dealershipsContract } from "./store-contract/dealerships";
+import { defaultsContract } from "./store-contract/defaults";
+import { handoffContract } from "./store-contract/handoff";
+import { quotesContract } from "./store-contract/quotes";
+import { usersContract } from "./store-contract/users";
+import { vehiclesContract } from "./store-contract/vehicles";
+import { versionsContract } from "./store-contract/versions";
 
 // The one contract both storage backends pass (stores.ts, SCALE.md §4): every method of every
 // store, exercised through the stores alone. Each case gets a freshly opened, empty storage, so

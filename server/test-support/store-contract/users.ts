@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EmailTakenError, QuotesChangedError, RegistrationClosedError } from "../stores";
+import { EmailTakenError, QuotesChangedError, RegistrationClosedError } from "../../db/stores";
 import {
   addMember,
   auditEntry,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import type * as Y from "yjs";
-import { type PostgresService, startPostgres } from "../../testing/services";
-import { closePostgres, openPostgres, type PgDb } from "./connection";
+import { closePostgres, openPostgres, type PgDb } from "../db/postgres/connection";
+import { type PostgresService, startPostgres } from "./services";
 
 // For the PostgreSQL store's tests: a database of the test file's own with one dealer row, opened
 // by two pools that stand for two processes (they share nothing but the database).

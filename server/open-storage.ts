@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { Config } from "../config";
-import type { RedisBus } from "../live/fanout/redis-bus";
-import { type LiveStorage, pendingBusEvents } from "../live/live-storage";
-import { closeDatabase, type Db, openDatabase } from "./connection";
-import { lockDataDir } from "./data-dir-lock";
-import { createSqliteStores } from "./sqlite/sqlite-stores";
-import type { Stores } from "./stores";
+import type { Config } from "./config";
+import { closeDatabase, type Db, openDatabase } from "./db/connection";
+import { lockDataDir } from "./db/data-dir-lock";
+import { createSqliteStores } from "./db/sqlite/sqlite-stores";
+import type { Stores } from "./db/stores";
+import type { RedisBus } from "./live/fanout/redis-bus";
+import { type LiveStorage, pendingBusEvents } from "./live/live-storage";
 
 // The one place that decides where DealDesk stores things (../shared/design/SCALE.md §1):
 //   no DATABASE_URL  one process, the SQLite file in DATA_DIR, locked against a second process;
@@ -59,11 +59,11 @@ export async function openStorage(config: Config, log: (line: string) => void): 
     { loadSharedJwtSecret },
     { createRedisBus },
   ] = await Promise.all([
-    import("./postgres/connection"),
-    import("./postgres/live-store"),
-    import("./postgres/pg-stores"),
-    import("./postgres/secret-store"),
-    import("../live/fanout/redis-bus"),
+    import("./db/postgres/connection"),
+    import("./db/postgres/live-store"),
+    import("./db/postgres/pg-stores"),
+    import("./db/postgres/secret-store"),
+    import("./live/fanout/redis-bus"),
   ]);
   const db = await openPostgres(databaseUrl).catch((error: unknown) => {
     throw new Error(

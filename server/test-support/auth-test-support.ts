@@ -5,8 +5,8 @@ import type { AuthResponse, PublicUser } from "@shared/api-types";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { users } from "../db/schema";
-import { readMail } from "../mail/read-mail";
-import type { TestApp } from "../testing/test-app";
+import { readMail } from "./read-mail";
+import type { TestApp } from "./test-app";
 
 export const PASSWORD = "correct horse battery";
 let counter = 0;

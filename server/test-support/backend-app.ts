@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe } from "vitest";
-import type { AppDeps } from "../app";
+import type { AppDeps } from "../app-deps";
 import { buildServer } from "../build-server";
 import { type Config, readConfig } from "../config";
-import { openStorage } from "../db/open-storage";
+import { openStorage } from "../open-storage";
 import { type PostgresService, startPostgres } from "./services";
 
 // The real app on either storage backend, for API tests whose answer depends on storage

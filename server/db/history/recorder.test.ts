@@ -1,8 +1,8 @@
 import { HISTORY_LIMIT } from "@shared/history-push";
 import type { FlatEntries } from "@shared/quote-doc";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createDealer } from "../testing/fixtures";
-import { createTestApp, type TestApp } from "../testing/test-app";
+import { createDealer } from "../../test-support/fixtures";
+import { createTestApp, type TestApp } from "../../test-support/test-app";
 import { createHistoryRecorder, HISTORY_MERGE_MS, type RecordedChange } from "./recorder";
 
 // The grouping rule on a real SQLite file, with the clock in the test's hands.

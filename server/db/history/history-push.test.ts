@@ -18,7 +18,7 @@ import {
   rawSocket,
   startLiveHarness,
   synced,
-} from "../live/live-test-kit";
+} from "../../test-support/live-test-kit";
 
 // History pushed over the live channel (issue #12): after the commit, the dealer's sockets of the
 // deal that asked for it (their History panel is on screen) get the rows the change wrote;

@@ -1,0 +1,18 @@
+import type { TokenService } from "./auth/tokens";
+import type { Config } from "./config";
+import type { Stores } from "./db/stores";
+import type { HandoffEmitter } from "./handoff/handoff-emitter";
+import type { LiveControl } from "./live/live-control";
+import type { Mailer } from "./mail/mailer";
+
+/** What the HTTP app and every route is built from (server/build-server.ts wires them). */
+export type AppDeps = {
+  config: Config;
+  stores: Stores;
+  tokens: TokenService;
+  mailer: Mailer;
+  live: LiveControl;
+  /** Issue #39: describes events for the dealership's other systems and wakes their delivery. */
+  handoff: HandoffEmitter;
+  log?: (line: string) => void;
+};
