@@ -5,6 +5,7 @@ import type { Config } from "../config";
 import { joinTeam } from "../test-support/auth-test-support";
 import { createDealer } from "../test-support/fixtures";
 import { sampleQuote } from "../test-support/live-test-kit";
+import { ACCORD_VIN, accordBody } from "../test-support/stock-vehicles";
 import { createTestApp, type TestApp } from "../test-support/test-app";
 import { type Receiver, startReceiver, waitUntil } from "../test-support/webhook-receiver";
 
@@ -166,28 +167,11 @@ describe("webhooks", () => {
       201,
     );
     const vehicle = await json<{ id: string }>(
-      await t.call(
-        "POST",
-        "/api/inventory",
-        {
-          stockNumber: "A100",
-          vin: "1HGCM82633A004352",
-          year: 2003,
-          make: "Honda",
-          model: "Accord",
-          trim: "EX",
-          color: "Silver",
-          mileage: 84_000,
-          condition: "used",
-          msrp: null,
-          price: 6995,
-          cost: 4800.5,
-          photoUrl: "",
-        },
-        token,
-      ),
+      await t.call("POST", "/api/inventory", accordBody(), token),
       201,
     );
+    // What an endpoint without "include gross" gets of the vehicle: all but its cost.
+    const { cost: _cost, photoUrl: _photo, ...withoutCost } = accordBody();
     const { id } = await json<{ id: string }>(
       await t.call("POST", "/api/quotes", { inventoryId: vehicle.id }, token),
       201,
@@ -220,21 +204,7 @@ describe("webhooks", () => {
       ["inventory.status_changed", "available", "sold", "sold"],
     ]);
     expect(plainBodies[0]?.data).toEqual({
-      vehicle: {
-        id: vehicle.id,
-        stockNumber: "A100",
-        vin: "1HGCM82633A004352",
-        year: 2003,
-        make: "Honda",
-        model: "Accord",
-        trim: "EX",
-        color: "Silver",
-        mileage: 84_000,
-        condition: "used",
-        msrp: null,
-        price: 6995,
-        status: "pending",
-      },
+      vehicle: { id: vehicle.id, ...withoutCost, vin: ACCORD_VIN, status: "pending" },
       previousStatus: "available",
       status: "pending",
       reason: "accepted",

@@ -16,6 +16,7 @@ import {
   synced,
   upgradeStatus,
 } from "../test-support/live-test-kit";
+import { accordBody } from "../test-support/stock-vehicles";
 
 // Issue #38: the deal economics are dealer-private (the private document), the gross follows the
 // role rule in the REST answers, no shopper surface carries either, and the shopper's payment
@@ -176,26 +177,7 @@ describe("deal economics and gross (issue #38)", () => {
 describe("the vehicle's cost from stock (issues #37 and #38)", () => {
   it("copies the stock vehicle's cost into the new quote's private document, never into the deal", async () => {
     const owner = await h.dealer();
-    const created = await h.api(
-      "POST",
-      "/api/inventory",
-      {
-        stockNumber: "A100",
-        vin: "1HGCM82633A004352",
-        year: 2003,
-        make: "Honda",
-        model: "Accord",
-        trim: "EX",
-        color: "Silver",
-        mileage: 84_000,
-        condition: "used",
-        msrp: null,
-        price: 6995,
-        cost: 4800.5,
-        photoUrl: "",
-      },
-      owner.token,
-    );
+    const created = await h.api("POST", "/api/inventory", accordBody(), owner.token);
     expect(created.status).toBe(201);
     const vehicle = (await created.json()) as { id: string };
     const res = await h.api("POST", "/api/quotes", { inventoryId: vehicle.id }, owner.token);

@@ -35,6 +35,17 @@ const settings = {
   salespeopleSeeGross: false,
 };
 
+/** The owner turns "Salespeople see gross" on. */
+async function salespeopleSeeGross(ownerToken: string) {
+  const res = await h.api(
+    "PUT",
+    "/api/dealer-defaults/economics",
+    { ...settings, salespeopleSeeGross: true },
+    ownerToken,
+  );
+  expect(res.status).toBe(200);
+}
+
 type Listed = { id: string; gross?: number | null };
 const list = async (token: string) =>
   (await (await h.api("GET", "/api/quotes", undefined, token)).json()) as Listed[];
@@ -104,16 +115,7 @@ describe("the desk log's Gross column (issue #38)", () => {
     const hidden = await listedGross(sam.token, id);
     expect(hidden).toBeDefined();
     expect(hidden && "gross" in hidden).toBe(false);
-    expect(
-      (
-        await h.api(
-          "PUT",
-          "/api/dealer-defaults/economics",
-          { ...settings, salespeopleSeeGross: true },
-          owner.token,
-        )
-      ).status,
-    ).toBe(200);
+    await salespeopleSeeGross(owner.token);
     expect(await listedGross(sam.token, id)).toMatchObject({ gross: total });
     // The list is the dealer's: a shopper (no token) is refused, and learns nothing of gross.
     const shopper = await h.api("GET", "/api/quotes");
@@ -157,16 +159,7 @@ describe("the gross on the dealer's copy of a version (issue #38)", () => {
     const dealerSheet = await h.api("GET", `/api/quotes/${id}/versions/1/sheet`, undefined, owner.token);
     expect(await dealerSheet.text()).not.toMatch(ECONOMIC_WORDS);
     // Once the owner turns the setting on, the salesperson's copy carries the gross.
-    expect(
-      (
-        await h.api(
-          "PUT",
-          "/api/dealer-defaults/economics",
-          { ...settings, salespeopleSeeGross: true },
-          owner.token,
-        )
-      ).status,
-    ).toBe(200);
+    await salespeopleSeeGross(owner.token);
     expect((await version(sam.token)).gross).toEqual(atSave);
   });
 

@@ -8,6 +8,7 @@ import { afterEach, expect, it } from "vitest";
 import { sameVehicleSignals } from "../inventory/same-vehicle";
 import { type BackendApp, onBothBackends } from "../test-support/backend-app";
 import { readMail } from "../test-support/read-mail";
+import { ACCORD_VIN, accordBody } from "../test-support/stock-vehicles";
 
 // Issue #37 on both storage backends: the inventory API as the README documents it (roles and
 // cost, validation and duplicates, the DMS import), quotes from stock, and the stock status
@@ -58,23 +59,7 @@ async function salesperson(app: BackendApp, ownerToken: string): Promise<string>
   return ((await res.json()) as AuthResponse).token;
 }
 
-const ACCORD_VIN = "1HGCM82633A004352"; // a real, valid VIN (check digit 3)
-const accord = (overrides: Record<string, unknown> = {}) => ({
-  stockNumber: "A100",
-  vin: ACCORD_VIN,
-  year: 2003,
-  make: "Honda",
-  model: "Accord",
-  trim: "EX",
-  color: "Silver",
-  mileage: 84_000,
-  condition: "used",
-  msrp: null,
-  price: 6995,
-  cost: 4800.5,
-  photoUrl: "https://example.com/a100.jpg",
-  ...overrides,
-});
+const accord = accordBody;
 
 const json = async <T>(res: Response, status: number): Promise<T> => {
   expect(res.status, await res.clone().text()).toBe(status);
