@@ -1,13 +1,15 @@
 // Issue #41: the import layers, checked by `npm run lint` (docs/ARCHITECTURE.md names the same
-// layers). Imports run one way: entry → routes → services → stores → shared. The live server is a
-// service: it uses services and stores, never routes. Type imports count (tsPreCompilationDeps).
+// layers). Imports run one way: entry → routes → live → services → stores → shared. The live
+// server uses services and stores, never routes; no service imports it. Type imports count (tsPreCompilationDeps).
 // Beside the layers, a small base every server layer may use: the settings (config.ts), the
-// package's own paths (package-root.ts), the API's error type (http/errors.ts) and the log lines.
+// package's own paths (package-root.ts), the API's error type (errors.ts) and the log lines.
 
 const ENTRY = "^server/(main|run|server|build-server|open-storage)\\.ts$|^server/cli/";
-const BASE = "^server/(config|package-root)\\.ts$|^server/http/errors\\.ts$|^server/logging/";
+const BASE = "^server/(config|package-root|errors)\\.ts$|^server/logging/";
 const ROUTES = "^server/(routes|http|openapi)/|^server/app(-env)?\\.ts$";
 const STORES = "^server/db/";
+const SERVICES =
+  "^server/(quotes|teams|inventory|handoff|analytics|policies|mail|auth|defaults|presence|metrics)/";
 const TEST_SUPPORT = "^server/test-support/";
 const TESTS = "\\.test\\.tsx?$|^e2e/|^bench/|^package-test/|^server/test-support/";
 
@@ -48,6 +50,14 @@ module.exports = {
       comment: "Services and the live server never import routes, the HTTP layer or an entry point.",
       from: { path: "^server/", pathNot: `${ROUTES}|${ENTRY}|${TESTS}` },
       to: { path: `${ROUTES}|${ENTRY}`, pathNot: BASE },
+    },
+    {
+      name: "services-below-live",
+      severity: "error",
+      comment:
+        "The live server uses the services; no service imports the live server (they read live documents through quotes/live-control.ts, which it implements).",
+      from: { path: SERVICES, pathNot: TESTS },
+      to: { path: "^server/live/" },
     },
     {
       name: "routes-below-entry",

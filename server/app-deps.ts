@@ -1,9 +1,9 @@
 import type { TokenService } from "./auth/tokens";
 import type { Config } from "./config";
 import type { Stores } from "./db/stores";
-import type { HandoffEmitter } from "./handoff/handoff-emitter";
-import type { LiveControl } from "./live/live-control";
 import type { Mailer } from "./mail/mailer";
+import type { HandoffEmitter } from "./quotes/handoff-emitter";
+import type { LiveControl } from "./quotes/live-control";
 
 /** What the HTTP app and every route is built from (server/build-server.ts wires them). */
 export type AppDeps = {

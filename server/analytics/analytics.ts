@@ -2,7 +2,7 @@ import { ANALYTICS_MAX_DAYS, type AnalyticsResponse, computeAnalytics, DAY_MS } 
 import { ANALYTICS_MSG } from "@shared/analytics-text";
 import { type Member, seesEveryQuote } from "@shared/permissions";
 import type { QuoteScope, Stores } from "../db/stores";
-import { badRequest, forbidden } from "../http/errors";
+import { badRequest, forbidden } from "../errors";
 
 // Issue #40: GET /api/analytics and the export's filters. Who sees what: owners and managers the
 // dealership's figures (or one salesperson's), a salesperson their own only.

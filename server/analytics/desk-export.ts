@@ -5,7 +5,7 @@ import { type Member, seesEveryQuote } from "@shared/permissions";
 import { matchesQuoteSearch } from "@shared/quote-list";
 import type { ShopperChoice } from "@shared/quote-schema";
 import type { ExportRow, Stores } from "../db/stores";
-import { badRequest, forbidden } from "../http/errors";
+import { badRequest, forbidden } from "../errors";
 import { analyticsScope, memberNames, readRange } from "./analytics";
 
 // Issue #40: the desk log as CSV (GET /api/quotes/export.csv), owners and managers, with the desk

@@ -2,7 +2,7 @@ import { formatCustomerPhone } from "@shared/format";
 import { TEXT } from "@shared/messages";
 import { formatMoney, toCents } from "@shared/money";
 import type { OutgoingMail } from "../mail/mailer";
-import type { QuoteEventData } from "./event-data";
+import type { QuoteEventData } from "../quotes/event-data";
 
 // Issue #39: one ADF 1.0 lead (the auto industry's lead format, read by every CRM's lead inbox)
 // per accepted deal, mailed to the dealership's CRM lead address as a plain-text body that is the

@@ -3,11 +3,11 @@ import { HANDOFF_MSG, TEST_LEAD_TYPE } from "@shared/handoff";
 import { TEXT } from "@shared/messages";
 import type { Config } from "../config";
 import type { LeasedDelivery, Stores } from "../db/stores";
-import type { LiveControl } from "../live/live-control";
 import type { Mailer } from "../mail/mailer";
+import { forEndpoint, type QuoteEventData } from "../quotes/event-data";
+import type { HandoffEmitter } from "../quotes/handoff-emitter";
+import type { LiveControl } from "../quotes/live-control";
 import { adfLeadMail } from "./adf-lead";
-import { forEndpoint, type QuoteEventData } from "./event-data";
-import type { HandoffEmitter } from "./handoff-emitter";
 import { payloadToSend } from "./pending-events";
 import { type AttemptResult, postWebhook, signedHeaders } from "./send-webhook";
 

@@ -15,10 +15,10 @@ import {
 } from "@shared/handoff";
 import type { HandoffSettings } from "../config";
 import type { EndpointChanges, HandoffEndpointRow, HandoffStore } from "../db/stores";
-import { badRequest, notFound } from "../http/errors";
-import type { QuoteEventData } from "./event-data";
-import { newEventId } from "./event-data";
-import type { HandoffEmitter } from "./handoff-emitter";
+import { badRequest, notFound } from "../errors";
+import type { QuoteEventData } from "../quotes/event-data";
+import { newEventId } from "../quotes/event-data";
+import type { HandoffEmitter } from "../quotes/handoff-emitter";
 import { urlProblem } from "./safe-address";
 
 // Issue #39: the dealership's endpoints (webhooks and the CRM lead address), their test events,

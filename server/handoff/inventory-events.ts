@@ -1,7 +1,7 @@
 import { centsToDollars } from "@shared/money";
 import type { HandoffEventRecord, Stores, VehicleRow } from "../db/stores";
-import { newEventId } from "./event-data";
-import type { HandoffEmitter } from "./handoff-emitter";
+import { newEventId } from "../quotes/event-data";
+import type { HandoffEmitter } from "../quotes/handoff-emitter";
 
 // Issue #39: `inventory.status_changed`, the event of a stock vehicle becoming available, pending
 // or sold (README "Webhooks"). Built before the change and stored in its transaction

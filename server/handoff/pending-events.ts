@@ -2,14 +2,21 @@ import { requestContext } from "@shared/deal/quote-solve";
 import { formatMoney, toCents } from "@shared/money";
 import { DESK_TEXT, PAYMENT_REQUEST_TEXT, shortMoney } from "@shared/solve-text";
 import type { LeasedDelivery } from "../db/stores";
-import { PENDING_PAYMENT_REQUEST, type PendingPaymentRequest } from "../live/payment-request-event";
-import { quoteEventData, quoteEventRecord } from "./event-data";
-import { type EventDeps, quoteEvent, snapshotOrNull } from "./quote-events";
+import { quoteEventData, quoteEventRecord } from "../quotes/event-data";
+import { type EventDeps, quoteEvent, snapshotOrNull } from "../quotes/quote-events";
 
 // Issue #38/#39: a payment request's event is stored by the live channel's append with the request
 // alone (server/live/payment-request-event.ts). Before its first delivery, the worker completes it
 // here with the deal as it stands, as every quote event carries it, and stores that payload: every
 // attempt and resend, from any process, sends the same body.
+
+/** The payload's mark of an event the delivery worker completes before sending it. */
+export const PENDING_PAYMENT_REQUEST = "paymentRequest";
+
+export type PendingPaymentRequest = {
+  pending: typeof PENDING_PAYMENT_REQUEST;
+  paymentRequest: { amount: number; structure: "finance" | "lease"; note: string };
+};
 
 type StoredEvent = LeasedDelivery["event"];
 

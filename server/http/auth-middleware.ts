@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env";
 import { bearerToken, type TokenService } from "../auth/tokens";
-import { unauthorized } from "./errors";
+import { unauthorized } from "../errors";
 
 /** Requires a valid bearer token; sets `c.var.user`. */
 export function requireUser(tokens: TokenService): MiddlewareHandler<AppEnv> {

@@ -6,8 +6,8 @@ import { CORE_MSG, TEXT } from "@shared/messages";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import type { Stores } from "../db/stores";
-import type { LiveControl } from "../live/live-control";
 import { findQuote, restViewerRole } from "../policies/quote-access";
+import type { LiveControl } from "../quotes/live-control";
 import { readQuote } from "../quotes/read-quote";
 
 // The pages the server sends already rendered (scripts/prerender.mjs builds them into dist/.ssr/):

@@ -1,6 +1,6 @@
 import { MSG } from "@shared/messages";
 import type { Context } from "hono";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 
 /**
  * Fixed windows (a minute unless told) of requests per key: a dealer's id, a client address. In

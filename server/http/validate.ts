@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { ApiError, badRequest, validationError, zodFieldErrors } from "./errors";
+import { ApiError, badRequest, validationError, zodFieldErrors } from "../errors";
 
 export const JSON_REQUIRED = "Request body must be sent as application/json";
 

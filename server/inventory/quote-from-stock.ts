@@ -4,7 +4,7 @@ import { centsToDollars } from "@shared/money";
 import { type CreateQuoteBody, createQuoteSchema } from "@shared/quote-schema";
 import { strictObject, text } from "@shared/schema-fields";
 import type { Stores, VehicleRow } from "../db/stores";
-import { ApiError, notFound } from "../http/errors";
+import { ApiError, notFound } from "../errors";
 import { readVehicle } from "./vehicles";
 
 // Issue #37: POST /api/quotes with { inventoryId }: the quote's vehicle, condition, MSRP and price

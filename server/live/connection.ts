@@ -2,7 +2,7 @@ import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
 import type { RawData } from "ws";
 import { applyAwarenessUpdate } from "y-protocols/awareness";
 import type { LiveBounds } from "../config";
-import { mayAnnounce } from "../presence/awareness-claims";
+import { mayAnnounce } from "./awareness-claims";
 import { takeToken } from "./bounds";
 import {
   type ClientMessage,

@@ -2,8 +2,8 @@ import { dealDocName, privateDocName } from "@shared/quote-doc";
 import * as Y from "yjs";
 import type { LoadedDocument } from "../db/postgres/document-log";
 import type { StoredDoc } from "../db/sqlite/document-store";
+import { docFromStored } from "../db/stored-doc";
 import { listingGrossOfDocs } from "../quotes/listing-total";
-import { docFromStored } from "./stored-doc";
 
 // Issue #38: the desk log's Gross column follows both documents of a quote: the deal (prices,
 // add-ons, the selected structure) and the private one (the economics: vehicle cost, pack, add-on

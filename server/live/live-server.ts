@@ -7,10 +7,12 @@ import type { TokenService } from "../auth/tokens";
 import type { Config } from "../config";
 import { createHistoryRecorder } from "../db/history/recorder";
 import { createDocStore } from "../db/sqlite/document-store";
+import { DocumentMissingError } from "../db/stored-doc";
 import type { QuoteStore } from "../db/stores";
 import { createPresenceTracker } from "../presence/presence-tracker";
 import { shopperLooking } from "../presence/shopper-looking";
 import type { DealLifecycle } from "../quotes/deal-lifecycle";
+import type { LiveControl } from "../quotes/live-control";
 import { fullBucket, newWindow } from "./bounds";
 import { startCheckpointer } from "./checkpointer";
 import { isNamed, principalOf } from "./client-ids";
@@ -18,7 +20,6 @@ import { startConversation } from "./connection";
 import { createDocFollower } from "./fanout/doc-follower";
 import { type LifecycleWatch, startLifecycleWatch } from "./lifecycle-watch";
 import { createCounter, type LiveLimits, MAX_MESSAGE_BYTES, readLimits, upgradeIp } from "./limits";
-import type { LiveControl } from "./live-control";
 import type { LiveStorage } from "./live-storage";
 import { encodeDealStateMessage } from "./protocol";
 import {
@@ -30,7 +31,6 @@ import {
   send,
   sendHistory,
 } from "./rooms";
-import { DocumentMissingError } from "./stored-doc";
 import { watchDealerTokens } from "./token-watch";
 import {
   admit,

@@ -2,22 +2,15 @@ import { readPaymentRequest } from "@shared/payment-request";
 import type { DocKind } from "@shared/permissions";
 import type { FlatEntries } from "@shared/quote-doc";
 import type { HandoffEventRecord } from "../db/stores";
-import { newEventId } from "../handoff/event-data";
+import { PENDING_PAYMENT_REQUEST, type PendingPaymentRequest } from "../handoff/pending-events";
 import type { QuoteRole } from "../policies/quote-access";
+import { newEventId } from "../quotes/event-data";
 
 // Issue #38/#39: the shopper's "Ask for a different payment" goes to the dealership's CRM (an ADF
 // lead) and to webhooks (`quote.payment_requested`). The event is stored in the transaction that
 // appends the update (both backends), so a committed request is never without its event. The live
 // path judges synchronously, so the event stores the request alone; the delivery worker completes
 // it with the deal as it stands, once, before its first delivery (handoff/pending-events.ts).
-
-/** The payload's mark of an event the delivery worker completes before sending it. */
-export const PENDING_PAYMENT_REQUEST = "paymentRequest";
-
-export type PendingPaymentRequest = {
-  pending: typeof PENDING_PAYMENT_REQUEST;
-  paymentRequest: { amount: number; structure: "finance" | "lease"; note: string };
-};
 
 /**
  * The event of a shopper's update that sets a payment request (a new one replaces the previous),

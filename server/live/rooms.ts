@@ -20,6 +20,7 @@ import { HISTORY_MERGE_MS, type RecordedChange } from "../db/history/recorder";
 import type { LoggedUpdate } from "../db/postgres/document-log";
 import type { SharedLiveStore } from "../db/postgres/live-store";
 import type { ClientIdClaim, DocStore, ListingChange } from "../db/sqlite/document-store";
+import { DocumentMissingError, docFromStored, encodeState, loadStoredDoc } from "../db/stored-doc";
 import type { HandoffEventRecord } from "../db/stores";
 import { liveMetrics } from "../metrics/metrics";
 import { listingFiguresOfDoc } from "../quotes/listing-total";
@@ -37,7 +38,6 @@ import {
   encodeSyncStep1,
   encodeUpdateMessage,
 } from "./protocol";
-import { DocumentMissingError, docFromStored, encodeState, loadStoredDoc } from "./stored-doc";
 import {
   applyVerdict,
   type DocKind,

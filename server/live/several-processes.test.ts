@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { closePostgres, openPostgres } from "../db/postgres/connection";
 import { createDocumentLog } from "../db/postgres/document-log";
+import { docFromStored } from "../db/stored-doc";
 import { bundleChildServer, startChildServer } from "../test-support/child-server";
 import { GUARD_SEED, GUARD_STEPS, runGuardProperty } from "../test-support/guard-property-run";
 import {
@@ -24,7 +25,6 @@ import {
   synced,
 } from "../test-support/live-test-kit";
 import { type PostgresService, type RedisService, startPostgres, startRedis } from "../test-support/services";
-import { docFromStored } from "./stored-doc";
 
 // Several DealDesk processes on one PostgreSQL and one Redis, each a real server process (the
 // bundled crash child) with its own DATA_DIR: what one process accepts reaches the clients of the

@@ -7,8 +7,8 @@ import type { ListingFigures } from "@shared/quote-list";
 import { quoteDataSchema } from "@shared/quote-schema";
 import { withPlainText } from "@shared/schema-fields";
 import type * as Y from "yjs";
+import { docFromStored } from "../db/stored-doc";
 import type { Stores } from "../db/stores";
-import { docFromStored } from "../live/stored-doc";
 
 // The desk log's out-the-door column (issue #20). The figure is the quote page's own
 // (shared/pricing.ts), kept in a listing column so that listing 5,000 quotes never opens a

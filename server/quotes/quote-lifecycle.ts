@@ -1,6 +1,6 @@
 import type { HistoryEvent } from "@shared/history-text";
 import type { AuditEntry, FunnelEvent, QuoteRow, RestEvent } from "../db/stores";
-import { type EventDeps, quoteEvent, salespersonOf, startOfDay } from "../handoff/quote-events";
+import { type EventDeps, quoteEvent, salespersonOf, startOfDay } from "./quote-events";
 
 // Issue #39: the changes of a quote's lifecycle that the dealership's other systems hear about,
 // each stored with its outbox event in one transaction (the store call takes both), then the

@@ -6,13 +6,13 @@ import { type Member, seesEveryQuote } from "@shared/permissions";
 import { dealArray, dealDocName, privateArray, privateDocName, readDoc } from "@shared/quote-doc";
 import { type CustomerInfo, customerInfoSchema, quoteDataSchema } from "@shared/quote-schema";
 import { withPlainText } from "@shared/schema-fields";
+import { DocumentMissingError, docFromStored } from "../db/stored-doc";
 import type { ListedQuote, Stores } from "../db/stores";
 import { memberSeesGross } from "../defaults/economics-store";
-import { type QuoteStock, quoteStock } from "../inventory/quote-stock";
-import type { LiveControl } from "../live/live-control";
-import { DocumentMissingError, docFromStored } from "../live/stored-doc";
 import { isExpired, type QuoteRow } from "../policies/quote-access";
 import { listingGrossCentsOf, outTheDoorCentsOf } from "./listing-total";
+import type { LiveControl } from "./live-control";
+import { type QuoteStock, quoteStock } from "./quote-stock";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

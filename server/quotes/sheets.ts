@@ -1,7 +1,7 @@
 import { buildDealSheet, type DealSheet } from "@shared/deal-sheet";
 import type { Stores } from "../db/stores";
-import type { LiveControl } from "../live/live-control";
 import type { QuoteRow } from "../policies/quote-access";
+import type { LiveControl } from "./live-control";
 import { currentSnapshot, fingerprintOf, readVersion } from "./versions";
 
 // Issue #19: the deal sheet of the current deal or of one stored version, for the dealer's copy

@@ -12,16 +12,10 @@ import { dealDocName } from "@shared/quote-doc";
 import { type CustomerInfo, type QuoteData, quoteDataSchema, type ShopperChoice } from "@shared/quote-schema";
 import { withPlainText } from "@shared/schema-fields";
 import type { RestEvent, Stores, VersionRecord } from "../db/stores";
-import {
-  eventGross,
-  type QuoteFacts,
-  quoteEventData,
-  quoteEventRecord,
-  withGross,
-} from "../handoff/event-data";
-import type { HandoffEmitter } from "../handoff/handoff-emitter";
-import type { LiveControl } from "../live/live-control";
 import type { QuoteRow } from "../policies/quote-access";
+import { eventGross, type QuoteFacts, quoteEventData, quoteEventRecord, withGross } from "./event-data";
+import type { HandoffEmitter } from "./handoff-emitter";
+import type { LiveControl } from "./live-control";
 import { documentContentAt, quoteDealership, storedCustomerInfo } from "./read-quote";
 
 // Issue #19: versions, immutable snapshots of the shopper-visible deal: every line, every

@@ -19,9 +19,9 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from "../auth/passwo
 import { toPublicUser } from "../auth/public-user";
 import { consumeResetToken, createResetToken } from "../auth/reset-tokens";
 import { EmailTakenError, RegistrationClosedError, type UserChanges } from "../db/stores";
+import { ApiError, badRequest, conflict, forbidden, unauthorized } from "../errors";
 import { requireUser } from "../http/auth-middleware";
 import { clientIp } from "../http/client-ip";
-import { ApiError, badRequest, conflict, forbidden, unauthorized } from "../http/errors";
 import { createRequestRateLimiter, enforceRateLimit } from "../http/request-rate-limit";
 import { parseJson } from "../http/validate";
 import { sendResetEmail } from "../mail/reset-email";

@@ -11,8 +11,8 @@ import {
 import { Hono } from "hono";
 import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";
+import { ApiError, badRequest } from "../errors";
 import { requireUser } from "../http/auth-middleware";
-import { ApiError, badRequest } from "../http/errors";
 import { createRequestRateLimiter, enforceRateLimit } from "../http/request-rate-limit";
 import { parseJson } from "../http/validate";
 

@@ -4,8 +4,8 @@ import { Hono } from "hono";
 import type { AppDeps } from "../app-deps";
 import type { AppEnv, UserRow } from "../app-env";
 import type { DealershipRow, DealershipStore } from "../db/stores";
+import { forbidden } from "../errors";
 import { requireUser } from "../http/auth-middleware";
-import { forbidden } from "../http/errors";
 import { parseJson } from "../http/validate";
 
 // The owner's first-run checklist (issue #14, shared/checklist.ts):

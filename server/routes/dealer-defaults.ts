@@ -10,8 +10,8 @@ import type { AppEnv } from "../app-env";
 import type { DefaultsStore } from "../db/stores";
 import { type DefaultList, defaultLists } from "../defaults/default-lists";
 import { memberSeesGross, readEconomicsSettings } from "../defaults/economics-store";
+import { forbidden, notFound } from "../errors";
 import { requireUser } from "../http/auth-middleware";
-import { forbidden, notFound } from "../http/errors";
 import { parseJson } from "../http/validate";
 
 /** /api/dealer-defaults: the signed-in member's dealership's defaults (spec §7, docs/decisions/007-dealer-defaults-api.md). */

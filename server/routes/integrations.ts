@@ -4,6 +4,7 @@ import { mayWriteDefaults } from "@shared/permissions";
 import { Hono } from "hono";
 import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";
+import { badRequest, forbidden, notFound } from "../errors";
 import {
   addWebhook,
   deliveryLog,
@@ -14,7 +15,6 @@ import {
   updateWebhook,
 } from "../handoff/endpoints";
 import { requireUser } from "../http/auth-middleware";
-import { badRequest, forbidden, notFound } from "../http/errors";
 import { parseJson } from "../http/validate";
 
 // Issue #39 (README "Webhooks" and "Leads to the CRM"), owners and managers only:

@@ -6,8 +6,8 @@ import { Hono } from "hono";
 import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";
 import { readPaymentOptions } from "../defaults/payment-options-store";
+import { forbidden } from "../errors";
 import { requireUser } from "../http/auth-middleware";
-import { forbidden } from "../http/errors";
 import { parseJson } from "../http/validate";
 
 // /api/dealer-defaults/payment-options (issue #18): the cash-down rows, terms, structures shown

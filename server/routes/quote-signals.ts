@@ -5,8 +5,8 @@ import { ACCEPTED_SIGNAL_MS, type LiveStatusResponse } from "@shared/presence-te
 import { Hono } from "hono";
 import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";
+import { notFound } from "../errors";
 import { optionalUser, requireUser } from "../http/auth-middleware";
-import { notFound } from "../http/errors";
 import { sameVehicleSignals } from "../inventory/same-vehicle";
 import { findQuote, isOwner } from "../policies/quote-access";
 import { quoteScope } from "../quotes/read-quote";

@@ -7,8 +7,8 @@ import { Hono } from "hono";
 import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";
 import { readTaxRules } from "../defaults/tax-profile-store";
+import { forbidden, validationError } from "../errors";
 import { requireUser } from "../http/auth-middleware";
-import { forbidden, validationError } from "../http/errors";
 import { parseJson } from "../http/validate";
 
 // /api/dealer-defaults/tax-profile: the dealer's tax rules (the rate lines are the taxes list).

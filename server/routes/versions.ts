@@ -12,13 +12,13 @@ import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";
 import { StaleSnapshotError } from "../db/stores";
 import { memberSeesGross } from "../defaults/economics-store";
-import { economicsOrNull, salespersonOf } from "../handoff/quote-events";
+import { ApiError, badRequest, notFound } from "../errors";
 import { optionalUser, requireUser } from "../http/auth-middleware";
-import { ApiError, badRequest, notFound } from "../http/errors";
 import { parseJson } from "../http/validate";
 import { stockAfterAcceptance, stockAfterReopen } from "../inventory/stock-status";
 import { acceptanceEmail } from "../mail/acceptance-email";
 import { findQuote, isExpired, mayManage, type QuoteRow, restViewerRole } from "../policies/quote-access";
+import { economicsOrNull, salespersonOf } from "../quotes/quote-events";
 import { unlockQuote } from "../quotes/quote-lifecycle";
 import {
   currentSnapshot,

@@ -1,5 +1,5 @@
 import { type AuditEntry, type HandoffEventRecord, QuotesChangedError } from "../db/stores";
-import { type EventDeps, quoteEvent, salespersonOf } from "../handoff/quote-events";
+import { type EventDeps, quoteEvent, salespersonOf } from "../quotes/quote-events";
 
 // Issue #33/#39: the owner removes a member. Their deals stay with the dealership: each passes to
 // the owner, and each sends `quote.reassigned` (reason "memberRemoved"), stored in the transaction

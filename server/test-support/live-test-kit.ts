@@ -14,7 +14,7 @@ import { createTokenService } from "../auth/tokens";
 import { type Db, openDatabase } from "../db/connection";
 import { createDocStore } from "../db/sqlite/document-store";
 import { createSqliteStores } from "../db/sqlite/sqlite-stores";
-import { docFromStored } from "../live/stored-doc";
+import { docFromStored } from "../db/stored-doc";
 import { type RunningServer, startServer } from "../server";
 import { createDealer } from "./fixtures";
 

@@ -1,8 +1,5 @@
 import type { WebhookEventType } from "@shared/handoff";
 import type { HandoffEventRecord, QuoteRow, Stores } from "../db/stores";
-import type { LiveControl } from "../live/live-control";
-import { storedEconomics } from "../quotes/read-quote";
-import { currentSnapshot } from "../quotes/versions";
 import {
   type DealSnapshot,
   type EventQuote,
@@ -12,6 +9,9 @@ import {
   withGross,
 } from "./event-data";
 import type { HandoffEmitter } from "./handoff-emitter";
+import type { LiveControl } from "./live-control";
+import { storedEconomics } from "./read-quote";
+import { currentSnapshot } from "./versions";
 
 // Issue #39: the outbox record of a quote's lifecycle event. The services that change a quote
 // build it and hand it to the store call that makes the change, which stores it in the same
