@@ -68,10 +68,9 @@ export async function stockAfterAcceptance(deps: VehicleEventDeps, quote: QuoteO
  */
 export async function stockAfterReopen(deps: VehicleEventDeps, quote: QuoteOnStock): Promise<void> {
   if (!quote.inventoryId) return;
-  const vehicle = await deps.stores.vehicles.find(quote.dealerId, quote.inventoryId);
-  if (vehicle?.status !== "pending") return;
-  if ((await deps.stores.vehicles.acceptedQuotes(vehicle.id)).length > 0) return;
-  await setStockStatus(deps, quote.dealerId, vehicle.id, "available", {
+  if ((await deps.stores.vehicles.acceptedQuotes(quote.inventoryId)).length > 0) return;
+  // setStockStatus reads the vehicle and changes only a pending one.
+  await setStockStatus(deps, quote.dealerId, quote.inventoryId, "available", {
     reason: "reopened",
     quoteId: quote.id,
     onlyFrom: "pending",

@@ -172,17 +172,18 @@ export async function saveVersion(
 ): Promise<{ version: VersionRow; event: HistoryEvent }> {
   const createdAt = Date.now();
   const fingerprint = fingerprintOf(snapshot);
+  // Issue #38: the economics as they stand (read once with the events') and the gross they make,
+  // for the version's dealer copy and the events' "include gross" endpoints alike.
+  const gross = eventGross(snapshot, events?.economics ?? null);
   const handoff =
     events &&
     ((number: number) => {
       const data = withGross(
         quoteEventData(events.emitter.appUrl, events.quote, snapshot, { number, kind, fingerprint }),
-        eventGross(snapshot, events.economics),
+        gross,
       );
       return events.types.map((type) => quoteEventRecord(type, events.quote, data, createdAt));
     });
-  // Issue #38: the economics as they stand (read once with the events') and the gross they make.
-  const gross = events?.economics ? eventGross(snapshot, events.economics) : null;
   const dealerEconomics: VersionEconomics | undefined =
     events?.economics && gross ? { economics: events.economics, gross } : undefined;
   const saved = await stores.versions.save(
