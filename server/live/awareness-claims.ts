@@ -1,4 +1,4 @@
-import type { Conn } from "./rooms";
+import type { Conn } from "./room-types";
 
 // Who may speak for an awareness client id (issue #9). Presence shows the role the server gave a
 // connection, never one a client claims (the live server stamps it into every relayed state), and

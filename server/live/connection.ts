@@ -4,6 +4,7 @@ import { applyAwarenessUpdate } from "y-protocols/awareness";
 import type { LiveBounds } from "../config";
 import { mayAnnounce } from "./awareness-claims";
 import { takeToken } from "./bounds";
+import { send } from "./broadcast";
 import {
   type ClientMessage,
   decodeAwarenessUpdate,
@@ -14,7 +15,8 @@ import {
   encodeSyncStep2,
   MalformedMessage,
 } from "./protocol";
-import { type Conn, type Rooms, send } from "./rooms";
+import type { Conn } from "./room-types";
+import type { Rooms } from "./rooms";
 
 // One socket's conversation, as the reference y-websocket server holds it: the server sends its
 // SyncStep1 (and the known awareness states) on connect, answers SyncStep1 with SyncStep2, and

@@ -2,9 +2,10 @@ import type { DealState } from "@shared/deal-state";
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
 import { dealDocName, privateDocName } from "@shared/quote-doc";
 import type { DealLifecycle, DealLifecycleState } from "../quotes/deal-lifecycle";
+import { send } from "./broadcast";
 import { encodeDealStateMessage } from "./protocol";
-import type { Conn, Room, Rooms } from "./rooms";
-import { send } from "./rooms";
+import type { Conn, Room } from "./room-types";
+import type { Rooms } from "./rooms";
 
 // Issue #33: the deal's state binds every socket on every process. Each loaded room carries the
 // state it judges by (lock, expiry, the state seq it was read at); this watch brings it to the

@@ -14,6 +14,7 @@ import { shopperLooking } from "../presence/shopper-looking";
 import type { DealLifecycle } from "../quotes/deal-lifecycle";
 import type { LiveControl } from "../quotes/live-control";
 import { fullBucket, newWindow } from "./bounds";
+import { send, sendHistory } from "./broadcast";
 import { startCheckpointer } from "./checkpointer";
 import { isNamed, principalOf } from "./client-ids";
 import { startConversation } from "./connection";
@@ -22,15 +23,8 @@ import { type LifecycleWatch, startLifecycleWatch } from "./lifecycle-watch";
 import { createCounter, type LiveLimits, MAX_MESSAGE_BYTES, readLimits, upgradeIp } from "./limits";
 import type { LiveStorage } from "./live-storage";
 import { encodeDealStateMessage } from "./protocol";
-import {
-  type AcceptedUpdate,
-  type Conn,
-  createRooms,
-  type Room,
-  type SharedRooms,
-  send,
-  sendHistory,
-} from "./rooms";
+import type { AcceptedUpdate, Conn, Room, SharedRooms } from "./room-types";
+import { createRooms } from "./rooms";
 import { watchDealerTokens } from "./token-watch";
 import {
   admit,
