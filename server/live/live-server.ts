@@ -1,39 +1,28 @@
-import type { IncomingMessage } from "node:http";
-import type { Duplex } from "node:stream";
-import { deviceFromProtocols, LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
+import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
 import { dealArray, dealDocName, privateArray, privateDocName, readDoc } from "@shared/quote-doc";
 import { WebSocketServer } from "ws";
 import type { TokenService } from "../auth/tokens";
 import type { Config } from "../config";
 import { createHistoryRecorder } from "../db/history/recorder";
 import { createDocStore } from "../db/sqlite/document-store";
-import { DocumentMissingError } from "../db/stored-doc";
 import type { QuoteStore } from "../db/stores";
 import { createPresenceTracker } from "../presence/presence-tracker";
 import { shopperLooking } from "../presence/shopper-looking";
 import type { DealLifecycle } from "../quotes/deal-lifecycle";
 import type { LiveControl } from "../quotes/live-control";
-import { fullBucket, newWindow } from "./bounds";
-import { send, sendHistory } from "./broadcast";
+import { sendHistory } from "./broadcast";
 import { startCheckpointer } from "./checkpointer";
-import { isNamed, principalOf } from "./client-ids";
-import { startConversation } from "./connection";
 import { createDocFollower } from "./fanout/doc-follower";
+import { startHeartbeat } from "./heartbeat";
+import { createJoin } from "./join";
 import { type LifecycleWatch, startLifecycleWatch } from "./lifecycle-watch";
-import { createCounter, type LiveLimits, MAX_MESSAGE_BYTES, readLimits, upgradeIp } from "./limits";
+import { type LiveLimits, MAX_MESSAGE_BYTES, readLimits } from "./limits";
 import type { LiveStorage } from "./live-storage";
 import { encodeDealStateMessage } from "./protocol";
-import type { AcceptedUpdate, Conn, Room, SharedRooms } from "./room-types";
+import type { AcceptedUpdate, Conn, SharedRooms } from "./room-types";
 import { createRooms } from "./rooms";
 import { watchDealerTokens } from "./token-watch";
-import {
-  admit,
-  offeredProtocols,
-  originAllowed,
-  parseLivePath,
-  refuseUpgrade,
-  selectProtocol,
-} from "./upgrade";
+import { selectProtocol } from "./upgrade";
 
 export { MAX_MESSAGE_BYTES } from "./limits";
 export { refuseUpgrade } from "./upgrade";
@@ -166,191 +155,31 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
   }
   const presence = createPresenceTracker();
   const conns = new Set<Conn>();
-  const perIp = createCounter(limits.perIp);
-  // Fair slots: anonymous (shopper) sockets count against their own, smaller cap per quote, so
-  // they can never take the places of the dealership's staff, who count against the other one.
-  const staffPerQuote = createCounter(limits.perQuote);
-  const shoppersPerQuote = createCounter(config.liveBounds.maxShoppersPerQuote);
   let closed = false;
   // Started with the first live connection, so apps that never open one (API tests) pay nothing.
   let stopCheckpoints: (() => void) | undefined;
-
-  // Pings are spread over the interval in HEARTBEAT_SLICES groups: pinging thousands of sockets
-  // in one burst (one write each) stalled the event loop for tens of ms every interval.
-  const HEARTBEAT_SLICES = 10;
-  const heartbeatSlices = new WeakMap<Conn, number>();
-  let nextSlot = 0;
-  let tick = 0;
-  const heartbeat = setInterval(() => {
-    const slice = tick++ % HEARTBEAT_SLICES;
-    for (const conn of conns) {
-      if (heartbeatSlices.get(conn) !== slice) continue;
-      if (!conn.alive) {
-        conn.ws.terminate();
-        continue;
-      }
-      conn.alive = false;
-      conn.ws.ping();
-    }
-  }, limits.heartbeatMs / HEARTBEAT_SLICES);
-  heartbeat.unref();
+  const heartbeat = startHeartbeat(conns, limits.heartbeatMs);
   // Every socket: those without a dealer token (shoppers) are skipped by the watch itself.
   const stopWatch = watchDealerTokens(tokens, () => conns, log);
-
-  /** Whether `principal` wrote to `room`'s document: an id it owns has structs there (announcing alone does not count). */
-  function wrote(room: Room | undefined, principal: string): boolean {
-    if (!room) return false;
-    for (const [clientId, owner] of room.owners)
-      if (owner === principal && room.doc.store.clients.has(clientId)) return true;
-    return false;
-  }
-
-  /**
-   * Issue #36: when a quote's shopper slots are full, a device that has written to the quote before
-   * takes the slot of the oldest shopper socket whose device never wrote (link holders' extra
-   * sockets never lock the customer out). Null: this device never wrote, or nobody may be replaced.
-   */
-  function replaceable(quoteId: string, principal: string): Conn | null {
-    if (!isNamed(principal)) return null;
-    const deal = rooms.get(dealDocName(quoteId));
-    if (!wrote(deal, principal)) return null;
-    // `conns` keeps join order: the first match is the oldest.
-    for (const conn of conns)
-      if (
-        conn.quoteId === quoteId &&
-        conn.role === "SHOPPER" &&
-        conn.principal !== principal &&
-        conn.ws.readyState === conn.ws.OPEN &&
-        !wrote(deal, conn.principal)
-      )
-        return conn;
-    return null;
-  }
-
-  async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
-    const target = parseLivePath(request.url);
-    if (!target) return refuseUpgrade(socket, 404, "Not Found");
-    if (!originAllowed(request, config.appUrl)) return refuseUpgrade(socket, 403, "Forbidden");
-    const ip = upgradeIp(request, config.trustProxy);
-    if (!perIp.take(ip)) return refuseUpgrade(socket, 429, "Too Many Requests");
-    // Slots go back when the TCP socket closes, whichever way: refused, failed handshake (ws then
-    // never calls back), or a WebSocket that ends later.
-    let quoteSlots: ReturnType<typeof createCounter> | null = null;
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      perIp.release(ip);
-      quoteSlots?.release(target.quoteId);
-    };
-    socket.once("close", release);
-    const admission = await admit(deps.quotes, tokens, target, request).catch((error: unknown) => {
-      log(`live: admission failed: ${String(error)}`);
-      return null;
-    });
-    if (!admission?.ok || socket.destroyed || closed) {
-      release();
-      if (admission && !admission.ok) refuseUpgrade(socket, admission.status, admission.reason);
-      else socket.destroy();
-      return;
-    }
-    const slots = admission.identity.role === "DEALER" ? staffPerQuote : shoppersPerQuote;
-    const principal = principalOf(admission.identity, deviceFromProtocols(offeredProtocols(request)));
-    if (!slots.take(target.quoteId)) {
-      // Issue #36: the customer's own phone always gets in, in place of a socket that never wrote.
-      const replaced = admission.identity.role === "SHOPPER" ? replaceable(target.quoteId, principal) : null;
-      if (!replaced) {
-        release();
-        return refuseUpgrade(socket, 429, "Too Many Requests");
-      }
-      log(`live: a shopper's device that wrote to quote ${target.quoteId} took a slot of one that never did`);
-      replaced.ws.close(LIVE_CLOSE_CODES.replaced, LIVE_CLOSE_REASONS.replaced);
-      // Over the cap until the replaced socket's close gives its slot back.
-      slots.takeAnyway(target.quoteId);
-    }
-    quoteSlots = slots;
-    if (socket.destroyed) return release();
-    if (sqlite) stopCheckpoints ??= startCheckpointer(sqlite.$client, log);
-    // Shared mode loads the room before the handshake (asynchronously, from PostgreSQL), so the
-    // socket's message handler is attached together with the socket and no frame is missed. The
-    // room stays loaded for this socket (pinned) until it joins or its handshake fails.
-    let preloaded: Room | Error | undefined;
-    let markJoined = () => {};
-    if (shared) {
-      preloaded = await rooms
-        .openShared(target.docName, target.quoteId, target.kind, admission.quote)
-        .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
-      const pinned = preloaded instanceof Error ? undefined : preloaded;
-      let settled = false;
-      const unpin = (joined: boolean) => {
-        if (settled || !pinned) return;
-        settled = true;
-        rooms.unpin(pinned, joined);
-      };
-      markJoined = () => unpin(true);
-      socket.once("close", () => unpin(false));
-      if (socket.destroyed || closed) {
-        unpin(false);
-        release();
-        return;
-      }
-    }
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      ws.on("error", () => ws.terminate());
-      let room: Room;
-      if (preloaded instanceof Error) {
-        log(`live: cannot load ${target.docName}: ${String(preloaded)}`);
-        const code = preloaded instanceof DocumentMissingError ? "quoteDeleted" : "serverError";
-        ws.close(LIVE_CLOSE_CODES[code], LIVE_CLOSE_REASONS[code]);
-        return;
-      }
-      if (preloaded) room = preloaded;
-      else {
-        if (store && !store.quoteExists(target.quoteId)) {
-          ws.close(LIVE_CLOSE_CODES.quoteDeleted, LIVE_CLOSE_REASONS.quoteDeleted);
-          return;
-        }
-        try {
-          room = rooms.open(target.docName, target.quoteId, target.kind, admission.quote);
-        } catch (error) {
-          log(`live: cannot load ${target.docName}: ${String(error)}`);
-          ws.close(LIVE_CLOSE_CODES.serverError, LIVE_CLOSE_REASONS.serverError);
-          return;
-        }
-      }
-      const conn: Conn = {
-        ws,
-        identity: admission.identity,
-        role: admission.identity.role,
-        ip,
-        quoteId: target.quoteId,
-        room,
-        awarenessIds: new Set(),
-        alive: true,
-        principal,
-        updateBudget: fullBucket(config.liveBounds.updateBurst),
-        awarenessBudget: fullBucket(config.liveBounds.awarenessPerSecond * 2),
-        historyWindow: newWindow(),
-        historyKeys: new Map(),
-        wantsHistory: false,
-      };
-      room.conns.add(conn);
-      if (admission.identity.dealer) room.labels.set(principal, admission.identity.dealer.label);
-      markJoined();
-      conns.add(conn);
-      heartbeatSlices.set(conn, nextSlot++ % HEARTBEAT_SLICES);
-      ws.once("close", () => conns.delete(conn));
-      if (target.kind === "deal" && conn.role === "SHOPPER")
-        ws.once("close", presence.shopperJoined(target.quoteId));
-      startConversation(conn, rooms, config.liveBounds, log);
-      // A page loads the deal's state over REST before its socket joins: a lock or an expiry that
-      // came in between is told now, not at its first refused write (issue #33).
-      if (target.kind === "deal" && (room.dealState.locked || room.dealState.expired))
-        send(conn, encodeDealStateMessage(room.dealState));
-      // The room was loaded at an older state than the upgrade read: bring it up to date now.
-      if (room.stateSeq !== admission.quote.stateSeq) void watch.refresh(target.quoteId);
-    });
-  }
+  const upgrade = createJoin({
+    config,
+    limits,
+    quotes: deps.quotes,
+    tokens,
+    log,
+    wss,
+    rooms,
+    shared: shared !== undefined,
+    store,
+    presence,
+    conns,
+    joined: (conn) => heartbeat.add(conn),
+    refreshState: (quoteId) => watch.refresh(quoteId),
+    firstJoin() {
+      if (sqlite) stopCheckpoints ??= startCheckpointer(sqlite.$client, log);
+    },
+    closed: () => closed,
+  });
 
   return {
     handleUpgrade(request, socket, head) {
@@ -432,7 +261,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     async close() {
       closed = true;
       stopCheckpoints?.();
-      clearInterval(heartbeat);
+      heartbeat.stop();
       clearInterval(visitTimer);
       stopWatch();
       watch.stop();

@@ -1,0 +1,221 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { deviceFromProtocols, LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
+import { dealDocName } from "@shared/quote-doc";
+import type { WebSocketServer } from "ws";
+import type { TokenService } from "../auth/tokens";
+import type { Config } from "../config";
+import type { DocStore } from "../db/sqlite/document-store";
+import { DocumentMissingError } from "../db/stored-doc";
+import type { QuoteStore } from "../db/stores";
+import type { PresenceTracker } from "../presence/presence-tracker";
+import { fullBucket, newWindow } from "./bounds";
+import { send } from "./broadcast";
+import { isNamed, principalOf } from "./client-ids";
+import { startConversation } from "./connection";
+import { createCounter, type LiveLimits, upgradeIp } from "./limits";
+import { encodeDealStateMessage } from "./protocol";
+import type { Conn, Room } from "./room-types";
+import type { Rooms } from "./rooms";
+import { admit, offeredProtocols, originAllowed, parseLivePath, refuseUpgrade } from "./upgrade";
+
+// The handshake: an HTTP upgrade becomes a socket joined to its room (before the pipeline's first
+// stage, decode, which connection.ts runs for the socket's whole life).
+//
+// Guarantees:
+// - Refused before any WebSocket exists, with an HTTP status: an unknown path (404), a foreign
+//   Origin (403), over the per-IP or per-quote socket caps (429), no right to the document
+//   (upgrade.ts: 401/403/404). A refused upgrade takes no slot and loads no room.
+// - Slots go back when the TCP socket closes, whichever way it ends.
+// - Staff and shoppers count against separate caps per quote, so link holders never take the
+//   staff's places; when the shopper slots are full, a device that has written to the quote takes
+//   the place of the oldest shopper socket whose device never wrote (it closes with 4409).
+// - A joined socket is told its deal's lock or expiry at once, and a room loaded at an older state
+//   than the upgrade read is brought up to date (issue #33).
+
+export type JoinDeps = {
+  config: Config;
+  limits: LiveLimits;
+  quotes: QuoteStore;
+  tokens: TokenService;
+  log: (line: string) => void;
+  wss: WebSocketServer;
+  rooms: Rooms;
+  /** Several processes: rooms load from PostgreSQL before the handshake completes. */
+  shared: boolean;
+  /** One process: the SQLite document store (does the quote still exist). */
+  store: DocStore | null;
+  presence: PresenceTracker;
+  /** Every joined socket of this process, in join order. */
+  conns: Set<Conn>;
+  joined(conn: Conn): void;
+  /** Reads the quote's state into its rooms (lifecycle-watch.ts). */
+  refreshState(quoteId: string): Promise<void>;
+  /** The first socket of the process is about to join (starts what only live sockets need). */
+  firstJoin(): void;
+  closed(): boolean;
+};
+
+export function createJoin(deps: JoinDeps) {
+  const { config, tokens, log, wss, rooms, conns } = deps;
+  const perIp = createCounter(deps.limits.perIp);
+  // Fair slots: anonymous (shopper) sockets count against their own, smaller cap per quote, so
+  // they can never take the places of the dealership's staff, who count against the other one.
+  const staffPerQuote = createCounter(deps.limits.perQuote);
+  const shoppersPerQuote = createCounter(config.liveBounds.maxShoppersPerQuote);
+
+  /** Whether `principal` wrote to `room`'s document: an id it owns has structs there (announcing alone does not count). */
+  function wrote(room: Room | undefined, principal: string): boolean {
+    if (!room) return false;
+    for (const [clientId, owner] of room.owners)
+      if (owner === principal && room.doc.store.clients.has(clientId)) return true;
+    return false;
+  }
+
+  /**
+   * Issue #36: when a quote's shopper slots are full, a device that has written to the quote before
+   * takes the slot of the oldest shopper socket whose device never wrote (link holders' extra
+   * sockets never lock the customer out). Null: this device never wrote, or nobody may be replaced.
+   */
+  function replaceable(quoteId: string, principal: string): Conn | null {
+    if (!isNamed(principal)) return null;
+    const deal = rooms.get(dealDocName(quoteId));
+    if (!wrote(deal, principal)) return null;
+    // `conns` keeps join order: the first match is the oldest.
+    for (const conn of conns)
+      if (
+        conn.quoteId === quoteId &&
+        conn.role === "SHOPPER" &&
+        conn.principal !== principal &&
+        conn.ws.readyState === conn.ws.OPEN &&
+        !wrote(deal, conn.principal)
+      )
+        return conn;
+    return null;
+  }
+
+  return async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
+    const target = parseLivePath(request.url);
+    if (!target) return refuseUpgrade(socket, 404, "Not Found");
+    if (!originAllowed(request, config.appUrl)) return refuseUpgrade(socket, 403, "Forbidden");
+    const ip = upgradeIp(request, config.trustProxy);
+    if (!perIp.take(ip)) return refuseUpgrade(socket, 429, "Too Many Requests");
+    // Slots go back when the TCP socket closes, whichever way: refused, failed handshake (ws then
+    // never calls back), or a WebSocket that ends later.
+    let quoteSlots: ReturnType<typeof createCounter> | null = null;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      perIp.release(ip);
+      quoteSlots?.release(target.quoteId);
+    };
+    socket.once("close", release);
+    const admission = await admit(deps.quotes, tokens, target, request).catch((error: unknown) => {
+      log(`live: admission failed: ${String(error)}`);
+      return null;
+    });
+    if (!admission?.ok || socket.destroyed || deps.closed()) {
+      release();
+      if (admission && !admission.ok) refuseUpgrade(socket, admission.status, admission.reason);
+      else socket.destroy();
+      return;
+    }
+    const slots = admission.identity.role === "DEALER" ? staffPerQuote : shoppersPerQuote;
+    const principal = principalOf(admission.identity, deviceFromProtocols(offeredProtocols(request)));
+    if (!slots.take(target.quoteId)) {
+      // Issue #36: the customer's own phone always gets in, in place of a socket that never wrote.
+      const replaced = admission.identity.role === "SHOPPER" ? replaceable(target.quoteId, principal) : null;
+      if (!replaced) {
+        release();
+        return refuseUpgrade(socket, 429, "Too Many Requests");
+      }
+      log(`live: a shopper's device that wrote to quote ${target.quoteId} took a slot of one that never did`);
+      replaced.ws.close(LIVE_CLOSE_CODES.replaced, LIVE_CLOSE_REASONS.replaced);
+      // Over the cap until the replaced socket's close gives its slot back.
+      slots.takeAnyway(target.quoteId);
+    }
+    quoteSlots = slots;
+    if (socket.destroyed) return release();
+    deps.firstJoin();
+    // Shared mode loads the room before the handshake (asynchronously, from PostgreSQL), so the
+    // socket's message handler is attached together with the socket and no frame is missed. The
+    // room stays loaded for this socket (pinned) until it joins or its handshake fails.
+    let preloaded: Room | Error | undefined;
+    let markJoined = () => {};
+    if (deps.shared) {
+      preloaded = await rooms
+        .openShared(target.docName, target.quoteId, target.kind, admission.quote)
+        .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+      const pinned = preloaded instanceof Error ? undefined : preloaded;
+      let settled = false;
+      const unpin = (joined: boolean) => {
+        if (settled || !pinned) return;
+        settled = true;
+        rooms.unpin(pinned, joined);
+      };
+      markJoined = () => unpin(true);
+      socket.once("close", () => unpin(false));
+      if (socket.destroyed || deps.closed()) {
+        unpin(false);
+        release();
+        return;
+      }
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      ws.on("error", () => ws.terminate());
+      let room: Room;
+      if (preloaded instanceof Error) {
+        log(`live: cannot load ${target.docName}: ${String(preloaded)}`);
+        const code = preloaded instanceof DocumentMissingError ? "quoteDeleted" : "serverError";
+        ws.close(LIVE_CLOSE_CODES[code], LIVE_CLOSE_REASONS[code]);
+        return;
+      }
+      if (preloaded) room = preloaded;
+      else {
+        if (deps.store && !deps.store.quoteExists(target.quoteId)) {
+          ws.close(LIVE_CLOSE_CODES.quoteDeleted, LIVE_CLOSE_REASONS.quoteDeleted);
+          return;
+        }
+        try {
+          room = rooms.open(target.docName, target.quoteId, target.kind, admission.quote);
+        } catch (error) {
+          log(`live: cannot load ${target.docName}: ${String(error)}`);
+          ws.close(LIVE_CLOSE_CODES.serverError, LIVE_CLOSE_REASONS.serverError);
+          return;
+        }
+      }
+      const conn: Conn = {
+        ws,
+        identity: admission.identity,
+        role: admission.identity.role,
+        ip,
+        quoteId: target.quoteId,
+        room,
+        awarenessIds: new Set(),
+        alive: true,
+        principal,
+        updateBudget: fullBucket(config.liveBounds.updateBurst),
+        awarenessBudget: fullBucket(config.liveBounds.awarenessPerSecond * 2),
+        historyWindow: newWindow(),
+        historyKeys: new Map(),
+        wantsHistory: false,
+      };
+      room.conns.add(conn);
+      if (admission.identity.dealer) room.labels.set(principal, admission.identity.dealer.label);
+      markJoined();
+      conns.add(conn);
+      deps.joined(conn);
+      ws.once("close", () => conns.delete(conn));
+      if (target.kind === "deal" && conn.role === "SHOPPER")
+        ws.once("close", deps.presence.shopperJoined(target.quoteId));
+      startConversation(conn, rooms, config.liveBounds, log);
+      // A page loads the deal's state over REST before its socket joins: a lock or an expiry that
+      // came in between is told now, not at its first refused write (issue #33).
+      if (target.kind === "deal" && (room.dealState.locked || room.dealState.expired))
+        send(conn, encodeDealStateMessage(room.dealState));
+      // The room was loaded at an older state than the upgrade read: bring it up to date now.
+      if (room.stateSeq !== admission.quote.stateSeq) void deps.refreshState(target.quoteId);
+    });
+  };
+}
