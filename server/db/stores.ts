@@ -230,10 +230,10 @@ export type ListedQuote = Pick<
 
 export interface QuoteStore {
   find(id: string): Promise<QuoteRow | undefined>;
-  /** The quote row and both documents' first states, in one transaction. */
+  /** The quote row and its three documents' first states (deal, private, economics: issue #38), in one transaction. */
   create(
     row: QuoteRow,
-    documents: { deal: Uint8Array; private: Uint8Array },
+    documents: { deal: Uint8Array; private: Uint8Array; economics: Uint8Array },
     handoff?: HandoffEventRecord[],
   ): Promise<void>;
   /** Newest first. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { deviceFromProtocols, LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
-import { dealArray, dealDocName, privateArray, privateDocName, readDoc } from "@shared/quote-doc";
+import { dealDocName, docArray, quoteDocNames, readDoc } from "@shared/quote-doc";
 import { WebSocketServer } from "ws";
 import type { TokenService } from "../auth/tokens";
 import type { Config } from "../config";
@@ -160,12 +160,12 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     if (!room) return undefined;
     rooms.commitPending();
     if (rooms.get(docName) !== room) return undefined;
-    return readDoc(room.kind === "deal" ? dealArray(room.doc) : privateArray(room.doc));
+    return readDoc(docArray(room.doc, room.kind));
   }
 
-  /** Closes both rooms of a deleted quote in this process. */
+  /** Closes every room of a deleted quote in this process. */
   function closeQuoteHere(quoteId: string) {
-    for (const name of [dealDocName(quoteId), privateDocName(quoteId)]) {
+    for (const name of quoteDocNames(quoteId)) {
       const room = rooms.get(name);
       if (room) rooms.discard(room, LIVE_CLOSE_CODES.quoteDeleted, LIVE_CLOSE_REASONS.quoteDeleted);
     }
@@ -250,7 +250,9 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       quoteSlots?.release(target.quoteId);
     };
     socket.once("close", release);
-    const admission = await admit(deps.quotes, tokens, target, request).catch((error: unknown) => {
+    const admission = await admit(deps.quotes, tokens, target, request, (quote, userId) =>
+      deps.lifecycle.dealersSeeGross(quote, [userId]).then(([sees]) => sees === true),
+    ).catch((error: unknown) => {
       log(`live: admission failed: ${String(error)}`);
       return null;
     });
@@ -373,7 +375,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
         storage.bus?.publish({ type: "control", control: "quote-deleted", quoteId });
     },
     setDealState(quoteId, state) {
-      for (const name of [dealDocName(quoteId), privateDocName(quoteId)]) {
+      for (const name of quoteDocNames(quoteId)) {
         const room = rooms.get(name);
         if (room) room.dealState = { ...state, expired: room.dealState.expired };
       }
@@ -394,7 +396,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       await watch.refreshAll();
     },
     setExpiry(quoteId, expiresAt) {
-      for (const name of [dealDocName(quoteId), privateDocName(quoteId)]) {
+      for (const name of quoteDocNames(quoteId)) {
         const room = rooms.get(name);
         if (room) room.expiresAt = expiresAt;
       }

@@ -1,13 +1,7 @@
 import type { HistoryPush } from "@shared/history-push";
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
 import type { OfflineConflict } from "@shared/offline-conflicts";
-import {
-  dealArray,
-  type FlatEntries,
-  privateArray,
-  readEntries,
-  removeUnknownPairs,
-} from "@shared/quote-doc";
+import { docArray, type FlatEntries, readEntries, removeUnknownPairs } from "@shared/quote-doc";
 import {
   Awareness,
   applyAwarenessUpdate,
@@ -28,7 +22,7 @@ import { addToWindow, takeToken } from "./bounds";
 import { isNamed, isStaff } from "./client-ids";
 import { createCommitBatch, type QueuedUpdate } from "./commit-batch";
 import type { DocFollower } from "./fanout/doc-follower";
-import { roomGrossCents, siblingDocName, storedFromLoaded } from "./listing-gross";
+import { grossSiblingName, roomGrossCents, storedFromLoaded } from "./listing-gross";
 import { paymentRequestEvent } from "./payment-request-event";
 import {
   decodeAwarenessUpdate,
@@ -161,8 +155,7 @@ export function send(conn: Conn, message: Uint8Array): void {
   if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(message);
 }
 
-const entriesOf = (doc: Y.Doc, kind: DocKind) =>
-  readEntries(kind === "deal" ? dealArray(doc) : privateArray(doc));
+const entriesOf = (doc: Y.Doc, kind: DocKind) => readEntries(docArray(doc, kind));
 
 /** Issue #39: the outbox events an accepted update stores with it (a shopper's payment request). */
 function handoffOf(
@@ -260,12 +253,13 @@ export function createRooms(options: RoomsOptions) {
       room.logLength = 0;
       // The desk log's figure follows the deal at every compaction, the last one when the room empties.
       if (room.kind === "deal") store.setListingFigures(room.quoteId, listingFiguresOfDoc(room.doc));
-      // Issue #38: its Gross column follows both documents (listing-gross.ts).
-      const sibling = siblingDocName(room);
-      store.setListingGross(
-        room.quoteId,
-        roomGrossCents(room, rooms.get(sibling)?.doc ?? store.load(sibling)),
-      );
+      // Issue #38: its Gross column follows the deal and the economics documents (listing-gross.ts).
+      const sibling = grossSiblingName(room);
+      if (sibling)
+        store.setListingGross(
+          room.quoteId,
+          roomGrossCents(room, rooms.get(sibling)?.doc ?? store.load(sibling)),
+        );
     } catch (error) {
       // The log still holds every update; compaction is retried at the next opportunity.
       log(`live: compaction of ${room.name} failed: ${String(error)}`);
@@ -353,7 +347,7 @@ export function createRooms(options: RoomsOptions) {
     const store = sqlite();
     const { doc, lastSeq, logLength } = loadStoredDoc(store, name);
     // Pairs stored before the guard checked exact keys are removed once, stored by the compaction below.
-    const junk = removeUnknownPairs(kind === "deal" ? dealArray(doc) : privateArray(doc));
+    const junk = removeUnknownPairs(docArray(doc, kind));
     const room = makeRoom(name, quoteId, kind, state, {
       doc,
       lastSeq,
@@ -865,8 +859,9 @@ export function createRooms(options: RoomsOptions) {
       await sharedRooms.store.log.compact(room.name, state, seq);
       room.logLength = 0;
       if (figures) await sharedRooms.store.setListingFigures(room.quoteId, figures);
-      // Issue #38: the Gross column follows both documents (listing-gross.ts).
-      const sibling = siblingDocName(room);
+      // Issue #38: the Gross column follows the deal and the economics documents (listing-gross.ts).
+      const sibling = grossSiblingName(room);
+      if (!sibling) return;
       const siblingDoc = rooms.get(sibling)?.doc;
       const stored = siblingDoc ? null : await sharedRooms.store.log.load(sibling);
       const gross = roomGrossCents(room, siblingDoc ?? (stored ? storedFromLoaded(stored) : null));

@@ -1,4 +1,4 @@
-import { dealDocName, privateDocName } from "@shared/quote-doc";
+import { dealDocName, economicsDocName, privateDocName } from "@shared/quote-doc";
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { quoteEvents, quotes, yjsDocuments } from "../schema.pg";
 import type { DocumentStore, QuoteScope, QuoteStore } from "../stores";
@@ -43,6 +43,14 @@ export function createQuoteStore(db: PgDb): QuoteStore {
             docName: privateDocName(row.id),
             quoteId: row.id,
             state: documents.private,
+            headSeq: 0,
+            snapshotSeq: 0,
+            updatedAt: row.createdAt,
+          },
+          {
+            docName: economicsDocName(row.id),
+            quoteId: row.id,
+            state: documents.economics,
             headSeq: 0,
             snapshotSeq: 0,
             updatedAt: row.createdAt,

@@ -1,5 +1,5 @@
 import type { HistoryEvent } from "@shared/history-text";
-import { dealDocName, privateDocName } from "@shared/quote-doc";
+import { dealDocName, economicsDocName, privateDocName } from "@shared/quote-doc";
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../connection";
 import { quoteEvents, quotes, quoteVersions, teamEvents, yjsDocuments } from "../schema";
@@ -52,6 +52,12 @@ export function sqliteQuoteStore(db: Db): QuoteStore {
               docName: privateDocName(row.id),
               quoteId: row.id,
               state: Buffer.from(documents.private),
+              updatedAt: row.createdAt,
+            },
+            {
+              docName: economicsDocName(row.id),
+              quoteId: row.id,
+              state: Buffer.from(documents.economics),
               updatedAt: row.createdAt,
             },
           ])

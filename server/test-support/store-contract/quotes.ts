@@ -1,4 +1,4 @@
-import { dealDocName, privateDocName } from "@shared/quote-doc";
+import { dealDocName, economicsDocName, privateDocName } from "@shared/quote-doc";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import {
@@ -20,7 +20,7 @@ import {
 
 export function quotesContract(current: CurrentStores): void {
   describe("quotes and documents", () => {
-    it("creates the quote row and both documents; find and load answer exactly them", async () => {
+    it("creates the quote row and its three documents; find and load answer exactly them", async () => {
       const stores = current();
       const { ann } = await team(stores);
       const row = quoteRow(ann, "q1", { customerName: "Pat", outTheDoorCents: 314_159 });
@@ -40,6 +40,8 @@ export function quotesContract(current: CurrentStores): void {
       expect(restored.getMap("deal").get("vehicle")).toBe("2024 Civic");
       const priv = await stores.documents.load(privateDocName("q1"));
       expect(priv && bytes(priv.state)).toEqual(bytes(states.private));
+      const economics = await stores.documents.load(economicsDocName("q1"));
+      expect(economics && bytes(economics.state)).toEqual(bytes(states.economics));
       expect(await stores.documents.load(dealDocName("q-none"))).toBeNull();
     });
 
@@ -104,6 +106,7 @@ export function quotesContract(current: CurrentStores): void {
       expect(await stores.quotes.find("q-gone")).toBeUndefined();
       expect(await stores.documents.load(dealDocName("q-gone"))).toBeNull();
       expect(await stores.documents.load(privateDocName("q-gone"))).toBeNull();
+      expect(await stores.documents.load(economicsDocName("q-gone"))).toBeNull();
       expect(await stores.versions.list("q-gone")).toEqual([]);
       expect(await stores.versions.latest("q-gone")).toBeUndefined();
       expect(await stores.versions.read("q-gone", 1)).toBeUndefined();
