@@ -74,7 +74,11 @@ const buyRateKeys = CREDIT_TIER_IDS.flatMap((tier) =>
 const buyFactorKeys = CREDIT_TIER_IDS.map((tier) => `buyMoneyFactors.${tier}`);
 
 /** Every leaf key of the dealer's private document (customerInfoSchema, flattened). Nothing here ever reaches a shopper. */
-export const PRIVATE_KEYS: readonly string[] = ["customerInfo.name", "customerInfo.email", "customerInfo.phone"];
+export const PRIVATE_KEYS: readonly string[] = [
+  "customerInfo.name",
+  "customerInfo.email",
+  "customerInfo.phone",
+];
 
 /**
  * Issue #38: every leaf key of the economics document (shared/economics.ts economicsSchema,

@@ -87,7 +87,9 @@ export function createDealLifecycle(stores: Stores, tokens: TokenService): DealL
       const byId = new Map(members.flatMap((m) => (m ? [[m.id, m] as const] : [])));
       return userIds.map((id) => {
         const member = byId.get(id);
-        return member !== undefined && member.dealershipId === quote.dealerId && maySeeGross(member, settings);
+        return (
+          member !== undefined && member.dealershipId === quote.dealerId && maySeeGross(member, settings)
+        );
       });
     },
   };
