@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { IndexeddbPersistence } from "y-indexeddb";
 import * as Y from "yjs";
+import { createTokenService } from "../../../../server/auth/tokens";
+import { createSqliteStores } from "../../../../server/db/sqlite/sqlite-stores";
+import { createDealer } from "../../../../server/test-support/fixtures";
 import {
   connectClient,
   createQuoteVia,
@@ -78,6 +81,50 @@ describe("LiveQuote against the live server", () => {
     );
     await eventually(() => expect(dealer.getSnapshot().customerInfo?.name).toBe("Ana Ruiz"));
     expect(shopper.getSnapshot().customerInfo).toBeNull();
+  });
+
+  it("opens the economics document for a dealer who sees gross, and lets it go alone when the right is lost (issue #38)", async () => {
+    const owner = await h.dealer();
+    const settings = { pack: 500, participation: 0, buyRates: {}, buyMoneyFactors: {} };
+    const turn = async (salespeopleSeeGross: boolean) =>
+      expect(
+        (
+          await h.api(
+            "PUT",
+            "/api/dealer-defaults/economics",
+            { ...settings, salespeopleSeeGross },
+            owner.token,
+          )
+        ).status,
+      ).toBe(200);
+    await turn(true);
+    const sam = await createDealer(
+      { db: h.db, tokens: createTokenService(createSqliteStores(h.db).users, h.server.config.jwtSecret) },
+      { dealershipId: owner.user.dealershipId, role: "salesperson" },
+    );
+    const quoteId = await createQuoteVia(h, sam.token);
+    const seller = openLive(quoteId, { role: "dealer", token: sam.token, economics: true, persist: false });
+    await eventually(() => expect(seller.getSnapshot().economicsRaw?.economics).toMatchObject({ pack: 500 }));
+    expect(
+      await seller.update("economics", { ...settings, vehicleCost: 20_000, addOnCosts: [] }),
+    ).toMatchObject({
+      ok: true,
+    });
+    // The edit went to the economics document, not the private one.
+    const stored = connectClient(h, quoteId, { token: owner.token, economics: true });
+    await synced(stored);
+    await eventually(() => expect(readDoc(stored.deal).economics).toMatchObject({ vehicleCost: 20_000 }));
+    destroyClient(stored);
+
+    await turn(false);
+    await eventually(() => expect(seller.getSnapshot().economicsClosed).toBe(true));
+    const after = seller.getSnapshot();
+    expect(after.economicsRaw).toBeNull();
+    // The deal stays open: the page goes on, without the Desk's figures.
+    expect(after.ended).toBeNull();
+    expect(after.status).toBe("connected");
+    expect(await seller.update("economics", { ...settings, addOnCosts: [] })).toMatchObject({ ok: false });
+    expect(await seller.update("downPayment", -3_000)).toEqual({ ok: true, changed: true });
   });
 
   it("drops a local copy the server refuses, and resyncs from the server's document", async () => {
