@@ -125,17 +125,12 @@ export function connectClient(
 ): Client {
   const doc = options.doc ?? new Y.Doc();
   const kind: DocKind = options.economics ? "economics" : options.private ? "private" : "deal";
-  const provider = new WebsocketProvider(
-    liveServerUrl(h.server.url),
-    docNameOf(quoteId, kind),
-    doc,
-    {
-      WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
-      protocols: liveProtocols(options.token, options.device),
-      disableBc: true,
-      connect: options.connect ?? true,
-    },
-  );
+  const provider = new WebsocketProvider(liveServerUrl(h.server.url), docNameOf(quoteId, kind), doc, {
+    WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+    protocols: liveProtocols(options.token, options.device),
+    disableBc: true,
+    connect: options.connect ?? true,
+  });
   const closed: { code: number }[] = [];
   provider.on("connection-close", (event) => {
     if (event) closed.push({ code: event.code });

@@ -153,7 +153,9 @@ export class LiveQuote {
   };
 
   private replicas(): Replica[] {
-    return [this.deal, this.private, this.economics].filter((replica): replica is Replica => replica !== null);
+    return [this.deal, this.private, this.economics].filter(
+      (replica): replica is Replica => replica !== null,
+    );
   }
 
   subscribe = (listener: () => void): (() => void) => {
