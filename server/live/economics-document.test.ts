@@ -10,8 +10,11 @@ import {
   writeField,
 } from "@shared/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as Y from "yjs";
 import { createTokenService } from "../auth/tokens";
+import { createDocStore } from "../db/sqlite/document-store";
 import { createSqliteStores } from "../db/sqlite/sqlite-stores";
+import { docFromStored } from "../db/stored-doc";
 import { createDealer } from "../test-support/fixtures";
 import {
   connectClient,
@@ -138,6 +141,31 @@ describe("the economics document's handshake (issue #38)", () => {
     );
     expect((await badValue.closed).code).toBe(LIVE_CLOSE_CODES.changeRefused);
     expect(await (await h.api("GET", `/api/quotes/${id}`, undefined, owner.token)).json()).toEqual(before);
+  });
+});
+
+describe("a quote stored before the economics had their own document (issue #38)", () => {
+  it("gets it at its first economics handshake, its economics moved out of the private document", async () => {
+    const { owner, id } = await dealership();
+    // As an older process left it: the economics in the private document, no economics document.
+    const store = createDocStore(h.db);
+    const stored = store.load(privateDocName(id));
+    if (!stored) throw new Error("no private document");
+    const old = docFromStored(stored);
+    const vector = Y.encodeStateVector(old);
+    writeField(privateArray(old), "economics", { pack: 700, participation: 50, vehicleCost: 18_000 });
+    store.appendMany([
+      { docName: privateDocName(id), quoteId: id, update: Y.encodeStateAsUpdate(old, vector), listing: null },
+    ]);
+    h.db.$client.prepare("DELETE FROM yjs_documents WHERE doc_name = ?").run(economicsDocName(id));
+
+    const econ = connectClient(h, id, { token: owner.token, economics: true });
+    await synced(econ);
+    expect(readDoc(econ.deal)).toEqual({ economics: { pack: 700, participation: 50, vehicleCost: 18_000 } });
+    const priv = connectClient(h, id, { token: owner.token, private: true });
+    await synced(priv);
+    expect(readDoc(priv.deal)).not.toHaveProperty("economics");
+    for (const client of [econ, priv]) destroyClient(client);
   });
 });
 

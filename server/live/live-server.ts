@@ -64,6 +64,11 @@ export type LiveDeps = {
   onAcceptedUpdate?: (event: AcceptedUpdate) => void;
   /** Issue #39: an append stored outbox events (a shopper's payment request). */
   onHandoffStored?: () => void;
+  /**
+   * Issue #38: makes sure a quote has its economics document before one is opened (a quote an
+   * older process stored without one gets it now; one indexed read otherwise).
+   */
+  ensureEconomics?: (quoteId: string) => Promise<void>;
 };
 
 /** The y-websocket server of DESIGN.md: upgrade → role → room → guarded sync, persisted before broadcast. */
@@ -261,6 +266,20 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       if (admission && !admission.ok) refuseUpgrade(socket, admission.status, admission.reason);
       else socket.destroy();
       return;
+    }
+    if (target.kind === "economics" && deps.ensureEconomics) {
+      const ensured = await deps.ensureEconomics(target.quoteId).then(
+        () => true,
+        (error: unknown) => {
+          log(`live: giving quote ${target.quoteId} its economics document failed: ${String(error)}`);
+          return false;
+        },
+      );
+      if (!ensured || socket.destroyed || closed) {
+        release();
+        if (!ensured) refuseUpgrade(socket, 503, "Service Unavailable");
+        return;
+      }
     }
     const slots = admission.identity.role === "DEALER" ? staffPerQuote : shoppersPerQuote;
     const principal = principalOf(admission.identity, deviceFromProtocols(offeredProtocols(request)));

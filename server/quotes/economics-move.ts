@@ -56,6 +56,18 @@ export function splitEconomics(stored: StoredDoc): EconomicsSplit {
   }
 }
 
+/**
+ * Makes sure the quote has its economics document (moving its economics there if it has none yet):
+ * for readers that miss it, e.g. a quote an older process created during a rolling upgrade.
+ * One indexed read when it exists.
+ */
+export async function ensureEconomicsDocument(
+  stores: Pick<Stores, "documents">,
+  quoteId: string,
+): Promise<void> {
+  await stores.documents.moveEconomics(quoteId, splitEconomics);
+}
+
 /** Moves every stored quote's economics into its economics document; returns how many quotes it did. */
 export async function moveEconomicsOut(
   stores: Pick<Stores, "documents">,

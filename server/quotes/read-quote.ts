@@ -11,6 +11,7 @@ import { DocumentMissingError, docFromStored } from "../db/stored-doc";
 import type { ListedQuote, Stores } from "../db/stores";
 import { memberSeesGross } from "../defaults/economics-store";
 import { isExpired, type QuoteRow } from "../policies/quote-access";
+import { ensureEconomicsDocument } from "./economics-move";
 import { listingGrossCentsOf, outTheDoorCentsOf } from "./listing-total";
 import type { LiveControl } from "./live-control";
 import { type QuoteStock, quoteStock } from "./quote-stock";
@@ -167,7 +168,13 @@ export async function storedEconomics(
   live: LiveControl,
   quoteId: string,
 ): Promise<DealEconomics> {
-  const content = await documentContent(stores, live, economicsDocName(quoteId), "economics");
+  const name = economicsDocName(quoteId);
+  const content = await documentContent(stores, live, name, "economics").catch(async (error: unknown) => {
+    // A quote stored without one (before the start-up move saw it): moved now, then read.
+    if (!(error instanceof DocumentMissingError)) throw error;
+    await ensureEconomicsDocument(stores, quoteId);
+    return documentContent(stores, live, name, "economics");
+  });
   return readEconomics(withPlainText(content.economics));
 }
 

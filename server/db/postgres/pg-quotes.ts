@@ -247,6 +247,9 @@ export function createDocumentStore(db: PgDb): DocumentStore {
     async moveEconomics(quoteId, split) {
       const economicsName = economicsDocName(quoteId);
       const privateName = privateDocName(quoteId);
+      // Most calls find it done (a reader making sure): one indexed read, no lock taken.
+      const done = await pool.query("SELECT 1 FROM yjs_documents WHERE doc_name = $1", [economicsName]);
+      if (done.rows.length > 0) return false;
       const client = await pool.connect();
       try {
         await client.query("BEGIN");
