@@ -45,6 +45,24 @@ export function quotesContract(current: CurrentStores): void {
       expect(await stores.documents.load(dealDocName("q-none"))).toBeNull();
     });
 
+    it("moves nothing for a quote that has its economics document or does not exist (issue #38)", async () => {
+      const stores = current();
+      const { ann } = await team(stores);
+      await createQuote(stores, ann, "q-three");
+      expect(await stores.documents.quotesWithoutEconomics("", 100)).toEqual([]);
+      const before = await stores.documents.load(privateDocName("q-three"));
+      let asked = 0;
+      const split = () => {
+        asked += 1;
+        return { economics: new Uint8Array([0, 0]), privateUpdate: null };
+      };
+      expect(await stores.documents.moveEconomics("q-three", split)).toBe(false);
+      expect(await stores.documents.moveEconomics("q-none", split)).toBe(false);
+      expect(asked).toBe(0);
+      expect(await stores.documents.load(privateDocName("q-three"))).toEqual(before);
+      expect(await stores.documents.load(economicsDocName("q-none"))).toBeNull();
+    });
+
     it("creates the row and the documents together or not at all", async () => {
       const stores = current();
       const { ann } = await team(stores);
