@@ -3,7 +3,7 @@
 import "fake-indexeddb/auto";
 import { type HistoryPush, MESSAGE_HISTORY } from "@shared/history-push";
 import { liveServerUrl } from "@shared/live-protocol";
-import { dealArray, dealDocName, readDoc, writeField } from "@shared/quote-doc";
+import { dealArray, dealDocName, economicsDocName, readDoc, writeField } from "@shared/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { IndexeddbPersistence } from "y-indexeddb";
@@ -125,6 +125,19 @@ describe("LiveQuote against the live server", () => {
     expect(after.status).toBe("connected");
     expect(await seller.update("economics", { ...settings, addOnCosts: [] })).toMatchObject({ ok: false });
     expect(await seller.update("downPayment", -3_000)).toEqual({ ok: true, changed: true });
+
+    // The next page without the right opens no economics document and leaves no copy of one.
+    const copyName = localCopyName("dealer", economicsDocName(quoteId));
+    const kept = new IndexeddbPersistence(copyName, new Y.Doc());
+    await kept.whenSynced;
+    await kept.destroy();
+    expect((await indexedDB.databases()).map((db) => db.name)).toContain(copyName);
+    const later = openLive(quoteId, { role: "dealer", token: sam.token });
+    await eventually(() => expect(later.getSnapshot().status).toBe("connected"));
+    expect(later.getSnapshot().economicsRaw).toBeNull();
+    await eventually(async () =>
+      expect((await indexedDB.databases()).map((db) => db.name)).not.toContain(copyName),
+    );
   });
 
   it("drops a local copy the server refuses, and resyncs from the server's document", async () => {

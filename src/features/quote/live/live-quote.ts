@@ -129,8 +129,12 @@ export class LiveQuote {
   constructor(private readonly options: LiveQuoteOptions) {
     this.deal = this.open(dealDocName(options.quoteId));
     this.private = options.role === "dealer" ? this.open(privateDocName(options.quoteId)) : null;
-    this.economics =
-      options.role === "dealer" && options.economics ? this.open(economicsDocName(options.quoteId)) : null;
+    const economicsName = economicsDocName(options.quoteId);
+    this.economics = options.role === "dealer" && options.economics ? this.open(economicsName) : null;
+    // Issue #38: a dealer page without the gross right leaves no economics on the device (a copy
+    // kept from when this member still saw gross goes; deleting one that does not exist is a no-op).
+    if (options.role === "dealer" && !this.economics && options.persist !== false)
+      globalThis.indexedDB?.deleteDatabase(localCopyName("dealer", economicsName));
     this.adapter = this.bindAdapter();
     this.snapshot = this.read();
     if (typeof window !== "undefined") {
