@@ -1,6 +1,7 @@
 // One open quote: the deal document (and, for the dealer, the private one, and the economics one
-// when they see gross: issue #38) kept in sync with the server by the stock y-websocket provider and kept on this device by y-indexeddb, so edits made
-// offline merge on reconnect. A plain object with subscribe/getSnapshot for useSyncExternalStore.
+// when they see gross: issue #38) kept in sync with the server by the stock y-websocket provider
+// and kept on this device by y-indexeddb, so edits made offline merge on reconnect. A plain object
+// with subscribe/getSnapshot for useSyncExternalStore.
 //
 // The client never seeds content: the server wrote the documents when the quote was created
 // (DESIGN.md), and writing defaults here is how line items get duplicated after reconnects.
