@@ -11,6 +11,7 @@ import { createLiveServer, type LiveDeps } from "./live/live-server";
 import { createMailer } from "./mail/mailer";
 import type { Storage } from "./open-storage";
 import { createDealLifecycle } from "./quotes/deal-lifecycle";
+import { ensureEconomicsDocument } from "./quotes/economics-move";
 import { backfillListingTotals } from "./quotes/listing-total";
 
 // The one way to wire DealDesk: server.ts, the tests and the benchmark all build the app and the
@@ -45,6 +46,7 @@ export function buildServer(config: Config, storage: Storage, options: BuildOpti
     onAcceptedUpdate: options.onAcceptedUpdate,
     // Issue #39: an append stored a payment request's events: this process delivers them at once.
     onHandoffStored: () => wakeHandoff(),
+    ensureEconomics: (quoteId) => ensureEconomicsDocument(stores, quoteId),
   });
   // Issue #39: this process's share of the webhook and lead deliveries.
   const handoff = startDeliveryWorker({ config, stores, mailer, live, log });

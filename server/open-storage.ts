@@ -6,6 +6,7 @@ import { createSqliteStores } from "./db/sqlite/sqlite-stores";
 import type { Stores } from "./db/stores";
 import type { RedisBus } from "./live/fanout/redis-bus";
 import { type LiveStorage, pendingBusEvents } from "./live/live-storage";
+import { moveEconomicsOut } from "./quotes/economics-move";
 
 // The one place that decides where DealDesk stores things (../shared/design/SCALE.md §1):
 //   no DATABASE_URL  one process, the SQLite file in DATA_DIR, locked against a second process;
@@ -34,19 +35,25 @@ export async function openStorage(config: Config, log: (line: string) => void): 
   if (!databaseUrl) {
     // Before the database opens: a second process on this DATA_DIR must change nothing.
     const lock = lockDataDir(config.dataDir);
-    let db: Db;
+    let db: Db | undefined;
+    let storage: Storage;
     try {
       db = openDatabase(config.dataDir);
+      storage = sqliteStorage(db);
+      // Issue #38: after the migrations, before anything is served.
+      await moveEconomicsOut(storage.stores, log);
     } catch (error) {
+      if (db) closeDatabase(db);
       lock.release();
       throw error;
     }
+    const opened = db;
     return {
-      ...sqliteStorage(db),
+      ...storage,
       jwtSecret: config.jwtSecret,
       describe: `data in ${config.dataDir}`,
       async close() {
-        closeDatabase(db);
+        closeDatabase(opened);
         lock.release();
       },
     };
@@ -86,8 +93,18 @@ export async function openStorage(config: Config, log: (line: string) => void): 
     throw new Error(`Cannot reach Redis at REDIS_URL: ${error instanceof Error ? error.message : error}`);
   }
   const jwtSecret = await loadSharedJwtSecret(db, config.jwtSecret || undefined);
+  const stores = createPostgresStores(db);
+  try {
+    // Issue #38: after the migrations, before anything is served (processes starting together
+    // wait for each other quote by quote).
+    await moveEconomicsOut(stores, log);
+  } catch (error) {
+    await bus?.close();
+    await closePostgres(db);
+    throw error;
+  }
   return {
-    stores: createPostgresStores(db),
+    stores,
     live: { kind: "shared", store: createSharedLiveStore(db), bus, events },
     jwtSecret,
     describe: `data in PostgreSQL${bus ? ", live updates across processes over Redis" : ", other processes' edits by polling"}`,

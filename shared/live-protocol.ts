@@ -2,8 +2,9 @@
 // Node, no DOM, so both sides import it.
 //
 // URL: the stock y-websocket `WebsocketProvider(liveServerUrl(location.origin), docName, doc, {
-// protocols: liveProtocols(token) })` connects to `ws(s)://<host>/yjs/quote/<id>` (deal) and
-// `.../quote/<id>/private` (dealer only). The token travels in the `Sec-WebSocket-Protocol`
+// protocols: liveProtocols(token) })` connects to `ws(s)://<host>/yjs/quote/<id>` (deal),
+// `.../quote/<id>/private` (dealer only) and `.../quote/<id>/economics` (issue #38: a dealer who
+// sees gross only). The token travels in the `Sec-WebSocket-Protocol`
 // header (never in the URL, so it never lands in a request log); the server answers with
 // LIVE_SUBPROTOCOL. Without a token (or with one that is expired, revoked or not the owner's) the
 // connection is a SHOPPER.

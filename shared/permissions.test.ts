@@ -3,6 +3,7 @@ import { CREDIT_TIER_IDS, LOAN_TERM_KEYS } from "./constants";
 import { economicsSchema } from "./economics";
 import {
   DEAL_KEYS,
+  ECONOMICS_KEYS,
   isLeafKey,
   mayWriteField,
   mayWriteKey,
@@ -44,7 +45,7 @@ function schemaLeafKeys(): string[] {
 }
 
 describe("the permissions table", () => {
-  it("lists exactly the schema's leaf keys of the deal and the private document", () => {
+  it("lists exactly the schema's leaf keys of the deal, the private and the economics documents", () => {
     expect([...DEAL_KEYS].sort()).toEqual(schemaLeafKeys().sort());
     const info = customerInfoSchema.parse({ name: "Ann", email: "a@b.co", phone: "15551234567" });
     const rates = Object.fromEntries(
@@ -56,14 +57,19 @@ describe("the permissions table", () => {
       buyRates: rates,
       buyMoneyFactors: Object.fromEntries(CREDIT_TIER_IDS.map((tier) => [tier, 0.001])),
     });
-    expect([...PRIVATE_KEYS].sort()).toEqual(
-      [...flattenField("customerInfo", info).keys(), ...flattenField("economics", economics).keys()].sort(),
-    );
+    expect([...PRIVATE_KEYS].sort()).toEqual([...flattenField("customerInfo", info).keys()].sort());
+    // Issue #38: the economics have a document of their own; no key is in two documents.
+    expect([...ECONOMICS_KEYS].sort()).toEqual([...flattenField("economics", economics).keys()].sort());
+    for (const key of ECONOMICS_KEYS) {
+      expect(isLeafKey(key, "economics"), key).toBe(true);
+      expect(isLeafKey(key, "private"), key).toBe(false);
+      expect(isLeafKey(key, "deal"), key).toBe(false);
+    }
   });
 
   it("gives every role only leaf keys, and each field of a writable key is editable for it", () => {
     for (const role of ROLES) {
-      for (const kind of ["deal", "private"] as const) {
+      for (const kind of ["deal", "private", "economics"] as const) {
         for (const key of WRITABLE_KEYS[role][kind]) {
           expect(isLeafKey(key, kind), `${role} ${kind} ${key}`).toBe(true);
           expect(mayWriteKey(role, kind, key)).toBe(true);
@@ -76,6 +82,10 @@ describe("the permissions table", () => {
   it("lets the dealer write every key and a shopper only the trade-in (not its value), amount owed, downpayment, tier and payment choice", () => {
     for (const key of DEAL_KEYS) expect(mayWriteKey("DEALER", "deal", key)).toBe(true);
     for (const key of PRIVATE_KEYS) expect(mayWriteKey("DEALER", "private", key)).toBe(true);
+    for (const key of ECONOMICS_KEYS) {
+      expect(mayWriteKey("DEALER", "economics", key)).toBe(true);
+      expect(mayWriteKey("DEALER", "private", key)).toBe(false);
+    }
     expect([...WRITABLE_KEYS.SHOPPER.deal].sort()).toEqual(
       [
         "amountOwedOnTradeIn",
@@ -93,6 +103,7 @@ describe("the permissions table", () => {
       ].sort(),
     );
     expect(WRITABLE_KEYS.SHOPPER.private.size).toBe(0);
+    expect(WRITABLE_KEYS.SHOPPER.economics.size).toBe(0);
     expect(SHOPPER_WRITABLE_FIELDS).toEqual([
       "tradeIn",
       "amountOwedOnTradeIn",

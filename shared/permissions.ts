@@ -13,7 +13,11 @@
 import { CREDIT_TIER_IDS, LOAN_TERM_KEYS } from "./constants";
 import type { TeamRole } from "./team-roles";
 
-export type DocKind = "deal" | "private";
+/**
+ * A quote's live documents: the deal (both sides), the dealer's private document (the customer
+ * record) and, issue #38, the deal economics (admitted only to members who see gross).
+ */
+export type DocKind = "deal" | "private" | "economics";
 /** The roles of a live connection (server/policies/quote-access.ts QuoteRole). */
 export const ROLES = ["DEALER", "SHOPPER"] as const;
 export type Role = (typeof ROLES)[number];
@@ -69,18 +73,26 @@ const buyRateKeys = CREDIT_TIER_IDS.flatMap((tier) =>
 );
 const buyFactorKeys = CREDIT_TIER_IDS.map((tier) => `buyMoneyFactors.${tier}`);
 
-/**
- * Every leaf key of the dealer's private document (customerInfoSchema and, issue #38, the deal
- * economics of shared/economics.ts, flattened). Nothing here ever reaches a shopper.
- */
+/** Every leaf key of the dealer's private document (customerInfoSchema, flattened). Nothing here ever reaches a shopper. */
 export const PRIVATE_KEYS: readonly string[] = [
   "customerInfo.name",
   "customerInfo.email",
   "customerInfo.phone",
-  ...["vehicleCost", "pack", "participation", "addOnCosts", ...buyRateKeys, ...buyFactorKeys].map(
-    (key) => `economics.${key}`,
-  ),
 ];
+
+/**
+ * Issue #38: every leaf key of the economics document (shared/economics.ts economicsSchema,
+ * flattened). It reaches only members who see gross (maySeeGross below): never a shopper, nor a
+ * salesperson while "Salespeople see gross" is off.
+ */
+export const ECONOMICS_KEYS: readonly string[] = [
+  "vehicleCost",
+  "pack",
+  "participation",
+  "addOnCosts",
+  ...buyRateKeys,
+  ...buyFactorKeys,
+].map((key) => `economics.${key}`);
 
 /** docs/decisions/009-product-rulings.md: a shopper edits the trade-in (not its estimated value), amount owed, downpayment, tier. */
 const SHOPPER_DEAL_KEYS: readonly string[] = [
@@ -102,12 +114,16 @@ type KeyTable = Readonly<Record<DocKind, ReadonlySet<string>>>;
 
 /** The table: for each role and document, the exact leaf keys it may write. */
 export const WRITABLE_KEYS: Readonly<Record<Role, KeyTable>> = {
-  DEALER: { deal: new Set(DEAL_KEYS), private: new Set(PRIVATE_KEYS) },
-  SHOPPER: { deal: new Set(SHOPPER_DEAL_KEYS), private: new Set() },
+  DEALER: { deal: new Set(DEAL_KEYS), private: new Set(PRIVATE_KEYS), economics: new Set(ECONOMICS_KEYS) },
+  SHOPPER: { deal: new Set(SHOPPER_DEAL_KEYS), private: new Set(), economics: new Set() },
 };
 
-const LEAF_KEYS: KeyTable = { deal: new Set(DEAL_KEYS), private: new Set(PRIVATE_KEYS) };
-const ALL_LEAF_KEYS: ReadonlySet<string> = new Set([...DEAL_KEYS, ...PRIVATE_KEYS]);
+const LEAF_KEYS: KeyTable = {
+  deal: new Set(DEAL_KEYS),
+  private: new Set(PRIVATE_KEYS),
+  economics: new Set(ECONOMICS_KEYS),
+};
+const ALL_LEAF_KEYS: ReadonlySet<string> = new Set([...DEAL_KEYS, ...PRIVATE_KEYS, ...ECONOMICS_KEYS]);
 
 /** The top-level field of a key: "tradeIn.vehicle.vin" -> "tradeIn". */
 const fieldOf = (key: string) => {
@@ -120,8 +136,16 @@ function fieldsOf(keys: ReadonlySet<string>): ReadonlySet<string> {
 }
 
 const WRITABLE_FIELDS: Readonly<Record<Role, Readonly<Record<DocKind, ReadonlySet<string>>>>> = {
-  DEALER: { deal: fieldsOf(WRITABLE_KEYS.DEALER.deal), private: fieldsOf(WRITABLE_KEYS.DEALER.private) },
-  SHOPPER: { deal: fieldsOf(WRITABLE_KEYS.SHOPPER.deal), private: fieldsOf(WRITABLE_KEYS.SHOPPER.private) },
+  DEALER: {
+    deal: fieldsOf(WRITABLE_KEYS.DEALER.deal),
+    private: fieldsOf(WRITABLE_KEYS.DEALER.private),
+    economics: fieldsOf(WRITABLE_KEYS.DEALER.economics),
+  },
+  SHOPPER: {
+    deal: fieldsOf(WRITABLE_KEYS.SHOPPER.deal),
+    private: fieldsOf(WRITABLE_KEYS.SHOPPER.private),
+    economics: fieldsOf(WRITABLE_KEYS.SHOPPER.economics),
+  },
 };
 
 /** Whether `key` is a leaf key of the document (of either document when `kind` is omitted). */
@@ -132,6 +156,7 @@ export function isLeafKey(key: unknown, kind?: DocKind): key is string {
 const FIELD_KEYS: Readonly<Record<DocKind, ReadonlyMap<string, readonly string[]>>> = {
   deal: keysByField(DEAL_KEYS),
   private: keysByField(PRIVATE_KEYS),
+  economics: keysByField(ECONOMICS_KEYS),
 };
 
 function keysByField(keys: readonly string[]): ReadonlyMap<string, readonly string[]> {

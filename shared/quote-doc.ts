@@ -11,10 +11,19 @@
 // different sub-fields both survive a merge. Arrays and scalars are stored whole under their field.
 
 import type * as Y from "yjs";
-import { isLeafKey } from "./permissions";
+import { type DocKind, isLeafKey } from "./permissions";
 
 export const DEAL_DOC_ARRAY = "deal";
 export const PRIVATE_DOC_ARRAY = "private";
+/** Issue #38: the economics document's array (docs/decisions/019-deal-economics.md). */
+export const ECONOMICS_DOC_ARRAY = "economics";
+
+/** Each document's one root array, by kind. */
+export const DOC_ARRAYS: Readonly<Record<DocKind, string>> = {
+  deal: DEAL_DOC_ARRAY,
+  private: PRIVATE_DOC_ARRAY,
+  economics: ECONOMICS_DOC_ARRAY,
+};
 
 export type KvPair = { key: string; val: unknown };
 export type FlatEntries = Map<string, unknown>;
@@ -26,13 +35,28 @@ export const NESTED_FIELDS: ReadonlySet<string> = new Set([
   "tradeIn",
   "customInterestRates",
   "customerInfo",
-  // Issue #38: the shopper's payment request, and the dealer's economics (private document).
+  // Issue #38: the shopper's payment request, and the dealer's economics (economics document).
   "paymentRequest",
   "economics",
 ]);
 
 export const dealDocName = (quoteId: string) => `quote/${quoteId}`;
 export const privateDocName = (quoteId: string) => `quote/${quoteId}/private`;
+/** Issue #38: the deal economics, admitted only to members who see gross. */
+export const economicsDocName = (quoteId: string) => `quote/${quoteId}/economics`;
+
+/** The name of the quote's document of `kind`. */
+export function docNameOf(quoteId: string, kind: DocKind): string {
+  if (kind === "deal") return dealDocName(quoteId);
+  return kind === "private" ? privateDocName(quoteId) : economicsDocName(quoteId);
+}
+
+/** Every document of a quote (its rooms, its deletion). */
+export const quoteDocNames = (quoteId: string): string[] => [
+  dealDocName(quoteId),
+  privateDocName(quoteId),
+  economicsDocName(quoteId),
+];
 
 export function dealArray(doc: Y.Doc): Y.Array<KvPair> {
   return doc.getArray<KvPair>(DEAL_DOC_ARRAY);
@@ -40,6 +64,15 @@ export function dealArray(doc: Y.Doc): Y.Array<KvPair> {
 
 export function privateArray(doc: Y.Doc): Y.Array<KvPair> {
   return doc.getArray<KvPair>(PRIVATE_DOC_ARRAY);
+}
+
+export function economicsArray(doc: Y.Doc): Y.Array<KvPair> {
+  return doc.getArray<KvPair>(ECONOMICS_DOC_ARRAY);
+}
+
+/** The root array of a document of `kind`. */
+export function docArray(doc: Y.Doc, kind: DocKind): Y.Array<KvPair> {
+  return doc.getArray<KvPair>(DOC_ARRAYS[kind]);
 }
 
 /** The top-level field a key belongs to: "tradeIn.vehicle.vin" -> "tradeIn". */

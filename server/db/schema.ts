@@ -241,7 +241,7 @@ export const quotes = sqliteTable(
   ],
 );
 
-// Compacted Yjs state of one document (`quote/<id>` or `quote/<id>/private`).
+// Compacted Yjs state of one document (`quote/<id>`, `quote/<id>/private` or `quote/<id>/economics`).
 export const yjsDocuments = sqliteTable("yjs_documents", {
   docName: text("doc_name").primaryKey(),
   quoteId: text("quote_id")

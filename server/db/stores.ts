@@ -230,10 +230,10 @@ export type ListedQuote = Pick<
 
 export interface QuoteStore {
   find(id: string): Promise<QuoteRow | undefined>;
-  /** The quote row and both documents' first states, in one transaction. */
+  /** The quote row and its three documents' first states (deal, private, economics: issue #38), in one transaction. */
   create(
     row: QuoteRow,
-    documents: { deal: Uint8Array; private: Uint8Array },
+    documents: { deal: Uint8Array; private: Uint8Array; economics: Uint8Array },
     handoff?: HandoffEventRecord[],
   ): Promise<void>;
   /** Newest first. */
@@ -383,7 +383,21 @@ export interface HistoryStore {
 export interface DocumentStore {
   /** A stored document as state plus later updates; null when it has no row. */
   load(docName: string): Promise<StoredDoc | null>;
+  /** Issue #38 (the start-up move): up to `limit` ids after `after`, in id order, of quotes without an economics document. */
+  quotesWithoutEconomics(after: string, limit: number): Promise<string[]>;
+  /**
+   * Issue #38: gives the quote its economics document, in one transaction with the private
+   * document's row locked: `split` reads the private document as stored and answers the economics
+   * document's first state and the private document's update that takes the economics out of it
+   * (V2; null: nothing to take out). The economics document is written first, then that update
+   * appended to the private document's log. False, and nothing written, when the quote already
+   * has an economics document or no private document (deleted).
+   */
+  moveEconomics(quoteId: string, split: (stored: StoredDoc) => EconomicsSplit): Promise<boolean>;
 }
+
+/** What the start-up move writes for one quote (DocumentStore.moveEconomics). */
+export type EconomicsSplit = { economics: Uint8Array; privateUpdate: Uint8Array | null };
 
 /** One dealer's items of one soft-deletable list; every call is scoped to that dealer. */
 export interface ListStore<Body, Item> {
@@ -413,8 +427,19 @@ export interface DefaultsStore {
   saveTaxRules(dealerId: string, rules: QuoteTaxRules): Promise<void>;
   /** Issue #38: the saved deal economics defaults as stored (unparsed JSON), or undefined. */
   economics(dealerId: string): Promise<unknown>;
+  /**
+   * Saves them; when "Salespeople see gross" changes, every quote of the dealership gets a new
+   * state seq in the same transaction (issue #38: each live process judges its economics sockets
+   * again, as after a role change).
+   */
   saveEconomics(dealerId: string, settings: EconomicsSettings): Promise<void>;
 }
+
+/** Issue #38: "Salespeople see gross" of stored (unparsed) economics settings; absent or malformed: off. */
+export const seesGrossSetting = (stored: unknown): boolean =>
+  typeof stored === "object" &&
+  stored !== null &&
+  (stored as { salespeopleSeeGross?: unknown }).salespeopleSeeGross === true;
 
 /** The four soft-deletable lists of /api/dealer-defaults, in dollars. */
 export type DefaultLists = {

@@ -1,5 +1,12 @@
 import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
-import { dealArray, dealDocName, privateDocName, readDoc, writeField } from "@shared/quote-doc";
+import {
+  dealArray,
+  dealDocName,
+  economicsDocName,
+  privateDocName,
+  readDoc,
+  writeField,
+} from "@shared/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTokenService } from "../auth/tokens";
 import { createSqliteStores } from "../db/sqlite/sqlite-stores";
@@ -18,7 +25,7 @@ import {
 } from "../test-support/live-test-kit";
 import { accordBody } from "../test-support/stock-vehicles";
 
-// Issue #38: the deal economics are dealer-private (the private document), the gross follows the
+// Issue #38: the deal economics are dealer-private (the economics document), the gross follows the
 // role rule in the REST answers, no shopper surface carries either, and the shopper's payment
 // request is checked key by key on the server.
 
@@ -54,9 +61,9 @@ async function ownerWithQuote() {
   const owner = await h.dealer();
   expect((await h.api("PUT", "/api/dealer-defaults/economics", settings, owner.token)).status).toBe(200);
   const id = await createQuoteVia(h, owner.token);
-  const priv = connectClient(h, id, { token: owner.token, private: true });
+  const priv = connectClient(h, id, { token: owner.token, economics: true });
   await synced(priv);
-  // The new quote's private document starts from the dealership's defaults.
+  // The new quote's economics document starts from the dealership's defaults.
   expect(readDoc(priv.deal).economics).toMatchObject({ pack: 500, participation: 75 });
   writeField(priv.deal, "economics", { ...(readDoc(priv.deal).economics as object), vehicleCost: 20_000 });
   await eventually(async () => expect((await getQuote(id, owner.token)).gross?.front).toBe(4_000));
@@ -164,18 +171,19 @@ describe("deal economics and gross (issue #38)", () => {
     }
     // The history is the dealer's: a shopper is refused.
     expect((await h.api("GET", `/api/quotes/${id}/history`)).status).toBeGreaterThanOrEqual(400);
-    // The shopper's live document: the deal only; the private document refuses the shopper.
+    // The shopper's live document: the deal only; the private and economics documents refuse the shopper.
     const shopper = connectClient(h, id);
     await synced(shopper);
     expect(JSON.stringify(readDoc(shopper.deal))).not.toMatch(ECONOMIC_WORDS);
     expect(await upgradeStatus(h, privateDocName(id))).toBe(403);
+    expect(await upgradeStatus(h, economicsDocName(id))).toBe(403);
     destroyClient(shopper);
     destroyClient(priv);
   });
 });
 
 describe("the vehicle's cost from stock (issues #37 and #38)", () => {
-  it("copies the stock vehicle's cost into the new quote's private document, never into the deal", async () => {
+  it("copies the stock vehicle's cost into the new quote's economics document, never into the deal", async () => {
     const owner = await h.dealer();
     const created = await h.api("POST", "/api/inventory", accordBody(), owner.token);
     expect(created.status).toBe(201);

@@ -12,7 +12,7 @@ import {
 import { type PostgresService, startPostgres } from "../test-support/services";
 
 // Issue #38 on PostgreSQL (the rooms' shared mode): the desk log's Gross column follows a change
-// of the private document alone, written by the room's compaction through the shared live store.
+// of the economics document alone, written by the room's compaction through the shared live store.
 
 let postgres: PostgresService;
 let h: LiveHarness;
@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 describe("the desk log's Gross column on PostgreSQL (issue #38)", () => {
-  it("is written when the private document's room compacts, and answered to the owner", async () => {
+  it("is written when the economics document's room compacts, and answered to the owner", async () => {
     const registered = await h.api("POST", "/api/auth/register", {
       email: `gross-${Date.now()}@example.com`,
       password: "correct horse battery",
@@ -54,7 +54,7 @@ describe("the desk log's Gross column on PostgreSQL (issue #38)", () => {
       ).find((q) => q.id === id);
     expect(await listed()).toMatchObject({ gross: null });
 
-    const priv = connectClient(h, id, { token, private: true });
+    const priv = connectClient(h, id, { token, economics: true });
     await synced(priv);
     writeField(priv.deal, "economics", { ...(readDoc(priv.deal).economics as object), vehicleCost: 20_000 });
     const gross = async () =>

@@ -16,7 +16,7 @@ import {
 } from "../test-support/live-test-kit";
 
 // Issue #38: the desk log's Gross column (a listing column written by the rooms' compactions, from
-// the deal and the private document's economics) and the gross on the dealer's copy of a version.
+// the deal and the economics document) and the gross on the dealer's copy of a version.
 // Both follow the gross right; neither reaches a shopper.
 
 let h: LiveHarness;
@@ -60,9 +60,9 @@ const quoteGross = async (id: string, token: string) =>
 /** Everything a shopper's answer says, as text: no gross, cost or economics. */
 const ECONOMIC_WORDS = /gross|economics|vehicleCost|"pack"|buyRate|participation|addOnCosts/i;
 
-/** The dealer edits only the private document (the vehicle's cost), then leaves: the room compacts. */
+/** The dealer edits only the economics document (the vehicle's cost), then leaves: the room compacts. */
 async function setVehicleCost(id: string, token: string, cost: number) {
-  const priv: Client = connectClient(h, id, { token, private: true });
+  const priv: Client = connectClient(h, id, { token, economics: true });
   await synced(priv);
   writeField(priv.deal, "economics", { ...(readDoc(priv.deal).economics as object), vehicleCost: cost });
   await eventually(async () => expect((await quoteGross(id, token))?.front).not.toBeNull());
@@ -81,7 +81,7 @@ async function dealership() {
 }
 
 describe("the desk log's Gross column (issue #38)", () => {
-  it("follows a change of the private document alone, for the owner; null until the cost is known", async () => {
+  it("follows a change of the economics document alone, for the owner; null until the cost is known", async () => {
     const { owner } = await dealership();
     const id = await createQuoteVia(h, owner.token);
     // A new quote has no vehicle cost: its gross is not known, and the column says so (null).

@@ -49,6 +49,13 @@ export type JoinDeps = {
   /** Every joined socket of this process, in join order. */
   conns: Set<Conn>;
   joined(conn: Conn): void;
+  /** Issue #38: whether the member sees gross now (the economics document admits no one else). */
+  seesGross: Parameters<typeof admit>[4];
+  /**
+   * Issue #38: makes sure a quote has its economics document before one is opened (a quote an
+   * older process stored without one gets it now; one indexed read otherwise).
+   */
+  ensureEconomics?: (quoteId: string) => Promise<void>;
   /** Reads the quote's state into its rooms (lifecycle-watch.ts). */
   refreshState(quoteId: string): Promise<void>;
   /** The first socket of the process is about to join (starts what only live sockets need). */
@@ -111,15 +118,31 @@ export function createJoin(deps: JoinDeps) {
       quoteSlots?.release(target.quoteId);
     };
     socket.once("close", release);
-    const admission = await admit(deps.quotes, tokens, target, request).catch((error: unknown) => {
-      log(`live: admission failed: ${String(error)}`);
-      return null;
-    });
+    const admission = await admit(deps.quotes, tokens, target, request, deps.seesGross).catch(
+      (error: unknown) => {
+        log(`live: admission failed: ${String(error)}`);
+        return null;
+      },
+    );
     if (!admission?.ok || socket.destroyed || deps.closed()) {
       release();
       if (admission && !admission.ok) refuseUpgrade(socket, admission.status, admission.reason);
       else socket.destroy();
       return;
+    }
+    if (target.kind === "economics" && deps.ensureEconomics) {
+      const ensured = await deps.ensureEconomics(target.quoteId).then(
+        () => true,
+        (error: unknown) => {
+          log(`live: giving quote ${target.quoteId} its economics document failed: ${String(error)}`);
+          return false;
+        },
+      );
+      if (!ensured || socket.destroyed || deps.closed()) {
+        release();
+        if (!ensured) refuseUpgrade(socket, 503, "Service Unavailable");
+        return;
+      }
     }
     const slots = admission.identity.role === "DEALER" ? staffPerQuote : shoppersPerQuote;
     const principal = principalOf(admission.identity, deviceFromProtocols(offeredProtocols(request)));

@@ -1,4 +1,4 @@
-import { dealArray, privateArray, readEntries } from "@shared/quote-doc";
+import { docArray, readEntries } from "@shared/quote-doc";
 import type * as Y from "yjs";
 import type { LiveBounds } from "../config";
 import { admitBounds, admitIdentity } from "./admit";
@@ -20,8 +20,7 @@ import { catchUpScratch, judgedDoc, undoJudgement, type Workspace } from "./work
 export type Judged = { ok: true; verdict: GuardVerdict & { ok: true }; claims: number[] };
 
 /** The room's entries of its document (read again after other processes' updates arrived). */
-export const entriesOf = (doc: Y.Doc, kind: Room["kind"]) =>
-  readEntries(kind === "deal" ? dealArray(doc) : privateArray(doc));
+export const entriesOf = (doc: Y.Doc, kind: Room["kind"]) => readEntries(docArray(doc, kind));
 
 export function judge(
   space: Workspace,

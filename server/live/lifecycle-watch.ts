@@ -1,6 +1,6 @@
 import type { DealState } from "@shared/deal-state";
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
-import { dealDocName, privateDocName } from "@shared/quote-doc";
+import { quoteDocNames } from "@shared/quote-doc";
 import type { DealLifecycle, DealLifecycleState } from "../quotes/deal-lifecycle";
 import { send } from "./broadcast";
 import { encodeDealStateMessage } from "./protocol";
@@ -18,6 +18,8 @@ import type { Rooms } from "./rooms";
 // Expiry is a time, not a change: the watch tells a room's sockets the moment it passes.
 // A dealer socket whose holder may no longer work the quote (reassigned, demoted, removed, token
 // revoked) closes with 4401; a reassigned salesperson's page is told to whom it went first.
+// Issue #38: an economics socket whose holder no longer sees gross (demoted to salesperson, or the
+// owner turned "Salespeople see gross" off, which bumps the dealership's state seqs) closes the same way.
 
 export const LIFECYCLE_POLL_MS = 250;
 
@@ -41,7 +43,7 @@ export function startLifecycleWatch(options: {
   rooms: Rooms;
   lifecycle: DealLifecycle;
   log: (line: string) => void;
-  /** Closes both rooms of a quote that no longer exists. */
+  /** Closes every room of a quote that no longer exists. */
   closeQuote(quoteId: string): void;
 }): LifecycleWatch {
   const { rooms, lifecycle, log } = options;
@@ -49,7 +51,7 @@ export function startLifecycleWatch(options: {
   const running = new Map<string, { done: Promise<void>; again: boolean }>();
 
   const roomsOf = (quoteId: string): Room[] =>
-    [dealDocName(quoteId), privateDocName(quoteId)].flatMap((name) => {
+    quoteDocNames(quoteId).flatMap((name) => {
       const room = rooms.get(name);
       return room ? [room] : [];
     });
@@ -85,8 +87,15 @@ export function startLifecycleWatch(options: {
       state.quote,
       dealers.map((conn) => conn.identity.dealer as NonNullable<Conn["identity"]["dealer"]>),
     );
+    // Issue #38: the economics document keeps only those who still see gross (read now).
+    const economics = dealers.filter((conn, i) => verdicts[i] === "ok" && conn.room.kind === "economics");
+    const seeGross = await lifecycle.dealersSeeGross(
+      state.quote,
+      economics.map((conn) => (conn.identity.dealer as NonNullable<Conn["identity"]["dealer"]>).userId),
+    );
+    const lostGross = new Set(economics.filter((_conn, i) => !seeGross[i]));
     dealers.forEach((conn, i) => {
-      if (verdicts[i] === "ok") return;
+      if (verdicts[i] === "ok" && !lostGross.has(conn)) return;
       // Still a member with a good session: the quote went to someone else. Their page says to whom.
       if (verdicts[i] === "lostQuote" && state.salesperson !== "" && conn.room.kind === "deal")
         send(conn, encodeDealStateMessage({ ...state.deal, reassignedTo: state.salesperson }));

@@ -349,6 +349,35 @@ for (const backend of backends) {
       destroyClient(manager);
     });
 
+    it("the owner turning 'Salespeople see gross' off through A closes a salesperson's economics socket on B within a second: 4401, nothing stored; the deal stays open (issue #38)", async () => {
+      const { a, b } = setup;
+      const owner = await registerOwner(a);
+      const sam = await invite(a, owner, "salesperson", "Sam", "Seller");
+      const settings = { pack: 500, participation: 0, buyRates: {}, buyMoneyFactors: {} };
+      const seeGross = async (salespeopleSeeGross: boolean) =>
+        expect(
+          (await api(a, "PUT", "/api/dealer-defaults/economics", { ...settings, salespeopleSeeGross }, owner))
+            .status,
+        ).toBe(200);
+      await seeGross(true);
+      const id = await createQuote(a, sam.token);
+      const economics = connectClient(b, id, { token: sam.token, economics: true });
+      const deal = watch(b, id, { token: sam.token });
+      await Promise.all([synced(economics), synced(deal)]);
+      const started = Date.now();
+      await seeGross(false);
+      await sleep(200);
+      writeField(economics.deal, "economics", { ...settings, vehicleCost: 1, addOnCosts: [] });
+      await eventually(() => expect(codes(economics)).toContain(LIVE_CLOSE_CODES.tokenRevoked), 1000);
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(codes(deal)).toEqual([]);
+      const quote = await api(a, "GET", `/api/quotes/${id}`, undefined, owner);
+      expect(((await quote.json()) as { economics?: { vehicleCost?: number } }).economics?.vehicleCost).toBe(
+        undefined,
+      );
+      for (const client of [economics, deal]) destroyClient(client);
+    });
+
     it("an expiry that passes while the shopper's socket on B is open turns it read-only at that moment", async () => {
       const { a, b } = setup;
       const token = await registerOwner(a);

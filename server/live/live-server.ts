@@ -1,5 +1,5 @@
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
-import { dealArray, dealDocName, privateArray, privateDocName, readDoc } from "@shared/quote-doc";
+import { dealDocName, docArray, quoteDocNames, readDoc } from "@shared/quote-doc";
 import { WebSocketServer } from "ws";
 import type { TokenService } from "../auth/tokens";
 import type { Config } from "../config";
@@ -47,6 +47,11 @@ export type LiveDeps = {
   onAcceptedUpdate?: (event: AcceptedUpdate) => void;
   /** Issue #39: an append stored outbox events (a shopper's payment request). */
   onHandoffStored?: () => void;
+  /**
+   * Issue #38: makes sure a quote has its economics document before one is opened (a quote an
+   * older process stored without one gets it now; one indexed read otherwise).
+   */
+  ensureEconomics?: (quoteId: string) => Promise<void>;
 };
 
 /** The y-websocket server of DESIGN.md: upgrade → role → room → guarded sync, persisted before broadcast. */
@@ -143,12 +148,12 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     if (!room) return undefined;
     rooms.commitPending();
     if (rooms.get(docName) !== room) return undefined;
-    return readDoc(room.kind === "deal" ? dealArray(room.doc) : privateArray(room.doc));
+    return readDoc(docArray(room.doc, room.kind));
   }
 
-  /** Closes both rooms of a deleted quote in this process. */
+  /** Closes every room of a deleted quote in this process. */
   function closeQuoteHere(quoteId: string) {
-    for (const name of [dealDocName(quoteId), privateDocName(quoteId)]) {
+    for (const name of quoteDocNames(quoteId)) {
       const room = rooms.get(name);
       if (room) rooms.discard(room, LIVE_CLOSE_CODES.quoteDeleted, LIVE_CLOSE_REASONS.quoteDeleted);
     }
@@ -175,6 +180,9 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     conns,
     joined: (conn) => heartbeat.add(conn),
     refreshState: (quoteId) => watch.refresh(quoteId),
+    seesGross: (quote, userId) =>
+      deps.lifecycle.dealersSeeGross(quote, [userId]).then(([sees]) => sees === true),
+    ensureEconomics: deps.ensureEconomics,
     firstJoin() {
       if (sqlite) stopCheckpoints ??= startCheckpointer(sqlite.$client, log);
     },
@@ -196,7 +204,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
         storage.bus?.publish({ type: "control", control: "quote-deleted", quoteId });
     },
     setDealState(quoteId, state) {
-      for (const name of [dealDocName(quoteId), privateDocName(quoteId)]) {
+      for (const name of quoteDocNames(quoteId)) {
         const room = rooms.get(name);
         if (room) room.dealState = { ...state, expired: room.dealState.expired };
       }
@@ -217,7 +225,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       await watch.refreshAll();
     },
     setExpiry(quoteId, expiresAt) {
-      for (const name of [dealDocName(quoteId), privateDocName(quoteId)]) {
+      for (const name of quoteDocNames(quoteId)) {
         const room = rooms.get(name);
         if (room) room.expiresAt = expiresAt;
       }

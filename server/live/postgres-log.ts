@@ -8,7 +8,7 @@ import { broadcastCommitted } from "./broadcast";
 import type { LiveBus } from "./bus";
 import type { DocumentLog, Pipeline } from "./document-log";
 import { judge } from "./judge";
-import { roomGrossCents, siblingDocName, storedFromLoaded } from "./listing-gross";
+import { grossSiblingName, roomGrossCents, storedFromLoaded } from "./listing-gross";
 import {
   acceptInto,
   handoffOf,
@@ -161,8 +161,9 @@ export function createPostgresLog(pipeline: Pipeline, sharedRooms: SharedRooms, 
       await store.log.compact(room.name, state, seq);
       room.logLength = 0;
       if (figures) await store.setListingFigures(room.quoteId, figures);
-      // Issue #38: the Gross column follows both documents (listing-gross.ts).
-      const sibling = siblingDocName(room);
+      // Issue #38: the Gross column follows the deal and the economics documents (listing-gross.ts).
+      const sibling = grossSiblingName(room);
+      if (!sibling) return;
       const siblingDoc = rooms.get(sibling)?.doc;
       const stored = siblingDoc ? null : await store.log.load(sibling);
       const gross = roomGrossCents(room, siblingDoc ?? (stored ? storedFromLoaded(stored) : null));

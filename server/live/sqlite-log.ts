@@ -1,5 +1,5 @@
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
-import { dealArray, privateArray, removeUnknownPairs } from "@shared/quote-doc";
+import { docArray, removeUnknownPairs } from "@shared/quote-doc";
 import type { ClientIdClaim, DocStore } from "../db/sqlite/document-store";
 import { encodeState, loadStoredDoc } from "../db/stored-doc";
 import { liveMetrics } from "../metrics/metrics";
@@ -8,7 +8,7 @@ import { broadcastCommitted } from "./broadcast";
 import { createCommitBatch, type QueuedUpdate } from "./commit-batch";
 import type { DocumentLog, Pipeline } from "./document-log";
 import { judge } from "./judge";
-import { roomGrossCents, siblingDocName } from "./listing-gross";
+import { grossSiblingName, roomGrossCents } from "./listing-gross";
 import {
   acceptInto,
   handoffOf,
@@ -48,12 +48,13 @@ export function createSqliteLog(pipeline: Pipeline, store: DocStore): DocumentLo
       room.logLength = 0;
       // The desk log's figure follows the deal at every compaction, the last one when the room empties.
       if (room.kind === "deal") store.setListingFigures(room.quoteId, listingFiguresOfDoc(room.doc));
-      // Issue #38: its Gross column follows both documents (listing-gross.ts).
-      const sibling = siblingDocName(room);
-      store.setListingGross(
-        room.quoteId,
-        roomGrossCents(room, rooms.get(sibling)?.doc ?? store.load(sibling)),
-      );
+      // Issue #38: its Gross column follows the deal and the economics documents (listing-gross.ts).
+      const sibling = grossSiblingName(room);
+      if (sibling)
+        store.setListingGross(
+          room.quoteId,
+          roomGrossCents(room, rooms.get(sibling)?.doc ?? store.load(sibling)),
+        );
     } catch (error) {
       // The log still holds every update; compaction is retried at the next opportunity.
       log(`live: compaction of ${room.name} failed: ${String(error)}`);
@@ -105,7 +106,7 @@ export function createSqliteLog(pipeline: Pipeline, store: DocStore): DocumentLo
       if (existing) return existing;
       const { doc, lastSeq, logLength } = loadStoredDoc(store, name);
       // Pairs stored before the guard checked exact keys are removed once, stored by the compaction below.
-      const junk = removeUnknownPairs(kind === "deal" ? dealArray(doc) : privateArray(doc));
+      const junk = removeUnknownPairs(docArray(doc, kind));
       const room = pipeline.makeRoom(name, quoteId, kind, state, {
         doc,
         lastSeq,

@@ -4,13 +4,11 @@ import { economicsSchema } from "@shared/economics";
 import { DEAL_KEYS, type DocKind, isLeafKey, leafKeysOfField, mayWriteKey } from "@shared/permissions";
 import {
   assemble,
-  DEAL_DOC_ARRAY,
-  dealArray,
+  DOC_ARRAYS,
+  docArray,
   type FlatEntries,
   fieldOfKey,
   NESTED_FIELDS,
-  PRIVATE_DOC_ARRAY,
-  privateArray,
   readEntriesOf,
 } from "@shared/quote-doc";
 import {
@@ -93,8 +91,6 @@ export type GuardVerdict =
 
 /** An edit of a key whose editor had not seen the key's current value (a stale offline edit). */
 export type StaleEdit = { key: string; mine: unknown; theirs: unknown; theirsBy: number };
-
-const arrayName = (kind: DocKind) => (kind === "deal" ? DEAL_DOC_ARRAY : PRIVATE_DOC_ARRAY);
 
 function isPlainRecord(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null) return false;
@@ -187,13 +183,19 @@ function choiceProblem(entries: EntryLookup): string | null {
   return offered ? null : "the choice is not on the dealer's grid";
 }
 
+/** The schema of each dealer-only document's field (the deal's fields parse with the quote's). */
+const DEALER_DOC_SCHEMAS: Readonly<Record<Exclude<DocKind, "deal">, Readonly<Record<string, ZodType>>>> = {
+  private: { customerInfo: customerInfoSchema },
+  // Issue #38: the economics document holds the one field `economics`.
+  economics: { economics: economicsSchema },
+};
+
 function validateField(kind: DocKind, field: string, entries: EntryLookup): string | null {
   const { value, leaves } = fieldValue(kind, field, entries);
-  if (kind === "private") {
+  if (kind !== "deal") {
     // Clearing the customer info (or the economics) is allowed; what is there must be valid.
     if (leaves === 0) return null;
-    const schema =
-      field === "economics" ? economicsSchema : field === "customerInfo" ? customerInfoSchema : null;
+    const schema = Object.hasOwn(DEALER_DOC_SCHEMAS[kind], field) ? DEALER_DOC_SCHEMAS[kind][field] : null;
     if (!schema) return `invalid ${field}`;
     const result = schema.safeParse(value);
     return result.success ? null : `invalid ${field}: ${result.error.issues[0]?.message}`;
@@ -259,7 +261,7 @@ function onBeforeObserverCalls(transaction: Y.Transaction) {
  * caller keeps an accepted update and puts the document back after a refusal.
  */
 export function judgeUpdate(scratch: Y.Doc, update: Uint8Array, input: GuardInput): GuardVerdict {
-  const array = input.kind === "deal" ? dealArray(scratch) : privateArray(scratch);
+  const array = docArray(scratch, input.kind);
   const touched: Touched = {
     inserted: [],
     deleted: [],
@@ -281,7 +283,7 @@ export function judgeUpdate(scratch: Y.Doc, update: Uint8Array, input: GuardInpu
   }
   if (scratch.store.pendingStructs !== null || scratch.store.pendingDs !== null)
     return { ok: false, reason: "update depends on unknown changes", missing: true };
-  const name = arrayName(input.kind);
+  const name = DOC_ARRAYS[input.kind];
   for (const key of scratch.share.keys()) if (key !== name) return { ok: false, reason: "unknown root type" };
   // Map-style entries on the array (parentSub) are invisible to readers but would be stored.
   if (array._map.size > 0) return { ok: false, reason: "unknown root type" };

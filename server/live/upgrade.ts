@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { LIVE_PATH, LIVE_SUBPROTOCOL, tokenFromProtocols } from "@shared/live-protocol";
+import { docNameOf } from "@shared/quote-doc";
 import type { TokenService } from "../auth/tokens";
 import type { QuoteStore } from "../db/stores";
 import {
@@ -21,7 +22,7 @@ import type { DocKind } from "./update-guard";
 
 export type UpgradeTarget = { quoteId: string; docName: string; kind: DocKind };
 
-/** `/yjs/quote/<id>` or `/yjs/quote/<id>/private`; null for anything else. */
+/** `/yjs/quote/<id>`, `/yjs/quote/<id>/private` or (issue #38) `/yjs/quote/<id>/economics`; null for anything else. */
 export function parseLivePath(rawUrl: string | undefined): UpgradeTarget | null {
   let pathname: string;
   try {
@@ -29,12 +30,13 @@ export function parseLivePath(rawUrl: string | undefined): UpgradeTarget | null 
   } catch {
     return null;
   }
-  const match = new RegExp(`^${LIVE_PATH}/quote/([A-Za-z0-9_-]{16,64})(/private)?$`).exec(pathname);
+  const match = new RegExp(`^${LIVE_PATH}/quote/([A-Za-z0-9_-]{16,64})(?:/(private|economics))?$`).exec(
+    pathname,
+  );
   if (!match?.[1]) return null;
   const quoteId = match[1];
-  return match[2]
-    ? { quoteId, docName: `quote/${quoteId}/private`, kind: "private" }
-    : { quoteId, docName: `quote/${quoteId}`, kind: "deal" };
+  const kind: DocKind = match[2] === "private" ? "private" : match[2] === "economics" ? "economics" : "deal";
+  return { quoteId, docName: docNameOf(quoteId, kind), kind };
 }
 
 /** A browser always sends Origin; it must be ours. Non-browser clients send none. */
@@ -65,18 +67,25 @@ export type Admission =
   | { ok: true; quote: QuoteRow; identity: LiveIdentity }
   | { ok: false; status: 403 | 404; reason: string };
 
-/** The quote must exist; the private document admits its DEALER only. */
+/**
+ * The quote must exist; the private document admits its DEALER only; the economics document
+ * (issue #38) a DEALER who sees gross, by the member's role and the dealership's setting as they
+ * are now (`seesGross` reads both). Both refusals are the same 403.
+ */
 export async function admit(
   quotes: QuoteStore,
   tokens: TokenService,
   target: UpgradeTarget,
   request: IncomingMessage,
+  seesGross: (quote: QuoteRow, userId: string) => Promise<boolean>,
 ): Promise<Admission> {
   const quote = await findQuote(quotes, target.quoteId);
   if (!quote) return { ok: false, status: 404, reason: "Not Found" };
   const identity = await liveIdentity(tokens, quote, tokenFromProtocols(offeredProtocols(request)));
-  if (target.kind === "private" && !maySeePrivate(identity.role))
-    return { ok: false, status: 403, reason: "Forbidden" };
+  const forbidden = { ok: false, status: 403, reason: "Forbidden" } as const;
+  if (target.kind !== "deal" && !maySeePrivate(identity.role)) return forbidden;
+  if (target.kind === "economics" && !(identity.dealer && (await seesGross(quote, identity.dealer.userId))))
+    return forbidden;
   return { ok: true, quote, identity };
 }
 

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { DealEconomics } from "@shared/deal/gross";
-import { newQuoteEconomics, readEconomics } from "@shared/economics";
+import { type Economics, newQuoteEconomics, readEconomics } from "@shared/economics";
 import { dealerSideOf, newQuoteData } from "@shared/new-quote";
-import { dealArray, privateArray, writeFields } from "@shared/quote-doc";
+import { dealArray, economicsArray, writeFields } from "@shared/quote-doc";
 import type { ListingFigures } from "@shared/quote-list";
 import { type CreateQuoteBody, quoteDataSchema } from "@shared/quote-schema";
 import * as Y from "yjs";
@@ -24,9 +24,9 @@ export const expiryFrom = (now: number, validityDays: number) => now + validityD
 export const newQuoteId = () => randomBytes(16).toString("base64url");
 
 /**
- * Creates the quote row and writes both documents' initial content, server-side and once, in one
+ * Creates the quote row and writes its documents' initial content, server-side and once, in one
  * transaction (clients never seed content: that is how line items get duplicated). The private
- * document starts with the deal economics (issue #38) and no customer info yet.
+ * document starts with no customer info; the economics document (issue #38) with the deal economics.
  */
 export async function createQuote(
   stores: Stores,
@@ -54,9 +54,9 @@ export async function createQuote(
       ...listingFiguresOf(data as unknown as Record<string, unknown>),
       inventoryId,
     },
-    // Issue #38: the deal economics start from the dealership's defaults, in the private document,
-    // with the stock vehicle's cost when the quote is made from inventory (#37).
-    { economics: newQuoteEconomics(economics, defaults.addOns, vehicleCost) },
+    // Issue #38: the deal economics start from the dealership's defaults, in the economics
+    // document, with the stock vehicle's cost when the quote is made from inventory (#37).
+    newQuoteEconomics(economics, defaults.addOns, vehicleCost),
     handoff,
   );
 }
@@ -85,7 +85,7 @@ export function duplicateQuote(
       ...listingFiguresOf(content),
       inventoryId: source.inventoryId,
     },
-    {},
+    undefined,
     handoff,
   );
 }
@@ -136,22 +136,28 @@ async function insertQuote(
   content: Record<string, unknown>,
   validityDays: number,
   listing: { vehicleDescription: string; inventoryId: string | null } & ListingFigures,
-  privateContent: Record<string, unknown> = {},
+  /** Issue #38: the economics document's content (a duplicate starts without any). */
+  economics?: Economics,
   handoff?: HandoffEmitter,
 ): Promise<string> {
   const deal = new Y.Doc({ guid: "new-quote" });
   writeFields(dealArray(deal), content);
   const dealState = Y.encodeStateAsUpdateV2(deal);
+  // The private document starts empty: the customer record is filled in later.
   const priv = new Y.Doc({ guid: "new-quote-private" });
-  writeFields(privateArray(priv), privateContent);
   const privateState = Y.encodeStateAsUpdateV2(priv);
+  const economicsContent: Record<string, unknown> = economics ? { economics } : {};
+  const econ = new Y.Doc({ guid: "new-quote-economics" });
+  writeFields(economicsArray(econ), economicsContent);
+  const economicsState = Y.encodeStateAsUpdateV2(econ);
   deal.destroy();
   priv.destroy();
+  econ.destroy();
 
   const id = newQuoteId();
   const now = Date.now();
   const events = handoff
-    ? [await createdEvent(stores, handoff, member, id, content, readEconomics(privateContent.economics), now)]
+    ? [await createdEvent(stores, handoff, member, id, content, readEconomics(economics), now)]
     : [];
   await stores.quotes.create(
     {
@@ -168,7 +174,7 @@ async function insertQuote(
       stockNumber: listing.stockNumber,
       selectedStructure: listing.selectedStructure,
       monthlyCents: listing.monthlyCents,
-      grossCents: listingGrossCentsOf(content, privateContent),
+      grossCents: listingGrossCentsOf(content, economicsContent),
       sharedAt: null,
       openedAt: null,
       acceptedAt: null,
@@ -176,7 +182,7 @@ async function insertQuote(
       acceptedVersion: null,
       inventoryId: listing.inventoryId,
     },
-    { deal: dealState, private: privateState },
+    { deal: dealState, private: privateState, economics: economicsState },
     events,
   );
   handoff?.wake();

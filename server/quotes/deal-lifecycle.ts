@@ -1,7 +1,8 @@
 import type { DealState } from "@shared/deal-state";
-import { mayWorkQuote } from "@shared/permissions";
+import { maySeeGross, mayWorkQuote } from "@shared/permissions";
 import type { TokenService } from "../auth/tokens";
 import type { QuoteRow, Stores } from "../db/stores";
+import { readEconomicsSettings } from "../defaults/economics-store";
 import type { LiveIdentity } from "../policies/quote-access";
 import { counterOfferOf } from "./read-quote";
 
@@ -33,6 +34,12 @@ export type DealLifecycle = {
     quote: QuoteRow,
     dealers: readonly NonNullable<LiveIdentity["dealer"]>[],
   ): Promise<DealerVerdict[]>;
+  /**
+   * Issue #38: per member (same order as `userIds`), whether they see the quote's gross now (their
+   * role and the dealership's "Salespeople see gross", both read now): who the economics document
+   * admits and keeps.
+   */
+  dealersSeeGross(quote: QuoteRow, userIds: readonly string[]): Promise<boolean[]>;
 };
 
 export function createDealLifecycle(stores: Stores, tokens: TokenService): DealLifecycle {
@@ -69,6 +76,20 @@ export function createDealLifecycle(stores: Stores, tokens: TokenService): DealL
         const member = byId.get(dealer.userId);
         if (valid[i] !== true || dealer.expiresAtMs <= now || member === undefined) return "ended";
         return mayWorkQuote(member, quote) ? "ok" : "lostQuote";
+      });
+    },
+    async dealersSeeGross(quote, userIds) {
+      if (userIds.length === 0) return [];
+      const [settings, members] = await Promise.all([
+        readEconomicsSettings(stores.defaults, quote.dealerId),
+        Promise.all([...new Set(userIds)].map((id) => stores.users.byId(id))),
+      ]);
+      const byId = new Map(members.flatMap((m) => (m ? [[m.id, m] as const] : [])));
+      return userIds.map((id) => {
+        const member = byId.get(id);
+        return (
+          member !== undefined && member.dealershipId === quote.dealerId && maySeeGross(member, settings)
+        );
       });
     },
   };

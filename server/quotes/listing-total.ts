@@ -2,7 +2,7 @@ import { dealGross } from "@shared/deal/gross";
 import { choiceMonthly, choiceText, structureGrids } from "@shared/deal/structure-grid";
 import { readEconomics } from "@shared/economics";
 import { computeBreakdown } from "@shared/pricing";
-import { dealArray, dealDocName, privateArray, readDoc } from "@shared/quote-doc";
+import { dealArray, dealDocName, economicsArray, readDoc } from "@shared/quote-doc";
 import type { ListingFigures } from "@shared/quote-list";
 import { quoteDataSchema } from "@shared/quote-schema";
 import { withPlainText } from "@shared/schema-fields";
@@ -40,21 +40,21 @@ export const listingFiguresOfDoc = (doc: Y.Doc): ListingFigures => listingFigure
 
 /**
  * Issue #38: the desk log's Gross column, the deal's total gross in cents (shared/deal/gross.ts,
- * the Desk panel's own figure) from the deal and the private document's economics; null when it
+ * the Desk panel's own figure) from the deal and the economics document's content; null when it
  * is not known (no vehicle cost yet) or the deal does not price. Dealer-private: the listing
  * answers it only to members who see gross.
  */
 export function listingGrossCentsOf(
   deal: Record<string, unknown>,
-  priv: Record<string, unknown>,
+  economicsDoc: Record<string, unknown>,
 ): number | null {
   const parsed = quoteDataSchema.safeParse(withPlainText({ customInterestRates: {}, ...deal }));
   if (!parsed.success) return null;
-  return dealGross(parsed.data, readEconomics(withPlainText(priv.economics))).total;
+  return dealGross(parsed.data, readEconomics(withPlainText(economicsDoc.economics))).total;
 }
 
-export const listingGrossOfDocs = (deal: Y.Doc, priv: Y.Doc): number | null =>
-  listingGrossCentsOf(readDoc(dealArray(deal)), readDoc(privateArray(priv)));
+export const listingGrossOfDocs = (deal: Y.Doc, economics: Y.Doc): number | null =>
+  listingGrossCentsOf(readDoc(dealArray(deal)), readDoc(economicsArray(economics)));
 
 /**
  * Quotes stored before the columns existed (migrations 0004 and 0010) get their figure in the background

@@ -2,14 +2,16 @@ import type { QuoteDealership, QuoteListItem } from "@shared/api-types";
 import { vehicleIsNew } from "@shared/constants";
 import { type DealEconomics, dealGross, type GrossInDollars, grossInDollars } from "@shared/deal/gross";
 import { readEconomics } from "@shared/economics";
+import type { DocKind } from "@shared/permissions";
 import { type Member, seesEveryQuote } from "@shared/permissions";
-import { dealArray, dealDocName, privateArray, privateDocName, readDoc } from "@shared/quote-doc";
+import { dealDocName, docArray, economicsDocName, privateDocName, readDoc } from "@shared/quote-doc";
 import { type CustomerInfo, customerInfoSchema, quoteDataSchema } from "@shared/quote-schema";
 import { withPlainText } from "@shared/schema-fields";
 import { DocumentMissingError, docFromStored } from "../db/stored-doc";
 import type { ListedQuote, Stores } from "../db/stores";
 import { memberSeesGross } from "../defaults/economics-store";
 import { isExpired, type QuoteRow } from "../policies/quote-access";
+import { ensureEconomicsDocument } from "./economics-move";
 import { listingGrossCentsOf, outTheDoorCentsOf } from "./listing-total";
 import type { LiveControl } from "./live-control";
 import { type QuoteStock, quoteStock } from "./quote-stock";
@@ -24,14 +26,14 @@ function liveOutTheDoor(live: Pick<LiveControl, "readLoaded"> | undefined, quote
   return deal ? outTheDoorCentsOf(deal) : null;
 }
 
-/** Issue #38: a deal whose two documents are both being edited right now: its gross from the rooms. */
+/** Issue #38: a deal whose deal and economics documents are both being edited right now: its gross from the rooms. */
 function liveGross(
   live: Pick<LiveControl, "readLoaded"> | undefined,
   quoteId: string,
 ): number | null | undefined {
   const deal = live?.readLoaded(dealDocName(quoteId));
-  const priv = deal && live?.readLoaded(privateDocName(quoteId));
-  return deal && priv ? listingGrossCentsOf(deal, priv) : undefined;
+  const economics = deal && live?.readLoaded(economicsDocName(quoteId));
+  return deal && economics ? listingGrossCentsOf(deal, economics) : undefined;
 }
 
 const grossOf = (live: Pick<LiveControl, "readLoaded"> | undefined, row: ListedQuote) => {
@@ -80,7 +82,7 @@ export async function documentContent(
   stores: Stores,
   live: LiveControl,
   docName: string,
-  kind: "deal" | "private",
+  kind: DocKind,
 ): Promise<Record<string, unknown>> {
   return (await documentContentAt(stores, live, docName, kind)).content;
 }
@@ -90,7 +92,7 @@ export async function documentContentAt(
   stores: Stores,
   live: LiveControl,
   docName: string,
-  kind: "deal" | "private",
+  kind: DocKind,
 ): Promise<{ content: Record<string, unknown>; seq: number }> {
   const loaded = await live.readCurrentAt(docName);
   if (loaded) return loaded;
@@ -98,7 +100,7 @@ export async function documentContentAt(
   if (!stored) throw new DocumentMissingError(docName);
   const doc = docFromStored(stored, docName);
   try {
-    return { content: readDoc(kind === "deal" ? dealArray(doc) : privateArray(doc)), seq: stored.lastSeq };
+    return { content: readDoc(docArray(doc, kind)), seq: stored.lastSeq };
   } finally {
     doc.destroy();
   }
@@ -160,14 +162,20 @@ export async function storedCustomerInfo(
   return info.success ? info.data : null;
 }
 
-/** Issue #38: the quote's deal economics (private document), the defaults' empties where unset. */
+/** Issue #38: the quote's deal economics (its economics document), the defaults' empties where unset. */
 export async function storedEconomics(
   stores: Stores,
   live: LiveControl,
   quoteId: string,
 ): Promise<DealEconomics> {
-  const priv = await documentContent(stores, live, privateDocName(quoteId), "private");
-  return readEconomics(withPlainText(priv.economics));
+  const name = economicsDocName(quoteId);
+  const content = await documentContent(stores, live, name, "economics").catch(async (error: unknown) => {
+    // A quote stored without one (before the start-up move saw it): moved now, then read.
+    if (!(error instanceof DocumentMissingError)) throw error;
+    await ensureEconomicsDocument(stores, quoteId);
+    return documentContent(stores, live, name, "economics");
+  });
+  return readEconomics(withPlainText(content.economics));
 }
 
 /** GET /quotes/{id}: the deal; customerInfo only for its dealer (shoppers never receive it). */
@@ -192,7 +200,7 @@ export async function readQuote(
     const priv = await documentContent(stores, live, privateDocName(quote.id), "private");
     data.customerInfo = priv.customerInfo ?? { name: "" };
     if (withGross) {
-      economics = readEconomics(withPlainText(priv.economics));
+      economics = await storedEconomics(stores, live, quote.id);
       const parsed = quoteDataSchema.safeParse(withPlainText({ customInterestRates: {}, ...deal }));
       if (parsed.success) gross = grossInDollars(dealGross(parsed.data, economics));
     }

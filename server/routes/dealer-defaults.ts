@@ -53,6 +53,9 @@ export function dealerDefaultsRoutes(deps: AppDeps): Hono<AppEnv> {
     if (body.salespeopleSeeGross !== current.salespeopleSeeGross && !mayChangeGrossVisibility(c.var.user))
       throw forbidden(MSG.grossVisibilityOwnerOnly);
     await defaults.saveEconomics(dealerId, body);
+    // Issue #38: turned off, every open economics socket of a salesperson closes, on every process
+    // (the save bumped the dealership's quotes' state seqs; the rights are read again at once here).
+    if (body.salespeopleSeeGross !== current.salespeopleSeeGross) await deps.live.teamChanged();
     return c.json(body);
   });
 

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { liveProtocols, liveServerUrl } from "@shared/live-protocol";
-import { dealArray, dealDocName, type KvPair, privateArray, privateDocName } from "@shared/quote-doc";
+import type { DocKind } from "@shared/permissions";
+import { docArray, docNameOf, type KvPair } from "@shared/quote-doc";
 import * as decoding from "lib0/decoding";
 import * as encoding from "lib0/encoding";
 import WebSocket from "ws";
@@ -106,29 +107,35 @@ export type Client = {
   closed: { code: number }[];
 };
 
-/** A stock WebsocketProvider on the deal (or private) document, as the browser hook will open it. */
+/**
+ * A stock WebsocketProvider on the deal (or private, or economics: issue #38) document, as the
+ * browser hook opens it. `deal` is the document's array, whichever document it is.
+ */
 export function connectClient(
   h: { server: Pick<RunningServer, "url"> },
   quoteId: string,
-  options: { token?: string; private?: boolean; doc?: Y.Doc; connect?: boolean; device?: string } = {},
+  options: {
+    token?: string;
+    private?: boolean;
+    economics?: boolean;
+    doc?: Y.Doc;
+    connect?: boolean;
+    device?: string;
+  } = {},
 ): Client {
   const doc = options.doc ?? new Y.Doc();
-  const provider = new WebsocketProvider(
-    liveServerUrl(h.server.url),
-    options.private ? privateDocName(quoteId) : dealDocName(quoteId),
-    doc,
-    {
-      WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
-      protocols: liveProtocols(options.token, options.device),
-      disableBc: true,
-      connect: options.connect ?? true,
-    },
-  );
+  const kind: DocKind = options.economics ? "economics" : options.private ? "private" : "deal";
+  const provider = new WebsocketProvider(liveServerUrl(h.server.url), docNameOf(quoteId, kind), doc, {
+    WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+    protocols: liveProtocols(options.token, options.device),
+    disableBc: true,
+    connect: options.connect ?? true,
+  });
   const closed: { code: number }[] = [];
   provider.on("connection-close", (event) => {
     if (event) closed.push({ code: event.code });
   });
-  return { doc, provider, deal: options.private ? privateArray(doc) : dealArray(doc), closed };
+  return { doc, provider, deal: docArray(doc, kind), closed };
 }
 
 export function synced(client: Client, timeout = 5000): Promise<void> {

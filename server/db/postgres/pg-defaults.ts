@@ -11,8 +11,9 @@ import {
   defaultGovernmentFees,
   defaultTaxes,
   interestRateDefaults,
+  quotes,
 } from "../schema.pg";
-import type { DefaultLists, DefaultsStore, ListStore } from "../stores";
+import { type DefaultLists, type DefaultsStore, type ListStore, seesGrossSetting } from "../stores";
 import type { PgDb } from "./connection";
 
 // The dealer's defaults on PostgreSQL: the rate sheet, payment options, tax rules, and the four
@@ -157,10 +158,23 @@ export function createDefaultsStore(db: PgDb): DefaultsStore {
 
     async saveEconomics(dealerId, settings) {
       const updatedAt = Date.now();
-      await db
-        .insert(dealerEconomics)
-        .values({ dealerId, settings, updatedAt })
-        .onConflictDoUpdate({ target: dealerEconomics.dealerId, set: { settings, updatedAt } });
+      await db.transaction(async (tx) => {
+        // The row locked first: two owners' changes of the setting bump the seqs one after the other.
+        const [before] = await tx
+          .select({ settings: dealerEconomics.settings })
+          .from(dealerEconomics)
+          .where(eq(dealerEconomics.dealerId, dealerId))
+          .for("update");
+        await tx
+          .insert(dealerEconomics)
+          .values({ dealerId, settings, updatedAt })
+          .onConflictDoUpdate({ target: dealerEconomics.dealerId, set: { settings, updatedAt } });
+        if (seesGrossSetting(before?.settings) !== settings.salespeopleSeeGross)
+          await tx
+            .update(quotes)
+            .set({ stateSeq: sql`${quotes.stateSeq} + 1` })
+            .where(eq(quotes.dealerId, dealerId));
+      });
     },
 
     async taxRules(dealerId) {

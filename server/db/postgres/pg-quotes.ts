@@ -1,4 +1,4 @@
-import { dealDocName, privateDocName } from "@shared/quote-doc";
+import { dealDocName, economicsDocName, privateDocName } from "@shared/quote-doc";
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { quoteEvents, quotes, yjsDocuments } from "../schema.pg";
 import type { DocumentStore, QuoteScope, QuoteStore } from "../stores";
@@ -43,6 +43,14 @@ export function createQuoteStore(db: PgDb): QuoteStore {
             docName: privateDocName(row.id),
             quoteId: row.id,
             state: documents.private,
+            headSeq: 0,
+            snapshotSeq: 0,
+            updatedAt: row.createdAt,
+          },
+          {
+            docName: economicsDocName(row.id),
+            quoteId: row.id,
+            state: documents.economics,
             headSeq: 0,
             snapshotSeq: 0,
             updatedAt: row.createdAt,
@@ -206,8 +214,12 @@ export function createQuoteStore(db: PgDb): QuoteStore {
   };
 }
 
+const NOW_MS = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
+const toBuffer = (v: Uint8Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+
 export function createDocumentStore(db: PgDb): DocumentStore {
   const log = createDocumentLog(db);
+  const pool = db.$client;
   return {
     async load(docName) {
       const doc = await log.load(docName);
@@ -219,6 +231,74 @@ export function createDocumentStore(db: PgDb): DocumentStore {
         updatesV1: [],
         lastSeq: doc.headSeq,
       };
+    },
+
+    async quotesWithoutEconomics(after, limit) {
+      const { rows } = await pool.query<{ id: string }>(
+        `SELECT q.id FROM quotes q
+          WHERE q.id > $1 AND NOT EXISTS
+                (SELECT 1 FROM yjs_documents d WHERE d.doc_name = 'quote/' || q.id || '/economics')
+          ORDER BY q.id LIMIT $2`,
+        [after, limit],
+      );
+      return rows.map((row) => row.id);
+    },
+
+    async moveEconomics(quoteId, split) {
+      const economicsName = economicsDocName(quoteId);
+      const privateName = privateDocName(quoteId);
+      // Most calls find it done (a reader making sure): one indexed read, no lock taken.
+      const done = await pool.query("SELECT 1 FROM yjs_documents WHERE doc_name = $1", [economicsName]);
+      if (done.rows.length > 0) return false;
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        // The private document's row first, as an append holds it: a process moving the same
+        // quote waits here, then finds the economics document written and does nothing; a live
+        // append waits too, then finds the head moved and catches up (SCALE.md §4).
+        const head = await client.query<{ state: Buffer; snapshot_seq: number; head_seq: number }>(
+          "SELECT state, snapshot_seq, head_seq FROM yjs_documents WHERE doc_name = $1 FOR UPDATE",
+          [privateName],
+        );
+        const row = head.rows[0];
+        const exists = await client.query("SELECT 1 FROM yjs_documents WHERE doc_name = $1", [economicsName]);
+        if (!row || exists.rows.length > 0) {
+          await client.query("ROLLBACK");
+          return false;
+        }
+        const updates = await client.query<{ update: Buffer }>(
+          'SELECT "update" FROM yjs_updates WHERE doc_name = $1 AND seq > $2 ORDER BY seq',
+          [privateName, row.snapshot_seq],
+        );
+        const { economics, privateUpdate } = split({
+          state: row.state,
+          updates: updates.rows.map((u) => u.update),
+          updatesV1: [],
+          lastSeq: row.head_seq,
+        });
+        await client.query(
+          `INSERT INTO yjs_documents (doc_name, quote_id, state, head_seq, snapshot_seq, updated_at)
+           VALUES ($1, $2, $3, 0, 0, ${NOW_MS})`,
+          [economicsName, quoteId, toBuffer(economics)],
+        );
+        if (privateUpdate) {
+          await client.query("UPDATE yjs_documents SET head_seq = head_seq + 1 WHERE doc_name = $1", [
+            privateName,
+          ]);
+          await client.query(
+            `INSERT INTO yjs_updates (doc_name, seq, quote_id, "update", created_at)
+             VALUES ($1, $2, $3, $4, ${NOW_MS})`,
+            [privateName, row.head_seq + 1, quoteId, toBuffer(privateUpdate)],
+          );
+        }
+        await client.query("COMMIT");
+        return true;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
     },
   };
 }

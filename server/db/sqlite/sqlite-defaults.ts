@@ -12,8 +12,9 @@ import {
   defaultGovernmentFees,
   defaultTaxes,
   interestRateDefaults,
+  quotes,
 } from "../schema";
-import type { DefaultLists, DefaultsStore, ListStore } from "../stores";
+import { type DefaultLists, type DefaultsStore, type ListStore, seesGrossSetting } from "../stores";
 
 // The dealer's defaults on SQLite: the four soft-deletable lists, the rate sheet, payment options
 // and tax rules (see sqlite-users.ts on the synchronous driver behind the promises).
@@ -132,10 +133,22 @@ export function sqliteDefaultsStore(db: Db): DefaultsStore {
       db.select().from(dealerEconomics).where(eq(dealerEconomics.dealerId, dealerId)).get()?.settings,
     async saveEconomics(dealerId, settings) {
       const updatedAt = Date.now();
-      db.insert(dealerEconomics)
-        .values({ dealerId, settings, updatedAt })
-        .onConflictDoUpdate({ target: dealerEconomics.dealerId, set: { settings, updatedAt } })
-        .run();
+      db.transaction((tx) => {
+        const before = tx
+          .select({ settings: dealerEconomics.settings })
+          .from(dealerEconomics)
+          .where(eq(dealerEconomics.dealerId, dealerId))
+          .get()?.settings;
+        tx.insert(dealerEconomics)
+          .values({ dealerId, settings, updatedAt })
+          .onConflictDoUpdate({ target: dealerEconomics.dealerId, set: { settings, updatedAt } })
+          .run();
+        if (seesGrossSetting(before) !== settings.salespeopleSeeGross)
+          tx.update(quotes)
+            .set({ stateSeq: sql`${quotes.stateSeq} + 1` })
+            .where(eq(quotes.dealerId, dealerId))
+            .run();
+      });
     },
     taxRules: async (dealerId) =>
       db.select().from(dealerTaxProfiles).where(eq(dealerTaxProfiles.dealerId, dealerId)).get()?.rules,

@@ -1,16 +1,18 @@
 import type { HistoryEvent } from "@shared/history-text";
-import { dealDocName, privateDocName } from "@shared/quote-doc";
+import { dealDocName, economicsDocName, privateDocName } from "@shared/quote-doc";
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../connection";
 import { quoteEvents, quotes, quoteVersions, teamEvents, yjsDocuments } from "../schema";
 import {
   type DocumentStore,
+  type EconomicsSplit,
   type HistoryStore,
   historyRole,
   type QuoteScope,
   type QuoteStore,
   type RestEvent,
   restEventRow,
+  type StoredDoc,
   type VersionStore,
 } from "../stores";
 import { createDocStore } from "./document-store";
@@ -52,6 +54,12 @@ export function sqliteQuoteStore(db: Db): QuoteStore {
               docName: privateDocName(row.id),
               quoteId: row.id,
               state: Buffer.from(documents.private),
+              updatedAt: row.createdAt,
+            },
+            {
+              docName: economicsDocName(row.id),
+              quoteId: row.id,
+              state: Buffer.from(documents.economics),
               updatedAt: row.createdAt,
             },
           ])
@@ -273,5 +281,34 @@ export function sqliteHistoryStore(db: Db): HistoryStore {
 
 export function sqliteDocumentStore(db: Db): DocumentStore {
   const store = createDocStore(db);
-  return { load: async (docName) => store.load(docName) };
+  const sqlite = db.$client;
+  const withoutEconomics = sqlite.prepare<[string, number], { id: string }>(
+    `SELECT q.id FROM quotes q
+      WHERE q.id > ? AND NOT EXISTS (SELECT 1 FROM yjs_documents d WHERE d.doc_name = 'quote/' || q.id || '/economics')
+      ORDER BY q.id LIMIT ?`,
+  );
+  const hasDocument = sqlite.prepare<[string], { one: number }>(
+    "SELECT 1 AS one FROM yjs_documents WHERE doc_name = ?",
+  );
+  // V2, as the log's oldest rows: the move's update is the server's own, not a client's.
+  const insertUpdateV2 = sqlite.prepare<[string, string, Uint8Array, number]>(
+    'INSERT INTO yjs_updates (doc_name, quote_id, "update", created_at, format) VALUES (?, ?, ?, ?, 2)',
+  );
+  // One synchronous transaction: nothing interleaves with it, and a crash keeps all of it or none.
+  const move = sqlite.transaction((quoteId: string, split: (stored: StoredDoc) => EconomicsSplit) => {
+    const economicsName = economicsDocName(quoteId);
+    const privateName = privateDocName(quoteId);
+    if (hasDocument.get(economicsName)) return false;
+    const priv = store.load(privateName);
+    if (!priv) return false;
+    const { economics, privateUpdate } = split(priv);
+    store.insertDocument(economicsName, quoteId, economics);
+    if (privateUpdate) insertUpdateV2.run(privateName, quoteId, privateUpdate, Date.now());
+    return true;
+  });
+  return {
+    load: async (docName) => store.load(docName),
+    quotesWithoutEconomics: async (after, limit) => withoutEconomics.all(after, limit).map((row) => row.id),
+    moveEconomics: async (quoteId, split) => move(quoteId, split),
+  };
 }

@@ -6,7 +6,7 @@ import type { FeeBody } from "@shared/validation/default-fees";
 import type { TaxBody } from "@shared/validation/default-taxes";
 import { describe, expect, it } from "vitest";
 import type { ListStore, Stores } from "../../db/stores";
-import { type CurrentStores, registerOwner } from "./fixtures";
+import { type CurrentStores, createQuote, registerOwner } from "./fixtures";
 
 // The storage contract for a dealer's defaults: the rate sheet, payment options, tax rules and
 // the four soft-deletable lists (in dollars, as the API speaks).
@@ -160,6 +160,31 @@ export function defaultsContract(current: CurrentStores): void {
       await stores.defaults.saveEconomics(ann.dealershipId, shown);
       expect(await stores.defaults.economics(ann.dealershipId)).toEqual(shown);
       expect(await stores.defaults.economics(bob.dealershipId)).toBeUndefined();
+    });
+
+    it("gives the dealership's quotes a new state seq when 'Salespeople see gross' changes, with the save (issue #38)", async () => {
+      const stores = current();
+      const ann = await registerOwner(stores, "ann@example.com");
+      const bob = await registerOwner(stores, "bob@example.com");
+      await createQuote(stores, ann, "ann-1");
+      await createQuote(stores, ann, "ann-2");
+      await createQuote(stores, bob, "bob-1");
+      const seqs = async () => Object.fromEntries(await stores.quotes.stateSeqs(["ann-1", "ann-2", "bob-1"]));
+      const settings = { pack: 0, participation: 0, buyRates: {}, buyMoneyFactors: {} };
+      // The first save with the setting off: it was off (absent) already.
+      await stores.defaults.saveEconomics(ann.dealershipId, { ...settings, salespeopleSeeGross: false });
+      expect(await seqs()).toEqual({ "ann-1": 0, "ann-2": 0, "bob-1": 0 });
+      await stores.defaults.saveEconomics(ann.dealershipId, { ...settings, salespeopleSeeGross: true });
+      expect(await seqs()).toEqual({ "ann-1": 1, "ann-2": 1, "bob-1": 0 });
+      // Another value changed, the setting not: no new seq.
+      await stores.defaults.saveEconomics(ann.dealershipId, {
+        ...settings,
+        pack: 500,
+        salespeopleSeeGross: true,
+      });
+      expect(await seqs()).toEqual({ "ann-1": 1, "ann-2": 1, "bob-1": 0 });
+      await stores.defaults.saveEconomics(ann.dealershipId, { ...settings, salespeopleSeeGross: false });
+      expect(await seqs()).toEqual({ "ann-1": 2, "ann-2": 2, "bob-1": 0 });
     });
   });
 

@@ -131,10 +131,18 @@ export function quoteRow(
 }
 
 /** Real Yjs states: the deal names its vehicle, the private document starts empty. */
-export function documentStates(vehicle: string): { deal: Uint8Array; private: Uint8Array } {
+export function documentStates(vehicle: string): {
+  deal: Uint8Array;
+  private: Uint8Array;
+  economics: Uint8Array;
+} {
   const deal = new Y.Doc();
   deal.getMap("deal").set("vehicle", vehicle);
-  const states = { deal: Y.encodeStateAsUpdateV2(deal), private: Y.encodeStateAsUpdateV2(new Y.Doc()) };
+  const states = {
+    deal: Y.encodeStateAsUpdateV2(deal),
+    private: Y.encodeStateAsUpdateV2(new Y.Doc()),
+    economics: Y.encodeStateAsUpdateV2(new Y.Doc()),
+  };
   deal.destroy();
   return states;
 }

@@ -93,7 +93,7 @@ export function handoffContract(current: CurrentStores): void {
       const row = await createQuote(stores, ann, "q1");
       await stores.quotes.create(
         { ...row, id: "q2" },
-        { deal: new Uint8Array(), private: new Uint8Array() },
+        { deal: new Uint8Array(), private: new Uint8Array(), economics: new Uint8Array() },
         [event(d, "quote.created", { quoteId: "q2" })],
       );
       await stores.versions.save(

@@ -1,4 +1,4 @@
-import { dealDocName, privateDocName } from "@shared/quote-doc";
+import { dealDocName, economicsDocName, privateDocName } from "@shared/quote-doc";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import {
@@ -20,7 +20,7 @@ import {
 
 export function quotesContract(current: CurrentStores): void {
   describe("quotes and documents", () => {
-    it("creates the quote row and both documents; find and load answer exactly them", async () => {
+    it("creates the quote row and its three documents; find and load answer exactly them", async () => {
       const stores = current();
       const { ann } = await team(stores);
       const row = quoteRow(ann, "q1", { customerName: "Pat", outTheDoorCents: 314_159 });
@@ -40,7 +40,27 @@ export function quotesContract(current: CurrentStores): void {
       expect(restored.getMap("deal").get("vehicle")).toBe("2024 Civic");
       const priv = await stores.documents.load(privateDocName("q1"));
       expect(priv && bytes(priv.state)).toEqual(bytes(states.private));
+      const economics = await stores.documents.load(economicsDocName("q1"));
+      expect(economics && bytes(economics.state)).toEqual(bytes(states.economics));
       expect(await stores.documents.load(dealDocName("q-none"))).toBeNull();
+    });
+
+    it("moves nothing for a quote that has its economics document or does not exist (issue #38)", async () => {
+      const stores = current();
+      const { ann } = await team(stores);
+      await createQuote(stores, ann, "q-three");
+      expect(await stores.documents.quotesWithoutEconomics("", 100)).toEqual([]);
+      const before = await stores.documents.load(privateDocName("q-three"));
+      let asked = 0;
+      const split = () => {
+        asked += 1;
+        return { economics: new Uint8Array([0, 0]), privateUpdate: null };
+      };
+      expect(await stores.documents.moveEconomics("q-three", split)).toBe(false);
+      expect(await stores.documents.moveEconomics("q-none", split)).toBe(false);
+      expect(asked).toBe(0);
+      expect(await stores.documents.load(privateDocName("q-three"))).toEqual(before);
+      expect(await stores.documents.load(economicsDocName("q-none"))).toBeNull();
     });
 
     it("creates the row and the documents together or not at all", async () => {
@@ -104,6 +124,7 @@ export function quotesContract(current: CurrentStores): void {
       expect(await stores.quotes.find("q-gone")).toBeUndefined();
       expect(await stores.documents.load(dealDocName("q-gone"))).toBeNull();
       expect(await stores.documents.load(privateDocName("q-gone"))).toBeNull();
+      expect(await stores.documents.load(economicsDocName("q-gone"))).toBeNull();
       expect(await stores.versions.list("q-gone")).toEqual([]);
       expect(await stores.versions.latest("q-gone")).toBeUndefined();
       expect(await stores.versions.read("q-gone", 1)).toBeUndefined();

@@ -113,6 +113,7 @@ export function vehiclesContract(current: CurrentStores): void {
       await stores.quotes.create(quoteRow(ann, "q2", { inventoryId: "v2" }), {
         deal: new Uint8Array([0, 0]),
         private: new Uint8Array([0, 0]),
+        economics: new Uint8Array([0, 0]),
       });
       const list = await stores.vehicles.list(d, {});
       expect(list.map((v) => [v.stockNumber, Number(v.quoteCount)])).toEqual([
@@ -184,7 +185,11 @@ export function vehiclesContract(current: CurrentStores): void {
       ).toBeUndefined();
       expect(await stores.vehicles.setStatus(ann.dealershipId, "nope", changed, T0 + 10)).toBeUndefined();
       expect((await stores.vehicles.find(d, "v1"))?.status).toBe("pending");
-      const none = { deal: new Uint8Array([0, 0]), private: new Uint8Array([0, 0]) };
+      const none = {
+        deal: new Uint8Array([0, 0]),
+        private: new Uint8Array([0, 0]),
+        economics: new Uint8Array([0, 0]),
+      };
       await stores.quotes.create(
         quoteRow(ann, "q1", { inventoryId: "v1", lockedAt: T0 + 3, acceptedVersion: 1 }),
         none,

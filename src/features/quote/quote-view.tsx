@@ -78,7 +78,9 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
   // A dealer may renew an expired quote from its page (issue #14).
   const [expired, setExpired] = useState(quote.expired);
   const readOnly = expired && !isDealer;
-  const live = useLiveQuote(liveReady ? { quoteId: quote.id, role, token, readOnly } : null);
+  // Issue #38: the economics document opens only for a dealer the REST answer showed the gross to.
+  const economics = isDealer && quote.gross !== undefined;
+  const live = useLiveQuote(liveReady ? { quoteId: quote.id, role, token, readOnly, economics } : null);
   const [dialog, setDialog] = useState<QuoteDialog | null>(null);
 
   // The REST snapshot shows the deal until the live document arrives; it is never written back.

@@ -26,7 +26,8 @@ import type { UpdateResult } from "../live/field-adapter";
 import type { LiveQuoteState } from "../live/use-live-quote";
 
 // Issue #38, dealer only (a chunk the shopper's page never loads): the deal's gross for its
-// selected structure, the dealer-private economics it reads (the private document), and "Solve
+// selected structure, the dealer-private economics it reads (the economics document, which only a
+// member who sees gross receives), and "Solve
 // for" a target payment, applied as a normal live edit (in the history).
 
 export interface SolvePrefill {
@@ -38,8 +39,8 @@ export interface SolvePrefill {
 
 export interface DeskPanelProps {
   data: QuoteData;
-  /** The private document as stored (null until it arrived). */
-  privateRaw: Record<string, unknown> | null;
+  /** The economics document as stored (null until it arrived, and for a member who does not see gross). */
+  economicsRaw: Record<string, unknown> | null;
   /** Owners and managers; salespeople when the owner turned "Salespeople see gross" on. */
   showGross: boolean;
   readOnly: boolean;
@@ -166,13 +167,13 @@ const firstError = (result: UpdateResult) => (result.ok ? undefined : result.err
 
 export default function DeskPanel({
   data,
-  privateRaw,
+  economicsRaw,
   showGross,
   readOnly,
   update,
   prefill,
 }: DeskPanelProps) {
-  const economics = useMemo(() => readEconomics(privateRaw?.economics), [privateRaw]);
+  const economics = useMemo(() => readEconomics(economicsRaw?.economics), [economicsRaw]);
   const selected = useMemo(() => selectedStructure(data), [data]);
   const gross = useMemo(() => dealGross(data, economics), [data, economics]);
 

@@ -105,9 +105,10 @@ export default function QuoteDesk({
           <Part>
             <DeskPanel
               data={data}
-              privateRaw={live.privateRaw}
-              // The REST answer carries the gross only to members who see it.
-              showGross={quote.gross !== undefined}
+              economicsRaw={live.economicsRaw}
+              // The REST answer carries the gross only to members who see it; the economics
+              // document's socket closes when that right is lost meanwhile (issue #38).
+              showGross={quote.gross !== undefined && !live.economicsClosed}
               readOnly={locked}
               update={update}
               prefill={prefill}

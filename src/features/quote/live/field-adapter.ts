@@ -4,7 +4,7 @@
 
 import type { Economics } from "@shared/economics";
 import { CORE_MSG } from "@shared/page-text";
-import { mayWriteField, readOnlyKeysOf } from "@shared/permissions";
+import { type DocKind, mayWriteField, readOnlyKeysOf } from "@shared/permissions";
 import {
   assemble,
   changedFields,
@@ -18,7 +18,10 @@ import type * as Y from "yjs";
 import type { ValidatedUpdate } from "./validate-update";
 
 export type LiveRole = "dealer" | "shopper";
-/** The fields of the private document (dealer only): the customer record and, issue #38, the deal economics. */
+/**
+ * The fields of the dealer's own documents: the customer record (private document) and, issue
+ * #38, the deal economics (economics document, only for members who see gross).
+ */
 export type PrivateField = "customerInfo" | "economics";
 export type UpdateField = QuoteField | PrivateField;
 export type UpdateValue<F extends UpdateField> = F extends QuoteField
@@ -26,8 +29,9 @@ export type UpdateValue<F extends UpdateField> = F extends QuoteField
   : F extends "economics"
     ? Economics
     : CustomerInfo;
-const isPrivateField = (field: UpdateField): field is PrivateField =>
-  field === "customerInfo" || field === "economics";
+/** The document a field lives in. */
+export const docKindOf = (field: UpdateField): DocKind =>
+  field === "customerInfo" ? "private" : field === "economics" ? "economics" : "deal";
 
 /** Spec §4: tradeIn, downPayment and creditTier go out as the viewer's role, the rest as DEALER. */
 export type UserType = "DEALER" | "SHOPPER";
@@ -45,6 +49,8 @@ export interface FieldAdapterOptions {
   deal: Y.Array<KvPair>;
   /** The dealer's private document; null for a shopper, who never receives it. */
   private: Y.Array<KvPair> | null;
+  /** Issue #38: the economics document; null unless the viewer sees gross. */
+  economics?: Y.Array<KvPair> | null;
   role: LiveRole;
   /** An expired quote is read-only for the shopper. */
   readOnly?: boolean;
@@ -73,20 +79,32 @@ export class FieldAdapter {
   private readonly changeListeners = new Set<() => void>();
   // Each document is read once per change (entries, then the assembled object, kept until the
   // next change): the page and the events share that one read.
-  private dealEntries: FlatEntries;
-  private privateEntries: FlatEntries;
-  private dealDoc: Record<string, unknown>;
-  private privateDoc: Record<string, unknown>;
+  private readonly entries: Record<DocKind, FlatEntries>;
+  private readonly docs: Record<DocKind, Record<string, unknown>>;
   private readonly unobserve: (() => void)[] = [];
   private destroyed = false;
 
   constructor(private readonly options: FieldAdapterOptions) {
-    this.dealEntries = readEntries(options.deal);
-    this.privateEntries = options.private ? readEntries(options.private) : new Map();
-    this.dealDoc = assemble(this.dealEntries);
-    this.privateDoc = assemble(this.privateEntries);
+    const read = (array: Y.Array<KvPair> | null | undefined): FlatEntries =>
+      array ? readEntries(array) : new Map();
+    this.entries = {
+      deal: read(options.deal),
+      private: read(options.private),
+      economics: read(options.economics),
+    };
+    this.docs = {
+      deal: assemble(this.entries.deal),
+      private: assemble(this.entries.private),
+      economics: assemble(this.entries.economics),
+    };
     this.watch(options.deal, "deal");
     if (options.private) this.watch(options.private, "private");
+    if (options.economics) this.watch(options.economics, "economics");
+  }
+
+  private arrayOf(kind: DocKind): Y.Array<KvPair> | null {
+    if (kind === "deal") return this.options.deal;
+    return (kind === "private" ? this.options.private : this.options.economics) ?? null;
   }
 
   /**
@@ -94,12 +112,17 @@ export class FieldAdapter {
    * document changes: read it, never modify it.
    */
   readDeal(): Record<string, unknown> {
-    return this.dealDoc;
+    return this.docs.deal;
   }
 
   /** The private document, as `readDeal` (empty for a shopper). */
   readPrivate(): Record<string, unknown> {
-    return this.privateDoc;
+    return this.docs.private;
+  }
+
+  /** Issue #38: the economics document, as `readDeal` (empty unless the viewer sees gross). */
+  readEconomics(): Record<string, unknown> {
+    return this.docs.economics;
   }
 
   /**
@@ -122,10 +145,11 @@ export class FieldAdapter {
     }
     if (this.destroyed) return { ok: false, errors: [] };
     // The deal as it stands, for the rules between fields the live guard also applies (issue #34).
-    const checked = validate(field, value, this.dealDoc);
+    const checked = validate(field, value, this.docs.deal);
     if (!checked.ok) return checked;
-    if (isPrivateField(field)) {
-      const target = this.options.private as Y.Array<KvPair>;
+    const kind = docKindOf(field);
+    if (kind !== "deal") {
+      const target = this.arrayOf(kind) as Y.Array<KvPair>;
       return { ok: true, changed: writeField(target, field, checked.value, origin) };
     }
     let next = checked.value;
@@ -135,8 +159,8 @@ export class FieldAdapter {
 
   /** Why the viewer may not write `field`, or undefined when it may. */
   refusal(field: UpdateField): string | undefined {
-    const kind = isPrivateField(field) ? "private" : "deal";
-    if (kind === "private" && !this.options.private) return CORE_MSG.forbidden;
+    const kind = docKindOf(field);
+    if (kind !== "deal" && !this.arrayOf(kind)) return CORE_MSG.forbidden;
     if (this.options.role === "shopper" && this.options.readOnly) return CORE_MSG.quoteExpired;
     return mayWriteField(userTypeFor(this.options.role), kind, field) ? undefined : CORE_MSG.forbidden;
   }
@@ -176,25 +200,20 @@ export class FieldAdapter {
         node = node[part] as Record<string, unknown>;
       }
       const leaf = parts[parts.length - 1] as string;
-      const stored = this.dealEntries.get(key);
+      const stored = this.entries.deal.get(key);
       if (stored === undefined) delete node[leaf];
       else node[leaf] = stored;
     }
     return next;
   }
 
-  private watch(array: Y.Array<KvPair>, which: "deal" | "private"): void {
+  private watch(array: Y.Array<KvPair>, which: DocKind): void {
     const observer = (_event: Y.YArrayEvent<KvPair>, transaction: Y.Transaction) => {
-      const before = which === "deal" ? this.dealEntries : this.privateEntries;
+      const before = this.entries[which];
       const after = readEntries(array);
       const doc = assemble(after);
-      if (which === "deal") {
-        this.dealEntries = after;
-        this.dealDoc = doc;
-      } else {
-        this.privateEntries = after;
-        this.privateDoc = doc;
-      }
+      this.entries[which] = after;
+      this.docs[which] = doc;
       const fields = changedFields(before, after);
       for (const field of fields) {
         this.emit({ field: field as UpdateField, value: doc[field], local: transaction.local });

@@ -3,11 +3,14 @@
 import "fake-indexeddb/auto";
 import { type HistoryPush, MESSAGE_HISTORY } from "@shared/history-push";
 import { liveServerUrl } from "@shared/live-protocol";
-import { dealArray, dealDocName, readDoc, writeField } from "@shared/quote-doc";
+import { dealArray, dealDocName, economicsDocName, readDoc, writeField } from "@shared/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { IndexeddbPersistence } from "y-indexeddb";
 import * as Y from "yjs";
+import { createTokenService } from "../../../../server/auth/tokens";
+import { createSqliteStores } from "../../../../server/db/sqlite/sqlite-stores";
+import { createDealer } from "../../../../server/test-support/fixtures";
 import {
   connectClient,
   createQuoteVia,
@@ -78,6 +81,63 @@ describe("LiveQuote against the live server", () => {
     );
     await eventually(() => expect(dealer.getSnapshot().customerInfo?.name).toBe("Ana Ruiz"));
     expect(shopper.getSnapshot().customerInfo).toBeNull();
+  });
+
+  it("opens the economics document for a dealer who sees gross, and lets it go alone when the right is lost (issue #38)", async () => {
+    const owner = await h.dealer();
+    const settings = { pack: 500, participation: 0, buyRates: {}, buyMoneyFactors: {} };
+    const turn = async (salespeopleSeeGross: boolean) =>
+      expect(
+        (
+          await h.api(
+            "PUT",
+            "/api/dealer-defaults/economics",
+            { ...settings, salespeopleSeeGross },
+            owner.token,
+          )
+        ).status,
+      ).toBe(200);
+    await turn(true);
+    const sam = await createDealer(
+      { db: h.db, tokens: createTokenService(createSqliteStores(h.db).users, h.server.config.jwtSecret) },
+      { dealershipId: owner.user.dealershipId, role: "salesperson" },
+    );
+    const quoteId = await createQuoteVia(h, sam.token);
+    const seller = openLive(quoteId, { role: "dealer", token: sam.token, economics: true, persist: false });
+    await eventually(() => expect(seller.getSnapshot().economicsRaw?.economics).toMatchObject({ pack: 500 }));
+    expect(
+      await seller.update("economics", { ...settings, vehicleCost: 20_000, addOnCosts: [] }),
+    ).toMatchObject({
+      ok: true,
+    });
+    // The edit went to the economics document, not the private one.
+    const stored = connectClient(h, quoteId, { token: owner.token, economics: true });
+    await synced(stored);
+    await eventually(() => expect(readDoc(stored.deal).economics).toMatchObject({ vehicleCost: 20_000 }));
+    destroyClient(stored);
+
+    await turn(false);
+    await eventually(() => expect(seller.getSnapshot().economicsClosed).toBe(true));
+    const after = seller.getSnapshot();
+    expect(after.economicsRaw).toBeNull();
+    // The deal stays open: the page goes on, without the Desk's figures.
+    expect(after.ended).toBeNull();
+    expect(after.status).toBe("connected");
+    expect(await seller.update("economics", { ...settings, addOnCosts: [] })).toMatchObject({ ok: false });
+    expect(await seller.update("downPayment", -3_000)).toEqual({ ok: true, changed: true });
+
+    // The next page without the right opens no economics document and leaves no copy of one.
+    const copyName = localCopyName("dealer", economicsDocName(quoteId));
+    const kept = new IndexeddbPersistence(copyName, new Y.Doc());
+    await kept.whenSynced;
+    await kept.destroy();
+    expect((await indexedDB.databases()).map((db) => db.name)).toContain(copyName);
+    const later = openLive(quoteId, { role: "dealer", token: sam.token });
+    await eventually(() => expect(later.getSnapshot().status).toBe("connected"));
+    expect(later.getSnapshot().economicsRaw).toBeNull();
+    await eventually(async () =>
+      expect((await indexedDB.databases()).map((db) => db.name)).not.toContain(copyName),
+    );
   });
 
   it("drops a local copy the server refuses, and resyncs from the server's document", async () => {

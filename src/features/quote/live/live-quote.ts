@@ -1,6 +1,7 @@
-// One open quote: the deal document (and, for the dealer, the private one) kept in sync with the
-// server by the stock y-websocket provider and kept on this device by y-indexeddb, so edits made
-// offline merge on reconnect. A plain object with subscribe/getSnapshot for useSyncExternalStore.
+// One open quote: the deal document (and, for the dealer, the private one, and the economics one
+// when they see gross: issue #38) kept in sync with the server by the stock y-websocket provider
+// and kept on this device by y-indexeddb, so edits made offline merge on reconnect. A plain object
+// with subscribe/getSnapshot for useSyncExternalStore.
 //
 // The client never seeds content: the server wrote the documents when the quote was created
 // (DESIGN.md), and writing defaults here is how line items get duplicated after reconnects.
@@ -17,6 +18,8 @@ import {
   assemble,
   dealArray,
   dealDocName,
+  docArray,
+  economicsDocName,
   fieldOfKey,
   privateArray,
   privateDocName,
@@ -30,6 +33,7 @@ import type { Awareness } from "y-protocols/awareness";
 import { WebsocketProvider } from "y-websocket";
 import * as Y from "yjs";
 import {
+  docKindOf,
   FieldAdapter,
   type LiveRole,
   type QuoteUpdatedEvent,
@@ -50,8 +54,13 @@ export interface LiveQuoteSnapshot {
   data: QuoteData | null;
   /** Dealer only. */
   customerInfo: CustomerInfo | null;
-  /** Dealer only: the private document as stored (issue #38: the Desk panel reads its economics). */
-  privateRaw: Record<string, unknown> | null;
+  /**
+   * Issue #38, a dealer who sees gross only: the economics document as stored (the Desk panel
+   * reads it); null when this page does not hold it.
+   */
+  economicsRaw: Record<string, unknown> | null;
+  /** Issue #38: the server closed the economics document (the gross right was lost meanwhile). */
+  economicsClosed: boolean;
   /** Why the server ended the connection for good, if it did. */
   ended: LiveEnd;
   /** Set with ended "reassigned": the full name of the salesperson the deal went to. */
@@ -77,6 +86,11 @@ export interface LiveQuoteOptions {
   WebSocketPolyfill?: typeof WebSocket;
   /** This browser's device id (device-id.ts): the server lets it write under its own earlier Yjs client ids. */
   device?: string | null;
+  /**
+   * Issue #38: open the economics document (a dealer who sees gross; the server admits nobody
+   * else). Never on the shopper's page.
+   */
+  economics?: boolean;
 }
 
 interface Replica {
@@ -95,6 +109,8 @@ const RATE_LIMITED_PAUSE_MS = 5_000;
 export class LiveQuote {
   private deal: Replica;
   private private: Replica | null;
+  private economics: Replica | null;
+  private economicsClosed = false;
   private adapter: FieldAdapter;
   private snapshot: LiveQuoteSnapshot;
   private readonly storeListeners = new Set<() => void>();
@@ -114,6 +130,12 @@ export class LiveQuote {
   constructor(private readonly options: LiveQuoteOptions) {
     this.deal = this.open(dealDocName(options.quoteId));
     this.private = options.role === "dealer" ? this.open(privateDocName(options.quoteId)) : null;
+    const economicsName = economicsDocName(options.quoteId);
+    this.economics = options.role === "dealer" && options.economics ? this.open(economicsName) : null;
+    // Issue #38: a dealer page without the gross right leaves no economics on the device (a copy
+    // kept from when this member still saw gross goes; deleting one that does not exist is a no-op).
+    if (options.role === "dealer" && !this.economics && options.persist !== false)
+      globalThis.indexedDB?.deleteDatabase(localCopyName("dealer", economicsName));
     this.adapter = this.bindAdapter();
     this.snapshot = this.read();
     if (typeof window !== "undefined") {
@@ -136,7 +158,9 @@ export class LiveQuote {
   };
 
   private replicas(): Replica[] {
-    return [this.deal, this.private].filter((replica): replica is Replica => replica !== null);
+    return [this.deal, this.private, this.economics].filter(
+      (replica): replica is Replica => replica !== null,
+    );
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -155,7 +179,7 @@ export class LiveQuote {
     // Issue #36: an edit replaces the values this copy holds. Written into a copy that holds none
     // yet (the page shows the server-rendered deal while the live document is on its way), it would
     // replace nothing, and the server would judge it stale; so it waits for the document.
-    await this.documentArrived(field === "customerInfo" ? this.private : this.deal);
+    await this.documentArrived(this.replicaOf(field));
     if (this.destroyed) return { ok: false, errors: [] };
     return this.adapter.update(field, value);
   }
@@ -166,7 +190,7 @@ export class LiveQuote {
     const holds = () =>
       this.destroyed ||
       // Replaced meanwhile (a resync): the edit goes on, to the new copy.
-      (replica !== this.deal && replica !== this.private) ||
+      !this.replicas().includes(replica) ||
       replica.provider.synced ||
       (replica === this.deal ? dealArray(replica.doc).length > 0 : false);
     if (holds()) return Promise.resolve();
@@ -182,6 +206,12 @@ export class LiveQuote {
     });
   }
 
+  /** The replica of the document `field` lives in (null: this page does not hold it). */
+  private replicaOf(field: UpdateField): Replica | null {
+    const kind = docKindOf(field);
+    return kind === "deal" ? this.deal : kind === "private" ? this.private : this.economics;
+  }
+
   /** One conflict notice answered "OK": the value that stayed stays. */
   dismissConflict = (key: string): void => {
     this.conflicts = this.conflicts.filter((c) => c.key !== key);
@@ -195,14 +225,14 @@ export class LiveQuote {
   keepMine = (key: string): Promise<UpdateResult> => {
     const conflict = this.conflicts.find((c) => c.key === key);
     this.dismissConflict(key);
-    const field = fieldOfKey(key);
-    const replica = field === "customerInfo" ? this.private : this.deal;
+    const field = fieldOfKey(key) as UpdateField;
+    const replica = this.replicaOf(field);
     if (!conflict || !replica) return Promise.resolve({ ok: false, errors: [] });
-    const array = field === "customerInfo" ? privateArray(replica.doc) : dealArray(replica.doc);
+    const array = docArray(replica.doc, docKindOf(field));
     const own = new Map([...readEntries(array)].filter(([k]) => fieldOfKey(k) === field));
     if (conflict.mine === undefined) own.delete(key);
     else own.set(key, conflict.mine);
-    return this.update(field as UpdateField, assemble(own)[field] as never);
+    return this.update(field, assemble(own)[field] as never);
   };
 
   /** Why the viewer may not write `field` (undefined when it may). */
@@ -317,6 +347,13 @@ export class LiveQuote {
 
   private onClosed(replica: Replica, code: number): void {
     if (this.destroyed) return;
+    // Issue #38: the economics document alone closed for a lost right: the member no longer sees
+    // gross (the owner turned "Salespeople see gross" off). The deal stays open; the economics
+    // leave this device. A session that ended closes the deal's socket too (handled below).
+    if (replica === this.economics && code === LIVE_CLOSE_CODES.tokenRevoked) {
+      this.dropEconomics(replica);
+      return;
+    }
     // A refused change, or a message the server could not read: either way this replica holds
     // something the server will never take, so start again from the server's document.
     if (
@@ -353,20 +390,33 @@ export class LiveQuote {
     this.changed();
   }
 
+  private dropEconomics(replica: Replica): void {
+    replica.provider.destroy();
+    void replica.persistence?.clearData();
+    replica.doc.destroy();
+    this.economics = null;
+    this.economicsClosed = true;
+    this.stopAdapterEvents();
+    this.adapter.destroy();
+    this.adapter = this.bindAdapter();
+    this.changed();
+  }
+
   /**
    * The server refused one of our updates whole: our replica now holds changes it will never
    * accept, and every later update would depend on them. Drop the local copy (memory and
    * IndexedDB) and start again from the server's document.
    */
   private async resync(replica: Replica): Promise<void> {
-    const which = replica === this.deal ? "deal" : "private";
+    const which = replica === this.deal ? "deal" : replica === this.private ? "private" : "economics";
     replica.provider.destroy();
     await replica.persistence?.clearData();
     replica.doc.destroy();
-    if (this.destroyed) return;
+    if (this.destroyed || (which === "economics" && this.economics !== replica)) return;
     const fresh = this.open(replica.name);
     if (which === "deal") this.deal = fresh;
-    else this.private = fresh;
+    else if (which === "private") this.private = fresh;
+    else this.economics = fresh;
     this.stopAdapterEvents();
     this.adapter.destroy();
     this.adapter = this.bindAdapter();
@@ -377,6 +427,7 @@ export class LiveQuote {
     const adapter = new FieldAdapter({
       deal: dealArray(this.deal.doc),
       private: this.private ? privateArray(this.private.doc) : null,
+      economics: this.economics ? docArray(this.economics.doc, "economics") : null,
       role: this.options.role,
       readOnly: this.options.readOnly ?? false,
     });
@@ -396,10 +447,8 @@ export class LiveQuote {
     const deal = this.adapter.readDeal();
     if (this.parsedDeal?.raw !== deal) this.parsedDeal = { raw: deal, data: readQuoteData(deal) };
     let customerInfo: CustomerInfo | null = null;
-    let privateRaw: Record<string, unknown> | null = null;
     if (this.private) {
       const raw = this.adapter.readPrivate();
-      privateRaw = raw;
       if (this.parsedPrivate?.raw !== raw) this.parsedPrivate = { raw, data: readCustomerInfo(raw) };
       customerInfo = this.parsedPrivate.data;
     }
@@ -407,7 +456,8 @@ export class LiveQuote {
       status: this.deal.provider.wsconnected ? "connected" : "disconnected",
       data: this.parsedDeal.data,
       customerInfo,
-      privateRaw,
+      economicsRaw: this.economics ? this.adapter.readEconomics() : null,
+      economicsClosed: this.economicsClosed,
       ended: this.ended,
       reassignedTo: this.reassignedTo,
       conflicts: this.conflicts,

@@ -16,6 +16,8 @@ export interface LiveQuoteParams {
   role: LiveRole;
   token: string | null;
   readOnly: boolean;
+  /** Issue #38: the dealer sees gross: the economics document opens too (never for a shopper). */
+  economics?: boolean;
 }
 
 export interface LiveQuoteState extends LiveQuoteSnapshot {
@@ -37,7 +39,8 @@ const EMPTY: LiveQuoteSnapshot = {
   status: "disconnected",
   data: null,
   customerInfo: null,
-  privateRaw: null,
+  economicsRaw: null,
+  economicsClosed: false,
   ended: null,
   reassignedTo: null,
   conflicts: [],
@@ -52,6 +55,7 @@ export function useLiveQuote(params: LiveQuoteParams | null): LiveQuoteState {
   const role = params?.role;
   const token = params?.token ?? null;
   const readOnly = params?.readOnly ?? false;
+  const economics = params?.economics ?? false;
 
   useEffect(() => {
     if (quoteId === undefined || role === undefined) return;
@@ -66,6 +70,7 @@ export function useLiveQuote(params: LiveQuoteParams | null): LiveQuoteState {
         role,
         token,
         readOnly,
+        economics,
         serverUrl: liveServerUrl(window.location.origin),
         device: deviceId(),
       });
@@ -78,7 +83,7 @@ export function useLiveQuote(params: LiveQuoteParams | null): LiveQuoteState {
       closing.destroy();
       setLive((current) => (current === closing ? null : current));
     };
-  }, [quoteId, role, token, readOnly]);
+  }, [quoteId, role, token, readOnly, economics]);
 
   const snapshot = useSyncExternalStore(
     live?.subscribe ?? noSubscription,
