@@ -1,40 +1,34 @@
 import { DEAL_RULE_FIELDS, dealRuleProblem } from "@shared/deal/deal-rules";
-import { isChoiceOffered } from "@shared/deal/offered-choice";
-import { economicsSchema } from "@shared/economics";
-import { DEAL_KEYS, type DocKind, isLeafKey, leafKeysOfField, mayWriteKey } from "@shared/permissions";
-import {
-  assemble,
-  DOC_ARRAYS,
-  docArray,
-  type FlatEntries,
-  fieldOfKey,
-  NESTED_FIELDS,
-  readEntriesOf,
-} from "@shared/quote-doc";
-import {
-  customerInfoSchema,
-  isQuoteField,
-  leaseProgramSchema,
-  liveFieldSchema,
-  type QuoteData,
-  type QuoteField,
-  shopperChoiceSchema,
-  structuresSchema,
-} from "@shared/quote-schema";
-import { conform, defaultStructures, quoteTemplate } from "@shared/quote-template";
+import { type DocKind, isLeafKey, mayWriteKey } from "@shared/permissions";
+import { DOC_ARRAYS, docArray, type FlatEntries, fieldOfKey, readEntriesOf } from "@shared/quote-doc";
 import * as Y from "yjs";
-import type { ZodType } from "zod";
 import type { QuoteRole } from "../policies/quote-access";
+import {
+  choiceProblem,
+  dealAfter,
+  type EntryLookup,
+  isJsonValue,
+  isPlainRecord,
+  sameValue,
+  validateField,
+} from "./guard-values";
+import { type StaleEdit, scanPairs, staleEdits, takeOut } from "./stale-edits";
 
-// The guard of DESIGN.md "Who may write what" (docs/decisions/010-trust-model.md). Every incoming
-// update (SyncStep2 or Update) is first applied: to the room's document in one process (a
-// refusal then restores it from the room's copy, rooms.ts), to a copy at the head in shared mode.
+// The guard of DESIGN.md "Who may write what" (docs/decisions/010-trust-model.md), the heart of the
+// judge stage (judge.ts). Every incoming update (SyncStep2 or Update) is first applied in the
+// workspace (workspace.ts): the room's document in one process, a copy at the head with several.
 // The guard then judges the pairs the update inserts and deletes, read from the transaction, not the
 // assembled quote: each pair's key must be a leaf key the sender's role may write (shared/
 // permissions.ts), even when its value is unchanged, and each field it touches must still parse
 // with the form's rules. An update failing any check is refused whole (dropping part of it would
 // leave the sender's later updates pending for ever). Observers of the document run after the
 // judgement (it reads the transaction in "beforeObserverCalls").
+//
+// Guarantees: an update is accepted only when every pair it inserts or deletes is a leaf key of
+// its document that the sender's role may write, with a JSON value, and every field it changes
+// still parses (guard-values.ts); stale edits are taken out again (stale-edits.ts); a shopper's
+// write to an expired quote, a pick off the dealer's grid, or a deal breaking the rules between
+// fields is refused. The verdict names exactly the keys whose value changed.
 
 export type { DocKind } from "@shared/permissions";
 
@@ -89,24 +83,7 @@ export type GuardVerdict =
       missing?: true;
     };
 
-/** An edit of a key whose editor had not seen the key's current value (a stale offline edit). */
-export type StaleEdit = { key: string; mine: unknown; theirs: unknown; theirsBy: number };
-
-function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== "object" || value === null) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
-/** JSON values only: no Y types, binaries or other objects smuggled into a pair. */
-function isJsonValue(value: unknown, depth = 0): boolean {
-  if (depth > 8) return false;
-  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
-  if (typeof value === "number") return Number.isFinite(value);
-  if (Array.isArray(value)) return value.every((v) => isJsonValue(v, depth + 1));
-  if (isPlainRecord(value)) return Object.values(value).every((v) => isJsonValue(v, depth + 1));
-  return false;
-}
+export { STALE_ORIGIN, type StaleEdit } from "./stale-edits";
 
 /** What one transaction inserted and deleted, read before the scratch document collects garbage. */
 type Touched = {
@@ -145,76 +122,6 @@ function collectTouched(transaction: Y.Transaction, array: unknown, into: Touche
   });
 }
 
-// One parser per field, built once: liveFieldSchema() unwraps the default on every call.
-const fieldSchemas = new Map<string, ZodType>();
-function fieldSchema(field: QuoteField): ZodType {
-  let schema = fieldSchemas.get(field);
-  if (!schema) {
-    schema = liveFieldSchema(field);
-    fieldSchemas.set(field, schema);
-  }
-  return schema;
-}
-
-/** A field's value assembled from its leaf keys, and how many leaves it has (0: no pair). */
-function fieldValue(kind: DocKind, field: string, entries: EntryLookup): { value: unknown; leaves: number } {
-  // The field's leaf keys, looked up (not a scan of every entry: this runs for each accepted edit).
-  const own: FlatEntries = new Map();
-  for (const key of leafKeysOfField(kind, field)) if (entries.has(key)) own.set(key, entries.get(key));
-  // A nested field with no leaves left is an empty object (customInterestRates: {}).
-  return { value: assemble(own)[field] ?? (NESTED_FIELDS.has(field) ? {} : undefined), leaves: own.size };
-}
-
-/**
- * Issue #33: a shopper's pick must be a cell the dealer's grid offers now (offered-choice.ts),
- * read from the entries as they are after the update. The dealer's own changes of the grid are
- * never refused for it: a pick taken off the grid falls back to the default on both pages.
- */
-function choiceProblem(entries: EntryLookup): string | null {
-  const choice = shopperChoiceSchema.safeParse(fieldValue("deal", "shopperChoice", entries).value);
-  if (!choice.success) return null;
-  const structures = structuresSchema.optional().safeParse(fieldValue("deal", "structures", entries).value);
-  const program = leaseProgramSchema.optional().safeParse(fieldValue("deal", "leaseProgram", entries).value);
-  if (!structures.success || !program.success) return "the grid does not parse";
-  const offered = isChoiceOffered(
-    { structures: structures.data ?? defaultStructures(), leaseProgram: program.data },
-    choice.data,
-  );
-  return offered ? null : "the choice is not on the dealer's grid";
-}
-
-/** The schema of each dealer-only document's field (the deal's fields parse with the quote's). */
-const DEALER_DOC_SCHEMAS: Readonly<Record<Exclude<DocKind, "deal">, Readonly<Record<string, ZodType>>>> = {
-  private: { customerInfo: customerInfoSchema },
-  // Issue #38: the economics document holds the one field `economics`.
-  economics: { economics: economicsSchema },
-};
-
-function validateField(kind: DocKind, field: string, entries: EntryLookup): string | null {
-  const { value, leaves } = fieldValue(kind, field, entries);
-  if (kind !== "deal") {
-    // Clearing the customer info (or the economics) is allowed; what is there must be valid.
-    if (leaves === 0) return null;
-    const schema = Object.hasOwn(DEALER_DOC_SCHEMAS[kind], field) ? DEALER_DOC_SCHEMAS[kind][field] : null;
-    if (!schema) return `invalid ${field}`;
-    const result = schema.safeParse(value);
-    return result.success ? null : `invalid ${field}: ${result.error.issues[0]?.message}`;
-  }
-  if (!isQuoteField(field) || value === undefined) return `invalid ${field}`;
-  const result = fieldSchema(field).safeParse(value);
-  return result.success ? null : `invalid ${field}: ${result.error.issues[0]?.message}`;
-}
-
-/** The whole deal after the update, read as the page reads it (the shared quote template). */
-function dealAfter(entries: EntryLookup): QuoteData {
-  const all: FlatEntries = new Map();
-  for (const key of DEAL_KEYS) if (entries.has(key)) all.set(key, entries.get(key));
-  return conform(assemble(all), quoteTemplate()) as QuoteData;
-}
-
-/** What validation reads: the room's entries as they are after the update. */
-type EntryLookup = Pick<FlatEntries, "get" | "has">;
-
 const NO_ENTRIES: FlatEntries = new Map();
 
 /** The verdict of an update that changes no entry (nothing new integrated, or nothing yet judged). */
@@ -242,9 +149,6 @@ export function applyVerdict(entries: FlatEntries, verdict: { keys: readonly str
     else entries.delete(key);
   }
 }
-
-const sameValue = (a: unknown, b: unknown) =>
-  a === b || (typeof a === "object" && typeof b === "object" && JSON.stringify(a) === JSON.stringify(b));
 
 /**
  * What the update being judged touches is read by one listener per document, installed once:
@@ -382,95 +286,3 @@ export function judgeUpdate(scratch: Y.Doc, update: Uint8Array, input: GuardInpu
     amend,
   };
 }
-
-/** A live pair of a touched key: its value, its index in the array, and whether this update wrote it. */
-type LivePair = { val: unknown; index: number; fresh: boolean; client: number };
-
-/**
- * One walk of the array's items: the touched keys' values (the rightmost pair of a key wins, as
- * readers read it) and, per touched key, its live pairs. A pair is fresh when the update wrote it:
- * its struct's clock is at or past its client's clock before the update (`written`).
- */
-function scanPairs(
-  array: Y.Array<unknown>,
-  keys: ReadonlySet<string>,
-  written: ReadonlyMap<number, number>,
-): { now: FlatEntries; pairs: Map<string, LivePair[]> } {
-  const now: FlatEntries = new Map();
-  const pairs = new Map<string, LivePair[]>();
-  let index = 0;
-  for (let item = array._start; item !== null; item = item.right) {
-    if (item.deleted || !item.countable) continue;
-    if (item.content instanceof Y.ContentAny) {
-      const { arr } = item.content;
-      const { client, clock } = item.id;
-      const from = written.get(client);
-      for (let j = 0; j < arr.length; j++) {
-        const pair = arr[j] as { key?: unknown; val?: unknown } | null;
-        const key = pair?.key;
-        if (typeof key !== "string" || !keys.has(key) || !isPlainRecord(pair)) continue;
-        now.set(key, pair.val);
-        const live: LivePair = {
-          val: pair.val,
-          index: index + j,
-          fresh: from !== undefined && clock + j >= from,
-          client,
-        };
-        const list = pairs.get(key);
-        if (list) list.push(live);
-        else pairs.set(key, [live]);
-      }
-    }
-    index += item.length;
-  }
-  return { now, pairs };
-}
-
-/**
- * The stale edits among the touched keys: a key with both fresh pairs and pairs the update left
- * alone. Every fresh pair of such a key goes (positions, for takeOut); a conflict is reported
- * when the value written differs from the one that stays (equal values are no conflict).
- */
-function staleEdits(
-  pairs: ReadonlyMap<string, LivePair[]>,
-  before: FlatEntries,
-): { positions: number[]; conflicts: StaleEdit[] } {
-  const positions: number[] = [];
-  const conflicts: StaleEdit[] = [];
-  for (const [key, list] of pairs) {
-    if (list.length < 2) continue;
-    let mine: LivePair | null = null;
-    let theirs: LivePair | null = null;
-    for (const pair of list)
-      if (pair.fresh) mine = pair;
-      else theirs = pair;
-    if (!mine || !theirs) continue;
-    for (const pair of list) if (pair.fresh) positions.push(pair.index);
-    const current = before.has(key) ? before.get(key) : theirs.val;
-    if (!sameValue(mine.val, current))
-      conflicts.push({ key, mine: mine.val, theirs: current, theirsBy: theirs.client });
-  }
-  return { positions, conflicts };
-}
-
-/** Deletes the pairs at `positions` from the judged document, in one transaction; its update (v1). */
-function takeOut(doc: Y.Doc, array: Y.Array<unknown>, positions: number[]): Uint8Array {
-  let amend: Uint8Array | null = null;
-  const capture = (update: Uint8Array) => {
-    amend = amend ? Y.mergeUpdates([amend, update]) : update;
-  };
-  doc.on("update", capture);
-  try {
-    doc.transact(() => {
-      // From the right, so the earlier indexes stay valid.
-      for (const index of [...positions].sort((a, b) => b - a)) array.delete(index, 1);
-    }, STALE_ORIGIN);
-  } finally {
-    doc.off("update", capture);
-  }
-  if (!amend) throw new Error("taking out stale pairs changed nothing");
-  return amend;
-}
-
-/** The origin of the server's own transaction that takes stale pairs out. */
-export const STALE_ORIGIN = Symbol("stale edits");
