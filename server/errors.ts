@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly errors?: FieldError[],
+    /** More of the answer's body beside `message` (e.g. a 409's deal as it now stands). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -39,7 +41,8 @@ export function validationError(errors: FieldError[]): ApiError {
 }
 
 export function errorBody(error: ApiError): { message: string; errors?: FieldError[] } {
-  return error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+  const body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+  return error.extra ? { ...error.extra, ...body } : body;
 }
 
 export function respondError(c: Context, error: ApiError) {

@@ -9,7 +9,10 @@ export const DEAL_RULE_TEXT = {
   /** Shown on both sides when a concurrent edit left the down payment above the balance due. */
   downPaymentCapped: (entered: string, applied: string): string =>
     `The down payment of ${entered} is more than the balance due, so ${applied} is applied.`,
-  cashStructure: (outTheDoor: string): string => `Cash, ${outTheDoor} out the door`,
+  /** Issue #46: what a cash buyer pays, the out-the-door price before any down payment. */
+  cashStructure: (cashPrice: string): string => `Cash, ${cashPrice}`,
+  /** Issue #46: a trade worth more than the whole deal. */
+  cashDueToCustomer: (cashPrice: string, due: string): string => `Cash, ${cashPrice}, ${due} due to customer`,
   financeStructure: (months: number, down: string, monthly: string, tier: string, apr: string): string =>
     `Finance, ${months} months, ${down} down, ${monthly}/mo (${tier} credit, ${apr} APR)`,
   leaseStructure: (months: number, down: string, monthly: string, dueAtSigning: string): string =>

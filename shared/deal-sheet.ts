@@ -6,6 +6,7 @@ import { DEAL_OFFER_TEXT } from "./deal-offer-text";
 import type { QuoteDealership } from "./api-types";
 import { creditTierLabel, vehicleIsNew } from "./constants";
 import { leaseDisclosureLines } from "./deal/lease-lines";
+import { type PresentedDeal, presentedOf } from "./deal/presented-deal";
 import { type SelectedDeal, selectedStructure } from "./deal/selected-structure";
 import type { StructureGrids } from "./deal/structure-grid";
 import {
@@ -16,7 +17,7 @@ import {
   formatPercent,
 } from "./format";
 import { QUOTE_TEXT, TEXT } from "./messages";
-import { formatMoney } from "./money";
+import { formatMoney, toCents } from "./money";
 import { type Breakdown, computeBreakdown } from "./pricing";
 import type { CustomerInfo, QuoteData, ShopperChoice } from "./quote-schema";
 import { SHEET_TEXT } from "./sheet-messages";
@@ -32,9 +33,17 @@ export type SheetSource = {
   customer: CustomerInfo | null;
   /**
    * Issue #34: the one structure the deal presents, as it was when the snapshot was taken. Versions
-   * stored before it have none: it is then worked out from `data` and `choice`.
+   * stored before it have none: it is then worked out from `data` and `choice`. Issue #46: with the
+   * presented deal's terms and figures (versions stored before it have its words only).
    */
-  selected?: { text: string; lines: SheetLine[] | null; paidWith: string | null };
+  selected?: SheetSelection;
+};
+
+/** The presented deal as a sheet keeps it: its terms and figures, its words, a lease's disclosure lines. */
+export type SheetSelection = Partial<PresentedDeal> & {
+  text: string;
+  lines: SheetLine[] | null;
+  paidWith: string | null;
 };
 
 export type SheetStamp = {
@@ -159,16 +168,23 @@ function breakdownLines(data: QuoteData, b: Breakdown): SheetLine[] {
 
 const monthsHead = (terms: readonly number[]) => [SHEET_TEXT.down, ...terms.map((m) => `${m} mo`)];
 
+/** The grid cell a sheet boxes: the presented deal's structure, term and down payment. */
+type SheetCell = { structure: "finance" | "lease"; months: number; downCents: number };
+
+/** Issue #46: a grid's down column; the deal's own down when it is not one of the grid's rows. */
+const downLabel = (row: { downCents: number; own?: true }) =>
+  row.own ? SHEET_TEXT.yourDown(formatMoney(row.downCents)) : formatMoney(row.downCents);
+
 function structureTables(
   grids: StructureGrids,
   tier: QuoteData["selectedCreditTier"],
-  choice: ShopperChoice | null,
+  cell: SheetCell | null,
 ) {
   const tables: SheetTable[] = [];
   const selectedIn = (kind: "finance" | "lease", terms: readonly number[], downs: readonly number[]) => {
-    if (!choice || choice.structure !== kind) return null;
-    const row = downs.indexOf(Math.round(choice.down * 100));
-    const col = terms.indexOf(choice.months);
+    if (!cell || cell.structure !== kind) return null;
+    const row = downs.indexOf(cell.downCents);
+    const col = terms.indexOf(cell.months);
     return row === -1 || col === -1 ? null : ([row, col + 1] as [number, number]);
   };
   if (!grids.hidden.includes("finance")) {
@@ -180,10 +196,7 @@ function structureTables(
       kind: "finance",
       title: SHEET_TEXT.financeTitle(creditTierLabel(tier)),
       head: monthsHead(terms),
-      rows: rows.map((row) => [
-        formatMoney(row.downCents),
-        ...row.cells.map((cell) => formatMoney(cell.payment)),
-      ]),
+      rows: rows.map((row) => [downLabel(row), ...row.cells.map((result) => formatMoney(result.payment))]),
       selected: selectedIn(
         "finance",
         terms,
@@ -206,9 +219,9 @@ function structureTables(
       title: SHEET_TEXT.leaseTitle(creditTierLabel(lease.tier)),
       head: monthsHead(lease.terms),
       rows: lease.rows.map((row) => [
-        formatMoney(row.downCents),
-        ...row.cells.map((cell) =>
-          cell?.available ? formatMoney(cell.monthlyPayment) : cell ? SHEET_TEXT.notOffered : "—",
+        downLabel(row),
+        ...row.cells.map((result) =>
+          result?.available ? formatMoney(result.monthlyPayment) : result ? SHEET_TEXT.notOffered : "—",
         ),
       ]),
       selected: selectedIn("lease", lease.terms, downs),
@@ -219,9 +232,9 @@ function structureTables(
       title: SHEET_TEXT.leaseDueTitle,
       head: monthsHead(lease.terms),
       rows: lease.rows.map((row) => [
-        formatMoney(row.downCents),
-        ...row.cells.map((cell) =>
-          cell?.available ? formatMoney(cell.amountDueAtSigning) : cell ? SHEET_TEXT.notOffered : "—",
+        downLabel(row),
+        ...row.cells.map((result) =>
+          result?.available ? formatMoney(result.amountDueAtSigning) : result ? SHEET_TEXT.notOffered : "—",
         ),
       ]),
       selected: selectedIn("lease", lease.terms, downs),
@@ -232,20 +245,32 @@ function structureTables(
 }
 
 /** The snapshot's selected structure: stored with it, or worked out for a version from before issue #34. */
-export function sheetSelection(source: SheetSource): NonNullable<SheetSource["selected"]> {
+export function sheetSelection(source: SheetSource): SheetSelection {
   if (source.selected) return source.selected;
   const data = source.choice ? { ...source.data, shopperChoice: source.choice } : source.data;
   return selectionForSheet(selectedStructure(data));
 }
 
-/** What a sheet keeps of a selection: its words, and a lease's disclosure lines. */
-export function selectionForSheet(selected: SelectedDeal): NonNullable<SheetSource["selected"]> {
+/** What a sheet keeps of a selection: the presented deal (issue #46), and a lease's disclosure lines. */
+export function selectionForSheet(selected: SelectedDeal): SheetSelection {
   const { selection } = selected;
-  if (selection.kind !== "lease") return { text: selected.text, lines: null, paidWith: null };
+  const presented = presentedOf(selected);
+  if (selection.kind !== "lease") return { ...presented, lines: null, paidWith: null };
   const lines = leaseDisclosureLines(selected.data, computeBreakdown(selected.data), selection).map(
     (line): SheetLine => ({ ...line }),
   );
-  return { text: selected.text, lines, paidWith: paidWithText(selection.result) };
+  return { ...presented, lines, paidWith: paidWithText(selection.result) };
+}
+
+/** The cell a sheet boxes: the presented deal's (an older version's: its choice with the down it named). */
+function sheetCell(source: SheetSource, selected: SheetSelection): SheetCell | null {
+  if (selected.structure) {
+    if (selected.structure === "cash" || selected.months === undefined) return null;
+    return { structure: selected.structure, months: selected.months, downCents: toCents(selected.down ?? 0) };
+  }
+  const choice = source.choice as (ShopperChoice & { down?: number }) | null;
+  if (!choice || choice.structure === "cash") return null;
+  return { structure: choice.structure, months: choice.months, downCents: toCents(choice.down ?? 0) };
 }
 
 /** "Paid with $9,800.00 trade-in, $1,234.56 cash" (only the parts there are). */
@@ -282,7 +307,9 @@ export function buildDealSheet(
   const selected = sheetSelection(source);
   // Issue #34: the sheet carries the selected structure's figures only: a lease its disclosure
   // lines and grids, a finance deal its breakdown and finance grid, a cash deal its breakdown.
-  const kind = selected.lines ? "lease" : (visibleChoice?.structure ?? defaultKind(source));
+  const kind = selected.lines
+    ? "lease"
+    : (selected.structure ?? visibleChoice?.structure ?? defaultKind(source));
   return {
     title: SHEET_TEXT.title,
     stamp: {
@@ -321,7 +348,7 @@ export function buildDealSheet(
     },
     agreement: { heading: DEAL_OFFER_TEXT.agreeingTo, text: selected.text, paidWith: selected.paidWith },
     lines: selected.lines ?? breakdownLines(data, breakdown),
-    tables: structureTables(grids, data.selectedCreditTier, visibleChoice).filter(
+    tables: structureTables(grids, data.selectedCreditTier, sheetCell(source, selected)).filter(
       (table) => table.kind === kind,
     ),
     disclosures: [

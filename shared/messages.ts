@@ -153,6 +153,9 @@ export const MSG = {
   dealNotLocked: "This deal is not locked",
   // The deal's lifecycle on every socket (#33).
   optionNoLongerOffered: "This option is no longer offered",
+  /** Issue #46: an acceptance (or a counter-offer) names the fingerprint of the deal it saw. */
+  fingerprintRequired: "Fingerprint is required: name the deal as you saw it",
+  dealChanged: "The deal changed while you were reviewing it",
 
   // Dealership teams (#20).
   registrationClosed:

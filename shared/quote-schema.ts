@@ -237,8 +237,10 @@ export const leaseProgramSchema = strictObject({
 export const shopperChoiceSchema = z.union(
   [
     strictObject({ structure: z.literal("cash") }),
-    strictObject({ structure: z.literal("finance"), down: downAmount, months: financeTerm }),
-    strictObject({ structure: z.literal("lease"), down: downAmount, months: leaseTerm }),
+    // Issue #46: a structure and a term; `down` is accepted from older pages and stored choices and
+    // never read (the deal's one down payment is `downPayment`).
+    strictObject({ structure: z.literal("finance"), months: financeTerm, down: downAmount.optional() }),
+    strictObject({ structure: z.literal("lease"), months: leaseTerm, down: downAmount.optional() }),
   ],
   { error: MSG.optionInvalid },
 );

@@ -58,12 +58,11 @@ export function leaseProgram(value: unknown): LeaseProgram | undefined {
 export function shopperChoice(value: unknown): ShopperChoice | undefined {
   if (!isObject(value)) return undefined;
   if (value.structure === "cash") return { structure: "cash" };
-  const down = num(value.down, -1);
-  if (down < 0) return undefined;
+  // Issue #46: a structure and a term; an older stored choice's `down` reads as the term's choice.
   if (value.structure === "finance" && isLoanTerm(value.months))
-    return { structure: "finance", down, months: value.months };
+    return { structure: "finance", months: value.months };
   if (value.structure === "lease" && isLeaseTerm(value.months))
-    return { structure: "lease", down, months: value.months };
+    return { structure: "lease", months: value.months };
   return undefined;
 }
 

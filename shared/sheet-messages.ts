@@ -29,6 +29,8 @@ export const SHEET_TEXT = {
   cashChoice: (outTheDoor: string): string => `Cash: ${outTheDoor} out the door`,
   notOnGrid: "no longer on the payment grid",
   notOffered: "Not available",
+  /** Issue #46: the deal's own down payment, as an extra row of the grid when it is not one of its rows. */
+  yourDown: (down: string): string => `Your down payment: ${down}`,
   payments: "Payment options",
   down: "Down",
   financeTitle: (tier: string): string => `Finance, monthly payment (${tier} credit)`,

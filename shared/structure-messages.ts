@@ -15,7 +15,15 @@ export const STRUCTURES_TEXT = {
   customerLookingAt: (choice: string): string => `Customer is looking at: ${choice}`,
   yourChoice: (choice: string): string => `Your choice: ${choice}`,
   chooseCash: "Choose cash",
-  cashWithDown: (down: string): string => `With ${down} down`,
+  /** Issue #46: the cash card's caption: what a cash buyer pays, whatever down payment is typed. */
+  cashPriceCaption: "What a cash buyer pays, out the door",
+  dueToCustomer: (due: string): string => `Due to customer: ${due}`,
+  /** Issue #46: the grid's extra row of the deal's own down payment. */
+  yourDownRow: (down: string): string => `Your down payment: ${down}`,
+  /** Issue #46: picking a cell at another down changes the deal's one down payment, and says so. */
+  downChangedByPick: (down: string): string => `Your down payment is now ${down}.`,
+  /** Issue #46: the cell of the deal itself, read out with its figures. */
+  thisDeal: "the deal shown above",
   financeAprs: "APR by term",
   moneyFactorNote: (factor: string): string => `Money factor ${factor}.`,
   residualsNote: "Residual",

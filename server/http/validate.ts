@@ -21,6 +21,22 @@ export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Pro
   return parseBody(schema, body);
 }
 
+/**
+ * An optional JSON body: none (or an empty one) reads as `{}`, so that calls made before the body
+ * existed keep working; a body that is there must be JSON and parse.
+ */
+export async function parseOptionalJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  const text = await c.req.text();
+  if (text.trim() === "") return parseBody(schema, {});
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw badRequest("Request body must be valid JSON");
+  }
+  return parseBody(schema, body);
+}
+
 /** A body already read, parsed with a shared zod schema; bad fields answer 400. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const result = schema.safeParse(body);

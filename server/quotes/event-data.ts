@@ -118,7 +118,7 @@ function structureOf(snapshot: DealSnapshot): { structure: EventStructure; outTh
   const down = centsToDollars(selection.downCents);
   if (selection.kind === "cash")
     return {
-      structure: { kind: "cash", text, price: centsToDollars(selection.outTheDoor), downPayment: down },
+      structure: { kind: "cash", text, price: centsToDollars(selection.cashPrice), downPayment: down },
       outTheDoor,
     };
   if (selection.kind === "finance") {

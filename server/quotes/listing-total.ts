@@ -1,6 +1,8 @@
 import { dealGross } from "@shared/deal/gross";
-import { choiceMonthly, choiceText, structureGrids } from "@shared/deal/structure-grid";
+import { presentedDeal } from "@shared/deal/presented-deal";
+import { choiceText } from "@shared/deal/structure-grid";
 import { readEconomics } from "@shared/economics";
+import { toCents } from "@shared/money";
 import { computeBreakdown } from "@shared/pricing";
 import { dealArray, dealDocName, economicsArray, readDoc } from "@shared/quote-doc";
 import type { ListingFigures } from "@shared/quote-list";
@@ -27,12 +29,13 @@ export function listingFiguresOf(deal: Record<string, unknown>): ListingFigures 
   if (!parsed.success)
     return { outTheDoorCents: null, stockNumber: "", selectedStructure: null, monthlyCents: null };
   const data = parsed.data;
-  const choice = data.shopperChoice;
+  // Issue #46: the deal as presented (the shopper's pick or the dealer's default) and its payment.
+  const presented = presentedDeal(data);
   return {
     outTheDoorCents: computeBreakdown(data).outTheDoorPrice,
     stockNumber: data.vehicle.stockNumber ?? "",
-    selectedStructure: choice ? choiceText(choice) : null,
-    monthlyCents: choice ? choiceMonthly(structureGrids(data), choice) : null,
+    selectedStructure: choiceText(presented),
+    monthlyCents: presented.monthlyPayment === undefined ? null : toCents(presented.monthlyPayment),
   };
 }
 

@@ -1,6 +1,8 @@
 import type { QuoteDealership, QuoteListItem } from "@shared/api-types";
 import { vehicleIsNew } from "@shared/constants";
+import { dealFingerprint, shownDeal } from "@shared/deal/deal-fingerprint";
 import { type DealEconomics, dealGross, type GrossInDollars, grossInDollars } from "@shared/deal/gross";
+import { type PresentedDeal, presentedDeal } from "@shared/deal/presented-deal";
 import { readEconomics } from "@shared/economics";
 import type { DocKind } from "@shared/permissions";
 import { type Member, seesEveryQuote } from "@shared/permissions";
@@ -130,6 +132,9 @@ export type QuoteView = {
   gross?: GrossInDollars;
   /** Issue #38: the deal economics (dealer-private), with `gross` and under the same rule. */
   economics?: DealEconomics;
+  /** Issue #46: the deal as presented ("You are agreeing to"), and the fingerprint an acceptance names. */
+  selected?: PresentedDeal;
+  fingerprint?: string;
 };
 
 /** The quote's dealership profile and its salesperson's name (empty strings when not filled in). */
@@ -178,6 +183,20 @@ export async function storedEconomics(
   return readEconomics(withPlainText(content.economics));
 }
 
+/** The deal as presented and its fingerprint, read from the deal document as the pages read it. */
+function presentedAndFingerprint(deal: Record<string, unknown>): {
+  selected?: PresentedDeal;
+  fingerprint?: string;
+} {
+  const shown = shownDeal(withPlainText(deal));
+  try {
+    return { selected: presentedDeal(shown), fingerprint: dealFingerprint(shown) };
+  } catch {
+    // A document that does not make a deal (never expected: every write passed the guard).
+    return {};
+  }
+}
+
 /** GET /quotes/{id}: the deal; customerInfo only for its dealer (shoppers never receive it). */
 export async function readQuote(
   stores: Stores,
@@ -220,6 +239,9 @@ export async function readQuote(
     locked: quote.lockedAt !== null,
     acceptedVersion: quote.acceptedVersion,
     counterOffer,
+    // Issue #46: the deal as presented and the fingerprint of what the shopper is shown, from the
+    // deal document alone (the same for the dealer's answer and the shopper's).
+    ...presentedAndFingerprint(deal),
     ...(withPrivate ? { stock: stock ?? null } : {}),
     ...(gross ? { gross } : {}),
     ...(economics ? { economics } : {}),

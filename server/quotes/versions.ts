@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import type { QuoteDealership } from "@shared/api-types";
+import { dealFingerprint } from "@shared/deal/deal-fingerprint";
 import type { DealEconomics, GrossInDollars } from "@shared/deal/gross";
 import { selectedStructure } from "@shared/deal/selected-structure";
-import { choiceMonthly, type StructureGrids, structureGrids } from "@shared/deal/structure-grid";
+import { type StructureGrids, structureGrids } from "@shared/deal/structure-grid";
 import { type SheetSource, selectionForSheet, sheetSelection } from "@shared/deal-sheet";
 import type { WebhookEventType } from "@shared/handoff";
 import type { HistoryEvent } from "@shared/history-text";
@@ -41,6 +41,11 @@ export type VersionSnapshot = {
   customer: CustomerInfo | null;
   /** Issue #34: the one structure presented (absent in versions stored before it). */
   selected?: SheetSource["selected"];
+  /**
+   * Issue #46: the fingerprint of the deal as shown (an acceptance: the one the shopper accepted);
+   * absent in versions stored before it, whose row keeps the digest of their snapshot.
+   */
+  fingerprint?: string;
 };
 
 /**
@@ -77,7 +82,7 @@ export async function currentSnapshotAt(
   live: LiveControl,
   quote: QuoteRow,
   extra: { choice?: ShopperChoice | null; shopperContact?: ShopperContact | null } = {},
-): Promise<{ snapshot: VersionSnapshot; dealSeq: number }> {
+): Promise<{ snapshot: VersionSnapshot; dealSeq: number; shownFingerprint: string }> {
   const [deal, dealership, customer] = await Promise.all([
     documentContentAt(stores, live, dealDocName(quote.id), "deal"),
     quoteDealership(stores, quote),
@@ -85,7 +90,14 @@ export async function currentSnapshotAt(
   ]);
   // A name stored before control characters were refused reads with spaces instead (#35).
   const data = quoteDataSchema.parse({ customInterestRates: {}, ...(withPlainText(deal.content) as object) });
-  return { snapshot: snapshotOf(data, dealership, customer, extra), dealSeq: deal.seq };
+  // Issue #46: read from the document as the pages and GET /api/quotes/:id read it.
+  const shownFingerprint = dealFingerprint(withPlainText(deal.content));
+  const snapshot = snapshotOf(data, dealership, customer, extra);
+  return {
+    snapshot: extra.choice ? snapshot : { ...snapshot, fingerprint: shownFingerprint },
+    dealSeq: deal.seq,
+    shownFingerprint,
+  };
 }
 
 export function snapshotOf(
@@ -109,10 +121,14 @@ export function snapshotOf(
   };
 }
 
-/** sha-256 of the snapshot's JSON, first 12 hex digits in three groups: "3f9a-c01b-77de". */
-export function fingerprintOf(snapshot: VersionSnapshot): string {
-  const hex = createHash("sha256").update(JSON.stringify(snapshot)).digest("hex").slice(0, 12);
-  return `${hex.slice(0, 4)}-${hex.slice(4, 8)}-${hex.slice(8, 12)}`;
+/**
+ * Issue #46: a version's fingerprint is the deal's (shared/deal/deal-fingerprint.ts) as the version
+ * presents it: an accepted version's is the very fingerprint the shopper accepted, and a printed
+ * sheet, the page and GET /api/quotes/:id all carry the same figure for the same deal.
+ */
+export function fingerprintOf(snapshot: Pick<VersionSnapshot, "data" | "choice" | "fingerprint">): string {
+  const { data, choice } = snapshot;
+  return snapshot.fingerprint ?? dealFingerprint(choice ? { ...data, shopperChoice: choice } : data);
 }
 
 const toRow = (
@@ -125,23 +141,27 @@ const toRow = (
   fingerprint: row.fingerprint,
 });
 
-/** The snapshot's chosen structure and figures, kept in columns for analytics and the export (issue #40). */
+/**
+ * The snapshot's presented deal and figures, kept in columns for analytics and the export (issue
+ * #40): issue #46, the deal as presented (its structure, term, down and monthly payment), not a
+ * grid cell looked up again.
+ */
 export function versionFigures(
-  snapshot: Pick<VersionSnapshot, "choice" | "breakdown" | "grids">,
+  snapshot: Pick<VersionSnapshot, "data" | "choice" | "breakdown" | "grids" | "selected">,
 ): Required<
   Pick<
     VersionRecord,
     "choiceStructure" | "choiceMonths" | "choiceDownCents" | "outTheDoorCents" | "monthlyCents"
   >
 > {
-  const { choice } = snapshot;
-  const financed = choice && choice.structure !== "cash" ? choice : null;
+  const presented = sheetSelection({ ...snapshot } as SheetSource);
+  const financed = presented.structure !== undefined && presented.structure !== "cash";
   return {
-    choiceStructure: choice?.structure ?? null,
-    choiceMonths: financed ? Number(financed.months) : null,
-    choiceDownCents: financed ? toCents(financed.down) : null,
+    choiceStructure: presented.structure ?? null,
+    choiceMonths: financed ? (presented.months ?? null) : null,
+    choiceDownCents: financed ? toCents(presented.down ?? 0) : null,
     outTheDoorCents: snapshot.breakdown.outTheDoorPrice,
-    monthlyCents: choice ? choiceMonthly(snapshot.grids, choice) : null,
+    monthlyCents: presented.monthlyPayment === undefined ? null : toCents(presented.monthlyPayment),
   };
 }
 

@@ -1,6 +1,7 @@
+import { dealFingerprint } from "@shared/deal/deal-fingerprint";
 import { quoteDownPaymentProblem, shopperChoiceProblem } from "@shared/deal/deal-rules";
 import { isChoiceOffered } from "@shared/deal/offered-choice";
-import { isPresentedChoice } from "@shared/deal/selection-choice";
+import { choiceOf, presentedDeal, sameChoice } from "@shared/deal/presented-deal";
 import type { HistoryEvent } from "@shared/history-text";
 import { CORE_MSG, MSG } from "@shared/messages";
 import { memberLabel } from "@shared/permissions";
@@ -14,7 +15,7 @@ import { StaleSnapshotError } from "../db/stores";
 import { memberSeesGross } from "../defaults/economics-store";
 import { ApiError, badRequest, notFound } from "../errors";
 import { optionalUser, requireUser } from "../http/auth-middleware";
-import { parseJson } from "../http/validate";
+import { parseJson, parseOptionalJson } from "../http/validate";
 import { stockAfterAcceptance, stockAfterReopen } from "../inventory/stock-status";
 import { acceptanceEmail } from "../mail/acceptance-email";
 import { findQuote, isExpired, mayManage, type QuoteRow, restViewerRole } from "../policies/quote-access";
@@ -23,10 +24,12 @@ import { unlockQuote } from "../quotes/quote-lifecycle";
 import {
   currentSnapshot,
   currentSnapshotAt,
+  fingerprintOf,
   latestVersionKind,
   listVersions,
   readVersion,
   saveVersion,
+  snapshotOf,
   type VersionSnapshot,
   versionSummary,
 } from "../quotes/versions";
@@ -36,15 +39,33 @@ import {
 //   GET  /api/quotes/:id/versions          [{ number, kind, createdAt, actor, fingerprint }]
 //   GET  /api/quotes/:id/versions/:n       one snapshot (a shopper's without the customer record)
 //   PUT | PATCH | DELETE on a version      405
-//   POST /api/quotes/:id/accept            shopper: { name, phone, email, structure } -> 201 { version }
+//   POST /api/quotes/:id/accept            shopper: { name, phone, email, structure, fingerprint }
+//                                          -> 201 { version }; 409 { message, selected, fingerprint }
 //   POST /api/quotes/:id/unlock            dealer: reopens the deal
+//
+// Issue #46: an acceptance names the fingerprint of the deal the shopper saw
+// (shared/deal/deal-fingerprint.ts); when the deal's fingerprint differs now (any edit by anyone
+// since), 409 with the deal as it now stands, and nothing is saved or locked. A dealer's version
+// may name one too (the page always does): a counter-offer is then bound the same way.
+
+const fingerprintField = z.string({ error: MSG.fingerprintRequired }).min(1, MSG.fingerprintRequired).max(64);
 
 export const acceptBody = strictObject({
   name: customerInfoSchema.shape.name,
   phone: z.string({ error: MSG.phoneIncomplete }).refine((v) => /^1\d{10}$/.test(v), MSG.phoneIncomplete),
   email: customerInfoSchema.shape.email.unwrap().refine((v) => v !== "", MSG.emailInvalidAddress),
   structure: shopperChoiceSchema,
+  fingerprint: fingerprintField,
 });
+
+const versionBody = strictObject({ fingerprint: fingerprintField.optional() });
+
+/** 409: the deal changed since the caller saw it; the deal as presented now and its fingerprint. */
+const dealChanged = (data: Parameters<typeof presentedDeal>[0]) =>
+  new ApiError(409, MSG.dealChanged, undefined, {
+    selected: presentedDeal(data),
+    fingerprint: dealFingerprint(data),
+  });
 
 const gone = (message: string) => new ApiError(410, message);
 
@@ -87,7 +108,10 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
     const actor = memberLabel(user.firstName, user.role);
     // After an acceptance, the dealer's next version is a counter-offer (locked or reopened).
     const counter = quote.lockedAt !== null || (await latestVersionKind(stores, quote.id)) === "accepted";
-    const snapshot = await currentSnapshot(stores, live, quote);
+    const body = await parseOptionalJson(c, versionBody);
+    const { snapshot, shownFingerprint } = await currentSnapshotAt(stores, live, quote);
+    if (body.fingerprint !== undefined && body.fingerprint !== shownFingerprint)
+      throw dealChanged(snapshot.data);
     const { version, event } = await saveVersion(
       stores,
       quote.id,
@@ -165,19 +189,31 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
     const accepted = async (
       attempt = 0,
     ): Promise<Awaited<ReturnType<typeof saveVersion>> & { snapshot: VersionSnapshot }> => {
-      const { snapshot, dealSeq } = await currentSnapshotAt(stores, live, quote, {
-        choice: body.structure,
+      const {
+        snapshot: current,
+        dealSeq,
+        shownFingerprint,
+      } = await currentSnapshotAt(stores, live, quote, {
         shopperContact,
       });
-      // Only a cell the dealer's grid offers now can be accepted, or the deal as the page presents
-      // it (issue #34: the dealer's default, or a chosen cell at the quote's own down payment).
-      if (
-        !isChoiceOffered(snapshot.data, body.structure) &&
-        !isPresentedChoice(snapshot.data, body.structure)
-      )
+      // Issue #46: what is signed is exactly what the shopper saw: the deal as it stands now must
+      // have the fingerprint they accepted, or nothing is saved and the page is shown the new deal.
+      if (shownFingerprint !== body.fingerprint) throw dealChanged(current.data);
+      // The deal as presented, or another structure and term the dealer's grid offers now (a cell
+      // the shopper saw on the same deal).
+      const shown = choiceOf(presentedDeal(current.data));
+      const asShown = sameChoice(shown, body.structure);
+      if (!asShown && !isChoiceOffered(current.data, body.structure))
         throw badRequest(MSG.optionNoLongerOffered, [
           { field: "structure", message: MSG.optionNoLongerOffered },
         ]);
+      const snapshot: VersionSnapshot = {
+        ...snapshotOf(current.data, current.dealership, current.customer, {
+          choice: asShown ? shown : body.structure,
+          shopperContact,
+        }),
+        fingerprint: body.fingerprint,
+      };
       // Issue #34: a deal no dealer would stand behind is not signed: a lease that is not offered,
       // or a down payment above the balance due (a concurrent edit may have put it there).
       const choiceProblem = shopperChoiceProblem({ ...snapshot.data, shopperChoice: body.structure });

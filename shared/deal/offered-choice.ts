@@ -1,11 +1,11 @@
-// Issue #33: the shopper's pick must be a cell the dealer's grid shows: a structure that is not
-// hidden, a cash-down row and a term of the quote's `structures`, and a lease only with a
-// programme that has a residual for that term. The live guard refuses any other pick (4403),
+// Issue #33: the shopper's pick must be on the dealer's grid: a structure that is not hidden, a
+// term of the quote's `structures`, and a lease only with a programme that has a residual for that
+// term. Issue #46: a pick names a structure and a term only; it stays chosen whatever the down
+// payment (the deal has one down, the quote's; an older stored pick's `down` is not read). The live guard refuses any other pick (4403),
 // POST /accept answers 400, and a pick the dealer's later change took off the grid falls back to
 // the default on both pages. One rule, read by all three.
 
 import type { LeaseTerm, LoanTerm } from "../constants";
-import { toCents } from "../money";
 import type { LeaseProgram, ShopperChoice, Structures } from "../quote-schema";
 
 export type OfferedOptions = { structures: Structures; leaseProgram?: LeaseProgram | null | undefined };
@@ -14,8 +14,6 @@ export function isChoiceOffered(options: OfferedOptions, choice: ShopperChoice):
   const { structures, leaseProgram } = options;
   if (structures.hidden.includes(choice.structure)) return false;
   if (choice.structure === "cash") return true;
-  const downCents = toCents(choice.down);
-  if (!structures.downs.some((down) => toCents(down) === downCents)) return false;
   if (choice.structure === "finance") return structures.financeTerms.includes(choice.months as LoanTerm);
   if (!leaseProgram || !structures.leaseTerms.includes(choice.months as LeaseTerm)) return false;
   return leaseProgram.residuals[String(choice.months) as `${LeaseTerm}`] !== undefined;

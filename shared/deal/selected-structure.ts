@@ -11,8 +11,9 @@
 // The down payment is the quote's one `downPayment` whatever the structure: a chosen grid cell sets
 // it (the page writes the cell's down with the choice), the dialog changes it, and the breakdown,
 // the sheet and the selection all read it, so two figures for the down can never disagree. The
-// choice says which structure and term; a choice the dealer's grid no longer offers (issue #33,
-// offered-choice.ts) or a lease that is not offered is no choice: the default shows.
+// choice says which structure and term only (issue #46; an older stored choice's `down` is not
+// read); a structure or term the dealer's grid no longer offers (issue #33, offered-choice.ts) or a
+// lease that is not offered is no choice: the default shows. Cash presents what a cash buyer pays.
 
 import { type CreditTier, creditTierLabel, type LeaseTerm, type LoanTerm } from "../constants";
 import { DEAL_RULE_TEXT } from "../deal-rule-text";
@@ -35,7 +36,13 @@ type Common = {
 };
 
 export type Selection =
-  | (Common & { kind: "cash"; outTheDoor: number })
+  | (Common & {
+      kind: "cash";
+      /** Issue #46: what a cash buyer pays, the out-the-door price before any down payment. */
+      cashPrice: number;
+      /** Trade equity beyond the whole deal, paid to the customer (cashPrice is then $0.00). */
+      dueToCustomer: number;
+    })
   | (Common & { kind: "finance"; tier: CreditTier; months: LoanTerm; result: FinanceResult })
   | (Common & {
       kind: "lease";
@@ -60,13 +67,21 @@ const withDown = (data: QuoteData, downCents: number): QuoteData => ({
   downPayment: downCents === 0 ? 0 : -downCents / 100,
 });
 
+/** What a cash buyer pays (the out-the-door price before any down payment), and any trade equity beyond it. */
+function cashBeforeDown(data: QuoteData) {
+  return calculateDeal(quoteDealInput(data, { downPaymentCents: 0 })).cash;
+}
+
 function cash(data: QuoteData, fromChoice: boolean): SelectedDeal {
   const { applied } = appliedDownPayment(data);
-  const outTheDoor = calculateDeal(quoteDealInput(data)).cash.outTheDoor;
+  const { outTheDoor, dueToCustomer } = cashBeforeDown(data);
   return {
-    selection: { kind: "cash", fromChoice, downCents: applied, outTheDoor },
+    selection: { kind: "cash", fromChoice, downCents: applied, cashPrice: outTheDoor, dueToCustomer },
     data,
-    text: DEAL_RULE_TEXT.cashStructure(formatMoney(outTheDoor)),
+    text:
+      dueToCustomer > 0
+        ? DEAL_RULE_TEXT.cashDueToCustomer(formatMoney(outTheDoor), formatMoney(dueToCustomer))
+        : DEAL_RULE_TEXT.cashStructure(formatMoney(outTheDoor)),
   };
 }
 
@@ -154,6 +169,9 @@ export function selectedStructure(stored: QuoteData): SelectedDeal {
   // Every stored value passed the schema (the live guard); a quote from before structures has none.
   // (The comparison card reads them tolerantly, read-structures.ts; the header needs no more.)
   const data: QuoteData = { ...stored, structures: stored.structures ?? defaultStructures() };
+  // Issue #46: a trade worth the whole deal or more leaves nothing to finance or lease: the deal
+  // presents cash with what is due to the customer, never a $0.00/mo headline.
+  if (cashBeforeDown(data).outTheDoor === 0) return cash(data, data.shopperChoice?.structure === "cash");
   const choice = data.shopperChoice;
   return (choice ? fromChoice(data, choice) : null) ?? dealerDefault(data);
 }

@@ -6,18 +6,24 @@ import type { CreditTier, LeaseTerm, LoanTerm, StructureKind } from "../constant
 import { creditTierLabel } from "../constants";
 import { formatMoney, toCents } from "../money";
 import { effectiveRate } from "../pricing";
-import type { QuoteData, ShopperChoice } from "../quote-schema";
+import type { QuoteData } from "../quote-schema";
 import { calculateDeal } from "./calculate-deal";
 import type { CashResult, FinanceResult, LeaseOption, LeaseResult } from "./deal-types";
 
 export { leaseOptionOf } from "./lease-option";
 
 import { leaseOptionOf } from "./lease-option";
-import { quoteDealInput } from "./quote-deal";
+import { appliedDownPayment, quoteDealInput } from "./quote-deal";
+
+/**
+ * Issue #46: a row of the deal's own down payment when it is not one of the grid's rows ("Your
+ * down payment: $5,000"), so that the grid always shows (and highlights) the deal itself.
+ */
+type RowMark = { own?: true };
 
 export interface FinanceGrid {
   terms: LoanTerm[];
-  rows: { downCents: number; cells: FinanceResult[] }[];
+  rows: ({ downCents: number; cells: FinanceResult[] } & RowMark)[];
 }
 
 export interface LeaseGrid {
@@ -25,7 +31,7 @@ export interface LeaseGrid {
   moneyFactor: number;
   tier: CreditTier;
   /** A term without a residual in the programme has no cell (null). */
-  rows: { downCents: number; cells: (LeaseResult | null)[] }[];
+  rows: ({ downCents: number; cells: (LeaseResult | null)[] } & RowMark)[];
   residualPercents: (number | null)[];
 }
 
@@ -35,6 +41,8 @@ export type LeaseBlock = "msrp" | null;
 export interface StructureGrids {
   /** With the quote's own downpayment: the out-the-door price the page leads with. */
   cash: CashResult;
+  /** Issue #46: before any down payment: what a cash buyer pays (the cash card). */
+  cashPrice: CashResult;
   finance: FinanceGrid;
   /** Null without a lease programme on the quote, or without the MSRP its residuals need. */
   lease: LeaseGrid | null;
@@ -73,19 +81,24 @@ export function structureGrids(data: QuoteData, tier: CreditTier = data.selected
   const cash = calculateDeal(quoteDealInput(data)).cash;
   const financeRows: FinanceGrid["rows"] = [];
   const leaseRows: LeaseGrid["rows"] = [];
-  for (const down of downs) {
-    const downCents = toCents(down);
+  const gridDowns = downs.map(toCents);
+  const { applied } = appliedDownPayment(data);
+  const rowDowns = gridDowns.includes(applied) ? gridDowns : [...gridDowns, applied];
+  for (const downCents of rowDowns) {
+    const own = gridDowns.includes(downCents) ? {} : { own: true as const };
     const result = calculateDeal(
       quoteDealInput(data, { downPaymentCents: downCents, finance: financeOptions, lease: leaseOptions }),
     );
-    financeRows.push({ downCents, cells: result.finance });
+    financeRows.push({ downCents, cells: result.finance, ...own });
     leaseRows.push({
       downCents,
       cells: leaseIndex.map((index) => (index === null ? null : (result.lease[index] ?? null))),
+      ...own,
     });
   }
   return {
     cash,
+    cashPrice: calculateDeal(quoteDealInput(data, { downPaymentCents: 0 })).cash,
     finance: { terms: [...financeTerms], rows: financeRows },
     lease: program
       ? {
@@ -104,26 +117,14 @@ export function structureGrids(data: QuoteData, tier: CreditTier = data.selected
 const STRUCTURE_NAMES: Record<StructureKind, string> = { cash: "Cash", finance: "Finance", lease: "Lease" };
 export const structureName = (kind: StructureKind): string => STRUCTURE_NAMES[kind];
 
-/** "Lease 36 mo, $2,000.00 down", "Finance 60 mo, $0.00 down", "Cash". */
-export function choiceText(choice: ShopperChoice): string {
-  if (choice.structure === "cash") return STRUCTURE_NAMES.cash;
-  return `${STRUCTURE_NAMES[choice.structure]} ${choice.months} mo, ${formatMoney(toCents(choice.down))} down`;
-}
-
-/** The chosen cell's monthly payment in cents (null: cash, or a cell no longer on the grid). */
-export function choiceMonthly(grids: StructureGrids, choice: ShopperChoice): number | null {
-  if (choice.structure === "cash") return null;
-  const downCents = toCents(choice.down);
-  if (choice.structure === "finance") {
-    const col = grids.finance.terms.indexOf(choice.months as LoanTerm);
-    const row = grids.finance.rows.find((r) => r.downCents === downCents);
-    return col === -1 || !row ? null : (row.cells[col]?.payment ?? null);
-  }
-  if (!grids.lease) return null;
-  const col = grids.lease.terms.indexOf(choice.months as LeaseTerm);
-  const row = grids.lease.rows.find((r) => r.downCents === downCents);
-  const cell = col === -1 || !row ? null : row.cells[col];
-  return cell?.available ? cell.monthlyPayment : null;
+/**
+ * "Lease 36 mo, $2,000.00 down", "Finance 60 mo", "Cash": a structure and term, with the down
+ * payment when it is given (the presented deal's; a shopper's choice names none, issue #46).
+ */
+export function choiceText(choice: { structure: StructureKind; months?: number; down?: number }): string {
+  if (choice.structure === "cash" || choice.months === undefined) return STRUCTURE_NAMES[choice.structure];
+  const term = `${STRUCTURE_NAMES[choice.structure]} ${choice.months} mo`;
+  return choice.down === undefined ? term : `${term}, ${formatMoney(toCents(choice.down))} down`;
 }
 
 export const tierText = (tier: CreditTier) => creditTierLabel(tier);

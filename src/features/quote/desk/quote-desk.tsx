@@ -70,12 +70,17 @@ export default function QuoteDesk({
               data={data}
               isDealer={isDealer}
               readOnly={readOnly || locked}
-              onChoose={async (choice) => {
+              onChoose={async (choice, downCents) => {
+                // Issue #46: the deal has one down payment. A cell at another down sets it first
+                // (refused above the balance: the pick is then not made), then the structure and term.
+                if (downCents !== undefined) {
+                  const down = await update("downPayment", -downCents / 100 || 0);
+                  logRefusal(down);
+                  if (!down.ok) return false;
+                }
                 const chosen = await update("shopperChoice", choice);
-                // Issue #34: the deal has one down payment; a grid cell's is the quote's from now on.
-                if (chosen.ok && choice.structure !== "cash")
-                  logRefusal(await update("downPayment", -choice.down || 0));
-                else logRefusal(chosen);
+                logRefusal(chosen);
+                return chosen.ok;
               }}
               onEdit={isDealer && !locked ? () => open({ kind: "structures" }) : undefined}
             />

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { dealFingerprint } from "@shared/deal/deal-fingerprint";
+import { choiceOf, type PresentedDeal } from "@shared/deal/presented-deal";
 import { selectedStructure } from "@shared/deal/selected-structure";
-import { selectionChoice } from "@shared/deal/selection-choice";
 import { DEAL_OFFER_TEXT } from "@shared/deal-offer-text";
 import type { QuoteData } from "@shared/quote-schema";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
@@ -49,9 +50,23 @@ const apiPhone = (raw: string) => {
   return d.length === 10 ? `1${d}` : d;
 };
 
+/** Issue #46: the server's answer when the deal changed while the shopper was reviewing it. */
+type Changed = { message: string; selected: PresentedDeal; fingerprint: string; seenLocally: string };
+
 export default function AcceptDialog({ quoteId, data, onAccepted, onClose }: AcceptDialogProps) {
   const selected = selectedStructure(data);
-  const choice = selectionChoice(selected.selection);
+  const local = {
+    text: selected.text,
+    fingerprint: dealFingerprint(data),
+    choice: choiceOf(selected.selection),
+  };
+  // After a 409 the dialog shows the deal as the server has it, until this page has it too (or
+  // has moved on again): what is accepted is always what the dialog shows.
+  const [changed, setChanged] = useState<Changed | null>(null);
+  const shown =
+    changed && changed.seenLocally === local.fingerprint
+      ? { text: changed.selected.text, fingerprint: changed.fingerprint, choice: choiceOf(changed.selected) }
+      : local;
   const [name, setName] = useState(() => remembered().name);
   const [phone, setPhone] = useState(() => remembered().phone);
   const [email, setEmail] = useState(() => remembered().email);
@@ -66,12 +81,28 @@ export default function AcceptDialog({ quoteId, data, onAccepted, onClose }: Acc
     try {
       const answer = await apiRequest<{ version: number }>(`/quotes/${encodeURIComponent(quoteId)}/accept`, {
         method: "POST",
-        body: { name: name.trim(), phone: apiPhone(phone), email: email.trim(), structure: choice },
+        body: {
+          name: name.trim(),
+          phone: apiPhone(phone),
+          email: email.trim(),
+          structure: shown.choice,
+          fingerprint: shown.fingerprint,
+        },
       });
       remember({ name: name.trim(), phone, email: email.trim() });
       onAccepted(answer.version);
     } catch (caught) {
-      if (caught instanceof ApiError) {
+      const body = caught instanceof ApiError ? (caught.body as Partial<Changed> | undefined) : undefined;
+      if (caught instanceof ApiError && caught.status === 409 && body?.selected && body.fingerprint) {
+        // Issue #46: nothing was saved; show the deal as it now stands and ask again.
+        setChanged({
+          message: caught.message,
+          selected: body.selected,
+          fingerprint: body.fingerprint,
+          seenLocally: local.fingerprint,
+        });
+        setErrors({});
+      } else if (caught instanceof ApiError) {
         const fields: Record<string, string> = {};
         for (const error of caught.body?.errors ?? [])
           if (error.field && error.message) fields[error.field] = error.message;
@@ -92,8 +123,13 @@ export default function AcceptDialog({ quoteId, data, onAccepted, onClose }: Acc
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="sm">
           <Text size="sm">{STRUCTURES_TEXT.acceptIntro}</Text>
+          {changed ? (
+            <Text c="orange.9" size="sm" role="alert" data-testid="accept-deal-changed">
+              {changed.message}
+            </Text>
+          ) : null}
           <Text fw={600} data-testid="accept-choice">
-            {DEAL_OFFER_TEXT.agreeingToLine(selected.text)}
+            {DEAL_OFFER_TEXT.agreeingToLine(shown.text)}
           </Text>
           <TextInput
             label={STRUCTURES_TEXT.yourName}

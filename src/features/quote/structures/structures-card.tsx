@@ -2,10 +2,10 @@ import { Box, Button, Group, Text, Title } from "@mantine/core";
 import { CREDIT_TIERS, type StructureKind } from "@shared/constants";
 import type { AvailableLease } from "@shared/deal/deal-types";
 import { offeredChoice } from "@shared/deal/offered-choice";
-import { selectedStructure } from "@shared/deal/selected-structure";
+import { type Selection, selectedStructure } from "@shared/deal/selected-structure";
 import { type StructureGrids, structureGrids } from "@shared/deal/structure-grid";
 import { DEAL_OFFER_TEXT } from "@shared/deal-offer-text";
-import { formatMoney, toCents } from "@shared/money";
+import { formatMoney } from "@shared/money";
 import { QUOTE_TEXT } from "@shared/page-text";
 import type { QuoteData, ShopperChoice } from "@shared/quote-schema";
 import { withStructures } from "@shared/read-structures";
@@ -23,7 +23,11 @@ export interface StructuresCardProps {
   data: QuoteData;
   isDealer: boolean;
   readOnly: boolean;
-  onChoose(choice: ShopperChoice): void;
+  /**
+   * Issue #46: a pick names a structure and a term; a cell at another down than the deal's also
+   * sets the deal's one down payment (`downCents`). Answers whether it was taken.
+   */
+  onChoose(choice: ShopperChoice, downCents?: number): Promise<boolean> | boolean | undefined;
   /** Dealer only: opens the payment options editor. */
   onEdit?: () => void;
 }
@@ -32,18 +36,9 @@ const money = (cents: number) => formatMoney(cents);
 /** Cash-down rows in whole dollars where they are whole: "$2,000 down" fits a phone's row. */
 const downText = (cents: number) =>
   cents % 100 === 0 ? formatMoney(cents).slice(0, -3) : formatMoney(cents);
-const dollars = (amount: number) => formatMoney(toCents(amount));
-const sameCell = (
-  choice: ShopperChoice | undefined,
-  structure: StructureKind,
-  down: number,
-  months: number,
-) =>
-  choice !== undefined &&
-  choice.structure === structure &&
-  choice.structure !== "cash" &&
-  toCents(choice.down) === down &&
-  choice.months === months;
+/** A grid row's down label: the deal's own down when it is not one of the grid's rows (issue #46). */
+const rowLabel = (row: { downCents: number; own?: true }) =>
+  row.own ? STRUCTURES_TEXT.yourDownRow(downText(row.downCents)) : downText(row.downCents);
 
 export default function StructuresCard({
   data: stored,
@@ -54,9 +49,15 @@ export default function StructuresCard({
 }: StructuresCardProps) {
   const data = useMemo(() => withStructures(stored), [stored]);
   const grids = useMemo(() => structureGrids(data), [data]);
+  // Issue #46: the deal itself (the shopper's pick or the dealer's default, at the deal's one down
+  // payment): the cell the grid highlights and the words of the header card.
+  const selected = useMemo(() => selectedStructure(data), [data]);
+  const { selection } = selected;
+  const cashPrice = grids.cashPrice;
   // Issue #33: a pick the dealer's grid no longer offers is no pick: the default shows again.
   const choice = offeredChoice(data) ?? undefined;
   const withdrawn = data.shopperChoice !== undefined && choice === undefined;
+  const [downNotice, setDownNotice] = useState<string | null>(null);
   // The shopper sees the structures the dealer shows (and lease only with a programme).
   const kinds = (["cash", "finance", "lease"] as const).filter(
     (kind) => isDealer || (!grids.hidden.includes(kind) && (kind !== "lease" || grids.lease !== null)),
@@ -68,11 +69,17 @@ export default function StructuresCard({
   );
   const active = kinds.includes(shown) ? shown : (kinds[0] ?? "cash");
   const canChoose = !isDealer && !readOnly;
-  const quoteDown = Math.max(0, -toCents(data.downPayment));
   const tier = CREDIT_TIERS.find((t) => t.id === data.selectedCreditTier);
   const tierCaption = tier ? `${tier.label} (${tier.minScore}-${tier.maxScore})` : "";
   // Issue #34: the one selected structure, in the words of the sheet's "You are agreeing to" box.
-  const chosen = choice ? selectedStructure(data).text : null;
+  const chosen = choice ? selected.text : null;
+  const choose = async (next: ShopperChoice, downCents: number) => {
+    const changesDown = downCents !== selection.downCents;
+    const taken = await onChoose(next, changesDown ? downCents : undefined);
+    setDownNotice(
+      taken !== false && changesDown ? STRUCTURES_TEXT.downChangedByPick(downText(downCents)) : null,
+    );
+  };
 
   const cell = (
     structure: "finance" | "lease",
@@ -81,9 +88,9 @@ export default function StructuresCard({
     monthly: number,
     extra?: ReactNode,
   ) => {
-    // Issue #34: the deal's one down payment is the quote's: a chosen cell whose down it no longer
-    // is (the shopper changed it in the dialog) is not the deal any more.
-    const pressed = sameCell(choice, structure, downCents, months) && quoteDown === downCents;
+    // Issue #46: the grid highlights the deal itself: its structure and term at its one down payment.
+    const pressed =
+      selection.kind === structure && selection.months === months && selection.downCents === downCents;
     // Read out before the figures (the visible text stays part of the name, WCAG 2.5.3).
     const label = `${STRUCTURES_TEXT[structure]} ${STRUCTURES_TEXT.monthsShort(months)}, ${STRUCTURES_TEXT.downRow(downText(downCents))}:`;
     const content = (
@@ -102,7 +109,7 @@ export default function StructuresCard({
         className={classes.cellButton}
         aria-pressed={pressed}
         data-testid={`choose-${structure}-${downCents / 100}-${months}`}
-        onClick={() => onChoose({ structure, down: downCents / 100, months } as ShopperChoice)}
+        onClick={() => void choose({ structure, months } as ShopperChoice, downCents)}
       >
         {content}
       </button>
@@ -139,6 +146,11 @@ export default function StructuresCard({
           {isDealer ? STRUCTURES_TEXT.customerLookingAt(chosen) : STRUCTURES_TEXT.yourChoice(chosen)}
         </Text>
       ) : null}
+      {downNotice && !isDealer ? (
+        <Text size="sm" mb="sm" role="status" data-testid="down-changed-by-pick">
+          {downNotice}
+        </Text>
+      ) : null}
       {kinds.length > 1 ? (
         <fieldset className={classes.switcher}>
           <legend className={classes.legend}>{STRUCTURES_TEXT.showStructure}</legend>
@@ -172,19 +184,25 @@ export default function StructuresCard({
             </h3>
             {kind === "cash" ? (
               <div>
+                {/* Issue #46: what a cash buyer pays, the out-the-door price before any down payment. */}
                 <Text className={classes.bigAmount} data-testid="structure-cash-out-the-door">
-                  {money(grids.cash.outTheDoor)}
+                  {money(cashPrice.outTheDoor)}
                 </Text>
                 <Text size="sm" className="dd-secondary-text">
-                  {STRUCTURES_TEXT.cashWithDown(dollars(-data.downPayment))}
+                  {STRUCTURES_TEXT.cashPriceCaption}
                 </Text>
+                {cashPrice.dueToCustomer > 0 ? (
+                  <Text size="sm" fw={600} data-testid="structure-cash-due-to-customer">
+                    {STRUCTURES_TEXT.dueToCustomer(money(cashPrice.dueToCustomer))}
+                  </Text>
+                ) : null}
                 {canChoose ? (
                   <Button
                     mt="xs"
                     size="xs"
-                    variant={choice?.structure === "cash" ? "filled" : "default"}
-                    aria-pressed={choice?.structure === "cash"}
-                    onClick={() => onChoose({ structure: "cash" })}
+                    variant={selection.kind === "cash" ? "filled" : "default"}
+                    aria-pressed={selection.kind === "cash"}
+                    onClick={() => void choose({ structure: "cash" }, selection.downCents)}
                   >
                     {STRUCTURES_TEXT.chooseCash}
                   </Button>
@@ -197,6 +215,7 @@ export default function StructuresCard({
                   terms={grids.finance.terms}
                   rows={grids.finance.rows.map((row) => ({
                     downCents: row.downCents,
+                    ...(row.own ? { own: true as const } : {}),
                     cells: row.cells.map((result) =>
                       cell("finance", row.downCents, result.months, result.payment),
                     ),
@@ -225,6 +244,7 @@ export default function StructuresCard({
                   terms={grids.lease.terms}
                   rows={grids.lease.rows.map((row) => ({
                     downCents: row.downCents,
+                    ...(row.own ? { own: true as const } : {}),
                     cells: row.cells.map((result) =>
                       result === null ? (
                         STRUCTURES_TEXT.noResidual
@@ -250,7 +270,7 @@ export default function StructuresCard({
                   }))}
                 />
                 <Text size="xs" className="dd-secondary-text" mt={4} data-testid="lease-notes">
-                  {leaseNotes(grids, choice)}
+                  {leaseNotes(grids, selection)}
                 </Text>
               </>
             )}
@@ -269,7 +289,7 @@ function Grid({
 }: {
   caption: string;
   terms: readonly number[];
-  rows: { downCents: number; cells: ReactNode[] }[];
+  rows: { downCents: number; own?: true; cells: ReactNode[] }[];
 }) {
   return (
     <table className={classes.grid}>
@@ -286,8 +306,8 @@ function Grid({
       </thead>
       <tbody>
         {rows.map((row) => (
-          <tr key={row.downCents}>
-            <th scope="row">{downText(row.downCents)}</th>
+          <tr key={row.downCents} data-own-down={row.own || undefined}>
+            <th scope="row">{rowLabel(row)}</th>
             {row.cells.map((content, i) => (
               <td key={terms[i]}>{content}</td>
             ))}
@@ -320,8 +340,8 @@ function AtSigning({ lease }: { lease: AvailableLease }) {
   );
 }
 
-/** Money factor (never called APR), residuals, tax, and the chosen cell's total of payments. */
-function leaseNotes(grids: StructureGrids, choice: ShopperChoice | undefined): string {
+/** Money factor (never called APR), residuals, tax, and the selected lease's total of payments. */
+function leaseNotes(grids: StructureGrids, selection: Selection): string {
   const lease = grids.lease;
   if (!lease) return "";
   const residuals = lease.terms
@@ -338,12 +358,7 @@ function leaseNotes(grids: StructureGrids, choice: ShopperChoice | undefined): s
     `${STRUCTURES_TEXT.residualsNote} ${residuals}.`,
     STRUCTURES_TEXT.leaseIncludesTax,
   ];
-  if (choice?.structure === "lease") {
-    const col = lease.terms.indexOf(choice.months);
-    const row = lease.rows.find((r) => r.downCents === toCents(choice.down));
-    const result = col === -1 ? null : row?.cells[col];
-    if (result?.available)
-      parts.push(`${STRUCTURES_TEXT.totalOfPayments}: ${formatMoney(result.totalOfPayments)}.`);
-  }
+  if (selection.kind === "lease")
+    parts.push(`${STRUCTURES_TEXT.totalOfPayments}: ${formatMoney(selection.result.totalOfPayments)}.`);
   return parts.join(" ");
 }
