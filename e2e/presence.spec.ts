@@ -118,7 +118,7 @@ test("typing 3000 in the shopper's downpayment dialog is one history event, show
   await expect(lineValue(dealer.page, "down-payment")).toHaveText("-$3,000.00", { timeout: 2_000 });
 
   await expect(events).toHaveCount(2, { timeout: 4_000 });
-  await expect(events.first()).toContainText("Shopper changed Downpayment from -$3,050.00 to -$3,000.00");
+  await expect(events.first()).toContainText("Shopper changed Downpayment from $3,050.00 to $3,000.00");
   await expect(events.first().locator("time")).toHaveText("just now");
 
   await editAmount(dealer.page, "discount", "2000");

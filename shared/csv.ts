@@ -3,7 +3,8 @@
 // Text that a spreadsheet would run as a formula (a cell starting with =, +, - or @; tab and CR
 // too, as OWASP advises) is prefixed with a single quote. Numbers are written as numbers.
 
-export type CsvCell = string | number | null;
+/** `{ fixed }`: a number written with its decimals as given ("-855.00"), never formula-guarded. */
+export type CsvCell = string | number | null | { readonly fixed: string };
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -12,6 +13,7 @@ export const neutraliseFormula = (text: string): string => (FORMULA_START.test(t
 
 export function csvField(cell: CsvCell): string {
   if (cell === null) return "";
+  if (typeof cell === "object") return /^-?\d+(\.\d+)?$/.test(cell.fixed) ? cell.fixed : "";
   const text = typeof cell === "number" ? String(cell) : neutraliseFormula(cell);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

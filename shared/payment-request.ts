@@ -10,10 +10,19 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** The request as stored, or null when there is none (or it does not read as one). */
 export function readPaymentRequest(value: unknown): PaymentRequest | null {
   if (!isRecord(value)) return null;
-  const { amount, structure, note } = value;
+  const { amount, structure, note, asked } = value;
   if (typeof amount !== "number" || !(amount > 0)) return null;
   if (structure !== "finance" && structure !== "lease") return null;
-  return { amount, structure, note: typeof note === "string" ? note : "" };
+  const request: PaymentRequest = { amount, structure, note: typeof note === "string" ? note : "" };
+  // Issue #46: what the shopper was shown when asking (absent in requests from before it).
+  if (
+    isRecord(asked) &&
+    typeof asked.months === "number" &&
+    typeof asked.down === "number" &&
+    typeof asked.payment === "number"
+  )
+    request.asked = { months: asked.months, down: asked.down, payment: asked.payment } as PaymentRequest["asked"];
+  return request;
 }
 
 /** The dealer's answer as stored, or null. */
@@ -24,7 +33,10 @@ export function readPaymentAnswer(value: unknown): PaymentAnswer | null {
 }
 
 const sameRequest = (a: PaymentRequest, b: PaymentRequest) =>
-  a.amount === b.amount && a.structure === b.structure && a.note === b.note;
+  a.amount === b.amount &&
+  a.structure === b.structure &&
+  a.note === b.note &&
+  JSON.stringify(a.asked ?? null) === JSON.stringify(b.asked ?? null);
 
 /** The standing request, and the dealer's answer when it answers that very request (a new request replaces it). */
 export function paymentRequestState(data: Pick<QuoteData, "paymentRequest" | "paymentAnswer">): {

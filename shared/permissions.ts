@@ -27,7 +27,7 @@ const customRateKeys = CREDIT_TIER_IDS.flatMap((tier) =>
 );
 
 /** Issue #38: the shopper's request for a different payment, exactly these leaves (quote-schema.ts paymentRequestSchema). */
-export const PAYMENT_REQUEST_KEYS: readonly string[] = ["amount", "structure", "note"].map(
+export const PAYMENT_REQUEST_KEYS: readonly string[] = ["amount", "structure", "note", "asked"].map(
   (key) => `paymentRequest.${key}`,
 );
 

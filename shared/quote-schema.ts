@@ -265,6 +265,14 @@ export const paymentRequestSchema = strictObject({
   amount: requestedAmount,
   structure: requestedStructure,
   note: requestNote,
+  // Issue #46: the terms and the payment the shopper was shown when asking, kept with the request
+  // (the dealer's notice, the lead, the webhook and the history read these, never today's deal).
+  // Absent in requests from before it.
+  asked: strictObject({
+    months: z.union([...LOAN_TERMS, ...LEASE_TERMS].map((term) => z.literal(term)), { error: MSG.optionInvalid }),
+    down: dollarAmount(),
+    payment: dollarAmount(),
+  }).optional(),
 });
 
 /**

@@ -3,9 +3,9 @@ import { type CsvCell, csvRecord } from "@shared/csv";
 import { choiceText } from "@shared/deal/structure-grid";
 import { type Member, seesEveryQuote } from "@shared/permissions";
 import { matchesQuoteSearch } from "@shared/quote-list";
-import type { ShopperChoice } from "@shared/quote-schema";
 import type { ExportRow, Stores } from "../db/stores";
 import { badRequest, forbidden } from "../errors";
+import { currentListingFigures } from "../quotes/listing-total";
 import { analyticsScope, memberNames, readRange } from "./analytics";
 
 // Issue #40: the desk log as CSV (GET /api/quotes/export.csv), owners and managers, with the desk
@@ -46,7 +46,8 @@ function flag(value: string | undefined): boolean | undefined {
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-const dollars = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
+/** Issue #46: money as a number cell ("-855.00"), never text a spreadsheet cannot add. */
+const dollars = (cents: number | null): CsvCell => (cents === null ? null : { fixed: (cents / 100).toFixed(2) });
 
 /** Accepted (locked with the shopper's version), Reopened (accepted, then unlocked), Expired or Active. */
 function status(row: ExportRow, now: number): string {
@@ -55,16 +56,22 @@ function status(row: ExportRow, now: number): string {
   return row.expiresAt < now ? "Expired" : "Active";
 }
 
-/** The accepted version's choice while the deal stands accepted, else the shopper's current pick. */
+/**
+ * The accepted version's presented deal while the deal stands accepted (the figures it stored),
+ * else the deal as presented now (issue #46: the listing's, from the document as it stands).
+ */
 function structureOf(row: ExportRow): { text: string | null; monthlyCents: number | null } {
   const a = row.accepted;
   if (row.lockedAt !== null && a?.structure) {
-    const choice = (
+    const text =
       a.structure === "cash"
-        ? { structure: "cash" }
-        : { structure: a.structure, months: a.months ?? 0, down: (a.downCents ?? 0) / 100 }
-    ) as ShopperChoice;
-    return { text: choiceText(choice), monthlyCents: a.monthlyCents };
+        ? choiceText({ structure: "cash" })
+        : choiceText({
+            structure: a.structure as "finance" | "lease",
+            months: a.months ?? 0,
+            down: (a.downCents ?? 0) / 100,
+          });
+    return { text, monthlyCents: a.monthlyCents };
   }
   return { text: row.selectedStructure, monthlyCents: row.monthlyCents };
 }
@@ -80,10 +87,29 @@ export async function exportDeskLog(
   const accepted = flag(query.accepted);
   const expired = flag(query.expired);
   const scope = await analyticsScope(stores, member, query.salesperson);
-  const [rows, names] = await Promise.all([
+  const [listed, names, pending] = await Promise.all([
     stores.analytics.exportRows(scope, from, to),
     memberNames(stores, member.dealershipId),
+    stores.documents.quotesWithPendingUpdates(member.dealershipId),
   ]);
+  // Issue #46: a deal edited since its last compaction is read from its stored document.
+  const listedIds = new Set(listed.map((row) => row.id));
+  const current = await currentListingFigures(
+    stores,
+    pending.filter((id) => listedIds.has(id)),
+  );
+  const rows = listed.map((row) => {
+    const now = current.get(row.id);
+    return now
+      ? {
+          ...row,
+          outTheDoorCents: now.outTheDoorCents,
+          selectedStructure: now.selectedStructure,
+          monthlyCents: now.monthlyCents,
+          grossCents: now.grossCents,
+        }
+      : row;
+  });
   const search = query.q ?? "";
   const parts: string[] = [csvRecord(EXPORT_HEADER)];
   for (const row of rows) {

@@ -386,6 +386,12 @@ export interface DocumentStore {
   /** Issue #38 (the start-up move): up to `limit` ids after `after`, in id order, of quotes without an economics document. */
   quotesWithoutEconomics(after: string, limit: number): Promise<string[]>;
   /**
+   * Issue #46: the dealership's quotes whose deal or economics document has updates in the log
+   * since its last compaction: the ones whose listing figures (kept at compaction) may be behind
+   * the stored document, to be read from it.
+   */
+  quotesWithPendingUpdates(dealershipId: string): Promise<string[]>;
+  /**
    * Issue #38: gives the quote its economics document, in one transaction with the private
    * document's row locked: `split` reads the private document as stored and answers the economics
    * document's first state and the private document's update that takes the economics out of it

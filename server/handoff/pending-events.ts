@@ -15,7 +15,13 @@ export const PENDING_PAYMENT_REQUEST = "paymentRequest";
 
 export type PendingPaymentRequest = {
   pending: typeof PENDING_PAYMENT_REQUEST;
-  paymentRequest: { amount: number; structure: "finance" | "lease"; note: string };
+  paymentRequest: {
+    amount: number;
+    structure: "finance" | "lease";
+    note: string;
+    /** Issue #46: the term, down and payment the shopper was shown when asking. */
+    asked?: { months: number; down: number; payment: number } | undefined;
+  };
 };
 
 type StoredEvent = LeasedDelivery["event"];
@@ -28,9 +34,17 @@ export function isPending(payload: Record<string, unknown>): boolean {
 /** "Customer asks for $450.00/mo (Finance, 72 mo, $2,000 down): 'Can you do 450?'", as the dealer's page says it. */
 function requestText(request: PendingPaymentRequest["paymentRequest"], context: string | null): string {
   const amount = formatMoney(toCents(request.amount));
+  // Issue #46: the terms the request was asked at, as stored with it.
+  const asked = request.asked
+    ? PAYMENT_REQUEST_TEXT.context(
+        DESK_TEXT.structureNames[request.structure],
+        request.asked.months,
+        shortMoney(formatMoney(toCents(request.asked.down))),
+      )
+    : null;
   return PAYMENT_REQUEST_TEXT.customerAsks(
     amount,
-    context ?? DESK_TEXT.structureNames[request.structure],
+    asked ?? context ?? DESK_TEXT.structureNames[request.structure],
     request.note,
   );
 }
@@ -53,7 +67,7 @@ async function fullPayload(
   }
   const snapshot = await snapshotOrNull(deps.stores, deps.live, quote);
   const context = snapshot
-    ? requestContext(snapshot.data, request.structure, {
+    ? requestContext(snapshot.data, request, {
         names: DESK_TEXT.structureNames,
         context: PAYMENT_REQUEST_TEXT.context,
         money: (cents) => shortMoney(formatMoney(cents)),

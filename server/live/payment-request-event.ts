@@ -32,6 +32,7 @@ export function paymentRequestEvent(
     amount: value("paymentRequest.amount"),
     structure: value("paymentRequest.structure"),
     note: value("paymentRequest.note"),
+    asked: value("paymentRequest.asked"),
   });
   if (!request) return null;
   const payload: PendingPaymentRequest = { pending: PENDING_PAYMENT_REQUEST, paymentRequest: request };

@@ -62,7 +62,7 @@ it("a manager edits a salesperson's quote live as DEALER; a removed manager is c
   });
   expect(history.actor).toBe("Mia (manager)");
   expect(historySentence(history, "Sam (salesperson)")).toBe(
-    "Mia (manager) changed Downpayment from -$2,450.00 to -$4,200.00",
+    "Mia (manager) changed Downpayment from $2,450.00 to $4,200.00",
   );
   expect(historySentence(history, "Mia (manager)")).toMatch(/^You changed Downpayment/);
   destroyClient(managerDeal);

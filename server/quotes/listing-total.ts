@@ -4,7 +4,7 @@ import { choiceText } from "@shared/deal/structure-grid";
 import { readEconomics } from "@shared/economics";
 import { toCents } from "@shared/money";
 import { computeBreakdown } from "@shared/pricing";
-import { dealArray, dealDocName, economicsArray, readDoc } from "@shared/quote-doc";
+import { dealArray, dealDocName, economicsArray, economicsDocName, readDoc } from "@shared/quote-doc";
 import type { ListingFigures } from "@shared/quote-list";
 import { quoteDataSchema } from "@shared/quote-schema";
 import { withPlainText } from "@shared/schema-fields";
@@ -58,6 +58,40 @@ export function listingGrossCentsOf(
 
 export const listingGrossOfDocs = (deal: Y.Doc, economics: Y.Doc): number | null =>
   listingGrossCentsOf(readDoc(dealArray(deal)), readDoc(economicsArray(economics)));
+
+/**
+ * Issue #46: the listing figures and gross of quotes as their stored documents stand now (the
+ * snapshot and the log after it), for the quotes whose documents changed since the columns were
+ * written at their last compaction: the desk log, its CSV and the dashboard show the current deal,
+ * on every process (not a copy from when the last socket closed).
+ */
+export async function currentListingFigures(
+  stores: Pick<Stores, "documents">,
+  quoteIds: readonly string[],
+): Promise<Map<string, ListingFigures & { grossCents: number | null }>> {
+  const figures = new Map<string, ListingFigures & { grossCents: number | null }>();
+  for (const id of quoteIds) {
+    const [deal, economics] = await Promise.all([
+      stores.documents.load(dealDocName(id)),
+      stores.documents.load(economicsDocName(id)),
+    ]);
+    if (!deal) continue;
+    const dealDoc = docFromStored(deal, dealDocName(id));
+    const economicsDoc = economics ? docFromStored(economics, economicsDocName(id)) : null;
+    try {
+      figures.set(id, {
+        ...listingFiguresOfDoc(dealDoc),
+        grossCents: economicsDoc ? listingGrossOfDocs(dealDoc, economicsDoc) : null,
+      });
+    } catch {
+      // A stored document that does not read: the columns stand.
+    } finally {
+      dealDoc.destroy();
+      economicsDoc?.destroy();
+    }
+  }
+  return figures;
+}
 
 /**
  * Quotes stored before the columns existed (migrations 0004 and 0010) get their figure in the background

@@ -14,34 +14,13 @@ import type { ListedQuote, Stores } from "../db/stores";
 import { memberSeesGross } from "../defaults/economics-store";
 import { isExpired, type QuoteRow } from "../policies/quote-access";
 import { ensureEconomicsDocument } from "./economics-move";
-import { listingGrossCentsOf, outTheDoorCentsOf } from "./listing-total";
+import { currentListingFigures } from "./listing-total";
 import type { LiveControl } from "./live-control";
 import { type QuoteStock, quoteStock } from "./quote-stock";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 const dollars = (cents: number | null): number | null => (cents === null ? null : cents / 100);
-
-/** A deal being edited right now: its figure from the room, ahead of the column (set at compaction). */
-function liveOutTheDoor(live: Pick<LiveControl, "readLoaded"> | undefined, quoteId: string): number | null {
-  const deal = live?.readLoaded(dealDocName(quoteId));
-  return deal ? outTheDoorCentsOf(deal) : null;
-}
-
-/** Issue #38: a deal whose deal and economics documents are both being edited right now: its gross from the rooms. */
-function liveGross(
-  live: Pick<LiveControl, "readLoaded"> | undefined,
-  quoteId: string,
-): number | null | undefined {
-  const deal = live?.readLoaded(dealDocName(quoteId));
-  const economics = deal && live?.readLoaded(economicsDocName(quoteId));
-  return deal && economics ? listingGrossCentsOf(deal, economics) : undefined;
-}
-
-const grossOf = (live: Pick<LiveControl, "readLoaded"> | undefined, row: ListedQuote) => {
-  const now = liveGross(live, row.id);
-  return now === undefined ? row.grossCents : now;
-};
 
 /**
  * GET /quotes: listing columns only, newest first; documents are never loaded. Owners and
@@ -54,12 +33,20 @@ export async function listQuotes(
   live?: Pick<LiveControl, "readLoaded">,
 ): Promise<QuoteListItem[]> {
   // The few members' names in one query, rather than a join per quote row.
-  const [members, rows, seesGross] = await Promise.all([
+  const [members, rows, seesGross, pending] = await Promise.all([
     stores.users.members(member.dealershipId),
     stores.quotes.list(quoteScope(member)),
     memberSeesGross(stores.defaults, member),
+    stores.documents.quotesWithPendingUpdates(member.dealershipId),
   ]);
   const names = new Map(members.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim()]));
+  // Issue #46: a deal edited since its last compaction is read from its stored document, on every
+  // process (the columns are written at compaction).
+  const listedIds = new Set(rows.map((row) => row.id));
+  const current = await currentListingFigures(
+    stores,
+    pending.filter((id) => listedIds.has(id)),
+  );
   return rows.map((row) => ({
     id: row.id,
     created_at: iso(row.createdAt),
@@ -67,9 +54,9 @@ export async function listQuotes(
     vehicleDescription: row.vehicleDescription,
     customerName: row.customerName,
     salesperson: { id: row.salespersonId, name: names.get(row.salespersonId) ?? "" },
-    outTheDoorPrice: dollars(liveOutTheDoor(live, row.id) ?? row.outTheDoorCents),
+    outTheDoorPrice: dollars(current.get(row.id)?.outTheDoorCents ?? row.outTheDoorCents),
     accepted: row.lockedAt !== null,
-    ...(seesGross ? { gross: dollars(grossOf(live, row)) } : {}),
+    ...(seesGross ? { gross: dollars(current.has(row.id) ? (current.get(row.id)?.grossCents ?? null) : row.grossCents) } : {}),
   }));
 }
 

@@ -7,6 +7,7 @@
 import type { LeaseTerm, LoanTerm } from "../constants";
 import { effectiveRate } from "../pricing";
 import type { QuoteData } from "../quote-schema";
+import { calculateDeal } from "./calculate-deal";
 import type { DealInput } from "./deal-types";
 import { leaseOptionOf } from "./lease-option";
 import { appliedDownPayment, quoteDealInput } from "./quote-deal";
@@ -105,16 +106,44 @@ export function appliedAnswer(
   };
 }
 
-/** "Finance, 72 mo, $2,000 down": the terms a payment request is read against. */
-export function requestContext(
+/**
+ * Issue #46: what the shopper is shown for `structure` as they ask for another payment: the term,
+ * the down payment and the monthly payment. Stored with the request (`asked`); null when the quote
+ * cannot offer the structure.
+ */
+export function requestTerms(
   data: QuoteData,
   structure: SolveStructure,
+): { months: number; down: number; payment: number } | null {
+  const setup = quoteSolveSetup(data, structure);
+  if (!setup) return null;
+  const result = calculateDeal(setup.input);
+  const cents =
+    structure === "finance"
+      ? result.finance[setup.index]?.payment
+      : (() => {
+          const lease = result.lease[setup.index];
+          return lease?.available ? lease.monthlyPayment : undefined;
+        })();
+  if (cents === undefined) return null;
+  return { months: setup.months, down: dollars(setup.downCents), payment: dollars(cents) };
+}
+
+/**
+ * "Finance, 72 mo, $2,000 down": the terms a payment request was asked at. Issue #46: the terms
+ * stored with the request; a request from before them is read against the deal as it stands.
+ */
+export function requestContext(
+  data: QuoteData,
+  request: { structure: SolveStructure; asked?: { months: number; down: number } | undefined },
   words: {
     names: Record<SolveStructure, string>;
     context(structure: string, months: number, down: string): string;
     money(cents: number): string;
   },
 ): string {
+  const { structure, asked } = request;
+  if (asked) return words.context(words.names[structure], asked.months, words.money(Math.round(asked.down * 100)));
   const setup = quoteSolveSetup(data, structure);
   const downCents = setup?.downCents ?? appliedDownPayment(data).applied;
   const months = setup?.months ?? 0;

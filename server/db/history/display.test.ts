@@ -7,7 +7,7 @@ describe("history display values", () => {
     ["pricing.advertisedPrice", 32000, "$32,000.00"],
     ["pricing.discount", 500, "-$500.00"],
     ["pricing.discount", 0, null],
-    ["downPayment", -3000, "-$3,000.00"],
+    ["downPayment", -3000, "$3,000.00"],
     ["downPayment", 0, null],
     ["tradeIn.vehicle.value", 6000.5, "-$6,000.50"],
     ["amountOwedOnTradeIn", 1200, "$1,200.00"],

@@ -98,7 +98,8 @@ export function displayValue(key: string, value: unknown): string | null {
     case "amountOwedOnTradeIn":
       return money(value, 1, true);
     case "downPayment":
-      return money(value, -1, true);
+      // Issue #46: an amount ("from $3,541.00 to $5,000.00"), as the page shows it, not its stored sign.
+      return money(value, 1, true);
     case "selectedCreditTier":
       return isCreditTier(value) ? creditTierLabel(value) : clip(String(value));
     case "vehicle.mileage":
@@ -126,6 +127,13 @@ export function displayValue(key: string, value: unknown): string | null {
     // Issue #38: the shopper's payment request and the dealer's answer.
     case "paymentRequest.amount":
       return typeof value === "number" ? `${money(value, 1, false)}/mo` : null;
+    // Issue #46: the terms and payment the shopper was shown when asking.
+    case "paymentRequest.asked": {
+      const asked = value as { months?: unknown; down?: unknown; payment?: unknown };
+      return typeof asked.months === "number" && typeof asked.down === "number" && typeof asked.payment === "number"
+        ? `${asked.months} mo, ${money(asked.down, 1, false)} down, ${money(asked.payment, 1, false)}/mo shown`
+        : null;
+    }
     case "paymentRequest.structure":
       return value === "finance" ? "Finance" : value === "lease" ? "Lease" : null;
     case "paymentAnswer": {

@@ -74,23 +74,23 @@ describe("the deal's history", () => {
     writeField(dealer.deal, "vehicle", { ...(readDoc(dealer.deal).vehicle as object), color: "Red" });
     const events = await historyOf(id, token, 6);
 
-    const initialText = `-$${Math.abs(initialDown).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+    const initialText = `$${Math.abs(initialDown).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
     expect(
       events.map(({ role, field, oldValue, newValue }) => ({ role, field, oldValue, newValue })),
     ).toEqual([
       { role: "DEALER", field: "vehicle.color", oldValue: "Blue", newValue: "Red" },
-      { role: "SHOPPER", field: "downPayment", oldValue: "-$3,500.00", newValue: "-$4,000.00" },
-      { role: "DEALER", field: "downPayment", oldValue: "-$3,000.00", newValue: "-$3,500.00" },
+      { role: "SHOPPER", field: "downPayment", oldValue: "$3,500.00", newValue: "$4,000.00" },
+      { role: "DEALER", field: "downPayment", oldValue: "$3,000.00", newValue: "$3,500.00" },
       { role: "SHOPPER", field: "selectedCreditTier", oldValue: "Good", newValue: "Excellent" },
-      { role: "SHOPPER", field: "downPayment", oldValue: initialText, newValue: "-$3,000.00" },
+      { role: "SHOPPER", field: "downPayment", oldValue: initialText, newValue: "$3,000.00" },
       { role: "DEALER", field: "pricing.discount", oldValue: "-$500.00", newValue: "-$750.00" },
     ]);
     expect(sentences(events)).toEqual([
       "You changed Color from Blue to Red",
-      "Shopper changed Downpayment from -$3,500.00 to -$4,000.00",
-      "You changed Downpayment from -$3,000.00 to -$3,500.00",
+      "Shopper changed Downpayment from $3,500.00 to $4,000.00",
+      "You changed Downpayment from $3,000.00 to $3,500.00",
       "Shopper changed Credit tier from Good to Excellent",
-      `Shopper changed Downpayment from ${initialText} to -$3,000.00`,
+      `Shopper changed Downpayment from ${initialText} to $3,000.00`,
       "You changed Discount from -$500.00 to -$750.00",
     ]);
     const times = events.map((e) => e.at);
@@ -117,7 +117,7 @@ describe("the deal's history", () => {
     for (const down of [-3, -30, -300, -3000]) writeField(shopper.deal, "downPayment", down);
     await eventually(async () => {
       const [latest] = await history(id, token);
-      expect(latest?.newValue).toBe("-$3,000.00");
+      expect(latest?.newValue).toBe("$3,000.00");
     });
     expect(await history(id, token)).toHaveLength(2);
     writeField(shopper.deal, "downPayment", start);

@@ -60,8 +60,8 @@ describe("history grouping", () => {
       {
         role: "SHOPPER",
         field: "downPayment",
-        oldValue: "-$2,000.00",
-        newValue: "-$2,500.00",
+        oldValue: "$2,000.00",
+        newValue: "$2,500.00",
         at: T0 + HISTORY_MERGE_MS,
       },
     ]);
@@ -70,8 +70,8 @@ describe("history grouping", () => {
     expect(await rows()).toHaveLength(1);
     record(change("SHOPPER", "downPayment", -3000, -3100, T0 + 3 * HISTORY_MERGE_MS + 1));
     expect((await rows()).map((r) => [r.oldValue, r.newValue])).toEqual([
-      ["-$3,000.00", "-$3,100.00"],
-      ["-$2,000.00", "-$3,000.00"],
+      ["$3,000.00", "$3,100.00"],
+      ["$2,000.00", "$3,000.00"],
     ]);
   });
 
@@ -82,9 +82,9 @@ describe("history grouping", () => {
     record(change("DEALER", "pricing.discount", 0, 300, T0 + 2));
     record(change("DEALER", "downPayment", -2200, -2300, T0 + 3));
     expect((await rows()).map((r) => `${r.role} ${r.field} ${r.oldValue} -> ${r.newValue}`)).toEqual([
-      "DEALER downPayment -$2,100.00 -> -$2,300.00",
+      "DEALER downPayment $2,100.00 -> $2,300.00",
       "DEALER pricing.discount null -> -$300.00",
-      "SHOPPER downPayment -$2,000.00 -> -$2,100.00",
+      "SHOPPER downPayment $2,000.00 -> $2,100.00",
     ]);
   });
 

@@ -233,6 +233,15 @@ export function createDocumentStore(db: PgDb): DocumentStore {
       };
     },
 
+    async quotesWithPendingUpdates(dealershipId) {
+      const { rows } = await pool.query<{ id: string }>(
+        `SELECT DISTINCT u.quote_id AS id FROM yjs_updates u JOIN quotes q ON q.id = u.quote_id
+          WHERE q.dealer_id = $1 AND u.doc_name NOT LIKE '%/private'`,
+        [dealershipId],
+      );
+      return rows.map((row) => row.id);
+    },
+
     async quotesWithoutEconomics(after, limit) {
       const { rows } = await pool.query<{ id: string }>(
         `SELECT q.id FROM quotes q

@@ -1,3 +1,4 @@
+import { acceptedName } from "../accepted-name";
 import { dealDocName } from "@shared/quote-doc";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { quoteEvents, quotes, quoteVersions, yjsDocuments } from "../schema.pg";
@@ -80,6 +81,9 @@ export function createVersionStore(db: PgDb): VersionStore {
               acceptedVersion: number,
               stateSeq: nextStateSeq,
               acceptedAt: sql`coalesce(${quotes.acceptedAt}, ${version.createdAt})`,
+              // Issue #46: the desk log names the customer of an accepted deal: the name the
+              // shopper typed, while the dealer's customer record has none.
+              customerName: sql`CASE WHEN ${quotes.customerName} = '' THEN ${acceptedName(version.snapshot)} ELSE ${quotes.customerName} END`,
             })
             .where(eq(quotes.id, version.quoteId));
         else if (lock === "unlock")

@@ -1,3 +1,4 @@
+import { acceptedName } from "../accepted-name";
 import type { HistoryEvent } from "@shared/history-text";
 import { dealDocName, economicsDocName, privateDocName } from "@shared/quote-doc";
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
@@ -241,6 +242,9 @@ export function sqliteVersionStore(db: Db): VersionStore {
               acceptedVersion: number,
               stateSeq: nextStateSeq,
               acceptedAt: sql`coalesce(${quotes.acceptedAt}, ${version.createdAt})`,
+              // Issue #46: the desk log names the customer of an accepted deal: the name the
+              // shopper typed, while the dealer's customer record has none.
+              customerName: sql`CASE WHEN ${quotes.customerName} = '' THEN ${acceptedName(version.snapshot)} ELSE ${quotes.customerName} END`,
             })
             .where(eq(quotes.id, version.quoteId))
             .run();
@@ -306,9 +310,14 @@ export function sqliteDocumentStore(db: Db): DocumentStore {
     if (privateUpdate) insertUpdateV2.run(privateName, quoteId, privateUpdate, Date.now());
     return true;
   });
+  const withPending = sqlite.prepare<[string], { id: string }>(
+    `SELECT DISTINCT u.quote_id AS id FROM yjs_updates u JOIN quotes q ON q.id = u.quote_id
+      WHERE q.dealer_id = ? AND u.doc_name NOT LIKE '%/private'`,
+  );
   return {
     load: async (docName) => store.load(docName),
     quotesWithoutEconomics: async (after, limit) => withoutEconomics.all(after, limit).map((row) => row.id),
+    quotesWithPendingUpdates: async (dealershipId) => withPending.all(dealershipId).map((row) => row.id),
     moveEconomics: async (quoteId, split) => move(quoteId, split),
   };
 }

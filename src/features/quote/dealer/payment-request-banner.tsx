@@ -31,7 +31,7 @@ export default function PaymentRequestBanner({
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | undefined>();
   if (!request) return null;
-  const context = requestContext(data, request.structure, {
+  const context = requestContext(data, request, {
     names: DESK_TEXT.structureNames,
     context: PAYMENT_REQUEST_TEXT.context,
     money: (cents) => shortMoney(formatMoney(cents)),

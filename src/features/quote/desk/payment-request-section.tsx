@@ -1,4 +1,5 @@
 import { Button, Group, Radio, Textarea } from "@mantine/core";
+import { requestTerms } from "@shared/deal/quote-solve";
 import { amountToInput, parseAmountInput } from "@shared/format";
 import { formatMoney, toCents } from "@shared/money";
 import { paymentRequestState, readPaymentRequest } from "@shared/payment-request";
@@ -44,10 +45,13 @@ function RequestDialog({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSaving(true);
+    // Issue #46: the request keeps what the shopper is shown for it now (term, down, payment).
+    const asked = requestTerms(data, structure);
     const result = await update("paymentRequest", {
       amount: amount.trim() === "" ? 0 : parseAmountInput(amount),
       structure,
       note: note.trim(),
+      ...(asked ? { asked: asked as PaymentRequest["asked"] } : {}),
     });
     setSaving(false);
     if (result.ok) {
