@@ -127,6 +127,9 @@ test("the shopper accepts on a phone; the dealer sees it live and by mail; the d
 
   // The dealer reopens, changes the deal and saves a counter-offer: version 4.
   await dealer.page.getByRole("button", { name: STRUCTURES_TEXT.reopenDeal }).click();
+  // Issue #46: it asks first.
+  await expect(dealer.page.getByTestId("reopen-confirm")).toContainText(STRUCTURES_TEXT.reopenConfirm(3));
+  await dealer.page.getByRole("button", { name: STRUCTURES_TEXT.reopenConfirmed }).click();
   await expect(shopper.page.getByTestId("deal-accepted")).toHaveCount(0, { timeout: 2_000 });
   await expect(shopper.page.getByTestId("want-this-deal")).toBeVisible();
   await dealer.page.getByTestId("line-discount").getByRole("button").first().click();

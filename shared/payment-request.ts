@@ -21,7 +21,11 @@ export function readPaymentRequest(value: unknown): PaymentRequest | null {
     typeof asked.down === "number" &&
     typeof asked.payment === "number"
   )
-    request.asked = { months: asked.months, down: asked.down, payment: asked.payment } as PaymentRequest["asked"];
+    request.asked = {
+      months: asked.months,
+      down: asked.down,
+      payment: asked.payment,
+    } as PaymentRequest["asked"];
   return request;
 }
 

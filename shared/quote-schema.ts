@@ -269,7 +269,10 @@ export const paymentRequestSchema = strictObject({
   // (the dealer's notice, the lead, the webhook and the history read these, never today's deal).
   // Absent in requests from before it.
   asked: strictObject({
-    months: z.union([...LOAN_TERMS, ...LEASE_TERMS].map((term) => z.literal(term)), { error: MSG.optionInvalid }),
+    months: z.union(
+      [...LOAN_TERMS, ...LEASE_TERMS].map((term) => z.literal(term)),
+      { error: MSG.optionInvalid },
+    ),
     down: dollarAmount(),
     payment: dollarAmount(),
   }).optional(),

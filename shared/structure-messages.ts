@@ -87,6 +87,11 @@ export const STRUCTURES_TEXT = {
   customerAccepted: (version: number): string =>
     `The customer accepted version ${version}. The deal is locked for both sides until you reopen it.`,
   reopenDeal: "Reopen to make a counter-offer",
+  /** Issue #46: reopening an accepted deal asks first. */
+  reopenConfirm: (version: number): string =>
+    `Reopen the accepted deal? Version ${version} stays on record as accepted; the deal unlocks for you and the customer until you save a counter-offer.`,
+  reopenConfirmed: "Reopen the deal",
+  keepAccepted: "Keep it accepted",
   versions: "Versions",
   acceptTitle: "I want this deal",
   acceptIntro:

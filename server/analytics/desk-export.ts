@@ -47,7 +47,8 @@ function flag(value: string | undefined): boolean | undefined {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 /** Issue #46: money as a number cell ("-855.00"), never text a spreadsheet cannot add. */
-const dollars = (cents: number | null): CsvCell => (cents === null ? null : { fixed: (cents / 100).toFixed(2) });
+const dollars = (cents: number | null): CsvCell =>
+  cents === null ? null : { fixed: (cents / 100).toFixed(2) };
 
 /** Accepted (locked with the shopper's version), Reopened (accepted, then unlocked), Expired or Active. */
 function status(row: ExportRow, now: number): string {

@@ -56,7 +56,9 @@ export async function listQuotes(
     salesperson: { id: row.salespersonId, name: names.get(row.salespersonId) ?? "" },
     outTheDoorPrice: dollars(current.get(row.id)?.outTheDoorCents ?? row.outTheDoorCents),
     accepted: row.lockedAt !== null,
-    ...(seesGross ? { gross: dollars(current.has(row.id) ? (current.get(row.id)?.grossCents ?? null) : row.grossCents) } : {}),
+    ...(seesGross
+      ? { gross: dollars(current.has(row.id) ? (current.get(row.id)?.grossCents ?? null) : row.grossCents) }
+      : {}),
   }));
 }
 

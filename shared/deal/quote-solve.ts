@@ -143,7 +143,8 @@ export function requestContext(
   },
 ): string {
   const { structure, asked } = request;
-  if (asked) return words.context(words.names[structure], asked.months, words.money(Math.round(asked.down * 100)));
+  if (asked)
+    return words.context(words.names[structure], asked.months, words.money(Math.round(asked.down * 100)));
   const setup = quoteSolveSetup(data, structure);
   const downCents = setup?.downCents ?? appliedDownPayment(data).applied;
   const months = setup?.months ?? 0;

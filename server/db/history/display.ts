@@ -130,7 +130,9 @@ export function displayValue(key: string, value: unknown): string | null {
     // Issue #46: the terms and payment the shopper was shown when asking.
     case "paymentRequest.asked": {
       const asked = value as { months?: unknown; down?: unknown; payment?: unknown };
-      return typeof asked.months === "number" && typeof asked.down === "number" && typeof asked.payment === "number"
+      return typeof asked.months === "number" &&
+        typeof asked.down === "number" &&
+        typeof asked.payment === "number"
         ? `${asked.months} mo, ${money(asked.down, 1, false)} down, ${money(asked.payment, 1, false)}/mo shown`
         : null;
     }

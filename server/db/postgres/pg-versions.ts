@@ -1,6 +1,6 @@
-import { acceptedName } from "../accepted-name";
 import { dealDocName } from "@shared/quote-doc";
 import { and, desc, eq, sql } from "drizzle-orm";
+import { acceptedName } from "../accepted-name";
 import { quoteEvents, quotes, quoteVersions, yjsDocuments } from "../schema.pg";
 import { type HistoryStore, StaleSnapshotError, type VersionStore } from "../stores";
 import type { PgDb } from "./connection";

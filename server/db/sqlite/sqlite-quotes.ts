@@ -1,7 +1,7 @@
-import { acceptedName } from "../accepted-name";
 import type { HistoryEvent } from "@shared/history-text";
 import { dealDocName, economicsDocName, privateDocName } from "@shared/quote-doc";
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { acceptedName } from "../accepted-name";
 import type { Db } from "../connection";
 import { quoteEvents, quotes, quoteVersions, teamEvents, yjsDocuments } from "../schema";
 import {

@@ -1,6 +1,7 @@
-import { Button, Group } from "@mantine/core";
+import { Button, Group, Text } from "@mantine/core";
 import { SHEET_TEXT } from "@shared/sheet-messages";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
+import { useState } from "react";
 import { Link } from "react-router";
 import { Notice } from "@/components/notice";
 import { apiRequest } from "@/lib/api";
@@ -17,6 +18,8 @@ export default function AcceptedBanner({
   version: number;
   onReopened(): void;
 }) {
+  // Issue #46: unlocking a deal the customer signed is not a one-tap action: it asks first.
+  const [asking, setAsking] = useState(false);
   const reopen = async () => {
     try {
       await apiRequest<{ locked: boolean }>(`/quotes/${encodeURIComponent(quoteId)}/unlock`, {
@@ -32,10 +35,27 @@ export default function AcceptedBanner({
   return (
     <Notice tone="success" data-testid="deal-accepted">
       {STRUCTURES_TEXT.customerAccepted(version)}
+      {asking ? (
+        <div role="alert" data-testid="reopen-confirm">
+          <Text size="sm" mt={8}>
+            {STRUCTURES_TEXT.reopenConfirm(version)}
+          </Text>
+          <Group gap="xs" mt={8}>
+            <Button size="xs" color="orange" onClick={() => void reopen()}>
+              {STRUCTURES_TEXT.reopenConfirmed}
+            </Button>
+            <Button size="xs" variant="default" onClick={() => setAsking(false)} data-autofocus>
+              {STRUCTURES_TEXT.keepAccepted}
+            </Button>
+          </Group>
+        </div>
+      ) : null}
       <Group gap="xs" mt={8}>
-        <Button size="xs" variant="default" onClick={() => void reopen()}>
-          {STRUCTURES_TEXT.reopenDeal}
-        </Button>
+        {asking ? null : (
+          <Button size="xs" variant="default" onClick={() => setAsking(true)}>
+            {STRUCTURES_TEXT.reopenDeal}
+          </Button>
+        )}
         <Button
           size="xs"
           variant="default"

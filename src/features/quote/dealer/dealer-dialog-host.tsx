@@ -68,7 +68,7 @@ export default function DealerDialogHost({
         />
       );
     case "versions":
-      return <VersionsDialog quoteId={quoteId} onClose={onClose} />;
+      return <VersionsDialog quoteId={quoteId} data={data} onClose={onClose} />;
     case "share":
     case "vehicle":
     case "delete":

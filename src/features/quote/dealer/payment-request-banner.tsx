@@ -1,4 +1,5 @@
 import { Button, Group, Text } from "@mantine/core";
+import { dealFingerprint } from "@shared/deal/deal-fingerprint";
 import { requestContext } from "@shared/deal/quote-solve";
 import { formatMoney, toCents } from "@shared/money";
 import { paymentRequestState } from "@shared/payment-request";
@@ -46,7 +47,8 @@ export default function PaymentRequestBanner({
         `/quotes/${encodeURIComponent(quoteId)}/versions`,
         {
           method: "POST",
-          body: {},
+          // Issue #46: the counter-offer is the deal this page shows.
+          body: { fingerprint: dealFingerprint(data) },
           auth: true,
         },
       );

@@ -1,7 +1,9 @@
 import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
+import { dealFingerprint } from "@shared/deal/deal-fingerprint";
 import type { GrossInDollars } from "@shared/deal/gross";
 import { CORE_MSG } from "@shared/messages";
 import { formatDollars } from "@shared/money";
+import type { QuoteData } from "@shared/quote-schema";
 import { SHEET_TEXT } from "@shared/sheet-messages";
 import { DESK_TEXT } from "@shared/solve-text";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
@@ -53,7 +55,16 @@ const when = (iso: string) =>
     minute: "2-digit",
   });
 
-export default function VersionsDialog({ quoteId, onClose }: { quoteId: string; onClose(): void }) {
+export default function VersionsDialog({
+  quoteId,
+  data,
+  onClose,
+}: {
+  quoteId: string;
+  /** Issue #46: the deal as this page shows it: the version saved is bound to its fingerprint. */
+  data: QuoteData;
+  onClose(): void;
+}) {
   const [versions, setVersions] = useState<VersionRow[] | null>(null);
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
@@ -77,7 +88,7 @@ export default function VersionsDialog({ quoteId, onClose }: { quoteId: string; 
     try {
       const saved = await apiRequest<{ number: number; fingerprint: string }>(path, {
         method: "POST",
-        body: {},
+        body: { fingerprint: dealFingerprint(data) },
         auth: true,
       });
       setMessage({ tone: "ok", text: STRUCTURES_TEXT.versionSaved(saved.number, saved.fingerprint) });
