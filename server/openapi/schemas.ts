@@ -69,6 +69,28 @@ const grossSchema = z.object({
   total: money.nullable(),
 });
 
+/** Issue #46: the deal as presented (shared/deal/presented-deal.ts). */
+export const presentedDealSchema = z
+  .object({
+    structure: z.enum(["cash", "finance", "lease"]),
+    months: z.number().int().optional(),
+    down: z.number(),
+    monthlyPayment: z.number().optional(),
+    amountDueAtSigning: z.number().optional(),
+    cashPrice: z.number().optional(),
+    dueToCustomer: z.number().optional(),
+    aprPercent: z.number().optional(),
+    text: z.string().describe('"Finance, 60 months, $5,000.00 down, $584.68/mo (Good credit, 8.5% APR)"'),
+  })
+  .describe("the deal as presented");
+
+/** Issue #46: 409 of an acceptance (or a version) naming a fingerprint the deal no longer has. */
+export const dealChangedSchema = z.object({
+  message: z.string(),
+  selected: presentedDealSchema,
+  fingerprint: z.string(),
+});
+
 export const quoteSchema = z
   .object({
     id: z.string(),
@@ -87,6 +109,11 @@ export const quoteSchema = z
     locked: z.boolean(),
     acceptedVersion: z.number().int().nullable(),
     counterOffer: z.number().int().nullable(),
+    selected: presentedDealSchema.optional(),
+    fingerprint: z
+      .string()
+      .optional()
+      .describe("the fingerprint of the deal as shown: what an acceptance names"),
     stock: z.record(z.string(), z.unknown()).nullable().optional().describe("the dealer's answer only"),
     gross: grossSchema.optional().describe("only for a member who sees gross"),
     economics: economicsSchema.optional().describe("only for a member who sees gross"),
