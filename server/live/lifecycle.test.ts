@@ -9,7 +9,7 @@ import Database from "better-sqlite3";
 import * as decoding from "lib0/decoding";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptAsShown, type ApiCall } from "../test-support/accept-quote";
+import { type ApiCall, acceptAsShown } from "../test-support/accept-quote";
 import { bundleChildServer, type ChildServer, startChildServer } from "../test-support/child-server";
 import {
   type Client,

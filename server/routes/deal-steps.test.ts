@@ -87,7 +87,10 @@ describe("shared and opened", () => {
     expect(version).toMatchObject({ choiceStructure: "finance", choiceMonths: 60, choiceDownCents: 400_000 });
     // The columns are the figures of the deal as the version presents it.
     const stored = (await (await t.call("GET", `/api/quotes/${id}/versions/1`, undefined, token)).json()) as {
-      snapshot: { selected: { monthlyPayment: number; text: string }; breakdown: { outTheDoorPrice: number } };
+      snapshot: {
+        selected: { monthlyPayment: number; text: string };
+        breakdown: { outTheDoorPrice: number };
+      };
     };
     expect(stored.snapshot.selected.text).toBe(
       `Finance, 60 months, $4,000.00 down, ${formatMoney(version?.monthlyCents ?? 0)}/mo (Good credit, 8.5% APR)`,

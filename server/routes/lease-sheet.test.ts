@@ -105,7 +105,9 @@ describe("the sheet of an accepted lease", () => {
     const [row, col] = monthly?.selected ?? [-1, -1];
     expect(monthly?.rows[row]?.[0]).toBe("$2,000.00");
     expect(monthly?.head[col]).toBe("36 mo");
-    expect(monthly?.rows[row]?.[col]).toBe(formatMoney(Math.round((shown.selected.monthlyPayment ?? 0) * 100)));
+    expect(monthly?.rows[row]?.[col]).toBe(
+      formatMoney(Math.round((shown.selected.monthlyPayment ?? 0) * 100)),
+    );
     expect(sheet.agreement.paidWith).toMatch(/^Paid with \$[\d,]+\.\d\d cash$/);
     const labels = sheet.lines.map((line) => line.label);
     for (const label of [

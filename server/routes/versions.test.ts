@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import * as decoding from "lib0/decoding";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quotes } from "../db/schema";
+import { acceptAsShown, shownDeal } from "../test-support/accept-quote";
 import {
   connectClient,
   createQuoteVia,
@@ -19,7 +20,6 @@ import {
   synced,
 } from "../test-support/live-test-kit";
 import { readMail } from "../test-support/read-mail";
-import { acceptAsShown, shownDeal } from "../test-support/accept-quote";
 
 // Issue #19: versions are immutable snapshots; the shopper's acceptance saves one and locks the
 // deal for both sides on the live channel; the dealer unlocks or makes a counter-offer.

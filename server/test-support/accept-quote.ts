@@ -23,7 +23,11 @@ export async function shownDeal(call: ApiCall, id: string, token?: string): Prom
  * POST /api/quotes/:id/accept with the fingerprint GET /api/quotes/:id answers now, as the
  * shopper's page sends it. `body` is the rest of the acceptance ({ name, phone, email, structure }).
  */
-export async function acceptAsShown(call: ApiCall, id: string, body: Record<string, unknown>): Promise<Response> {
+export async function acceptAsShown(
+  call: ApiCall,
+  id: string,
+  body: Record<string, unknown>,
+): Promise<Response> {
   const { fingerprint } = await shownDeal(call, id);
   return call("POST", `/api/quotes/${id}/accept`, { ...body, fingerprint });
 }
