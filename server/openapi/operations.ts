@@ -25,10 +25,11 @@ import {
 import { z } from "zod";
 import { sharedBody } from "../routes/analytics";
 import { paymentOptionsBody } from "../routes/payment-options";
-import { acceptBody } from "../routes/versions";
+import { acceptBody, versionBody } from "../routes/versions";
 import {
   authSchema,
   checklistAnswer,
+  dealChangedSchema,
   deliveryAttempt,
   endpointSchema,
   historyAnswer,
@@ -558,9 +559,12 @@ export const OPERATIONS: Operation[] = [
     summary: "Saves a version (a counter-offer after an acceptance)",
     tag: "Versions",
     auth: "bearer",
+    body: versionBody,
     responses: {
       201: z.object({ number: z.number().int(), fingerprint: z.string(), createdAt: z.string() }),
+      400: null,
       404: null,
+      409: dealChangedSchema,
     },
   },
   {
@@ -609,6 +613,7 @@ export const OPERATIONS: Operation[] = [
       201: z.object({ version: z.number().int() }),
       400: null,
       404: null,
+      409: dealChangedSchema,
       410: null,
     },
   },

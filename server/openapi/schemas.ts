@@ -69,6 +69,19 @@ const grossSchema = z.object({
   total: money.nullable(),
 });
 
+/** Issue #46: the deal as presented (shared/deal/presented-deal.ts), money in dollars. */
+const presentedDealSchema = z.object({
+  structure: z.enum(["cash", "finance", "lease"]),
+  months: z.number().int().optional(),
+  down: z.number(),
+  monthlyPayment: z.number().optional(),
+  amountDueAtSigning: z.number().optional(),
+  cashPrice: z.number().optional(),
+  dueToCustomer: z.number().optional(),
+  aprPercent: z.number().optional(),
+  text: z.string(),
+});
+
 export const quoteSchema = z
   .object({
     id: z.string(),
@@ -90,8 +103,17 @@ export const quoteSchema = z
     stock: z.record(z.string(), z.unknown()).nullable().optional().describe("the dealer's answer only"),
     gross: grossSchema.optional().describe("only for a member who sees gross"),
     economics: economicsSchema.optional().describe("only for a member who sees gross"),
+    selected: presentedDealSchema.describe("issue #46: the deal as presented (what an acceptance signs)"),
+    fingerprint: z.string().describe("issue #46: the fingerprint of what the shopper is shown"),
   })
   .loose();
+
+/** Issue #46: 409 of an acceptance (or a version) naming a fingerprint the deal no longer has. */
+export const dealChangedSchema = z.object({
+  message: z.string(),
+  selected: presentedDealSchema,
+  fingerprint: z.string(),
+});
 
 export const idAnswer = z.object({ id: z.string() });
 

@@ -58,7 +58,7 @@ export const acceptBody = strictObject({
   fingerprint: fingerprintField,
 });
 
-const versionBody = strictObject({ fingerprint: fingerprintField.optional() });
+export const versionBody = strictObject({ fingerprint: fingerprintField.optional() });
 
 /** 409: the deal changed since the caller saw it; the deal as presented now and its fingerprint. */
 const dealChanged = (data: Parameters<typeof presentedDeal>[0]) =>
