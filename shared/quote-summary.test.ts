@@ -65,6 +65,10 @@ describe("quoteSummary (issue #34: the one selected structure)", () => {
     const quote = makeQuote({ pricing: { advertisedPrice: 20_000 }, shopperChoice: { structure: "cash" } });
     const summary = summaryOf(quote);
     expect(summary.monthly).toBeNull();
-    expect(summary.text).toBe(`Cash, $20,000.00 out the door`);
+    // Issue #46: what a cash buyer pays, the out-the-door price before any down payment.
+    expect(summary.text).toBe(`Cash, $20,000.00`);
+    const withDown = summaryOf({ ...quote, downPayment: -3_000 });
+    expect(withDown.text).toBe(`Cash, $20,000.00`);
+    expect(computeBreakdown({ ...quote, downPayment: -3_000 }).outTheDoorPrice).toBe(1_700_000);
   });
 });

@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import type { PresentedDeal } from "@shared/deal/presented-deal";
 import { selectedStructure } from "@shared/deal/selected-structure";
 import { HANDOFF_MSG } from "@shared/handoff";
 import { writeField } from "@shared/quote-doc";
@@ -8,6 +9,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { dealerships } from "../db/schema";
+import { acceptAsShown } from "../test-support/accept-quote";
 import { createDealer } from "../test-support/fixtures";
 import {
   connectClient,
@@ -147,8 +149,9 @@ describe("ADF/XML leads to the CRM", () => {
     destroyClient(dealer);
     destroyClient(priv);
 
-    const structure: ShopperChoice = { structure: "finance", down: 2000, months: 60 };
-    const accepted = await h.api("POST", `/api/quotes/${id}/accept`, {
+    // Issue #46: a structure and a term, accepted with the fingerprint of the deal as shown.
+    const structure: ShopperChoice = { structure: "finance", months: 60 };
+    const accepted = await acceptAsShown(h.api, id, {
       name: "Zoë O'Brien-Smith",
       phone: "15551234567",
       email: "zoe+deals@example.com",
@@ -161,7 +164,12 @@ describe("ADF/XML leads to the CRM", () => {
     ).json()) as {
       fingerprint: string;
       createdAt: string;
-      snapshot: { data: QuoteData; choice: ShopperChoice; breakdown: { outTheDoorPrice: number } };
+      snapshot: {
+        data: QuoteData;
+        choice: ShopperChoice;
+        breakdown: { outTheDoorPrice: number };
+        selected: PresentedDeal;
+      };
     };
 
     const mail = await waitUntil(() => smtp?.received.find((m) => m.to.includes(LEAD_ADDRESS)));
@@ -213,6 +221,11 @@ describe("ADF/XML leads to the CRM", () => {
       { "#text": money(selection.result.payment), "@_type": "monthly", "@_currency": "USD" },
       { "#text": money(selection.downCents), "@_type": "downpayment", "@_currency": "USD" },
     ]);
+    // Issue #46: the very deal the version presents (what the shopper saw and accepted).
+    const { selected } = stored.snapshot;
+    expect(selected).toMatchObject({ structure: "finance", months: 60 });
+    expect(selection.result.payment).toBe(Math.round((selected.monthlyPayment ?? 0) * 100));
+    expect(selection.downCents).toBe(Math.round(selected.down * 100));
     expect(finance.balance).toBeUndefined();
 
     expect(trade).toMatchObject({
@@ -237,7 +250,8 @@ describe("ADF/XML leads to the CRM", () => {
     expect(contact.email).toBe("zoe+deals@example.com");
     expect(contact.phone).toEqual({ "#text": "1 (555) 123-4567", "@_type": "voice" });
     const comments = textOf(customer.comments);
-    expect(comments).toContain(`Finance, 60 months`);
+    expect(comments).toContain(selected.text);
+    expect(selected.text).toMatch(/^Finance, 60 months, /);
     expect(comments).toContain(
       `Out the door: $${Number(money(stored.snapshot.breakdown.outTheDoorPrice)).toLocaleString("en-US", { minimumFractionDigits: 2 })}.`,
     );

@@ -2,6 +2,7 @@ import { HANDOFF_MSG, WEBHOOK_EVENT_TYPES } from "@shared/handoff";
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Config } from "../config";
+import { acceptAsShown } from "../test-support/accept-quote";
 import { joinTeam } from "../test-support/auth-test-support";
 import { createDealer } from "../test-support/fixtures";
 import { sampleQuote } from "../test-support/live-test-kit";
@@ -38,6 +39,7 @@ const accept = {
   name: "Pat O'Shopper",
   phone: "15551234567",
   email: "pat@example.com",
+  // Issue #46: a structure and a term (an older page's `down` is accepted and not read).
   structure: { structure: "finance", down: 2000, months: 60 },
 };
 
@@ -74,10 +76,14 @@ describe("webhooks", () => {
     await json(await t.call("POST", `/api/quotes/${id}/opened`), 204);
     await json(await t.call("POST", `/api/quotes/${id}/opened`), 204);
     await json(await t.call("POST", `/api/quotes/${id}/versions`, {}, token), 201);
-    await json(await t.call("POST", `/api/quotes/${id}/accept`, accept), 201);
+    await json(await acceptAsShown(t.call, id, accept), 201);
     await json(await t.call("POST", `/api/quotes/${id}/unlock`, {}, token), 200);
     const accepted = await json<{
-      snapshot: { breakdown: { outTheDoorPrice: number }; data: { downPayment: number } };
+      snapshot: {
+        breakdown: { outTheDoorPrice: number };
+        data: { downPayment: number };
+        selected: { text: string; down: number; monthlyPayment: number; aprPercent: number };
+      };
       fingerprint: string;
     }>(await t.call("GET", `/api/quotes/${id}/versions/2`, undefined, token), 200);
     await json(await t.call("DELETE", `/api/quotes/${id}`, undefined, token), 204);
@@ -128,7 +134,15 @@ describe("webhooks", () => {
           mileage: 12000,
         },
         // One down payment per deal (issue #34): the quote's, stored negative.
-        selectedStructure: { kind: "finance", months: 60, downPayment: -accepted.snapshot.data.downPayment },
+        // Issue #46: the deal as the version presents it, its sentence and figures.
+        selectedStructure: {
+          kind: "finance",
+          months: 60,
+          downPayment: -accepted.snapshot.data.downPayment,
+          text: accepted.snapshot.selected.text,
+          monthlyPayment: accepted.snapshot.selected.monthlyPayment,
+          aprPercent: accepted.snapshot.selected.aprPercent,
+        },
         outTheDoorPrice: accepted.snapshot.breakdown.outTheDoorPrice / 100,
         version: { number: 2, kind: "accepted", fingerprint: accepted.fingerprint },
       },
@@ -177,7 +191,7 @@ describe("webhooks", () => {
       201,
     );
     // Accepted: pending. Reopened: available. Marked sold on the Inventory page: sold; again: nothing.
-    await json(await t.call("POST", `/api/quotes/${id}/accept`, accept), 201);
+    await json(await acceptAsShown(t.call, id, accept), 201);
     const asAccepted = await json<{ gross: { front: number; total: number } }>(
       await t.call("GET", `/api/quotes/${id}`, undefined, token),
       200,

@@ -1,8 +1,10 @@
+import { choiceOf } from "@shared/deal/presented-deal";
 import { readDoc, writeField } from "@shared/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_HEADER } from "../analytics/desk-export";
 import { createTokenService } from "../auth/tokens";
 import { createSqliteStores } from "../db/sqlite/sqlite-stores";
+import { acceptAsShown, shownDeal } from "../test-support/accept-quote";
 import { createDealer } from "../test-support/fixtures";
 import {
   type Client,
@@ -167,14 +169,13 @@ describe("the gross on the dealer's copy of a version (issue #38)", () => {
     const { owner } = await dealership();
     const id = await createQuoteVia(h, owner.token);
     await setVehicleCost(id, owner.token, 20_000);
-    const quote = (await (await h.api("GET", `/api/quotes/${id}`)).json()) as {
-      data: { shopperChoice?: unknown };
-    };
-    const accept = await h.api("POST", `/api/quotes/${id}/accept`, {
+    // Issue #46: the deal as presented, accepted with its fingerprint.
+    const { selected } = await shownDeal(h.api, id);
+    const accept = await acceptAsShown(h.api, id, {
       name: "Pat Doe",
       phone: "15551234567",
       email: "pat@example.com",
-      structure: quote.data.shopperChoice ?? { structure: "cash" },
+      structure: choiceOf(selected),
     });
     const answer = await accept.text();
     expect(accept.status, answer).toBe(201);

@@ -187,6 +187,15 @@ describe("GET /api/openapi.json", () => {
     await call("GET", "/quotes/{id}/history", `/quotes/${id}/history`, undefined, token);
     await call("POST", "/quotes/{id}/shared", `/quotes/${id}/shared`, { via: "link" }, token);
     await call("POST", "/quotes/{id}/opened", `/quotes/${id}/opened`);
+    // Issue #46: a version or an acceptance naming a fingerprint the deal does not have: 409.
+    const stale = await call(
+      "POST",
+      "/quotes/{id}/versions",
+      `/quotes/${id}/versions`,
+      { fingerprint: "0000-0000-0000" },
+      token,
+    );
+    expect(stale.status).toBe(409);
     await call("POST", "/quotes/{id}/versions", `/quotes/${id}/versions`, {}, token);
     await call("GET", "/quotes/{id}/versions", `/quotes/${id}/versions`, undefined, token);
     await call("GET", "/quotes/{id}/versions/{n}", `/quotes/${id}/versions/1`, undefined, token);
@@ -196,11 +205,27 @@ describe("GET /api/openapi.json", () => {
       name: "Pat Shopper",
       phone: "15551234567",
       email: "pat@example.com",
-      structure: { structure: "finance", down: 2000, months: 60 },
+      structure: { structure: "finance", months: 60 },
     };
+    const shown = (await call("GET", "/quotes/{id}", `/quotes/${id}`)).json as { fingerprint: string };
     await call("POST", "/quotes/{id}/accept", `/quotes/${id}/accept`, { ...accept, phone: "1" });
-    await call("POST", "/quotes/{id}/accept", `/quotes/${id}/accept`, accept);
-    await call("POST", "/quotes/{id}/accept", `/quotes/${id}/accept`, accept);
+    const noFingerprint = await call("POST", "/quotes/{id}/accept", `/quotes/${id}/accept`, accept);
+    expect(noFingerprint.status).toBe(400);
+    const changed = await call("POST", "/quotes/{id}/accept", `/quotes/${id}/accept`, {
+      ...accept,
+      fingerprint: "0000-0000-0000",
+    });
+    expect(changed.status).toBe(409);
+    const first = await call("POST", "/quotes/{id}/accept", `/quotes/${id}/accept`, {
+      ...accept,
+      fingerprint: shown.fingerprint,
+    });
+    expect(first.status).toBe(201);
+    const repeat = await call("POST", "/quotes/{id}/accept", `/quotes/${id}/accept`, {
+      ...accept,
+      fingerprint: shown.fingerprint,
+    });
+    expect(repeat.status).toBe(200);
     await call("POST", "/quotes/{id}/unlock", `/quotes/${id}/unlock`, {}, token);
     await call("POST", "/quotes/{id}/renew", `/quotes/${id}/renew`, {}, token);
     await call("POST", "/quotes/{id}/duplicate", `/quotes/${id}/duplicate`, {}, token);

@@ -562,6 +562,7 @@ export const OPERATIONS: Operation[] = [
     body: versionBody,
     responses: {
       201: z.object({ number: z.number().int(), fingerprint: z.string(), createdAt: z.string() }),
+      400: null,
       404: null,
       409: dealChangedSchema,
     },

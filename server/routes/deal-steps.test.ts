@@ -2,7 +2,9 @@ import { OPENED_GAP_MS } from "@shared/analytics";
 import { ANALYTICS_MSG } from "@shared/analytics-text";
 import { historySentence } from "@shared/history-sentence";
 import type { HistoryResponse } from "@shared/history-text";
+import { formatMoney } from "@shared/money";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { acceptAsShown, shownDeal } from "../test-support/accept-quote";
 import { createDealer } from "../test-support/fixtures";
 import { createTestApp, type TestApp } from "../test-support/test-app";
 
@@ -70,7 +72,11 @@ describe("shared and opened", () => {
     const { token } = await createDealer(t);
     const id = await newQuote(token);
     expect((await t.stores.quotes.find(id))?.stockNumber).toBe("K-77");
-    const accepted = await t.call("POST", `/api/quotes/${id}/accept`, {
+    // Issue #46: the down payment is the deal's one (the quote's); an older page's `down` in the
+    // choice ($2,000) is not read.
+    const shown = await shownDeal(t.call, id);
+    expect(shown.selected.down).toBe(4_000);
+    const accepted = await acceptAsShown(t.call, id, {
       name: "Pat Shopper",
       phone: "15551234567",
       email: "pat@example.com",
@@ -78,8 +84,19 @@ describe("shared and opened", () => {
     });
     expect(accepted.status).toBe(201);
     const version = await t.stores.versions.read(id, 1);
-    expect(version).toMatchObject({ choiceStructure: "finance", choiceMonths: 60, choiceDownCents: 200_000 });
-    expect(version?.outTheDoorCents).toBeGreaterThan(0);
+    expect(version).toMatchObject({ choiceStructure: "finance", choiceMonths: 60, choiceDownCents: 400_000 });
+    // The columns are the figures of the deal as the version presents it.
+    const stored = (await (await t.call("GET", `/api/quotes/${id}/versions/1`, undefined, token)).json()) as {
+      snapshot: {
+        selected: { monthlyPayment: number; text: string };
+        breakdown: { outTheDoorPrice: number };
+      };
+    };
+    expect(stored.snapshot.selected.text).toBe(
+      `Finance, 60 months, $4,000.00 down, ${formatMoney(version?.monthlyCents ?? 0)}/mo (Good credit, 8.5% APR)`,
+    );
+    expect(version?.monthlyCents).toBe(Math.round(stored.snapshot.selected.monthlyPayment * 100));
+    expect(version?.outTheDoorCents).toBe(stored.snapshot.breakdown.outTheDoorPrice);
     expect(version?.monthlyCents).toBeGreaterThan(0);
   });
 });

@@ -6,6 +6,7 @@ import type { ImportResult, InventoryVehicle } from "@shared/inventory/vehicle-s
 import { withCheckDigit } from "@shared/inventory/vin";
 import { afterEach, expect, it } from "vitest";
 import { sameVehicleSignals } from "../inventory/same-vehicle";
+import { acceptAsShown } from "../test-support/accept-quote";
 import { type BackendApp, onBothBackends } from "../test-support/backend-app";
 import { readMail } from "../test-support/read-mail";
 import { ACCORD_VIN, accordBody } from "../test-support/stock-vehicles";
@@ -409,7 +410,7 @@ onBothBackends((open) => {
     expect(shopperText).not.toMatch(/"cost"|"stock"|inventory/i);
     expect((await t.call("GET", "/api/inventory")).status).toBe(401);
 
-    const accepted = await t.call("POST", `/api/quotes/${id}/accept`, {
+    const accepted = await acceptAsShown(t.call, id, {
       name: "Pat Shopper",
       phone: "15551234567",
       email: "pat@example.com",
@@ -440,7 +441,7 @@ onBothBackends((open) => {
       await t.call("POST", "/api/quotes", { inventoryId: vehicle.id }, sam),
       201,
     );
-    const acceptAgain = await t.call("POST", `/api/quotes/${third}/accept`, {
+    const acceptAgain = await acceptAsShown(t.call, third, {
       name: "Lee Shopper",
       phone: "15551234568",
       email: "lee@example.com",

@@ -8,10 +8,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type DealSheet, sheetStrings } from "@shared/deal-sheet";
 import { LEASE_LINE_TEXT } from "@shared/lease-line-text";
+import { formatMoney } from "@shared/money";
 import { TEXT } from "@shared/page-text";
 import { writeField } from "@shared/quote-doc";
 import { SHEET_TEXT } from "@shared/sheet-messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { acceptAsShown, shownDeal } from "../test-support/accept-quote";
 import {
   connectClient,
   createQuoteVia,
@@ -69,21 +71,24 @@ describe("the sheet of an accepted lease", () => {
     const shopper = connectClient(h, id);
     await synced(shopper);
     await eventually(() => expect(shopper.deal.length).toBeGreaterThan(0));
-    // The page writes the cell's down with the choice: the deal has one down payment.
-    writeField(shopper.deal, "shopperChoice", { structure: "lease", down: 2_000, months: 36 });
+    // Issue #46: a pick names a structure and a term; picking the $2,000 row's cell sets the deal's
+    // one down payment.
+    writeField(shopper.deal, "shopperChoice", { structure: "lease", months: 36 });
     writeField(shopper.deal, "downPayment", -2_000);
     await eventually(async () => {
       const q = (await (await h.api("GET", `/api/quotes/${id}`)).json()) as {
         data: { shopperChoice?: unknown };
       };
-      expect(q.data.shopperChoice).toEqual({ structure: "lease", down: 2_000, months: 36 });
+      expect(q.data.shopperChoice).toEqual({ structure: "lease", months: 36 });
       expect((q.data as { downPayment?: number }).downPayment).toBe(-2_000);
     });
-    const accepted = await h.api("POST", `/api/quotes/${id}/accept`, {
+    const shown = await shownDeal(h.api, id);
+    expect(shown.selected).toMatchObject({ structure: "lease", months: 36, down: 2_000 });
+    const accepted = await acceptAsShown(h.api, id, {
       name: "Pat Shopper",
       phone: "15551234567",
       email: "pat@example.com",
-      structure: { structure: "lease", down: 2_000, months: 36 },
+      structure: { structure: "lease", months: 36 },
     });
     expect(accepted.status).toBe(201);
     const { version } = (await accepted.json()) as { version: number };
@@ -93,6 +98,15 @@ describe("the sheet of an accepted lease", () => {
     expect(sheet.agreement.heading).toBe(DEAL_OFFER_TEXT.agreeingTo);
     expect(sheet.agreement.text).toMatch(
       /^Lease, 36 months, \$2,000\.00 down, \$[\d,]+\.\d\d\/mo, \$[\d,]+\.\d\d due at signing$/,
+    );
+    // The sentence the shopper was shown, and the grid boxes that very cell ($2,000 row, 36 mo).
+    expect(sheet.agreement.text).toBe(shown.selected.text);
+    const [monthly] = sheet.tables;
+    const [row, col] = monthly?.selected ?? [-1, -1];
+    expect(monthly?.rows[row]?.[0]).toBe("$2,000.00");
+    expect(monthly?.head[col]).toBe("36 mo");
+    expect(monthly?.rows[row]?.[col]).toBe(
+      formatMoney(Math.round((shown.selected.monthlyPayment ?? 0) * 100)),
     );
     expect(sheet.agreement.paidWith).toMatch(/^Paid with \$[\d,]+\.\d\d cash$/);
     const labels = sheet.lines.map((line) => line.label);

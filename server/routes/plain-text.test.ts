@@ -2,6 +2,7 @@ import { MSG } from "@shared/messages";
 import { validateRegister } from "@shared/validation/register";
 import { afterEach, describe, expect, it } from "vitest";
 import { defaultAddons, users } from "../db/schema";
+import { acceptAsShown } from "../test-support/accept-quote";
 import { PASSWORD, register } from "../test-support/auth-test-support";
 import { createTestApp, type TestApp } from "../test-support/test-app";
 
@@ -149,7 +150,8 @@ describe("control characters in names and descriptions", () => {
       token,
     );
     const { id } = (await created.json()) as { id: string };
-    const res = await t.call("POST", `/api/quotes/${id}/accept`, {
+    // With the deal's fingerprint (issue #46): refused for the name alone.
+    const res = await acceptAsShown(t.call, id, {
       name: HOSTILE,
       phone: "15551234567",
       email: "pat@example.com",

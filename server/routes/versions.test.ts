@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import * as decoding from "lib0/decoding";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quotes } from "../db/schema";
+import { acceptAsShown, shownDeal } from "../test-support/accept-quote";
 import {
   connectClient,
   createQuoteVia,
@@ -32,7 +33,8 @@ afterAll(async () => {
 });
 
 const accept = { name: "Pat Shopper", phone: "15551234567", email: "pat@example.com" };
-const leaseChoice = { structure: "finance", down: 2000, months: 60 } as const;
+// Issue #46: a choice names a structure and a term; an older page's `down` is accepted and not read.
+const financeChoice = { structure: "finance", down: 2000, months: 60 } as const;
 
 describe("versions and acceptance", () => {
   it("saves versions the dealer lists and reads; nobody can change one; a shopper's copy has no customer record", async () => {
@@ -97,11 +99,18 @@ describe("versions and acceptance", () => {
     const shopper = connectClient(h, id);
     await Promise.all([synced(dealer), synced(shopper)]);
 
-    const bad = await h.api("POST", `/api/quotes/${id}/accept`, { ...accept, phone: "12" });
+    const bad = await acceptAsShown(h.api, id, { ...accept, phone: "12" });
     expect(bad.status).toBe(400);
-    const first = await h.api("POST", `/api/quotes/${id}/accept`, { ...accept, structure: leaseChoice });
+    const first = await acceptAsShown(h.api, id, { ...accept, structure: financeChoice });
     expect(first.status).toBe(201);
     expect(await first.json()).toEqual({ version: 1 });
+    // The version is Finance, 60 months at the deal's one down payment (the quote's $2,450.00; the
+    // choice's $2,000 is an older page's and is not read).
+    const v1 = (await (await h.api("GET", `/api/quotes/${id}/versions/1`)).json()) as {
+      snapshot: { selected: { structure: string; months: number; down: number; text: string } };
+    };
+    expect(v1.snapshot.selected).toMatchObject({ structure: "finance", months: 60, down: 2450 });
+    expect(v1.snapshot.selected.text).toMatch(/^Finance, 60 months, \$2,450\.00 down, \$[\d,]+\.\d\d\/mo /);
     const again = await h.api("POST", `/api/quotes/${id}/accept`, {
       ...accept,
       structure: { structure: "cash" },
@@ -198,10 +207,7 @@ describe("versions and acceptance", () => {
       [2, "counter"],
       [1, "accepted"],
     ]);
-    const third = await h.api("POST", `/api/quotes/${id}/accept`, {
-      ...accept,
-      structure: { structure: "cash" },
-    });
+    const third = await acceptAsShown(h.api, id, { ...accept, structure: { structure: "cash" } });
     expect(await third.json()).toEqual({ version: 3 });
     expect(await (await h.api("GET", `/api/quotes/${id}`)).json()).toMatchObject({
       locked: true,
@@ -232,7 +238,7 @@ describe("versions and acceptance", () => {
     const prefill = await h.api("GET", `/api/quotes/${id}/accept`);
     expect(prefill.status).toBe(404);
     expect(await prefill.text()).not.toContain("pat@example.com");
-    const accepted = await h.api("POST", `/api/quotes/${id}/accept`, {
+    const accepted = await acceptAsShown(h.api, id, {
       name: "Sam Rivera",
       phone: "15559876543",
       email: "sam@example.com",
@@ -255,6 +261,7 @@ describe("versions and acceptance", () => {
   it("refuses to accept an expired quote with 410 and a clear message", async () => {
     const { token } = await h.dealer();
     const id = await createQuoteVia(h, token);
+    const { fingerprint } = await shownDeal(h.api, id);
     h.db
       .update(quotes)
       .set({ expiresAt: Date.now() - 1000 })
@@ -263,6 +270,7 @@ describe("versions and acceptance", () => {
     const res = await h.api("POST", `/api/quotes/${id}/accept`, {
       ...accept,
       structure: { structure: "cash" },
+      fingerprint,
     });
     expect(res.status).toBe(410);
     expect(await res.json()).toEqual({ message: CORE_MSG.quoteExpired });

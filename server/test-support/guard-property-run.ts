@@ -10,6 +10,7 @@ import fc from "fast-check";
 import { expect } from "vitest";
 import type * as Y from "yjs";
 import type { RunningServer } from "../server";
+import { type ApiCall, acceptAsShown } from "./accept-quote";
 import {
   type Client,
   connectClient,
@@ -156,10 +157,20 @@ export type GuardSetup = {
   stored(docName: string): Y.Doc | Promise<Y.Doc>;
 };
 
+/** One process's requests, as the acceptance helper takes them. */
+const restCall =
+  (server: Server): ApiCall =>
+  (method, url, body, token) =>
+    rest(server, method, url, body, token);
+
 async function rest(server: Server, method: string, url: string, body: unknown, token?: string) {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
-  return fetch(`${server.server.url}${url}`, { method, headers, body: JSON.stringify(body) });
+  return fetch(`${server.server.url}${url}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 }
 
 const money = (n: number) => Math.round(n) / 100;
@@ -313,7 +324,8 @@ export async function runGuardProperty(setup: GuardSetup): Promise<void> {
           if (s.event === "renew") {
             expect((await rest(via, "POST", `/api/quotes/${id}/renew`, {}, token)).status).toBe(200);
           } else {
-            const accepted = await rest(via, "POST", `/api/quotes/${id}/accept`, {
+            // Issue #46: accepted with the fingerprint of the deal as that process presents it.
+            const accepted = await acceptAsShown(restCall(via), id, {
               name: "Sam Rivera",
               phone: "15551234567",
               email: "sam@example.com",

@@ -28,13 +28,24 @@ describe("cash, finance and lease side by side (issue #18)", () => {
   it("gives the page's out-the-door price as cash and each finance row the payment on the deal at that down", () => {
     const grids = structureGrids(data);
     expect(grids.cash.outTheDoor).toBe(computeBreakdown(data).outTheDoorPrice);
+    // Issue #46: what a cash buyer pays is before any down payment: the $3,000 more.
+    expect(grids.cashPrice.outTheDoor).toBe(computeBreakdown(data).outTheDoorPrice + 300_000);
     expect(grids.finance.terms).toEqual([48, 60, 72]);
-    expect(grids.finance.rows.map((row) => row.downCents)).toEqual([0, 200_000, 400_000]);
-    // With the quote's own $3,000 down, the finance grid would be the spec's payments table.
-    const atQuoteDown = structureGrids({
-      ...data,
-      structures: { ...data.structures, downs: [3_000, 0, 0] },
-    }).finance.rows[0];
+    // Issue #46: the quote's own $3,000 down is not one of the grid's rows: it is an extra row,
+    // marked as the deal's own, so that the grid always shows the deal itself.
+    expect(grids.finance.rows.map((row) => [row.downCents, row.own ?? false])).toEqual([
+      [0, false],
+      [200_000, false],
+      [400_000, false],
+      [300_000, true],
+    ]);
+    expect(grids.lease?.rows.map((row) => row.own ?? false)).toEqual([false, false, false, true]);
+    // A down that is one of the rows adds none.
+    const atGridDown = structureGrids({ ...data, downPayment: -2_000 });
+    expect(atGridDown.finance.rows.map((row) => row.downCents)).toEqual([0, 200_000, 400_000]);
+    expect(atGridDown.finance.rows.some((row) => row.own)).toBe(false);
+    // The own row is the spec's payments table at the quote's own down.
+    const atQuoteDown = grids.finance.rows[3];
     const page = paymentGrid(data);
     expect(atQuoteDown?.cells.map((cell) => cell.payment)).toEqual(
       [48, 60, 72].map((t) => page.good[t as 48].payment),
