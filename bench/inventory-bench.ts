@@ -1,6 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { Worker } from "node:worker_threads";
+import { serve } from "@hono/node-server";
 import { buildServer } from "../server/build-server";
 import { readConfig } from "../server/config";
 import { openStorage } from "../server/open-storage";
@@ -12,6 +16,9 @@ import { KNOWN_WMIS } from "../shared/inventory/wmi";
 // the real app, then the list and searches at 5,000 vehicles: GET /api/inventory (everything),
 // by status, and by text (stock number, VIN, make, model). Prints the import time and the p50/p95
 // of each. Targets: import <= 5 s; search p95 <= 50 ms. A benchmark, not a timed test.
+// Issue #47's hostile files over real HTTP: 5 MiB of blank lines, of commas, and one huge
+// quoted field, each sent while /api/health is asked every 5 ms; prints each file's answer and
+// the worst health latency meanwhile. Target: <= 50 ms.
 // Usage: npm run bench:inventory [-- VEHICLES RUNS] [-- --postgres]
 
 const args = process.argv.slice(2);
@@ -102,6 +109,80 @@ const percentile = (values: number[], p: number) => {
 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
+const HOSTILE_BYTES = 5 * 1024 * 1024 - 64;
+const HOSTILE_HEADER = "Stock,Year,Make,Model,Price\r\n";
+const HOSTILE_FILES: [string, string][] = [
+  ["5 MiB of blank lines", `${HOSTILE_HEADER}${"\r\n".repeat(HOSTILE_BYTES / 2)}`],
+  ["5 MiB of commas", `${HOSTILE_HEADER}${",".repeat(HOSTILE_BYTES)}`],
+  ["one 5 MiB quoted field", `${HOSTILE_HEADER}"${"x".repeat(HOSTILE_BYTES)}"\r\n`],
+];
+
+const UPLOADER = `
+const { parentPort, workerData } = require("node:worker_threads");
+fetch(workerData.url, {
+  method: "POST",
+  headers: { Authorization: "Bearer " + workerData.token, "Content-Type": "text/csv" },
+  body: workerData.file,
+})
+  .then(async (res) => parentPort.postMessage({ status: res.status, answer: (await res.json()).message ?? "" }))
+  .catch((error) => parentPort.postMessage({ status: 0, answer: String(error) }));
+`;
+
+function uploadFromWorker(
+  url: string,
+  token: string,
+  file: string,
+): Promise<{ status: number; answer: string }> {
+  const worker = new Worker(UPLOADER, { eval: true, workerData: { url, token, file } });
+  return new Promise((resolve, reject) => {
+    worker.once("message", (result: { status: number; answer: string }) => {
+      void worker.terminate();
+      resolve(result);
+    });
+    worker.once("error", reject);
+  });
+}
+
+/** Each hostile file over real HTTP while /api/health is asked every 5 ms; the worst wait. */
+async function hostileFiles(built: ReturnType<typeof buildServer>, token: string) {
+  const server = serve({ fetch: built.app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise((resolve) => server.once("listening", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    for (const [label, file] of HOSTILE_FILES) {
+      let importing = true;
+      let worst = 0;
+      let checks = 0;
+      const health = (async () => {
+        while (importing) {
+          const started = performance.now();
+          await (await fetch(`${url}/api/health`)).text();
+          worst = Math.max(worst, performance.now() - started);
+          checks += 1;
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      })();
+      const loop = monitorEventLoopDelay({ resolution: 5 });
+      loop.enable();
+      const started = performance.now();
+      // The upload runs on its own thread: building and sending 5 MiB must not delay the checks.
+      const { status, answer } = await uploadFromWorker(`${url}/api/inventory/import?dryRun=1`, token, file);
+      const took = performance.now() - started;
+      importing = false;
+      await health;
+      loop.disable();
+      console.log(
+        `hostile, ${label}: ${status} "${answer}" in ${ms(took)}; /api/health worst ${ms(worst)} over ${checks} checks (event loop's longest delay ${ms(loop.max / 1e6)})  target <= 50 ms`,
+      );
+    }
+  } finally {
+    await new Promise((resolve) => {
+      server.close(resolve);
+      if ("closeAllConnections" in server) server.closeAllConnections();
+    });
+  }
+}
+
 async function main() {
   const service = postgres ? await startPostgres() : undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), "dealdesk-inventory-bench-"));
@@ -150,6 +231,8 @@ async function main() {
     };
     await importOnce("import");
     await importOnce("same file again");
+
+    await hostileFiles(built, token);
 
     const get = async (url: string) => {
       const started = performance.now();

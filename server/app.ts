@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppDeps } from "./app-deps";
 import type { AppEnv } from "./app-env";
-import { isDatabaseUnavailable } from "./db/unavailable";
+import { isDatabaseUnavailable, isStorageNotWritable } from "./db/unavailable";
 import { ApiError, errorBody, notFound } from "./errors";
 import { compression } from "./http/compression";
 import { loadPrerenderedPages } from "./http/pages";
@@ -32,6 +32,13 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const API_VERSION = "1.0.0";
 
 /** The whole HTTP app; no listening here, so tests call it with `app.request()`. */
+/** Methods that never write; everything else meets the storage check. */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** POST /api/calculate and its solve compute and store nothing. */
+const COMPUTE_ONLY = /^\/api\/calculate(\/|$)/;
+const STORAGE_PROBE_MS = 2000;
+const STORAGE_RETRY_AFTER_S = 30;
+
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { config } = deps;
   const log = deps.log ?? console.log;
@@ -59,6 +66,22 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.use("*", async (c, next) => {
     await next();
     c.header("Cache-Control", "no-store");
+  });
+  // Issue #47: while storage takes no writes (a full disk, as /api/health reports), a REST write
+  // is refused before it starts, so nothing is half-written. The probe (a write and an fsync)
+  // runs at most once per STORAGE_PROBE_MS however many writes arrive.
+  let storageProbe: { at: number; writable: Promise<boolean> } | undefined;
+  const storageWritable = () => {
+    const now = Date.now();
+    if (!storageProbe || now - storageProbe.at >= STORAGE_PROBE_MS)
+      storageProbe = { at: now, writable: deps.stores.writable().catch(() => false) };
+    return storageProbe.writable;
+  };
+  api.use("*", async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || COMPUTE_ONLY.test(c.req.path) || (await storageWritable()))
+      return next();
+    c.header("Retry-After", String(STORAGE_RETRY_AFTER_S));
+    return c.json({ message: MSG.storageNotWritable }, 503);
   });
   api.get("/health", async (c) => {
     const storageWritable = await deps.stores.writable();
@@ -106,6 +129,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     if (isDatabaseUnavailable(error)) {
       c.header("Retry-After", "2");
       return c.json({ message: MSG.storageUnavailable }, 503);
+    }
+    // A write that met a full disk: its transaction was rolled back; the next writes wait for the probe.
+    if (isStorageNotWritable(error)) {
+      storageProbe = undefined;
+      c.header("Retry-After", String(STORAGE_RETRY_AFTER_S));
+      return c.json({ message: MSG.storageNotWritable }, 503);
     }
     log(
       `Unhandled error on ${c.req.method} ${c.req.path}: ${error instanceof Error ? error.stack : String(error)}`,

@@ -62,7 +62,15 @@ export const HANDOFF_MSG = {
   endpointLimit: (max: number) => `A dealership has at most ${max} webhook endpoints`,
   timeout: (seconds: number) => `No answer within ${seconds} s`,
   disabledSubject: "A webhook endpoint was disabled",
+  testLeadLimit: (max: number) => `At most ${max} test leads an hour; please try again later`,
+  testEventLimit: (max: number) => `At most ${max} test events an hour; please try again later`,
 } as const;
+
+/** Issue #47: "Send test lead" and "Send test event" per dealership and hour (a mailbox is anyone's). */
+export const TEST_LEADS_PER_HOUR = 5;
+export const TEST_EVENTS_PER_HOUR = 10;
+/** The dealership a test lead names: nothing an owner typed goes to an address the owner typed. */
+export const TEST_LEAD_DEALERSHIP = "DealDesk test dealership";
 
 /** At most this many webhook endpoints per dealership. */
 export const MAX_WEBHOOK_ENDPOINTS = 20;

@@ -144,6 +144,8 @@ export const MSG = {
   plainTextOnly: "Only letters, numbers, spaces and punctuation are allowed",
   storageUnavailable:
     "DealDesk cannot reach its database right now. Nothing was changed; please try again in a moment.",
+  storageNotWritable:
+    "DealDesk cannot save right now: its storage is full or read-only. Nothing was changed; please try again in a moment.",
 
   // Versions and acceptance (#19).
   versionsImmutable: "Versions cannot be changed",

@@ -7,6 +7,7 @@ import {
   isLeafKey,
   mayWriteField,
   mayWriteKey,
+  PAYMENT_REQUEST_KEYS,
   PRIVATE_KEYS,
   ROLES,
   WRITABLE_KEYS,
@@ -79,8 +80,9 @@ describe("the permissions table", () => {
     }
   });
 
-  it("lets the dealer write every key and a shopper only the trade-in (not its value), amount owed, downpayment, tier and payment choice", () => {
-    for (const key of DEAL_KEYS) expect(mayWriteKey("DEALER", "deal", key)).toBe(true);
+  it("lets the dealer write every key but the shopper's payment request, and a shopper only the trade-in (not its value), amount owed, downpayment, tier, payment choice and payment request", () => {
+    for (const key of DEAL_KEYS)
+      expect(mayWriteKey("DEALER", "deal", key)).toBe(!PAYMENT_REQUEST_KEYS.includes(key));
     for (const key of PRIVATE_KEYS) expect(mayWriteKey("DEALER", "private", key)).toBe(true);
     for (const key of ECONOMICS_KEYS) {
       expect(mayWriteKey("DEALER", "economics", key)).toBe(true);
@@ -112,7 +114,9 @@ describe("the permissions table", () => {
       "shopperChoice",
       "paymentRequest",
     ]);
-    expect(QUOTE_FIELDS.filter((field) => mayWriteField("DEALER", "deal", field))).toEqual(QUOTE_FIELDS);
+    expect(QUOTE_FIELDS.filter((field) => !mayWriteField("DEALER", "deal", field))).toEqual([
+      "paymentRequest",
+    ]);
   });
 
   it("matches no parent key, prefix, empty segment or prototype name", () => {

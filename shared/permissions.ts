@@ -114,7 +114,13 @@ type KeyTable = Readonly<Record<DocKind, ReadonlySet<string>>>;
 
 /** The table: for each role and document, the exact leaf keys it may write. */
 export const WRITABLE_KEYS: Readonly<Record<Role, KeyTable>> = {
-  DEALER: { deal: new Set(DEAL_KEYS), private: new Set(PRIVATE_KEYS), economics: new Set(ECONOMICS_KEYS) },
+  // Issue #47: the payment request is the shopper's words; a dealer's socket writing it would be
+  // shown (and mailed to the CRM) as the customer's, so it is the one deal key a dealer may not write.
+  DEALER: {
+    deal: new Set(DEAL_KEYS.filter((key) => !PAYMENT_REQUEST_KEYS.includes(key))),
+    private: new Set(PRIVATE_KEYS),
+    economics: new Set(ECONOMICS_KEYS),
+  },
   SHOPPER: { deal: new Set(SHOPPER_DEAL_KEYS), private: new Set(), economics: new Set() },
 };
 

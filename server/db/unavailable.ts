@@ -27,3 +27,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Codes of storage that does not take writes: a full disk or quota, a read-only file system or
+ * database file, an I/O error (SQLite), PostgreSQL's disk_full and read-only transaction.
+ */
+const NOT_WRITABLE = /^(SQLITE_FULL|SQLITE_READONLY.*|SQLITE_IOERR.*|ENOSPC|EROFS|EDQUOT|53100|25006)$/;
+
+/** Whether the error says the storage cannot take writes now (issue #47: a 503, not a 500). */
+export function isStorageNotWritable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && NOT_WRITABLE.test(code)) return true;
+  }
+  return false;
+}

@@ -1,6 +1,7 @@
 import { lookup } from "node:dns";
-import { BlockList, isIP, type LookupFunction } from "node:net";
+import { isIP, type LookupFunction } from "node:net";
 import { HANDOFF_MSG } from "@shared/handoff";
+import ipaddr from "ipaddr.js";
 import type { HandoffSettings } from "../config";
 
 // Issue #39, SSRF: a webhook URL is typed by a dealership's manager, and DealDesk then makes
@@ -10,52 +11,47 @@ import type { HandoffSettings } from "../config";
 // then, and the connection is made to the address that was checked (no second lookup a rebinding
 // DNS server could answer differently).
 
-const blocked = new BlockList();
-for (const [network, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const)
-  blocked.addSubnet(network, prefix, "ipv4");
-for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["fec0::", 10],
-  ["ff00::", 8],
-  ["2001:db8::", 32],
-  ["100::", 64],
-] as const)
-  blocked.addSubnet(network, prefix, "ipv6");
+//
+// Issue #47: the address classes come from ipaddr.js, and only public unicast passes. An IPv6
+// address that carries an IPv4 one (mapped, compatible, SIIT, NAT64, 6to4, Teredo) passes only
+// when every IPv4 address it carries does: each of them is a way to reach 127.0.0.1.
+
+const ipv4 = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 255, low >> 8, low & 255]);
+
+/**
+ * The IPv4 addresses an IPv6 address carries, [] when it carries none, or null when it is of a
+ * family whose IPv4 part cannot be told apart (the local-use NAT64 prefix 64:ff9b:1::/48 puts it
+ * where the operator chose): such an address is refused.
+ */
+function carriedIpv4(address: ipaddr.IPv6): ipaddr.IPv4[] | null {
+  const p = address.parts as [number, number, number, number, number, number, number, number];
+  const last = ipv4(p[6], p[7]);
+  // ::a.b.c.d (compatible), ::ffff:a.b.c.d (mapped), ::ffff:0:a.b.c.d (SIIT)
+  if (p[0] === 0 && p[1] === 0 && p[2] === 0 && p[3] === 0) {
+    const fifthSixth = `${p[4]}:${p[5]}`;
+    if (fifthSixth === "0:0" || fifthSixth === "0:65535" || fifthSixth === "65535:0") return [last];
+  }
+  if (p[0] === 0x64 && p[1] === 0xff9b) {
+    if (p[2] === 0 && p[3] === 0 && p[4] === 0 && p[5] === 0) return [last]; // NAT64 64:ff9b::/96
+    if (p[2] === 1) return null; // 64:ff9b:1::/48
+  }
+  if (p[0] === 0x2002) return [ipv4(p[1], p[2])]; // 6to4: 2002:AABB:CCDD::
+  // Teredo: the server's address, then the client's with every bit flipped.
+  if (p[0] === 0x2001 && p[1] === 0) return [ipv4(p[2], p[3]), ipv4(p[6] ^ 0xffff, p[7] ^ 0xffff)];
+  return [];
+}
 
 /** Whether the address is one DealDesk never sends to without WEBHOOKS_ALLOW_PRIVATE. */
 export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return blocked.check(address, "ipv4");
-  if (family !== 6) return true;
-  const lower = address.toLowerCase();
-  // IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible and NAT64 (64:ff9b::a.b.c.d) forms reach IPv4.
-  const embedded = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (embedded?.[1]) return blocked.check(embedded[1], "ipv4");
-  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (mapped?.[1] && mapped[2]) {
-    const high = Number.parseInt(mapped[1], 16);
-    const low = Number.parseInt(mapped[2], 16);
-    return blocked.check(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`, "ipv4");
-  }
-  return blocked.check(lower, "ipv6");
+  // A zone (fe80::1%eth0) or anything else ipaddr.js cannot read is refused.
+  if (!ipaddr.isValid(address)) return true;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv4") return parsed.range() !== "unicast";
+  const v6 = parsed as ipaddr.IPv6;
+  const carried = carriedIpv4(v6);
+  if (carried === null) return true;
+  if (carried.length > 0) return carried.some((v4) => v4.range() !== "unicast");
+  return v6.range() !== "unicast";
 }
 
 type Address = { address: string; family: number };

@@ -11,8 +11,8 @@ import { INVENTORY_MSG, INVENTORY_TEXT } from "@shared/inventory/inventory-text"
 import { type ImportResult, stockVehicleSchema } from "@shared/inventory/vehicle-schema";
 import { normalizeVin } from "@shared/inventory/vin";
 import { centsToDollars } from "@shared/money";
-import { CsvError, parse } from "csv-parse/sync";
 import type { Stores, VehicleFields, VehicleRow } from "../db/stores";
+import { type CsvSource, ImportFileError, readCsvRecords } from "./read-csv";
 import { vehicleFields } from "./vehicles";
 
 // Issue #37: a DMS's CSV export into the dealership's stock. Rows are matched to stock by VIN,
@@ -20,31 +20,7 @@ import { vehicleFields } from "./vehicles";
 // stored in one transaction. Columns the file does not have keep their stored values, and
 // vehicles not in the file are left alone, so importing the same file again changes nothing.
 
-export const IMPORT_MAX_ROWS = 5000;
-export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 const PREVIEW_ROWS = 5;
-
-/** The file as a whole cannot be imported (not CSV, no vehicles, a required column missing, too many rows). */
-export class ImportFileError extends Error {}
-
-type Line = { line: number; cells: string[] };
-
-/** The records with the line each starts on (1: the header); quoted newlines span lines. */
-function readRecords(text: string): Line[] {
-  let records: { record: string[]; raw: string }[];
-  try {
-    records = parse(text, { bom: true, raw: true, relax_column_count: true }) as unknown as typeof records;
-  } catch (error) {
-    if (error instanceof CsvError) throw new ImportFileError(INVENTORY_MSG.importUnreadable(error.message));
-    throw error;
-  }
-  let line = 1;
-  return records.map(({ record, raw }) => {
-    const at = line;
-    line += (raw.match(/\n/g)?.length ?? 0) + 1;
-    return { line: at, cells: record };
-  });
-}
 
 /** A stored vehicle's value of an import field, as a file's row would give it (dollars for money). */
 function storedValue(vehicle: VehicleRow, field: ImportField): unknown {
@@ -66,10 +42,10 @@ const sameFields = (a: VehicleFields, b: VehicleFields) =>
 export async function importInventory(
   stores: Stores,
   dealershipId: string,
-  text: string,
+  file: CsvSource,
   dryRun: boolean,
 ): Promise<ImportResult> {
-  const [header, ...rows] = readRecords(text);
+  const [header, ...rows] = await readCsvRecords(file);
   if (!header) throw new ImportFileError(INVENTORY_MSG.importEmpty);
   const { columns, byIndex } = mapHeaders(header.cells);
   const mapped = new Set(byIndex.filter((field): field is ImportField => field !== null));
@@ -80,7 +56,6 @@ export async function importInventory(
     );
   const lines = rows.filter((row) => row.cells.some((cell) => cell.trim() !== ""));
   if (lines.length === 0) throw new ImportFileError(INVENTORY_MSG.importEmpty);
-  if (lines.length > IMPORT_MAX_ROWS) throw new ImportFileError(INVENTORY_MSG.importTooManyRows);
 
   const stock = await stores.vehicles.all(dealershipId);
   const byVin = new Map(stock.filter((v) => v.vin !== "").map((v) => [v.vin, v]));

@@ -1,10 +1,18 @@
-import { HANDOFF_MSG, leadAddressSchema, webhookCreateSchema, webhookUpdateSchema } from "@shared/handoff";
+import {
+  HANDOFF_MSG,
+  leadAddressSchema,
+  TEST_EVENTS_PER_HOUR,
+  TEST_LEAD_DEALERSHIP,
+  TEST_LEADS_PER_HOUR,
+  webhookCreateSchema,
+  webhookUpdateSchema,
+} from "@shared/handoff";
 import { CORE_MSG } from "@shared/messages";
 import { mayWriteDefaults } from "@shared/permissions";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";
-import { badRequest, forbidden, notFound } from "../errors";
+import { ApiError, badRequest, forbidden, notFound } from "../errors";
 import {
   addWebhook,
   deliveryLog,
@@ -15,6 +23,7 @@ import {
   updateWebhook,
 } from "../handoff/endpoints";
 import { requireUser } from "../http/auth-middleware";
+import { createRequestRateLimiter, type RequestRateLimiter } from "../http/request-rate-limit";
 import { parseJson } from "../http/validate";
 
 // Issue #39 (README "Webhooks" and "Leads to the CRM"), owners and managers only:
@@ -27,11 +36,24 @@ import { parseJson } from "../http/validate";
 //   POST   /api/integrations/webhooks/:id/test        202: a webhook.test event to that endpoint
 //   GET    /api/integrations/endpoints/:id/deliveries the delivery log, newest first (100)
 //   POST   /api/integrations/deliveries/:id/resend    202: the same event again, as a new delivery
+// Issue #47: the two test sends are capped per dealership and hour (429 with Retry-After).
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Counts one test send of the dealership; past the cap, 429 with the cap's message and Retry-After. */
+function takeTestSend(c: Context, limiter: RequestRateLimiter, dealershipId: string, message: string) {
+  const waitMs = limiter.take(dealershipId);
+  if (waitMs === 0) return;
+  c.header("Retry-After", String(Math.ceil(waitMs / 1000)));
+  throw new ApiError(429, message);
+}
 
 export function integrationsRoutes(deps: AppDeps): Hono<AppEnv> {
   const { stores, tokens, config, handoff } = deps;
   const store = stores.handoff;
   const endpointDeps = { store, settings: config.handoff, emitter: handoff };
+  const testLeads = createRequestRateLimiter(TEST_LEADS_PER_HOUR, HOUR_MS);
+  const testEvents = createRequestRateLimiter(TEST_EVENTS_PER_HOUR, HOUR_MS);
   const routes = new Hono<AppEnv>();
   routes.use("*", requireUser(tokens));
   routes.use("*", async (c, next) => {
@@ -50,8 +72,8 @@ export function integrationsRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post("/lead-address/test", async (c) => {
     const [lead] = await store.endpoints(dealership(c), "lead");
     if (!lead) throw badRequest(HANDOFF_MSG.leadAddressMissing);
-    const profile = await stores.dealerships.profile(dealership(c));
-    await sendTest(endpointDeps, dealership(c), lead, profile.dealershipName);
+    takeTestSend(c, testLeads, dealership(c), HANDOFF_MSG.testLeadLimit(TEST_LEADS_PER_HOUR));
+    await sendTest(endpointDeps, dealership(c), lead, TEST_LEAD_DEALERSHIP);
     return c.body(null, 202);
   });
 
@@ -73,6 +95,7 @@ export function integrationsRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post("/webhooks/:id/test", async (c) => {
     const endpoint = await store.endpoint(dealership(c), c.req.param("id"));
     if (endpoint?.kind !== "webhook") throw notFound(HANDOFF_MSG.endpointNotFound);
+    takeTestSend(c, testEvents, dealership(c), HANDOFF_MSG.testEventLimit(TEST_EVENTS_PER_HOUR));
     const profile = await stores.dealerships.profile(dealership(c));
     await sendTest(endpointDeps, dealership(c), endpoint, profile.dealershipName);
     return c.body(null, 202);

@@ -342,7 +342,7 @@ onBothBackends((open) => {
     ).toEqual({
       message: INVENTORY_MSG.importTooManyRows,
     });
-    const large = `Stock,Year,Make,Model,Price,Notes\n${`A1,2020,Ford,F-150,1,${"x".repeat(1000)}\n`.repeat(5300)}`;
+    const large = `Stock,Year,Make,Model,Price,Notes\n${`A1,2020,Ford,F-150,1,${"x".repeat(6000)}\n`.repeat(900)}`;
     expect(await json(await csv(t, owner.token, large), 413)).toEqual({
       message: INVENTORY_MSG.importTooLarge,
     });

@@ -2,14 +2,14 @@ import { INVENTORY_MSG, STOCK_STATUSES, type StockStatus } from "@shared/invento
 import { stockVehicleSchema } from "@shared/inventory/vehicle-schema";
 import { mayWriteInventory } from "@shared/permissions";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";
 import { DuplicateVehicleError } from "../db/stores";
 import { ApiError, badRequest, forbidden, notFound } from "../errors";
 import { requireUser } from "../http/auth-middleware";
 import { parseJson } from "../http/validate";
-import { IMPORT_MAX_BYTES, ImportFileError, importInventory } from "../inventory/import-csv";
+import { importInventory } from "../inventory/import-csv";
+import { IMPORT_MAX_BYTES, ImportFileError } from "../inventory/read-csv";
 import { setStockStatus } from "../inventory/stock-status";
 import { createVehicle, listVehicles, readVehicle, vehicleFields, vehicleView } from "../inventory/vehicles";
 
@@ -45,30 +45,30 @@ export function inventoryRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(await listVehicles(stores, member.dealershipId, filter, mayWriteInventory(member)));
   });
 
-  routes.post(
-    "/import",
-    bodyLimit({
-      maxSize: IMPORT_MAX_BYTES,
-      onError: (c) => {
-        c.header("Connection", "close");
-        return c.json({ message: INVENTORY_MSG.importTooLarge }, 413);
-      },
-    }),
-    async (c) => {
-      const member = writer(c);
-      const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase();
-      if (mediaType !== "text/csv") throw new ApiError(415, INVENTORY_MSG.importNotCsv);
-      const dryRun = ["1", "true"].includes(c.req.query("dryRun") ?? "");
-      try {
-        return c.json(await importInventory(stores, member.dealershipId, await c.req.text(), dryRun));
-      } catch (error) {
-        if (error instanceof ImportFileError) throw badRequest(error.message);
-        // Another import or edit took a stock number or VIN meanwhile: nothing was stored.
-        if (error instanceof DuplicateVehicleError) throw duplicate(error);
-        throw error;
+  routes.post("/import", async (c) => {
+    const member = writer(c);
+    // A declared size past the limit is refused unread; a chunked upload is counted as it is read.
+    if (Number(c.req.header("Content-Length") ?? 0) > IMPORT_MAX_BYTES) {
+      c.header("Connection", "close");
+      return c.json({ message: INVENTORY_MSG.importTooLarge }, 413);
+    }
+    const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase();
+    if (mediaType !== "text/csv") throw new ApiError(415, INVENTORY_MSG.importNotCsv);
+    const dryRun = ["1", "true"].includes(c.req.query("dryRun") ?? "");
+    try {
+      // Read as a stream: a file past the row cap is refused without reading the rest of it.
+      return c.json(await importInventory(stores, member.dealershipId, c.req.raw.body, dryRun));
+    } catch (error) {
+      if (error instanceof ImportFileError) {
+        // The unread rest of the upload cannot carry another request on this connection.
+        if (error.stoppedReading) c.header("Connection", "close");
+        throw new ApiError(error.status, error.message);
       }
-    },
-  );
+      // Another import or edit took a stock number or VIN meanwhile: nothing was stored.
+      if (error instanceof DuplicateVehicleError) throw duplicate(error);
+      throw error;
+    }
+  });
 
   routes.get("/:id", async (c) => {
     const member = c.var.user;

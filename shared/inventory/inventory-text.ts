@@ -32,7 +32,11 @@ export const INVENTORY_MSG = {
   writeForbidden: "Only owners and managers can change inventory",
   importNotCsv: "Send the file as text/csv",
   importTooLarge: "The file is too large (limit 5 MiB)",
-  importTooManyRows: "The file has more than 5,000 vehicles; split it into smaller files",
+  importTooManyRows:
+    "The file has more than 5,000 lines after the header (blank lines count); split it into smaller files",
+  importLineTooLong: (line: number) =>
+    `Line ${line} is longer than 64 KiB; check that the file is your DMS's inventory export`,
+  importTooSlow: "The file took too long to read (limit 10 seconds); split it into smaller files",
   importEmpty: "The file has no vehicles",
   importUnreadable: (detail: string) => `The file could not be read as CSV: ${detail}`,
   importMissingColumn: (label: string) => `The file has no ${label} column`,
