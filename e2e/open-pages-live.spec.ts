@@ -1,11 +1,12 @@
-// Issue #48: what an open dealer's page shows of the stock vehicle follows every change of its
-// status within a second, with no reload: the deal accepted (pending), another deal on the same car
-// accepted (the warning), reopened (available), sold.
+// Issue #48: what an open dealer's page shows follows the database within a second, with no reload:
+// the stock vehicle's status (the deal accepted, another deal on the same car accepted, reopened,
+// sold) and the Desk's gross when the owner turns "Salespeople see gross" on (and off).
 
 import { INVENTORY_TEXT } from "../shared/inventory/inventory-text";
 import { expect, test } from "./fixtures";
 import { expectConnected } from "./quote-setup";
-import { authHeaders, registerDealerViaApi, signInAs } from "./support/api";
+import { authHeaders, createQuoteViaApi, registerDealerViaApi, signInAs } from "./support/api";
+import { invitationLink } from "./support/outbox";
 
 const accept = {
   name: "Pat Shopper",
@@ -90,6 +91,57 @@ test("an open quote's stock line follows the vehicle: accepted, another deal acc
     await expect(firstPage.getByTestId("quote-stock")).toContainText("Stock # N24013 · Sold", {
       timeout: 1_000,
     });
+  } finally {
+    await context.close();
+  }
+});
+
+test("'Salespeople see gross' turned on reaches a salesperson's open quote: the Desk's gross appears within a second", async ({
+  browser,
+  request,
+}) => {
+  const owner = await registerDealerViaApi(request);
+  const email = `sam-${Date.now()}-${process.pid}@example.com`;
+  const invited = await request.post("/api/team/invitations", {
+    data: { email, role: "salesperson" },
+    headers: authHeaders(owner),
+  });
+  expect(invited.status()).toBe(201);
+  const token = new URL(await invitationLink(email)).searchParams.get("token");
+  const joined = await request.post("/api/auth/accept-invitation", {
+    data: { token, firstName: "Sam", lastName: "Seller", password: "a good long password" },
+  });
+  expect(joined.status()).toBe(201);
+  const sam = (await joined.json()) as { token: string };
+  const quoteId = await createQuoteViaApi(request, sam, {
+    vehicle: { description: "2023 Mazda CX-5", mileage: 9 },
+  });
+
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await signInAs(page, sam);
+    await page.goto(`/quote/${quoteId}?view=dealer`);
+    await expectConnected(page);
+    await expect(page.getByTestId("desk-panel")).toBeVisible();
+    await expect(page.getByTestId("gross-table")).toHaveCount(0);
+
+    const settings = await request.get("/api/dealer-defaults/economics", { headers: authHeaders(owner) });
+    const on = await request.put("/api/dealer-defaults/economics", {
+      headers: authHeaders(owner),
+      data: { ...((await settings.json()) as object), salespeopleSeeGross: true },
+    });
+    expect(on.status()).toBe(200);
+    await expect(page.getByTestId("gross-table")).toBeVisible({ timeout: 1_000 });
+    await expect(page.getByTestId("gross-total")).toBeVisible();
+
+    // And off again: gone, as before.
+    const off = await request.put("/api/dealer-defaults/economics", {
+      headers: authHeaders(owner),
+      data: { ...((await settings.json()) as object), salespeopleSeeGross: false },
+    });
+    expect(off.status()).toBe(200);
+    await expect(page.getByTestId("gross-table")).toHaveCount(0, { timeout: 1_000 });
   } finally {
     await context.close();
   }
