@@ -42,11 +42,9 @@ test("at 390x844 the shopper's link opens offline with the deal as of the last s
   const syncedFrom = Date.now();
   await page.goto(`/quote/${quote.quoteId}`);
   await expectConnected(page);
-  await waitForWorker(page);
-  // The worker keeps the page from a visit it served: this one, online.
-  await page.reload();
-  await expectConnected(page);
   await expect(lineValue(page, "down-payment")).toHaveText("-$3,361.00");
+  // Issue #48: the worker keeps the page that installed it; no second online visit is needed.
+  await waitForWorker(page);
 
   await context.setOffline(true);
   await page.reload();
@@ -90,6 +88,40 @@ test("at 390x844 the shopper's link opens offline with the deal as of the last s
   await expect(lineValue(dealer.page, "down-payment")).toHaveText("-$4,200.00");
 });
 
+test("at 390x844 the link opens offline after one online visit: the page, its build and the deal as last synced", async ({
+  quote,
+  pages,
+}) => {
+  // Issue #48: the texted link opened once, with no second online visit before the garage.
+  const context = await pages.context({ viewport: PHONE, timezoneId: TIME_ZONE });
+  const page = await context.newPage();
+  await page.goto(`/quote/${quote.quoteId}`);
+  await expectConnected(page);
+  await expect(lineValue(page, "down-payment")).toHaveText("-$3,361.00");
+  await waitForWorker(page);
+  // The worker kept this page before it was ready: exactly the server's shopper page, nothing else.
+  const kept = await page.evaluate(async () =>
+    (await (await caches.open("shopper-pages")).keys()).map((request) => new URL(request.url).pathname),
+  );
+  expect(kept).toEqual([`/quote/${quote.quoteId}`]);
+
+  await context.setOffline(true);
+  const again = await context.newPage();
+  await again.goto(`/quote/${quote.quoteId}`);
+  await expect(again.getByTestId("offline-notice")).toHaveText(
+    /^Offline: showing the deal as of (1[0-2]|[1-9]):[0-5]\d (AM|PM); your changes are kept on this phone$/,
+  );
+  await expect(again.getByText("2024 Honda Accord EX-L").first()).toBeVisible();
+  await expect(lineValue(again, "down-payment")).toHaveText("-$3,361.00");
+  await expect(lineValue(again, "out-the-door")).toBeVisible();
+  await expectNoSeriousA11yViolations(again);
+
+  // Still never the dealer's view, nor /quote/new, opened offline.
+  for (const path of [`/quote/${quote.quoteId}?view=dealer`, "/quote/new"]) {
+    await expect(again.goto(path), path).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+  }
+});
+
 test("the dealer's app is never controlled by the shopper page's worker", async ({ quote, pages }) => {
   // The shopper's browser has the worker; its scope is /quote/ only.
   const shopper = await pages.shopper(quote, PHONE);
@@ -117,7 +149,7 @@ test("the worker script is always asked for again and precaches the shopper page
   expect(worker.status()).toBe(200);
   expect(worker.headers()["content-type"]).toBe("text/javascript; charset=utf-8");
   expect(worker.headers()["cache-control"]).toBe("no-cache");
-  const precached = [...(await worker.text()).matchAll(/url:"(assets\/[^"]+)"/g)].map((m) => `/${m[1]}`);
+  const precached = [...(await worker.text()).matchAll(/"?url"?:"(assets\/[^"]+)"/g)].map((m) => `/${m[1]}`);
 
   // Every script and stylesheet the shopper's page opens with.
   const shopperPage = await (await request.get(`/quote/${quote.quoteId}`)).text();

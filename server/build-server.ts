@@ -38,6 +38,7 @@ export function buildServer(config: Config, storage: Storage, options: BuildOpti
     config,
     storage: storage.live,
     quotes: stores.quotes,
+    history: stores.history,
     lifecycle: createDealLifecycle(stores, tokens),
     tokens,
     log,

@@ -17,6 +17,13 @@ export type DealState = {
   expired?: boolean;
   /** Issue #33: sent to a salesperson's page just before its socket closes (4401): to whom the deal went. */
   reassignedTo?: string | null;
+  /**
+   * Issue #48: the quote's state seq, sent whenever it moves (a right, the salesperson, the stock
+   * vehicle's status, the expiry, the lock): what the page shows from the quote's answer may have
+   * changed, so the page reads GET /api/quotes/{id} again. Absent in the message a socket gets
+   * when it joins, and in older messages.
+   */
+  seq?: number;
 };
 
 const versionNumber = (value: unknown): number | null =>
@@ -33,6 +40,8 @@ export function parseDealState(json: string): DealState | null {
       counterOffer: versionNumber(value.counterOffer),
     };
     if (value.expired === true) state.expired = true;
+    if (typeof value.seq === "number" && Number.isSafeInteger(value.seq) && value.seq >= 0)
+      state.seq = value.seq;
     if (typeof value.reassignedTo === "string" && value.reassignedTo.length <= 200)
       state.reassignedTo = value.reassignedTo;
     return state;

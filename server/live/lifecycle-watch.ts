@@ -71,10 +71,14 @@ export function startLifecycleWatch(options: {
     const dealers: Conn[] = [];
     for (const room of roomsOf(quoteId)) {
       room.expiresAt = quote.expiresAt;
+      const moved = room.stateSeq !== quote.stateSeq;
       room.stateSeq = quote.stateSeq;
       room.salespersonId = quote.salespersonId;
-      // Both pages turn read-only (or editable) at once; unchanged states are not sent again.
-      if (!sameState(room.dealState, deal) && room.kind === "deal") pushState(room, deal);
+      // Both pages turn read-only (or editable) at once. Issue #48: whenever the state seq moved
+      // (a right, the salesperson, the stock vehicle's status, a renewal), with the seq, so that
+      // the pages read the quote again and their words follow; an unchanged state is not sent again.
+      if ((moved || !sameState(room.dealState, deal)) && room.kind === "deal")
+        pushState(room, { ...deal, seq: quote.stateSeq });
       room.dealState = deal;
       for (const conn of room.conns) if (conn.identity.dealer) dealers.push(conn);
     }

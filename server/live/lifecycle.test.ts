@@ -2,6 +2,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type DealState, MESSAGE_DEAL_STATE, parseDealState } from "@shared/deal-state";
+import {
+  applyHistoryPush,
+  encodeHistoryWanted,
+  type HistoryPush,
+  MESSAGE_HISTORY,
+  parseHistoryPush,
+} from "@shared/history-push";
+import type { HistoryEvent } from "@shared/history-text";
 import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
 import { MSG } from "@shared/messages";
 import { writeField } from "@shared/quote-doc";
@@ -20,6 +28,7 @@ import {
   synced,
 } from "../test-support/live-test-kit";
 import { type PostgresService, type RedisService, startPostgres, startRedis } from "../test-support/services";
+import { accordBody } from "../test-support/stock-vehicles";
 
 // Issue #33: the deal's state binds every socket on every process. Each state change is made
 // through process A while the sockets are on B (the same process on SQLite, another one on
@@ -471,5 +480,180 @@ for (const backend of backends) {
         }
         destroyClient(shopper);
       }, 30_000);
+  });
+}
+
+// Issue #48: every open page stays true on every process. A change made through A reaches B's open
+// sockets within a second: the deal's state with its seq (the dealer's page then reads the quote
+// again: gross, the stock vehicle's status), and each history row for the open History panels.
+
+type Followed = Watched & { pushes: HistoryPush[] };
+
+/** A dealer's deal socket on `proc` whose History panel is on screen (it asked for pushes). */
+function followHistory(proc: Proc, quoteId: string, token: string): Followed {
+  const client = connectClient(proc, quoteId, { token, connect: false });
+  const states: DealState[] = [];
+  const pushes: HistoryPush[] = [];
+  client.provider.messageHandlers[MESSAGE_DEAL_STATE] = (_encoder, decoder) => {
+    const state = parseDealState(decoding.readVarString(decoder));
+    if (state) states.push(state);
+  };
+  client.provider.messageHandlers[MESSAGE_HISTORY] = (_encoder, decoder) => {
+    const push = parseHistoryPush(decoding.readVarString(decoder));
+    if (push) pushes.push(push);
+  };
+  client.provider.on("status", ({ status }: { status: string }) => {
+    if (status === "connected") client.provider.ws?.send(encodeHistoryWanted(true));
+  });
+  client.provider.connect();
+  return { ...client, states, pushes };
+}
+
+async function history(proc: Proc, quoteId: string, token: string): Promise<HistoryEvent[]> {
+  const res = await api(proc, "GET", `/api/quotes/${quoteId}/history`, undefined, token);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { events: HistoryEvent[] }).events;
+}
+
+async function answer(proc: Proc, quoteId: string, token: string) {
+  const res = await api(proc, "GET", `/api/quotes/${quoteId}`, undefined, token);
+  expect(res.status).toBe(200);
+  return (await res.json()) as {
+    gross?: unknown;
+    stock?: { status: string; otherAcceptedAt: string | null };
+  };
+}
+
+const newestSeq = (client: Watched) => client.states.findLast((s) => s.seq !== undefined)?.seq;
+
+for (const backend of backends) {
+  describe(`open pages stay true on every process (issue #48): ${backend.name}`, () => {
+    let setup: Backend;
+    beforeAll(async () => {
+      setup = await backend.start();
+    }, 90_000);
+    afterAll(async () => setup?.stop());
+
+    it("B's open History panel gets every row stored through A and B, in order, through an acceptance, a counter-offer and an offline merge", async () => {
+      const { a, b } = setup;
+      const token = await registerOwner(a);
+      const id = await createQuote(a, token);
+      const dealer = followHistory(b, id, token);
+      const shopper = watch(a, id);
+      await Promise.all([synced(dealer), synced(shopper)]);
+      let panel = await history(b, id, token);
+      const seen = () => {
+        panel = dealer.pushes.splice(0).reduce(applyHistoryPush, panel);
+        return panel;
+      };
+
+      writeField(shopper.deal, "downPayment", -4000);
+      await eventually(async () => expect((await storedDeal(a, id, token)).downPayment).toBe(-4000));
+      expect((await api(a, "POST", `/api/quotes/${id}/accept`, acceptBody)).status).toBe(201);
+      await eventually(() => expect(dealer.states.at(-1)).toMatchObject({ locked: true }), 1000);
+      expect((await api(a, "POST", `/api/quotes/${id}/unlock`, {}, token)).status).toBe(200);
+      await eventually(() => expect(dealer.states.at(-1)).toMatchObject({ locked: false }), 1000);
+      writeField(dealer.deal, "downPayment", -3000);
+      writeField(dealer.deal, "pricing.discount", 800);
+      await eventually(async () => expect((await storedDeal(a, id, token)).pricing.discount).toBe(800));
+      expect((await api(a, "POST", `/api/quotes/${id}/versions`, {}, token)).status).toBe(201);
+
+      // The shopper's phone offline: its change of the down payment loses to the dealer's later one.
+      shopper.provider.disconnect();
+      writeField(shopper.deal, "downPayment", -7000);
+      writeField(dealer.deal, "downPayment", -2500);
+      await eventually(async () => expect((await storedDeal(a, id, token)).downPayment).toBe(-2500));
+      shopper.provider.connect();
+      await eventually(async () =>
+        expect((await history(a, id, token)).map((e) => e.field)).toContain("offline.downPayment"),
+      );
+
+      const stored = await history(a, id, token);
+      expect(stored.map((e) => e.field)).toEqual(
+        expect.arrayContaining(["accepted", "unlocked", "counterOffer", "pricing.discount"]),
+      );
+      await eventually(() => expect(seen()).toEqual(stored), 1000);
+      for (const client of [dealer, shopper]) destroyClient(client);
+    });
+
+    it("'Salespeople see gross' turned on through A reaches a salesperson's open page on B within a second", async () => {
+      const { a, b } = setup;
+      const ownerToken = await registerOwner(a);
+      const sam = await invite(a, ownerToken, "salesperson", "Sam", "Seller");
+      const id = await createQuote(a, sam.token);
+      const page = watch(b, id, { token: sam.token });
+      await synced(page);
+      expect((await answer(b, id, sam.token)).gross).toBeUndefined();
+      const settings = (await (
+        await api(a, "GET", "/api/dealer-defaults/economics", undefined, ownerToken)
+      ).json()) as Record<string, unknown>;
+      const on = await api(
+        a,
+        "PUT",
+        "/api/dealer-defaults/economics",
+        { ...settings, salespeopleSeeGross: true },
+        ownerToken,
+      );
+      expect(on.status).toBe(200);
+      // The page hears that the quote's state moved, and reads the quote again: with the gross now.
+      await eventually(() => expect(newestSeq(page)).toBeDefined(), 1000);
+      expect((await answer(b, id, sam.token)).gross).toBeDefined();
+      const economics = connectClient(b, id, { token: sam.token, economics: true });
+      await synced(economics);
+      expect(economics.closed).toEqual([]);
+      for (const client of [page, economics]) destroyClient(client);
+    });
+
+    it("a stock status change through A (accepted, another deal accepted on the car, reopened, sold) reaches the deals' open pages on B within a second", async () => {
+      const { a, b } = setup;
+      const token = await registerOwner(a);
+      const added = await api(a, "POST", "/api/inventory", accordBody(), token);
+      expect(added.status).toBe(201);
+      const vehicleId = ((await added.json()) as { id: string }).id;
+      const fromStock = async () => {
+        const res = await api(a, "POST", "/api/quotes", { inventoryId: vehicleId }, token);
+        expect(res.status).toBe(201);
+        return ((await res.json()) as { id: string }).id;
+      };
+      const [first, second] = [await fromStock(), await fromStock()];
+      const firstPage = watch(b, first, { token });
+      const secondPage = watch(b, second, { token });
+      await Promise.all([synced(firstPage), synced(secondPage)]);
+      const moves = async (pages: Watched[], change: () => Promise<Response>) => {
+        const before = pages.map(newestSeq);
+        expect((await change()).status).toBeLessThan(300);
+        await eventually(() => {
+          for (const [i, page] of pages.entries()) expect(newestSeq(page)).not.toBe(before[i]);
+        }, 1000);
+      };
+
+      await moves([firstPage, secondPage], () => api(a, "POST", `/api/quotes/${first}/accept`, acceptBody));
+      expect((await answer(b, first, token)).stock?.status).toBe("pending");
+      expect((await answer(b, second, token)).stock).toMatchObject({
+        status: "pending",
+        otherAcceptedAt: expect.any(String),
+      });
+      await moves([firstPage, secondPage], () => api(a, "POST", `/api/quotes/${first}/unlock`, {}, token));
+      expect((await answer(b, second, token)).stock?.status).toBe("available");
+      await moves([firstPage, secondPage], () => api(a, "POST", `/api/quotes/${second}/sold`, {}, token));
+      expect((await answer(b, first, token)).stock?.status).toBe("sold");
+      for (const client of [firstPage, secondPage]) destroyClient(client);
+    });
+
+    it("a renewal through A of an expired quote reopens it on B's shopper page, with the seq", async () => {
+      const { a, b } = setup;
+      const token = await registerOwner(a);
+      const id = await createQuote(a, token);
+      await setup.setExpiry(id, Date.now() - 1000);
+      const shopper = watch(b, id);
+      await synced(shopper);
+      await eventually(() => expect(shopper.states.at(-1)).toMatchObject({ expired: true }), 1000);
+      expect((await api(a, "POST", `/api/quotes/${id}/renew`, {}, token)).status).toBeLessThan(300);
+      await eventually(() => {
+        expect(shopper.states.at(-1)?.expired).toBeUndefined();
+        expect(shopper.states.at(-1)?.seq).toBeDefined();
+      }, 1000);
+      destroyClient(shopper);
+    });
   });
 }

@@ -1,3 +1,4 @@
+import { HISTORY_LIMIT } from "@shared/history-push";
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
 import { dealDocName, docArray, quoteDocNames, readDoc } from "@shared/quote-doc";
 import { WebSocketServer } from "ws";
@@ -5,7 +6,7 @@ import type { TokenService } from "../auth/tokens";
 import type { Config } from "../config";
 import { createHistoryRecorder } from "../db/history/recorder";
 import { createDocStore } from "../db/sqlite/document-store";
-import type { QuoteStore } from "../db/stores";
+import type { HistoryStore, QuoteStore } from "../db/stores";
 import { createPresenceTracker } from "../presence/presence-tracker";
 import { shopperLooking } from "../presence/shopper-looking";
 import type { DealLifecycle } from "../quotes/deal-lifecycle";
@@ -36,6 +37,11 @@ export type LiveDeps = {
   storage: LiveStorage;
   /** Quote lookups at the upgrade. */
   quotes: QuoteStore;
+  /**
+   * Issue #48, several processes: the stored history, sent again to the open History panels when
+   * Redis is back (rows published while it was away never arrived).
+   */
+  history?: HistoryStore;
   /** Issue #33: the deal's state as the database has it (every live write is judged by it). */
   lifecycle: DealLifecycle;
   tokens: TokenService;
@@ -88,14 +94,22 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       else if (message.type === "control" && message.control === "team-state") void watch.refreshAll();
       else if (message.type === "awareness")
         rooms.remote.onAwareness(message.docName, message.update, message.owner);
-      else follower.receive(message);
+      else if (message.type === "history") {
+        // Issue #48: another process stored these rows (a live edit there, a REST write there).
+        const room = rooms.get(message.docName);
+        if (room) sendHistory(room, message.push);
+      } else follower.receive(message);
     };
-    storage.events.onConnectionChange = (connected) => follower.connectionChanged(connected);
+    storage.events.onConnectionChange = (connected) => {
+      follower.connectionChanged(connected);
+      if (connected) void historyAgain();
+    };
     shared = {
       store: storage.store,
       follower,
       publishAwareness: (docName, update, owner) =>
         bus?.publish({ type: "awareness", docName, owner, update }),
+      publishHistory: (docName, push) => bus?.publish({ type: "history", docName, push }),
     };
   }
   const rooms = createRooms({
@@ -149,6 +163,25 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     rooms.commitPending();
     if (rooms.get(docName) !== room) return undefined;
     return readDoc(docArray(room.doc, room.kind));
+  }
+
+  /**
+   * Issue #48: Redis is back. History rows other processes published while it was away never
+   * arrived, so every open History panel here gets the stored history again (rows replace by id).
+   */
+  async function historyAgain() {
+    const history = deps.history;
+    if (!history) return;
+    for (const room of [...rooms.rooms.values()]) {
+      if (room.kind !== "deal" || ![...room.conns].some((c) => c.role === "DEALER" && c.wantsHistory))
+        continue;
+      try {
+        const events = await history.read(room.quoteId, HISTORY_LIMIT);
+        if (rooms.get(room.name) === room) sendHistory(room, { events, removed: [] });
+      } catch (error) {
+        log(`live: reading the history of ${room.quoteId} again failed: ${String(error)}`);
+      }
+    }
   }
 
   /** Closes every room of a deleted quote in this process. */
@@ -233,6 +266,8 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     pushHistory(quoteId, push) {
       const room = rooms.get(dealDocName(quoteId));
       if (room) sendHistory(room, push);
+      // Issue #48: the dealer's socket may be on another process (the REST call came here).
+      shared?.publishHistory(dealDocName(quoteId), push);
     },
     async readCurrent(docName) {
       const room = rooms.get(docName);

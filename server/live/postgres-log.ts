@@ -142,6 +142,8 @@ export function createPostgresLog(pipeline: Pipeline, sharedRooms: SharedRooms, 
       const message = outgoingMessage(update, withAmend(update, verdict), wire);
       bus.committed(room.name, result.seq, delta, message);
       broadcastCommitted(room, conn, message, stale?.toSender ?? null, result.history);
+      // Issue #48: the dealers' History panels on the other processes get the rows too.
+      if (result.history) bus.history(room.name, result.history);
       // Record: the outbox worker and the accepted-update listeners hear of it.
       if (result.handoffStored) options.onHandoffStored?.();
       if (accepted)

@@ -129,6 +129,8 @@ export type SharedRooms = {
   follower: DocFollower;
   /** Sends this process's presence changes, with the principal who made them, to the other processes. */
   publishAwareness(docName: string, update: Uint8Array, owner: string): void;
+  /** Issue #48: sends the history rows a change stored to the processes that have the deal open. */
+  publishHistory(docName: string, push: HistoryPush): void;
 };
 
 export type RoomsOptions = {

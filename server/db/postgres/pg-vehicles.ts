@@ -80,7 +80,14 @@ export function createVehicleStore(db: PgDb): VehicleStore {
           .set({ status: change.to, updatedAt: at })
           .where(and(scoped(dealershipId, id), eq(vehicles.status, change.from)))
           .returning();
-        if (row) await insertHandoffEvents(tx, handoff);
+        if (row) {
+          await insertHandoffEvents(tx, handoff);
+          // Issue #48: the open pages of the deals made from it show its status (sqlite-vehicles.ts).
+          await tx
+            .update(quotes)
+            .set({ stateSeq: sql`${quotes.stateSeq} + 1` })
+            .where(eq(quotes.inventoryId, id));
+        }
         return row;
       }),
     async importBatch(dealershipId, creates, updates, at) {

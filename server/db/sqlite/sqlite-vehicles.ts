@@ -95,7 +95,15 @@ export function sqliteVehicleStore(db: Db): VehicleStore {
           )
           .returning()
           .get();
-        if (row) insertHandoffEvents(tx, handoff);
+        if (row) {
+          insertHandoffEvents(tx, handoff);
+          // Issue #48: the open pages of the deals made from it show its status: their state moves
+          // (every process's lifecycle watch reads it within its poll and the pages read the quote again).
+          tx.update(quotes)
+            .set({ stateSeq: sql`${quotes.stateSeq} + 1` })
+            .where(eq(quotes.inventoryId, id))
+            .run();
+        }
         return row;
       }),
     async importBatch(dealershipId, creates, updates, at) {

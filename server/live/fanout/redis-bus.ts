@@ -1,3 +1,4 @@
+import type { HistoryPush } from "@shared/history-push";
 import { createClient } from "redis";
 
 // Redis pub/sub between DealDesk processes (../shared/design/SCALE.md §5). Nothing durable lives
@@ -17,6 +18,11 @@ export type BusMessage =
       /** The y-websocket Update message the sender's clients got: forwarded as is, no re-encoding. */
       wire?: Uint8Array;
     }
+  /**
+   * Issue #48: the history rows a committed change wrote (stored first), for the dealers' History
+   * panels on the processes that have the deal open. A lost one is made good when Redis is back.
+   */
+  | { type: "history"; docName: string; push: HistoryPush }
   /** Presence of a remote connection (owner = process/connection/role). */
   | { type: "awareness"; docName: string; owner: string; update: Uint8Array }
   | { type: "control"; control: "quote-deleted"; quoteId: string }

@@ -48,6 +48,7 @@ const AcceptedBanner = resilientLazy(() => import("./dealer/accepted-banner"));
 const DealNotices = resilientLazy(() => import("./deal-notices"));
 const StaleEditNotices = resilientLazy(() => import("./stale-edit-notices"));
 const StockNotice = resilientLazy(() => import("./dealer/stock-notice"));
+const QuoteAnswerFollower = resilientLazy(() => import("./dealer/quote-answer-follower"));
 // The comparison card (issue #18), and issue #38's dealer Desk and History and the shopper's payment
 // request, behind one lazy slot (after idle for the shopper: outside the opening budget).
 const QuoteDesk = resilientLazy(() => import("./desk/quote-desk"));
@@ -73,8 +74,17 @@ export interface QuoteViewProps {
   liveReady?: boolean;
 }
 
-export function QuoteView({ quote, role, token, preview = false, liveReady = true }: QuoteViewProps) {
+export function QuoteView({
+  quote: answered,
+  role,
+  token,
+  preview = false,
+  liveReady = true,
+}: QuoteViewProps) {
   const isDealer = role === "dealer";
+  // Issue #48: the answer as it is now (read again when the deal's state seq moves: useFreshQuote).
+  const [quote, setQuote] = useState(answered);
+  useEffect(() => setQuote(answered), [answered]);
   // A dealer may renew an expired quote from its page (issue #14).
   const [expired, setExpired] = useState(quote.expired);
   const readOnly = expired && !isDealer;
@@ -272,6 +282,13 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
               </Suspense>
             </LoadBoundary>
           ) : null
+        ) : null}
+        {isDealer ? (
+          <LoadBoundary fallback={() => null}>
+            <Suspense fallback={null}>
+              <QuoteAnswerFollower quoteId={quote.id} onDealState={onDealState} onAnswer={setQuote} />
+            </Suspense>
+          </LoadBoundary>
         ) : null}
         {isDealer && quote.stock ? (
           <LoadBoundary fallback={() => null}>

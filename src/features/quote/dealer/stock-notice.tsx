@@ -1,7 +1,7 @@
 import { Button, Group } from "@mantine/core";
 import { INVENTORY_MSG, INVENTORY_TEXT, STATUS_LABELS } from "@shared/inventory/inventory-text";
 import type { QuoteStock } from "@shared/inventory/quote-stock";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Notice } from "@/components/notice";
 import { apiRequest, errorText } from "@/lib/api";
 import { notify } from "@/lib/notify";
@@ -14,6 +14,8 @@ const acceptedDate = (iso: string) =>
 
 export default function StockNotice({ quoteId, stock }: { quoteId: string; stock: QuoteStock }) {
   const [status, setStatus] = useState(stock.status);
+  // Issue #48: the status as the quote's answer has it now (accepted, reopened, sold elsewhere).
+  useEffect(() => setStatus(stock.status), [stock.status]);
   const markSold = async () => {
     try {
       const answer = await apiRequest<{ status: QuoteStock["status"] }>(
