@@ -60,7 +60,9 @@ export function inventoryRoutes(deps: AppDeps): Hono<AppEnv> {
       if (mediaType !== "text/csv") throw new ApiError(415, INVENTORY_MSG.importNotCsv);
       const dryRun = ["1", "true"].includes(c.req.query("dryRun") ?? "");
       try {
-        return c.json(await importInventory(stores, member.dealershipId, await c.req.text(), dryRun));
+        return c.json(
+          await importInventory(stores, member.dealershipId, await c.req.text(), dryRun, deps.vinDecoder),
+        );
       } catch (error) {
         if (error instanceof ImportFileError) throw badRequest(error.message);
         // Another import or edit took a stock number or VIN meanwhile: nothing was stored.

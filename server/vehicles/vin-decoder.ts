@@ -21,10 +21,19 @@ export type VinDecoder = {
   ready: Promise<void>;
   /** A checked VIN (shape and check digit) → its vehicle, or null when vPIC does not know it. */
   decode(vin: string): Promise<DecodedVehicle | null>;
+  /**
+   * The makes vPIC lists for the VIN's maker code (WMI), [] when it knows none: one indexed query
+   * per maker code, then memoized, so a 5,000-row stock file costs a few dozen queries. Several
+   * makes share some codes (GM's trucks: Chevrolet and GMC); the full decode tells them apart.
+   */
+  makesOfMaker(vin: string): Promise<string[]>;
   close(): void;
 };
 
 const DECODES_PER_DECODER = 500;
+
+/** The maker code as vPIC keys it: 3 characters, or 6 for small makers (a "9" third, then positions 12-14). */
+const makerCode = (vin: string) => (vin[2] === "9" ? vin.slice(0, 3) + vin.slice(11, 14) : vin.slice(0, 3));
 
 /** corgi's adapter over a read-only better-sqlite3 connection; statements are prepared once. */
 function sqliteAdapter(db: Database.Database): DatabaseAdapter {
@@ -57,6 +66,7 @@ export function openVinDecoder(databaseDir: string, log: (line: string) => void 
   let adapter: DatabaseAdapter | undefined;
   let decoder: VINDecoder | undefined;
   let decodes = 0;
+  const makesByCode = new Map<string, string[]>();
   let failure: string | undefined;
   let closed = false;
 
@@ -102,6 +112,24 @@ export function openVinDecoder(databaseDir: string, log: (line: string) => void 
         ...(bodyClass ? { bodyClass } : {}),
         description: decodedDescription({ year, make, model, trim }),
       };
+    },
+    async makesOfMaker(vin) {
+      await ready;
+      if (!db) throw new VinDecodingUnavailable(failure ?? "closed");
+      const code = makerCode(vin);
+      let makes = makesByCode.get(code);
+      if (!makes) {
+        // Unknown codes are memoized too; a bound keeps a stream of made-up ones from growing it.
+        if (makesByCode.size >= 20_000) makesByCode.clear();
+        makes = db
+          .prepare<[string], { name: string }>(
+            "SELECT DISTINCT ma.Name AS name FROM Wmi w JOIN Wmi_Make wm ON wm.WmiId = w.Id JOIN Make ma ON ma.Id = wm.MakeId WHERE w.Wmi = ?",
+          )
+          .all(code)
+          .map((row) => row.name);
+        makesByCode.set(code, makes);
+      }
+      return makes;
     },
     close() {
       closed = true;

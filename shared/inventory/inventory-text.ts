@@ -27,8 +27,8 @@ export const INVENTORY_MSG = {
   vinNotFound: "No vehicle found for this VIN",
   vinDecodeUnavailable: "VIN decoding is not available right now; type the vehicle instead",
   /** Issue #50: a stock row whose VIN decodes to another car (a warning: the row is still imported). */
-  vinDecodesToOther: (decoded: { year: number; make: string }, row: string) =>
-    `VIN decodes to a ${decoded.year} ${decoded.make}, the row says ${row}`,
+  vinDecodesToOther: (decoded: { year: number | null; make: string }, row: string) =>
+    `VIN decodes to a ${[decoded.year, decoded.make].filter(Boolean).join(" ")}, the row says ${row}`,
   moneyInvalid: "Enter an amount such as $32,995.00",
   mileageInvalid: "Mileage must be a whole number, 0 or more",
   duplicateStockNumber: "Another vehicle has this stock number",
