@@ -29,6 +29,7 @@ import { acceptBody } from "../routes/versions";
 import {
   authSchema,
   checklistAnswer,
+  decodedVehicleSchema,
   deliveryAttempt,
   endpointSchema,
   historyAnswer,
@@ -41,6 +42,7 @@ import {
   messageSchema,
   quoteListItem,
   quoteSchema,
+  shopperDecodedVehicleSchema,
   teamMember,
   userAnswer,
   versionAnswer,
@@ -60,6 +62,8 @@ export type Operation = {
   tag: string;
   auth: Auth;
   body?: z.ZodType;
+  /** Query parameters: name → [required, description]. */
+  query?: Record<string, readonly [boolean, string]>;
   /** Status → answer schema (null: no body; "csv", "pdf", "html": that media type). */
   responses: Record<number, z.ZodType | null | "csv" | "text">;
 };
@@ -762,6 +766,24 @@ export const OPERATIONS: Operation[] = [
     tag: "Inventory",
     auth: "bearer",
     responses: { 200: looseObject("the vehicle, sold"), 204: nothing, 403: null, 404: null },
+  },
+  {
+    method: "get",
+    path: "/vehicles/decode",
+    summary: "Decodes a VIN offline from NHTSA's vPIC data (rate-limited per member)",
+    tag: "Vehicles",
+    auth: "bearer",
+    query: { vin: [true, "The 17-character VIN; spaces, dashes and lower case are accepted"] },
+    responses: { 200: decodedVehicleSchema, 400: null, 401: null, 404: null, 429: null, 503: null },
+  },
+  {
+    method: "get",
+    path: "/quotes/{id}/decode-vin",
+    summary: "Decodes the shopper's trade-in VIN through the quote (rate-limited per quote and per address)",
+    tag: "Vehicles",
+    auth: "none",
+    query: { vin: [true, "The 17-character VIN; spaces, dashes and lower case are accepted"] },
+    responses: { 200: shopperDecodedVehicleSchema, 400: null, 404: null, 429: null, 503: null },
   },
   {
     method: "post",
