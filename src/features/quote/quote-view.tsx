@@ -399,6 +399,7 @@ export function QuoteView({ quote, role, token, preview = false, liveReady = tru
                   data={data}
                   breakdown={derived.breakdown}
                   isDealer={isDealer}
+                  quoteId={quote.id}
                   update={live.update}
                   onClose={close}
                 />
