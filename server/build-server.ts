@@ -49,12 +49,12 @@ export function buildServer(config: Config, storage: Storage, options: BuildOpti
     onHandoffStored: () => wakeHandoff(),
     ensureEconomics: (quoteId) => ensureEconomicsDocument(stores, quoteId),
   });
-  // Issue #39: this process's share of the webhook and lead deliveries.
-  const handoff = startDeliveryWorker({ config, stores, mailer, live, log });
-  wakeHandoff = handoff.wake;
   // Issue #50: the vPIC database is unpacked (first start only) and opened now, in the background;
   // startServer waits for it before listening.
   const vinDecoder = openVinDecoder(config.vinDecoding.databaseDir, log);
+  // Issue #39: this process's share of the webhook and lead deliveries.
+  const handoff = startDeliveryWorker({ config, stores, mailer, live, vinDecoder, log });
+  wakeHandoff = handoff.wake;
   const deps: AppDeps = { config, stores, tokens, mailer, live, handoff, vinDecoder, log };
   // Quotes from before the desk log's out-the-door column get it in the background.
   const stopBackfill = backfillListingTotals(stores, log);
