@@ -31,6 +31,7 @@ export type VinDecoder = {
 };
 
 const DECODES_PER_DECODER = 500;
+const MAX_STATEMENTS = 64;
 
 /** The maker code as vPIC keys it: 3 characters, or 6 for small makers (a "9" third, then positions 12-14). */
 const makerCode = (vin: string) => (vin[2] === "9" ? vin.slice(0, 3) + vin.slice(11, 14) : vin.slice(0, 3));
@@ -42,6 +43,8 @@ function sqliteAdapter(db: Database.Database): DatabaseAdapter {
     async exec(query: string, params: unknown[] = []): Promise<QueryResult[]> {
       let statement = statements.get(query);
       if (!statement) {
+        // corgi writes some lists into its SQL text, so texts vary: keep the cache bounded.
+        if (statements.size >= MAX_STATEMENTS) statements.clear();
         statement = db.prepare(query);
         statements.set(query, statement);
       }
@@ -76,6 +79,9 @@ export function openVinDecoder(databaseDir: string, log: (line: string) => void 
       const file = await prepareVinDatabase(databaseDir);
       if (closed) return;
       db = new Database(file, { readonly: true, fileMustExist: true });
+      // 4 MiB of SQLite page cache instead of better-sqlite3's 16: the file sits in the OS's cache
+      // anyway, and the decoder is one small part of the server's memory (decision 025).
+      db.pragma("cache_size = -4096");
       adapter = sqliteAdapter(db);
       decoder = new VINDecoder(adapter);
       log(`VIN decoding ready (${file}, ${Math.round(performance.now() - started)} ms)`);
