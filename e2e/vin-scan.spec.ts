@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { VIN_TEXT } from "../shared/inventory/inventory-text";
+import { INVENTORY_TEXT, VIN_TEXT } from "../shared/inventory/inventory-text";
 import { expect, test } from "./fixtures";
 import { expectConnected, openLine, setUpQuote } from "./quote-setup";
+import { registerDealerViaApi, signInAs } from "./support/api";
 import { writeVinVideo } from "./support/vin-barcode";
 
 // Issue #50: the shopper scans the trade-in's VIN barcode with the phone's camera and the decoded
@@ -105,4 +106,38 @@ test("a typed VIN fills an empty description, and one the shopper typed is only 
       `^(${[VIN_TEXT.noCamera, VIN_TEXT.cameraDenied].map((m) => m.replace(/[.'()]/g, "\\$&")).join("|")})$`,
     ),
   );
+});
+
+test("a stock file row whose VIN decodes to another make is flagged on its line and still imported", async ({
+  request,
+  page,
+}) => {
+  const account = await registerDealerViaApi(request);
+  await signInAs(page, account);
+  await page.goto("/inventory");
+  await page.getByRole("button", { name: INVENTORY_TEXT.importFromDms }).click();
+  const dialog = page.getByRole("dialog", { name: INVENTORY_TEXT.importTitle });
+  const file = [
+    "Stock #,VIN,Year,Make,Model,Internet Price",
+    // A 2019 Ford F-150's VIN (a real model prefix, check digit set) on a row that says Honda.
+    "F100,1FTEW1E52KFA00001,2019,Honda,Accord,$31000",
+    // Year, make and model left empty: the VIN fills them.
+    "T200,2T3W1RFV9MW000000,,,,$27500",
+    "",
+  ].join("\r\n");
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: "dms-export.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(file, "utf8"),
+  });
+  const warning = "VIN decodes to a 2019 Ford, the row says Honda";
+  await expect(dialog.getByTestId("import-summary")).toHaveText(INVENTORY_TEXT.importSummary(2, 0, 0));
+  await expect(dialog.getByTestId("import-warnings")).toHaveText(
+    `${INVENTORY_TEXT.importLine(2)}: ${warning}`,
+  );
+  await expect(dialog.getByTestId("import-preview").getByTestId("import-row-warning")).toHaveText(warning);
+  await expect(dialog.getByTestId("import-preview")).toContainText("2021 Toyota RAV4 XLE");
+  await dialog.getByRole("button", { name: INVENTORY_TEXT.importButton }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(INVENTORY_TEXT.imported(2, 0, 0))).toBeVisible();
 });

@@ -122,6 +122,7 @@ export const INVENTORY_TEXT = {
   importIgnored: "ignored",
   importFirstRows: "First rows",
   importErrors: "Rows with errors (skipped)",
+  importWarnings: "Rows with warnings (imported)",
   importLine: (line: number) => `Line ${line}`,
   importLineHeader: "Line",
   actions: "Actions",
