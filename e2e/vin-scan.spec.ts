@@ -20,6 +20,8 @@ test("a shopper scans the trade-in's VIN with the camera and the decoded trade-i
   request,
   baseURL,
 }) => {
+  // A browser of its own (the fake camera) on top of the page: more than the default 45 s when loaded.
+  test.setTimeout(90_000);
   const quote = await setUpQuote(request);
   const dir = mkdtempSync(path.join(tmpdir(), "dealdesk-fake-camera-"));
   const video = path.join(dir, "vin.y4m");
