@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -67,6 +69,8 @@ export default defineConfig({
       // Issue #39: the integrations spec's webhook receiver listens on plain http on loopback.
       WEBHOOKS_ALLOW_HTTP: "true",
       WEBHOOKS_ALLOW_PRIVATE: "true",
+      // Issue #50: the unpacked vPIC database is kept between runs (the first start unpacks it).
+      VIN_DATABASE_DIR: path.join(tmpdir(), "dealdesk-e2e-vpic"),
       ...(process.env.E2E_STATIC_DIR ? { STATIC_DIR: process.env.E2E_STATIC_DIR } : {}),
     },
   },

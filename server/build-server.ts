@@ -13,6 +13,7 @@ import type { Storage } from "./open-storage";
 import { createDealLifecycle } from "./quotes/deal-lifecycle";
 import { ensureEconomicsDocument } from "./quotes/economics-move";
 import { backfillListingTotals } from "./quotes/listing-total";
+import { openVinDecoder } from "./vehicles/vin-decoder";
 
 // The one way to wire DealDesk: server.ts, the tests and the benchmark all build the app and the
 // live server here from a config and the storage, so none of them assembles its own variant.
@@ -49,10 +50,13 @@ export function buildServer(config: Config, storage: Storage, options: BuildOpti
     onHandoffStored: () => wakeHandoff(),
     ensureEconomics: (quoteId) => ensureEconomicsDocument(stores, quoteId),
   });
+  // Issue #50: the vPIC database is unpacked (first start only) and opened now, in the background;
+  // startServer waits for it before listening.
+  const vinDecoder = openVinDecoder(config.vinDecoding.databaseDir, log);
   // Issue #39: this process's share of the webhook and lead deliveries.
-  const handoff = startDeliveryWorker({ config, stores, mailer, live, log });
+  const handoff = startDeliveryWorker({ config, stores, mailer, live, vinDecoder, log });
   wakeHandoff = handoff.wake;
-  const deps: AppDeps = { config, stores, tokens, mailer, live, handoff, log };
+  const deps: AppDeps = { config, stores, tokens, mailer, live, handoff, vinDecoder, log };
   // Quotes from before the desk log's out-the-door column get it in the background.
   const stopBackfill = backfillListingTotals(stores, log);
   return {
@@ -63,6 +67,7 @@ export function buildServer(config: Config, storage: Storage, options: BuildOpti
       stopBackfill();
       await handoff.stop();
       await live.close();
+      vinDecoder.close();
     },
   };
 }

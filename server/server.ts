@@ -25,6 +25,7 @@ export async function startServer(
   // With DATABASE_URL every process signs and checks tokens with the secret kept in PostgreSQL.
   const config: Config = { ...settings, jwtSecret: storage.jwtSecret };
   const built = buildServer(config, storage, { log });
+  await built.vinDecoder.ready;
   let listening: Awaited<ReturnType<typeof listen>>;
   try {
     listening = await listen(built);

@@ -38,7 +38,7 @@ Settings (environment variables, none required):
   APP_URL (public address; reset links use it), JWT_SECRET, SMTP_URL, MAIL_FROM,
   QUOTE_VALIDITY_DAYS, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES, TRUST_PROXY, LOG_REQUESTS,
   LOG_FORMAT (plain or json), METRICS_TOKEN (turns on /metrics, bearer token),
-  INVITATIONS_PER_DEALERSHIP_PER_DAY (default 50).
+  INVITATIONS_PER_DEALERSHIP_PER_DAY (default 50), VIN_DATABASE_DIR (default DATA_DIR/vpic).
   The README's Settings table describes each one.`;
 
 /** Runs one command line; answers the exit code (the server keeps running after it answers). */

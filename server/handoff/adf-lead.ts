@@ -3,6 +3,7 @@ import { TEXT } from "@shared/messages";
 import { formatMoney, toCents } from "@shared/money";
 import type { OutgoingMail } from "../mail/mailer";
 import type { QuoteEventData } from "../quotes/event-data";
+import type { DecodedTradeIn } from "./trade-in-decode";
 
 // Issue #39: one ADF 1.0 lead (the auto industry's lead format, read by every CRM's lead inbox)
 // per accepted deal, mailed to the dealership's CRM lead address as a plain-text body that is the
@@ -39,7 +40,7 @@ function nameParts(full: string): { first: string; last: string } {
 }
 
 /** Issue #38: a payment request's lead names the request first in its comments. */
-type LeadData = QuoteEventData & { paymentRequest?: { text?: unknown } };
+type LeadData = QuoteEventData & { paymentRequest?: { text?: unknown }; tradeInDecoded?: DecodedTradeIn };
 
 /**
  * `leadId`: the lead's own id where the deal has no version to name it by (a payment request: each
@@ -83,11 +84,19 @@ export function adfLeadXml(data: LeadData, at: number, providerUrl: string, lead
   const trade = quote.tradeIn;
   if (trade) {
     lines.push('<vehicle interest="trade-in" status="used">');
-    lines.push(element("model", trade.description));
+    const decoded = data.tradeInDecoded;
+    if (decoded) {
+      // Issue #50: the description did not say the car; its VIN does (trade-in-decode.ts).
+      lines.push(element("year", decoded.year));
+      lines.push(element("make", decoded.make));
+      lines.push(element("model", decoded.model));
+    } else lines.push(element("model", trade.description));
     lines.push(element("vin", trade.vin));
+    if (decoded) lines.push(element("trim", decoded.trim));
     lines.push(`<odometer status="original" units="mi">${escapeXml(trade.mileage)}</odometer>`);
     lines.push(money("price", "appraisal", trade.value));
     lines.push(`<finance><method>finance</method>${money("balance", "finance", trade.payoff)}</finance>`);
+    if (decoded) lines.push(element("comments", trade.description));
     lines.push("</vehicle>");
   }
   lines.push("<customer>", "<contact>");

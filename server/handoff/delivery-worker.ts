@@ -7,9 +7,11 @@ import type { Mailer } from "../mail/mailer";
 import { forEndpoint, type QuoteEventData } from "../quotes/event-data";
 import type { HandoffEmitter } from "../quotes/handoff-emitter";
 import type { LiveControl } from "../quotes/live-control";
+import type { VinDecoder } from "../vehicles/vin-decoder";
 import { adfLeadMail } from "./adf-lead";
 import { payloadToSend } from "./pending-events";
 import { type AttemptResult, postWebhook, signedHeaders } from "./send-webhook";
+import { decodeTradeIn } from "./trade-in-decode";
 
 // Issue #39: each process runs one delivery worker over the shared outbox. It leases the head of
 // each endpoint's queue (one delivery at a time per endpoint, in event order), sends it (a signed
@@ -36,6 +38,8 @@ export function startDeliveryWorker(deps: {
   mailer: Mailer;
   /** Reads a deal as it stands, to complete a payment request's event (pending-events.ts). */
   live: LiveControl;
+  /** Issue #50: a lead's trade-in named from its VIN when the description does not say. */
+  vinDecoder: VinDecoder;
   log: (line: string) => void;
 }): DeliveryWorker {
   const { config, stores, mailer, log } = deps;
@@ -77,7 +81,8 @@ export function startDeliveryWorker(deps: {
     const durationMs = () => Math.round(performance.now() - started);
     try {
       const leadId = event.type === "quote.payment_requested" ? event.publicId : undefined;
-      const mail = adfLeadMail(to, data, event.createdAt, config.appUrl, leadId);
+      const tradeInDecoded = await decodeTradeIn(deps.vinDecoder, data.quote.tradeIn);
+      const mail = adfLeadMail(to, { ...data, tradeInDecoded }, event.createdAt, config.appUrl, leadId);
       if (event.type === TEST_LEAD_TYPE) mail.subject = `Test lead from ${TEXT.productName}`;
       const { response } = await mailer.send(mail);
       const code = /^(\d{3})/.exec(response)?.[1];

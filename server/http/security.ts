@@ -4,7 +4,9 @@ const csp = (scriptHashes: readonly string[]) =>
   [
     "default-src 'self'",
     // Inline scripts only by hash (the colour-scheme script of server/http/pages.ts), never 'unsafe-inline'.
-    ["script-src 'self'", ...scriptHashes].join(" "),
+    // 'wasm-unsafe-eval' lets the VIN scanner compile its own WebAssembly (issue #50); it allows
+    // no JavaScript eval.
+    ["script-src 'self'", "'wasm-unsafe-eval'", ...scriptHashes].join(" "),
     // Mantine writes its CSS variables and component styles at run time.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
@@ -32,6 +34,7 @@ export function securityHeaders(scriptHashes: readonly string[] = []): Middlewar
     h.set("Referrer-Policy", "no-referrer");
     h.set("X-Frame-Options", "DENY");
     h.set("Cross-Origin-Opener-Policy", "same-origin");
-    h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    // The camera for this origin only: Scan VIN reads a VIN barcode (issue #50).
+    h.set("Permissions-Policy", "camera=(self), microphone=(), geolocation=()");
   };
 }

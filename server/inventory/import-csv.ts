@@ -12,6 +12,8 @@ import { type ImportResult, stockVehicleSchema } from "@shared/inventory/vehicle
 import { normalizeVin } from "@shared/inventory/vin";
 import { centsToDollars } from "@shared/money";
 import type { Stores, VehicleFields, VehicleRow } from "../db/stores";
+import type { VinDecoder } from "../vehicles/vin-decoder";
+import { checkRowVin } from "./import-vin-check";
 import { type CsvSource, ImportFileError, readCsvRecords } from "./read-csv";
 import { vehicleFields } from "./vehicles";
 
@@ -44,6 +46,7 @@ export async function importInventory(
   dealershipId: string,
   file: CsvSource,
   dryRun: boolean,
+  vinDecoder: VinDecoder,
 ): Promise<ImportResult> {
   const [header, ...rows] = await readCsvRecords(file);
   if (!header) throw new ImportFileError(INVENTORY_MSG.importEmpty);
@@ -63,7 +66,7 @@ export async function importInventory(
   const seenStock = new Map<string, number>();
   const seenVin = new Map<string, number>();
 
-  const result: ImportResult = { created: 0, updated: 0, unchanged: 0, errors: [], columns };
+  const result: ImportResult = { created: 0, updated: 0, unchanged: 0, errors: [], warnings: [], columns };
   const preview: NonNullable<ImportResult["preview"]> = [];
   const creates: VehicleRow[] = [];
   const updates: { id: string; fields: VehicleFields }[] = [];
@@ -82,6 +85,8 @@ export async function importInventory(
     }
     if (input.condition === undefined && !problems.some((p) => p.field === "condition"))
       input.condition = defaultIsNew(typeof input.mileage === "number" ? input.mileage : 0) ? "new" : "used";
+    // Issue #50: empty year, make and model from the VIN; a VIN saying another car is a warning.
+    const vinWarning = await checkRowVin(vinDecoder, input);
     const parsed = stockVehicleSchema.safeParse(input);
     for (const problem of problems) refuse(problem.field, problem.message);
     if (!parsed.success) {
@@ -114,6 +119,7 @@ export async function importInventory(
       refuse("vin", INVENTORY_MSG.duplicateVin);
       continue;
     }
+    if (vinWarning) result.warnings.push({ line, field: "vin", message: vinWarning });
     seenStock.set(body.stockNumber, line);
     if (body.vin !== "") seenVin.set(body.vin, line);
     if (preview.length < PREVIEW_ROWS) {

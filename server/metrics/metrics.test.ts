@@ -16,6 +16,7 @@ import {
   eventually,
   synced,
 } from "../test-support/live-test-kit";
+import { testVinDatabaseEnv } from "../test-support/vin-database-dir";
 import { refusalKind } from "./metrics";
 
 // The real server on a temp SQLite file with METRICS_TOKEN set, a real y-websocket shopper.
@@ -27,7 +28,7 @@ let server: RunningServer;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "dealdesk-metrics-"));
   server = await startServer(
-    { LOG_REQUESTS: "false", METRICS_TOKEN: TOKEN },
+    { LOG_REQUESTS: "false", METRICS_TOKEN: TOKEN, ...testVinDatabaseEnv },
     { dataDir, port: 0, host: "127.0.0.1" },
     () => {},
   );

@@ -77,12 +77,21 @@ function responsesOf(op: Operation): Record<string, unknown> {
 export function openApiDocument(appUrl: string, version: string): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of OPERATIONS) {
-    const parameters = [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
-      name,
-      in: "path",
-      required: true,
-      schema: { type: "string" },
-    }));
+    const parameters = [
+      ...[...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+        name,
+        in: "path",
+        required: true,
+        schema: { type: "string" },
+      })),
+      ...Object.entries(op.query ?? {}).map(([name, [required, description]]) => ({
+        name,
+        in: "query",
+        required,
+        description,
+        schema: { type: "string" },
+      })),
+    ];
     const security =
       op.auth === "bearer" ? [{ bearerAuth: [] }] : op.auth === "optional" ? [{}, { bearerAuth: [] }] : [];
     paths[op.path] ??= {};

@@ -185,6 +185,13 @@ describe("GET /api/openapi.json", () => {
     await call("GET", "/quotes/{id}", "/quotes/nope");
     await call("GET", "/quotes/live-status", "/quotes/live-status", undefined, token);
     await call("GET", "/quotes/{id}/history", `/quotes/${id}/history`, undefined, token);
+    // Issue #50: the decodes, a member's and a shopper's, found and refused.
+    await call("GET", "/vehicles/decode", "/vehicles/decode?vin=2T3W1RFV9MW000000", undefined, token);
+    await call("GET", "/vehicles/decode", "/vehicles/decode?vin=1HGCM82633A123456", undefined, token);
+    await call("GET", "/vehicles/decode", "/vehicles/decode?vin=9ZZZZ1232ZA000001", undefined, token);
+    await call("GET", "/vehicles/decode", "/vehicles/decode?vin=2T3W1RFV9MW000000");
+    await call("GET", "/quotes/{id}/decode-vin", `/quotes/${id}/decode-vin?vin=2T3W1RFV9MW000000`);
+    await call("GET", "/quotes/{id}/decode-vin", `/quotes/${id}/decode-vin?vin=1HGCM82633A123456`);
     await call("POST", "/quotes/{id}/shared", `/quotes/${id}/shared`, { via: "link" }, token);
     await call("POST", "/quotes/{id}/opened", `/quotes/${id}/opened`);
     // Issue #46: a version or an acceptance naming a fingerprint the deal does not have: 409.

@@ -30,6 +30,7 @@ import {
   authSchema,
   checklistAnswer,
   dealChangedSchema,
+  decodedVehicleSchema,
   deliveryAttempt,
   endpointSchema,
   historyAnswer,
@@ -42,6 +43,7 @@ import {
   messageSchema,
   quoteListItem,
   quoteSchema,
+  shopperDecodedVehicleSchema,
   teamMember,
   userAnswer,
   versionAnswer,
@@ -61,6 +63,8 @@ export type Operation = {
   tag: string;
   auth: Auth;
   body?: z.ZodType;
+  /** Query parameters: name → [required, description]. */
+  query?: Record<string, readonly [boolean, string]>;
   /** Status → answer schema (null: no body; "csv", "pdf", "html": that media type). */
   responses: Record<number, z.ZodType | null | "csv" | "text">;
 };
@@ -767,6 +771,24 @@ export const OPERATIONS: Operation[] = [
     tag: "Inventory",
     auth: "bearer",
     responses: { 200: looseObject("the vehicle, sold"), 204: nothing, 403: null, 404: null },
+  },
+  {
+    method: "get",
+    path: "/vehicles/decode",
+    summary: "Decodes a VIN offline from NHTSA's vPIC data (rate-limited per member)",
+    tag: "Vehicles",
+    auth: "bearer",
+    query: { vin: [true, "The 17-character VIN; spaces, dashes and lower case are accepted"] },
+    responses: { 200: decodedVehicleSchema, 400: null, 401: null, 404: null, 429: null, 503: null },
+  },
+  {
+    method: "get",
+    path: "/quotes/{id}/decode-vin",
+    summary: "Decodes the shopper's trade-in VIN through the quote (rate-limited per quote and per address)",
+    tag: "Vehicles",
+    auth: "none",
+    query: { vin: [true, "The 17-character VIN; spaces, dashes and lower case are accepted"] },
+    responses: { 200: shopperDecodedVehicleSchema, 400: null, 404: null, 429: null, 503: null },
   },
   {
     method: "post",

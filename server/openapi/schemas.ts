@@ -221,3 +221,22 @@ export const checklistAnswer = z.object({ show: z.boolean(), steps: z.record(z.s
 
 /** An object answer declared by its top-level keys (the deal's deep documents). */
 export const looseObject = (description: string) => z.record(z.string(), z.unknown()).describe(description);
+
+/** Issue #50: GET /vehicles/decode's answer (shared/inventory/vin-decode.ts DecodedVehicle). */
+export const decodedVehicleSchema = z
+  .object({
+    vin: z.string(),
+    year: z.number().int(),
+    make: z.string(),
+    model: z.string().describe('"" when vPIC knows the maker and year but not the model'),
+    trim: z.string().optional(),
+    series: z.string().optional(),
+    bodyClass: z.string().optional(),
+    description: z.string().describe('As the quote form writes it: "2023 Hyundai Kona SE"'),
+  })
+  .strict();
+
+/** GET /quotes/{id}/decode-vin's answer: only what a shopper's trade-in needs. */
+export const shopperDecodedVehicleSchema = decodedVehicleSchema
+  .pick({ year: true, make: true, model: true, trim: true, description: true })
+  .strict();

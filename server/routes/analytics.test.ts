@@ -16,6 +16,7 @@ import { pendingBusEvents } from "../live/live-storage";
 import { type Storage, sqliteStorage } from "../open-storage";
 import { type AnalyticsDesk, writeAnalyticsDesk } from "../test-support/analytics-fixture";
 import { type PostgresService, startPostgres } from "../test-support/services";
+import { testVinDatabaseEnv } from "../test-support/vin-database-dir";
 
 // Issue #40: every figure of GET /api/analytics against the hand-built desk of
 // shared/testing/analytics-fixture.ts, and the desk log export, on SQLite and on PostgreSQL.
@@ -74,7 +75,7 @@ describe.each(backends)("analytics on $name", (backend) => {
   beforeAll(async () => {
     opened = await backend.open();
     const dataDir = mkdtempSync(path.join(tmpdir(), "dealdesk-analytics-app-"));
-    const config = readConfig({ LOG_REQUESTS: "false" }, { dataDir });
+    const config = readConfig({ LOG_REQUESTS: "false", ...testVinDatabaseEnv }, { dataDir });
     built = buildServer(config, opened.storage, { log: () => {} });
     desk = await writeAnalyticsDesk(opened.storage.stores, START);
     for (const [name, user] of Object.entries({

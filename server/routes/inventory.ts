@@ -57,7 +57,9 @@ export function inventoryRoutes(deps: AppDeps): Hono<AppEnv> {
     const dryRun = ["1", "true"].includes(c.req.query("dryRun") ?? "");
     try {
       // Read as a stream: a file past the row cap is refused without reading the rest of it.
-      return c.json(await importInventory(stores, member.dealershipId, c.req.raw.body, dryRun));
+      return c.json(
+        await importInventory(stores, member.dealershipId, c.req.raw.body, dryRun, deps.vinDecoder),
+      );
     } catch (error) {
       if (error instanceof ImportFileError) {
         // The unread rest of the upload cannot carry another request on this connection.

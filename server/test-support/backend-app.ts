@@ -7,6 +7,7 @@ import { buildServer } from "../build-server";
 import { type Config, readConfig } from "../config";
 import { openStorage } from "../open-storage";
 import { type PostgresService, startPostgres } from "./services";
+import { testVinDatabaseEnv } from "./vin-database-dir";
 
 // The real app on either storage backend, for API tests whose answer depends on storage
 // (transactions, races, rows shared by processes): SQLite in a temp DATA_DIR, or a fresh
@@ -76,7 +77,13 @@ async function openBackendApp(
     RESET_MAILS_PER_IP_PER_HOUR: "100000",
   };
   const config = readConfig(
-    { LOG_REQUESTS: "false", ...caps, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env },
+    {
+      LOG_REQUESTS: "false",
+      ...caps,
+      ...testVinDatabaseEnv,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
+    },
     { dataDir, ...overrides },
   );
   const storage = await openStorage(config, log);

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
+import { testVinDatabaseEnv } from "./vin-database-dir";
 
 // Runs crash-child.ts as a separate Node process (crash test, benchmark). It is bundled once with
 // esbuild (tsx's own compiler) into .tmp/ so that each start costs ~0.4 s instead of ~1.5 s of
@@ -35,7 +36,10 @@ export function startChildServer(
   env: NodeJS.ProcessEnv,
   nodeArgs: string[] = [],
 ): Promise<ChildServer> {
-  const proc = spawn(process.execPath, [...nodeArgs, bundle], { env, stdio: ["ignore", "pipe", "inherit"] });
+  const proc = spawn(process.execPath, [...nodeArgs, bundle], {
+    env: { ...testVinDatabaseEnv, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   return new Promise((resolve, reject) => {
     let out = "";
     proc.stdout?.on("data", (chunk: Buffer) => {

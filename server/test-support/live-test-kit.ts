@@ -18,6 +18,7 @@ import { createSqliteStores } from "../db/sqlite/sqlite-stores";
 import { docFromStored } from "../db/stored-doc";
 import { type RunningServer, startServer } from "../server";
 import { createDealer } from "./fixtures";
+import { testVinDatabaseEnv } from "./vin-database-dir";
 
 // Test support for the live server: a real server on port 0 in a temp data dir, real
 // y-websocket providers over `ws`, and a polling assertion helper (no fixed sleeps).
@@ -48,6 +49,7 @@ export async function startLiveHarness(
       SIGNUPS_PER_IP_PER_HOUR: "100000",
       QUOTES_PER_DEALER_PER_MINUTE: "100000",
       RESET_MAILS_PER_IP_PER_HOUR: "100000",
+      ...testVinDatabaseEnv,
       ...options.env,
     },
     { dataDir: dir, port, host: "127.0.0.1" },

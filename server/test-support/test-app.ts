@@ -7,6 +7,7 @@ import { buildServer } from "../build-server";
 import { type Config, readConfig } from "../config";
 import { closeDatabase, type Db, openDatabase } from "../db/connection";
 import { sqliteStorage } from "../open-storage";
+import { testVinDatabaseEnv } from "./vin-database-dir";
 
 export type TestApp = AppDeps & {
   /** The SQLite file under the stores, for fixtures and assertions on stored rows. */
@@ -31,7 +32,10 @@ export function createTestApp(overrides: Partial<Config> = {}, env: NodeJS.Proce
     QUOTES_PER_DEALER_PER_MINUTE: "100000",
     RESET_MAILS_PER_IP_PER_HOUR: "100000",
   };
-  const config = readConfig({ LOG_REQUESTS: "false", ...caps, ...env }, { dataDir, ...overrides });
+  const config = readConfig(
+    { LOG_REQUESTS: "false", ...caps, ...testVinDatabaseEnv, ...env },
+    { dataDir, ...overrides },
+  );
   const db = openDatabase(config.dataDir);
   const { app, close, ...deps } = buildServer(config, sqliteStorage(db), { log });
   return {

@@ -22,6 +22,13 @@ export const INVENTORY_MSG = {
   vinCheckDigit: (expected: string) => `VIN check digit does not match (expected ${expected})`,
   vinYearDiffers: (year: number) => `The VIN says model year ${year}`,
   vinMakeDiffers: (make: string) => `The VIN says the maker is ${make}`,
+  /** Issue #50: the decode endpoints' refusals. */
+  vinDecodeCheckDigit: "VIN check digit does not match",
+  vinNotFound: "No vehicle found for this VIN",
+  vinDecodeUnavailable: "VIN decoding is not available right now; type the vehicle instead",
+  /** Issue #50: a stock row whose VIN decodes to another car (a warning: the row is still imported). */
+  vinDecodesToOther: (decoded: { year: number | null; make: string }, row: string) =>
+    `VIN decodes to a ${[decoded.year, decoded.make].filter(Boolean).join(" ")}, the row says ${row}`,
   moneyInvalid: "Enter an amount such as $32,995.00",
   mileageInvalid: "Mileage must be a whole number, 0 or more",
   duplicateStockNumber: "Another vehicle has this stock number",
@@ -119,6 +126,7 @@ export const INVENTORY_TEXT = {
   importIgnored: "ignored",
   importFirstRows: "First rows",
   importErrors: "Rows with errors (skipped)",
+  importWarnings: "Rows with warnings (imported)",
   importLine: (line: number) => `Line ${line}`,
   importLineHeader: "Line",
   actions: "Actions",
@@ -145,3 +153,27 @@ export const INVENTORY_TEXT = {
 /** The vehicle as a quote and the list describe it: "2024 Honda Accord EX". */
 export const stockVehicleDescription = (v: { year: number; make: string; model: string; trim: string }) =>
   [String(v.year), v.make, v.model, v.trim].filter((part) => part.trim() !== "").join(" ");
+
+/** Issue #50: the words of VIN decoding and of Scan VIN, where a VIN is typed or scanned. */
+export const VIN_TEXT = {
+  looking: "Looking up the VIN...",
+  filled: (description: string) => `Filled in from the VIN: ${description}`,
+  says: (description: string) => `The VIN says: ${description}`,
+  useThis: "Use this",
+  notFound: "No vehicle found for this VIN; type the vehicle instead",
+  scanVin: "Scan VIN",
+  scanTitle: "Scan the VIN barcode",
+  scanHint:
+    "Point the camera at the VIN barcode on the driver's door jamb or at the bottom of the windshield.",
+  starting: "Starting the camera...",
+  scanning: "Looking for a VIN barcode...",
+  cameraDenied:
+    "The camera is not allowed for this page. Allow it in your browser's settings, or type the 17 characters instead.",
+  noCamera: "No camera was found. Type the 17 characters instead.",
+  unreadable:
+    "The barcode could not be read as a VIN. Move closer and hold steady, or type the 17 characters instead.",
+  unsupported: "This browser cannot read barcodes. Type the 17 characters instead.",
+  scanned: (vin: string) => `Read ${vin}`,
+  close: "Close",
+  cameraLabel: "Camera view",
+} as const;

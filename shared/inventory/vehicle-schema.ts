@@ -94,6 +94,8 @@ export type ImportResult = {
   updated: number;
   unchanged: number;
   errors: { line: number; field: string; message: string }[];
+  /** Issue #50: rows imported with a caution (a VIN that decodes to another make or model year). */
+  warnings: { line: number; field: string; message: string }[];
   /** Each header of the file and the field it fills (null: not a column we know; ignored). */
   columns: Record<string, string | null>;
   /** Dry run only: the first rows as they would be stored, for the dialog's preview. */

@@ -25,9 +25,11 @@ import {
   vehicleFormSellingPrice,
   vehicleFormToQuote,
 } from "@shared/validation/vehicle-form";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { MoneyInput } from "@/components/money-input";
 import { Notice } from "@/components/notice";
+import { ScanVinButton } from "@/components/vin/scan-vin-button";
+import { decodeForMember, prefersScanning, useVinLookup, VinLookupNote } from "@/components/vin/vin-lookup";
 import { fieldProps, useDealerForm } from "@/lib/form";
 import { useUnsavedChanges } from "@/lib/unsaved-changes";
 import classes from "./vehicle-form.module.css";
@@ -84,6 +86,15 @@ export function VehicleForm({
     send: (values) => send(vehicleFormToQuote(values)),
   });
   const values = form.values;
+  // Issue #50: a valid VIN fills the description (never over what the dealer typed).
+  const vinLookup = useVinLookup({
+    vin: values.vin,
+    description: values.description,
+    setDescription: (description) => form.setFieldValue("description", description),
+    decode: decodeForMember,
+    disabled: submitting,
+  });
+  const [scanning] = useState(prefersScanning);
   useUnsavedChanges(guardUnsaved && !submitting && form.isDirty());
 
   const textField = (field: "color" | "stockNumber" | "vin" | "advertisedUrl", type = "text") => (
@@ -141,7 +152,13 @@ export function VehicleForm({
           />
           {textField("color")}
           {textField("stockNumber")}
-          {textField("vin")}
+          <div>
+            {textField("vin")}
+            <VinLookupNote {...vinLookup} />
+            {scanning ? (
+              <ScanVinButton disabled={submitting} onVin={(vin) => form.setFieldValue("vin", vin)} />
+            ) : null}
+          </div>
           {textField("advertisedUrl", "url")}
           {amountField("advertisedPrice", true)}
           {amountField("discount", false)}

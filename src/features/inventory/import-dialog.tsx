@@ -162,6 +162,18 @@ export function ImportDialog({
                           <Table.Td>{row.stockNumber}</Table.Td>
                           <Table.Td>
                             {[row.year, row.make, row.model, row.trim].filter(Boolean).join(" ")}
+                            {(result.warnings ?? [])
+                              .filter((warning) => warning.line === row.line)
+                              .map((warning) => (
+                                <Text
+                                  key={warning.field}
+                                  size="xs"
+                                  c="var(--mantine-color-orange-text)"
+                                  data-testid="import-row-warning"
+                                >
+                                  {warning.message}
+                                </Text>
+                              ))}
                           </Table.Td>
                           <Table.Td>{row.vin}</Table.Td>
                           <Table.Td>{T.conditionLabels[row.condition]}</Table.Td>
@@ -171,6 +183,27 @@ export function ImportDialog({
                     </Table.Tbody>
                   </Table>
                 </ScrollArea>
+              </>
+            ) : null}
+            {(result.warnings ?? []).length > 0 ? (
+              <>
+                <Title order={3} fz="h6">
+                  {T.importWarnings}
+                </Title>
+                <ScrollArea.Autosize mah={200} type="auto">
+                  <Stack
+                    gap={2}
+                    component="ul"
+                    style={{ margin: 0, paddingInlineStart: "1.25rem" }}
+                    data-testid="import-warnings"
+                  >
+                    {(result.warnings ?? []).map((warning) => (
+                      <Text component="li" size="sm" key={`${warning.line}-${warning.field}`}>
+                        {T.importLine(warning.line)}: {warning.message}
+                      </Text>
+                    ))}
+                  </Stack>
+                </ScrollArea.Autosize>
               </>
             ) : null}
             {result.errors.length > 0 ? (

@@ -416,6 +416,7 @@ export function QuoteView({
                   data={data}
                   breakdown={derived.breakdown}
                   isDealer={isDealer}
+                  quoteId={quote.id}
                   update={live.update}
                   onClose={close}
                 />

@@ -20,6 +20,7 @@ export interface QuoteDialogHostProps {
   data: QuoteData;
   breakdown: Breakdown;
   isDealer: boolean;
+  quoteId: string;
   update: LiveQuoteState["update"];
   onClose(): void;
 }
@@ -33,6 +34,7 @@ export default function QuoteDialogHost({
   data,
   breakdown,
   isDealer,
+  quoteId,
   update,
   onClose,
 }: QuoteDialogHostProps) {
@@ -73,6 +75,7 @@ export default function QuoteDialogHost({
     case "tradeIn":
       return (
         <TradeInDialog
+          quoteId={quoteId}
           data={data}
           isDealer={isDealer}
           amountOwedOnly={dialog.fromAmountOwed && !isDealer}

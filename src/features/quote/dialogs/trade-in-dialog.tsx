@@ -14,6 +14,14 @@ import {
 } from "@shared/validation/trade-in";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { MoneyInput } from "@/components/money-input";
+import { ScanVinButton } from "@/components/vin/scan-vin-button";
+import {
+  decodeForMember,
+  decodeThroughQuote,
+  prefersScanning,
+  useVinLookup,
+  VinLookupNote,
+} from "@/components/vin/vin-lookup";
 import { DialogActions } from "./dialog-actions";
 import { QuoteModal } from "./quote-modal";
 import classes from "./quote-modal.module.css";
@@ -21,6 +29,8 @@ import { UpdatedNotice } from "./updated-notice";
 import { useDialogDraft } from "./use-dialog-draft";
 
 export interface TradeInDialogProps {
+  /** The quote: a shopper decodes the trade-in's VIN through it (issue #50). */
+  quoteId: string;
   /** The live deal: a field the user has not changed follows the other side's edits. */
   data: Pick<QuoteData, "tradeIn" | "amountOwedOnTradeIn">;
   isDealer: boolean;
@@ -49,6 +59,7 @@ function initialValues({ tradeIn, amountOwedOnTradeIn }: TradeInDialogProps["dat
 
 /** The trade-in / amount owed dialog of spec §2 and §5. */
 export function TradeInDialog({
+  quoteId,
   data,
   isDealer,
   amountOwedOnly,
@@ -71,6 +82,15 @@ export function TradeInDialog({
     onChange: (value: string) => set(field, value),
   });
   const vehicleDisabled = amountOwedOnly || !values.hasTradeIn;
+  // Issue #50: a valid VIN fills the trade-in's description; the shopper may scan it instead.
+  const vinLookup = useVinLookup({
+    vin: values.vin,
+    description: values.description,
+    setDescription: (description) => set("description", description),
+    decode: isDealer ? decodeForMember : decodeThroughQuote(quoteId),
+    disabled: vehicleDisabled,
+  });
+  const [scanning] = useState(() => !isDealer || prefersScanning());
   const input = (field: TradeInField) => ({
     label: LABELS[field],
     error: errors[field],
@@ -122,12 +142,18 @@ export function TradeInDialog({
             required={values.hasTradeIn}
           />
           <div className={classes.grid}>
-            <TextInput
-              {...input("vin")}
-              value={values.vin}
-              onChange={(e) => set("vin", e.currentTarget.value)}
-              disabled={vehicleDisabled}
-            />
+            <div>
+              <TextInput
+                {...input("vin")}
+                value={values.vin}
+                onChange={(e) => set("vin", e.currentTarget.value)}
+                disabled={vehicleDisabled}
+              />
+              <VinLookupNote {...vinLookup} />
+              {scanning ? (
+                <ScanVinButton disabled={vehicleDisabled} onVin={(vin) => set("vin", vin)} />
+              ) : null}
+            </div>
             <TextInput
               {...input("mileage")}
               value={values.mileage}
