@@ -1,4 +1,10 @@
-import { HANDOFF_MSG, leadAddressSchema, webhookCreateSchema, webhookUpdateSchema } from "@shared/handoff";
+import {
+  HANDOFF_MSG,
+  leadAddressSchema,
+  type TestLeadResult,
+  webhookCreateSchema,
+  webhookUpdateSchema,
+} from "@shared/handoff";
 import { CORE_MSG } from "@shared/messages";
 import { mayWriteDefaults } from "@shared/permissions";
 import { Hono } from "hono";
@@ -8,10 +14,13 @@ import { badRequest, forbidden, notFound } from "../errors";
 import {
   addWebhook,
   deliveryLog,
+  firstAttempt,
   listIntegrations,
   removeWebhook,
   sendTest,
   setLeadAddress,
+  TEST_LEAD_WAIT_MS,
+  testLeadResult,
   updateWebhook,
 } from "../handoff/endpoints";
 import { requireUser } from "../http/auth-middleware";
@@ -20,7 +29,7 @@ import { parseJson } from "../http/validate";
 // Issue #39 (README "Webhooks" and "Leads to the CRM"), owners and managers only:
 //   GET    /api/integrations                          lead address, webhooks (never secrets), event types
 //   PUT    /api/integrations/lead-address             { address } ("" removes it)
-//   POST   /api/integrations/lead-address/test        202: a test lead goes out
+//   POST   /api/integrations/lead-address/test        200 { outcome, message }: what became of a test lead
 //   POST   /api/integrations/webhooks                 { url, events, includeGross } -> 201 { endpoint, secret }
 //   PATCH  /api/integrations/webhooks/:id             { url?, events?, includeGross?, enabled? }
 //   DELETE /api/integrations/webhooks/:id             204
@@ -51,8 +60,10 @@ export function integrationsRoutes(deps: AppDeps): Hono<AppEnv> {
     const [lead] = await store.endpoints(dealership(c), "lead");
     if (!lead) throw badRequest(HANDOFF_MSG.leadAddressMissing);
     const profile = await stores.dealerships.profile(dealership(c));
-    await sendTest(endpointDeps, dealership(c), lead, profile.dealershipName);
-    return c.body(null, 202);
+    const eventId = await sendTest(endpointDeps, dealership(c), lead, profile.dealershipName);
+    // The owner waits for the first try, so the answer says what happened rather than "on its way".
+    const attempt = await firstAttempt(store, lead.id, eventId, TEST_LEAD_WAIT_MS);
+    return c.json<TestLeadResult>(testLeadResult(lead.url, attempt));
   });
 
   routes.post("/webhooks", async (c) => {
