@@ -639,6 +639,10 @@ export interface VehicleStore {
     updates: readonly { id: string; fields: VehicleFields }[],
     at: number,
   ): Promise<void>;
+  /** Issue #51: keeps the dealership's last import report (JSON), replacing the one before. */
+  saveImportReport(dealershipId: string, importedAt: number, report: string): Promise<void>;
+  /** The dealership's last import report as saved, or undefined before its first import. */
+  importReport(dealershipId: string): Promise<{ importedAt: number; report: string } | undefined>;
   /** How many quotes were made from the vehicle. */
   quoteCount(id: string): Promise<number>;
   /** The quotes made from the vehicle whose deal is accepted and locked, earliest acceptance first. */

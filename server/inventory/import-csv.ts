@@ -41,7 +41,9 @@ function readRecords(text: string): Line[] {
   let line = 1;
   return records.map(({ record, raw }) => {
     const at = line;
-    line += (raw.match(/\n/g)?.length ?? 0) + 1;
+    // `raw` ends with the record's own line break on LF files ("1,2\n") but not on CRLF ones
+    // ("1,2\r"): only the breaks inside quoted cells add lines (#51: LF files counted each twice).
+    line += (raw.replace(/\r?\n$/, "").match(/\n/g)?.length ?? 0) + 1;
     return { line: at, cells: record };
   });
 }
@@ -96,9 +98,11 @@ export async function importInventory(
 
   for (const { line, cells } of lines) {
     const { input, problems } = rowToVehicleInput(cells, byIndex);
-    const refuse = (field: string, message: string) => result.errors.push({ line, field, message });
     const vin = normalizeVin(typeof input.vin === "string" ? input.vin : "");
     const stockNumber = typeof input.stockNumber === "string" ? input.stockNumber.trim() : "";
+    // The report names a skipped row by its stock number and VIN too, not only its line (#51).
+    const refuse = (field: string, message: string) =>
+      result.errors.push({ line, stockNumber, vin, field, message });
     const match = (vin !== "" ? byVin.get(vin) : undefined) ?? byStockNumber.get(stockNumber);
     // Columns the file does not have keep what is stored; a new vehicle takes the defaults.
     if (match) {

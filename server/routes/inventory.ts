@@ -1,3 +1,4 @@
+import { IMPORT_REPORT_TEXT, importReportCsv } from "@shared/inventory/import-report";
 import { INVENTORY_MSG, STOCK_STATUSES, type StockStatus } from "@shared/inventory/inventory-text";
 import { stockVehicleSchema } from "@shared/inventory/vehicle-schema";
 import { mayWriteInventory } from "@shared/permissions";
@@ -10,6 +11,7 @@ import { ApiError, badRequest, forbidden, notFound } from "../errors";
 import { requireUser } from "../http/auth-middleware";
 import { parseJson } from "../http/validate";
 import { IMPORT_MAX_BYTES, ImportFileError, importInventory } from "../inventory/import-csv";
+import { keepImportReport, lastImportReport } from "../inventory/import-report";
 import { setStockStatus } from "../inventory/stock-status";
 import { createVehicle, listVehicles, readVehicle, vehicleFields, vehicleView } from "../inventory/vehicles";
 
@@ -60,7 +62,9 @@ export function inventoryRoutes(deps: AppDeps): Hono<AppEnv> {
       if (mediaType !== "text/csv") throw new ApiError(415, INVENTORY_MSG.importNotCsv);
       const dryRun = ["1", "true"].includes(c.req.query("dryRun") ?? "");
       try {
-        return c.json(await importInventory(stores, member.dealershipId, await c.req.text(), dryRun));
+        const result = await importInventory(stores, member.dealershipId, await c.req.text(), dryRun);
+        if (!dryRun) await keepImportReport(stores, member.dealershipId, result);
+        return c.json(result);
       } catch (error) {
         if (error instanceof ImportFileError) throw badRequest(error.message);
         // Another import or edit took a stock number or VIN meanwhile: nothing was stored.
@@ -69,6 +73,24 @@ export function inventoryRoutes(deps: AppDeps): Hono<AppEnv> {
       }
     },
   );
+
+  // Issue #51: the last import's report, until the next import (owners and managers, as the import).
+  routes.get("/import-report", async (c) => {
+    const member = writer(c);
+    const report = await lastImportReport(stores, member.dealershipId);
+    if (!report) throw notFound(IMPORT_REPORT_TEXT.notFound);
+    return c.json(report);
+  });
+
+  routes.get("/import-report.csv", async (c) => {
+    const member = writer(c);
+    const report = await lastImportReport(stores, member.dealershipId);
+    if (!report) throw notFound(IMPORT_REPORT_TEXT.notFound);
+    c.header("Content-Type", "text/csv; charset=utf-8");
+    c.header("Content-Disposition", `attachment; filename="${IMPORT_REPORT_TEXT.fileName}"`);
+    c.header("Cache-Control", "no-store");
+    return c.body(importReportCsv(report));
+  });
 
   routes.get("/:id", async (c) => {
     const member = c.var.user;

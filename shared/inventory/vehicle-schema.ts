@@ -93,7 +93,8 @@ export type ImportResult = {
   created: number;
   updated: number;
   unchanged: number;
-  errors: { line: number; field: string; message: string }[];
+  /** Each skipped row's errors with its line, and its stock number and VIN as the file has them ("" when blank). */
+  errors: { line: number; stockNumber: string; vin: string; field: string; message: string }[];
   /** Each header of the file and the field it fills (null: not a column we know; ignored). */
   columns: Record<string, string | null>;
   /** Dry run only: the first rows as they would be stored, for the dialog's preview. */
