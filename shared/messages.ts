@@ -103,6 +103,7 @@ export const MSG = {
   leaseTermInvalid: "Lease term must be 24, 27, 36, 39, 42 or 48 months",
   threeValues: "Enter three values",
   termsDistinct: "Choose three different terms",
+  downsDistinct: "Enter three different cash downs",
   oneStructureShown: "Show the shopper at least one of cash, finance and lease",
 
   // Errors and banners, spec §8.
