@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { INVENTORY_MSG, INVENTORY_TEXT } from "../shared/inventory/inventory-text";
 import { vinCheckDigit, withCheckDigit } from "../shared/inventory/vin";
@@ -55,12 +56,36 @@ async function importThroughDialog(page: Page) {
   await expect(preview).toContainText("$52,500.00");
   const expected = vinCheckDigit(BAD_VIN);
   await expect(dialog.getByTestId("import-errors")).toHaveText(
-    `${T.importLine(4)}: ${T.fields.vin}: ${INVENTORY_MSG.vinCheckDigit(expected)}`,
+    `Line 4 (stock M300, VIN ${BAD_VIN}): ${T.fields.vin}: ${INVENTORY_MSG.vinCheckDigit(expected)}`,
   );
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole("button", { name: T.importButton }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText(T.imported(2, 0, 0))).toBeVisible();
+  await expect(page.getByText(T.imported(2, 0, 0, 1))).toBeVisible();
+  await expect(
+    page.getByText("Imported: 2 new, 0 updated, 0 unchanged; 1 row skipped (see Last import)"),
+  ).toBeVisible();
+  // The report stays on the page (#51): the skipped row by line, stock number, VIN and reason.
+  const report = page.getByTestId("import-report");
+  await expect(report.getByTestId("import-report-summary")).toHaveText(
+    "2 new, 0 updated, 0 unchanged, 1 row skipped",
+  );
+  await expect(report.getByTestId("import-report-rows").getByRole("row").nth(1)).toHaveText(
+    `4M300${BAD_VIN}${T.fields.vin}: ${INVENTORY_MSG.vinCheckDigit(expected)}`,
+  );
+  const download = page.waitForEvent("download");
+  await report.getByRole("button", { name: "Download report (CSV)" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("inventory-import-report.csv");
+  expect(readFileSync((await file.path()) ?? "", "utf8")).toBe(
+    `Line,Stock number,VIN,Column,Reason\r\n4,M300,${BAD_VIN},vin,${INVENTORY_MSG.vinCheckDigit(expected)}\r\n`,
+  );
+  // Still there on the next visit, folded.
+  await page.reload();
+  await expect(page.getByTestId("import-report-summary")).toHaveText(
+    "2 new, 0 updated, 0 unchanged, 1 row skipped",
+  );
+  await expect(page.getByRole("button", { name: "Show skipped rows" })).toBeVisible();
 }
 
 test("a DMS file imports through the dialog; a quote from stock is accepted; the vehicle is pending and a second quote warns", async ({

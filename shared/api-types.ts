@@ -39,6 +39,22 @@ export type PendingInvitation = {
   expiresAt: string;
 };
 
+/**
+ * POST /api/team/invitations (#51): "sent" once the mail server accepted the mail; "outbox" when no
+ * mail server is set up, with the file the mail was written to and the link for the owner to hand over.
+ */
+export type InvitationSentResponse =
+  | { message: string; delivery: "sent" }
+  | { message: string; delivery: "outbox"; outboxFile: string; link: string };
+
+/** GET /api/auth/invitation?token=… (#51): what the link joins, shown before a password is asked. */
+export type InvitationPreview = {
+  email: string;
+  role: InvitableRole;
+  dealershipName: string;
+  invitedBy: string;
+};
+
 /** One entry of GET /api/team/audit (owners): who did what, when. */
 export type TeamAuditEntry = { at: string; actor: string; action: string; detail: string };
 

@@ -117,6 +117,8 @@ export const DESK_SETTINGS_TEXT = {
   buyMoneyFactorsTitle: "Buy money factors (leases)",
   salespeopleSeeGross: "Salespeople see gross",
   salespeopleSeeGrossHint: "Off: only the owner and managers see the gross of deals.",
+  salespeopleSeeGrossOnHint:
+    "On: salespeople see the gross of the deals they work, as the owner and managers do.",
   ownerOnlySwitch: "Only the owner changes this.",
   saved: "Desk & gross settings saved",
   saveFailed: "Failed to save the desk & gross settings",

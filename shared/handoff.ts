@@ -158,6 +158,13 @@ export type DeliveryAttempt = {
   deliveryStatus: "pending" | "delivered" | "failed";
 };
 
+/**
+ * POST /api/integrations/lead-address/test (#51): what became of the test lead, said as it happened:
+ * "sent" once the mail server accepted it, "outbox" when no mail server is set up (written to a
+ * file on the server), "failed" with the reason, "queued" when its first try has not ended in time.
+ */
+export type TestLeadResult = { outcome: "sent" | "outbox" | "failed" | "queued"; message: string };
+
 /** The words of Settings → Integrations. */
 export const INTEGRATIONS_TEXT = {
   title: "Integrations",
@@ -173,7 +180,13 @@ export const INTEGRATIONS_TEXT = {
   leadSaveFailed: "Failed to save the lead address",
   save: "Save",
   sendTestLead: "Send test lead",
-  testLeadSent: "A test lead is on its way; see the delivery log below",
+  testLeadSent: (address: string, answer: string) =>
+    `The mail server accepted the test lead for ${address}${answer ? ` (${answer})` : ""}.`,
+  testLeadOutbox: (file: string) =>
+    `No mail server is set up (SMTP_URL), so the test lead was not sent: it was written to ${file} on the server.`,
+  testLeadFailed: (reason: string) =>
+    `The test lead was not sent: ${reason}. It is tried again on the usual schedule; see the delivery log below.`,
+  testLeadQueued: "The test lead is queued; its result will appear in the delivery log below.",
   webhooksTitle: "Webhooks",
   webhooksHelp:
     "DealDesk POSTs each chosen event to your URL, signed per the Standard Webhooks specification. Failed deliveries are retried for about a day.",

@@ -103,6 +103,7 @@ export const MSG = {
   leaseTermInvalid: "Lease term must be 24, 27, 36, 39, 42 or 48 months",
   threeValues: "Enter three values",
   termsDistinct: "Choose three different terms",
+  downsDistinct: "Enter three different cash downs",
   oneStructureShown: "Show the shopper at least one of cash, finance and lease",
 
   // Errors and banners, spec §8.
@@ -164,10 +165,16 @@ export const MSG = {
     "Registration is closed on this server. Ask your dealership's owner to send you an invitation.",
   invitationInvalid: "This invitation link is invalid, has expired or was already used",
   invitationSent: (email: string): string => `Invitation sent to ${email}`,
+  invitationWrittenToOutbox: (email: string, file: string): string =>
+    `No mail server is set up (SMTP_URL), so nothing was sent to ${email}: the invitation was written to ${file} on the server. Copy the invitation link and give it to them yourself.`,
+  copyInvitationLink: "Copy invitation link",
+  invitationLinkCopied: "Invitation link copied",
+  invitationLinkCopyFailed: "Copying did not work here: select the link above and copy it.",
+  invitationLinkLabel: "Invitation link",
   tooManyInvitations: (hours: number): string =>
     `Too many invitations today. Please try again in ${hours} hour${hours === 1 ? "" : "s"}.`,
-  invitationMailFailed:
-    "The invitation email could not be sent, so no invitation was kept. Check the mail settings (SMTP_URL) and try again.",
+  invitationMailFailed: (reason: string): string =>
+    `The invitation email could not be sent (${reason}), so no invitation was kept. Check the mail settings (SMTP_URL) and try again.`,
   invitationNotFound: "Invitation not found",
   invitationRevoked: "Invitation revoked",
   pendingInvitations: "Pending invitations",
@@ -207,6 +214,10 @@ export const MSG = {
   defaultsReadOnly: "Only your dealership's owner and managers can change these defaults.",
   dealershipReadOnly: "Only your dealership's owner and managers can change this information.",
   acceptInvitation: "Join your dealership",
+  /** The invitation page's opening line (#51): what the link joins, before any password is asked. */
+  invitationJoins: (dealership: string, role: string, email: string): string =>
+    `You are invited to join ${dealership || "a dealership"} as a ${role}, with the email ${email}.`,
+  invitationFrom: (name: string): string => `Invited by ${name}.`,
   joinDealership: "Join",
 } as const;
 

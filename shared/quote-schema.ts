@@ -212,6 +212,16 @@ export const structuresSchema = strictObject({
     .refine((hidden) => hidden.length < STRUCTURE_KINDS.length, MSG.oneStructureShown),
 });
 
+/**
+ * Issue #51: the payment options as a dealer enters them (settings and the quote's dialog): the
+ * three cash downs differ too, so the grid never shows one row three times. Stored quotes keep the
+ * plain schema, so one saved before this rule still opens.
+ */
+export const structuresEntrySchema = structuresSchema.refine((s) => threeDistinct(s.downs), {
+  message: MSG.downsDistinct,
+  path: ["downs"],
+});
+
 const percent = (message: string) => number(message).min(0, message).max(100, message);
 const moneyFactor = number(MSG.moneyFactorInvalid)
   .min(0, MSG.moneyFactorInvalid)

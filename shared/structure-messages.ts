@@ -28,6 +28,8 @@ export const STRUCTURES_TEXT = {
   moneyFactorNote: (factor: string): string => `Money factor ${factor}.`,
   residualsNote: "Residual",
   leaseIncludesTax: "Lease payments include tax.",
+  /** Under a rule that taxes a lease up front (#51): not "include tax". */
+  leaseTaxUpfront: "The lease's sales tax is charged up front, not on each payment.",
   ratesDisclosure: "Rates are estimates subject to credit approval.",
   noLeaseProgram: "No lease programme on this quote yet: add one with Edit payment options.",
   hiddenFromShopper: "Hidden from the customer",
@@ -38,6 +40,7 @@ export const STRUCTURES_TEXT = {
   financeTermN: (n: number): string => `Finance term ${n}`,
   leaseTermN: (n: number): string => `Lease term ${n}`,
   showToCustomer: "Shown to the customer",
+  leaseNotOffered: 'Tick "Offer a lease" below first',
   offerLease: "Offer a lease",
   leaseProgram: "Lease programme",
   residualFor: (months: number): string => `Residual ${months} mo (% of MSRP)`,
@@ -60,7 +63,7 @@ export const STRUCTURES_TEXT = {
     "How the taxes on the Taxes page apply: trade-in credit, rebates, which fees are taxed, and lease tax. New quotes keep the rules they were created with.",
   startFromExample: "Start from an example",
   exampleNote: "Examples are starting points: check each rate and rule with your state before you save.",
-  exampleRates: (rates: string): string => `This example's rates (set them on the Taxes page): ${rates}`,
+  exampleRates: (rates: string): string => `This example's rates (set them on the Taxes page): ${rates}.`,
   tradeInRule: "Trade-in credit",
   tradeInRules: {
     full: "Full: the trade-in lowers the taxed price",

@@ -149,6 +149,15 @@ export const interestRateDefaults = pgTable(
 // each unique within a dealership (a VIN only once known). `cost_cents` is dealer-private: owners
 // and managers read it, nobody else, never a shopper. `status` follows the deals on the vehicle
 // (server/inventory/stock-status.ts is the one place that changes it).
+/** Issue #51: the dealership's last inventory import (see schema.ts). */
+export const importReports = pgTable("import_reports", {
+  dealerId: text("dealer_id")
+    .primaryKey()
+    .references(() => dealerships.id, { onDelete: "cascade" }),
+  importedAt: ms("imported_at").notNull(),
+  report: text("report").notNull(),
+});
+
 export const vehicles = pgTable(
   "vehicles",
   {

@@ -147,6 +147,18 @@ export const interestRateDefaults = sqliteTable(
 // each unique within a dealership (a VIN only once known). `cost_cents` is dealer-private: owners
 // and managers read it, nobody else, never a shopper. `status` follows the deals on the vehicle
 // (server/inventory/stock-status.ts is the one place that changes it).
+/**
+ * Issue #51: the dealership's last inventory import, as it came out then (counts and skipped
+ * rows as JSON), so the inventory page can show and download it until the next import replaces it.
+ */
+export const importReports = sqliteTable("import_reports", {
+  dealerId: text("dealer_id")
+    .primaryKey()
+    .references(() => dealerships.id, { onDelete: "cascade" }),
+  importedAt: integer("imported_at").notNull(),
+  report: text("report").notNull(),
+});
+
 export const vehicles = sqliteTable(
   "vehicles",
   {

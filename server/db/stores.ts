@@ -66,6 +66,14 @@ export type PendingInvitationRow = {
   createdAt: number;
 };
 
+/** What the page an invitation link opens shows before asking for a password (#51). */
+export type InvitationPreviewRow = {
+  email: string;
+  role: InvitableRole;
+  dealershipName: string;
+  inviterName: string;
+};
+
 /** The inviter's name as the team page shows it; "" once they are removed. */
 export const inviterName = (firstName: string | null, lastName: string | null): string =>
   `${firstName ?? ""} ${lastName ?? ""}`.trim();
@@ -189,6 +197,8 @@ export interface DealershipStore {
   ): Promise<void>;
   /** The dealership's unused invitations expiring after `now`, soonest to expire first. */
   pendingInvitations(dealershipId: string, now: number): Promise<PendingInvitationRow[]>;
+  /** The unused invitation with this token hash expiring after `now`, with its dealership's name; else undefined. */
+  invitationByToken(tokenHash: string, now: number): Promise<InvitationPreviewRow | undefined>;
   /**
    * Deletes the dealership's unused invitation (its link stops working) and writes the audit line
    * with it; false, writing nothing, for an unknown, used or another dealership's invitation.
@@ -635,6 +645,10 @@ export interface VehicleStore {
     updates: readonly { id: string; fields: VehicleFields }[],
     at: number,
   ): Promise<void>;
+  /** Issue #51: keeps the dealership's last import report (JSON), replacing the one before. */
+  saveImportReport(dealershipId: string, importedAt: number, report: string): Promise<void>;
+  /** The dealership's last import report as saved, or undefined before its first import. */
+  importReport(dealershipId: string): Promise<{ importedAt: number; report: string } | undefined>;
   /** How many quotes were made from the vehicle. */
   quoteCount(id: string): Promise<number>;
   /** The quotes made from the vehicle whose deal is accepted and locked, earliest acceptance first. */

@@ -1,7 +1,9 @@
+import { existsSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import type { PresentedDeal } from "@shared/deal/presented-deal";
 import { selectedStructure } from "@shared/deal/selected-structure";
-import { HANDOFF_MSG } from "@shared/handoff";
+import { HANDOFF_MSG, INTEGRATIONS_TEXT, type TestLeadResult } from "@shared/handoff";
 import { writeField } from "@shared/quote-doc";
 import type { QuoteData, ShopperChoice } from "@shared/quote-schema";
 import { eq } from "drizzle-orm";
@@ -282,8 +284,16 @@ describe("ADF/XML leads to the CRM", () => {
     expect(log).toMatchObject([{ event: "quote.accepted", statusCode: 250, ok: true }]);
 
     // Send test lead: a made-up deal to the same address, which parses too.
-    expect((await h.api("POST", "/api/integrations/lead-address/test", {}, token)).status).toBe(202);
-    const test = await waitUntil(() => smtp?.received.filter((m) => m.to.includes(LEAD_ADDRESS))[1]);
+    // The answer comes once the mail server took the test lead (#51), with its answer.
+    const tested = await h.api("POST", "/api/integrations/lead-address/test", {}, token);
+    expect(tested.status).toBe(200);
+    const test = smtp.received.filter((m) => m.to.includes(LEAD_ADDRESS))[1];
+    if (!test) throw new Error("the test lead was not at the mail server when the answer came");
+    const result = (await tested.json()) as TestLeadResult;
+    expect(result.outcome).toBe("sent");
+    expect(result.message).toMatch(
+      /^The mail server accepted the test lead for leads@crm\.example\.com \(250 [^)]*\)\.$/,
+    );
     const testMail = readMail(test.raw);
     expect(testMail.subject).toBe("Test lead from DealDesk");
     expect(XMLValidator.validate(testMail.text)).toBe(true);
@@ -409,7 +419,14 @@ describe("ADF/XML leads to the CRM", () => {
     const set = (await (
       await t.call("PUT", "/api/integrations/lead-address", { address: LEAD_ADDRESS }, token)
     ).json()) as { leadAddress: { id: string } };
-    expect((await t.call("POST", "/api/integrations/lead-address/test", {}, token)).status).toBe(202);
+    // Nothing listens yet: the answer says the lead was not sent, and why.
+    const tested = await t.call("POST", "/api/integrations/lead-address/test", {}, token);
+    expect(tested.status).toBe(200);
+    const result = (await tested.json()) as TestLeadResult;
+    expect(result.outcome).toBe("failed");
+    expect(result.message).toMatch(
+      /^The test lead was not sent: .*ECONNREFUSED.*\. It is tried again on the usual schedule; see the delivery log below\.$/,
+    );
     const logUrl = `/api/integrations/endpoints/${set.leadAddress.id}/deliveries`;
     type Row = { ok: boolean; attempt: number; deliveryStatus: string; response: string };
     const failed = await waitUntil(async () => {
@@ -429,4 +446,24 @@ describe("ADF/XML leads to the CRM", () => {
       [1, false, "delivered"],
     ]);
   }, 30_000);
+
+  it("without a mail server, a test lead is said to be written to the outbox, with the file, never 'sent'", async () => {
+    t = createTestApp({}, { APP_URL });
+    const { token } = await createDealer(t);
+    expect(
+      (await t.call("PUT", "/api/integrations/lead-address", { address: LEAD_ADDRESS }, token)).status,
+    ).toBe(200);
+    const tested = await t.call("POST", "/api/integrations/lead-address/test", {}, token);
+    expect(tested.status).toBe(200);
+    const result = (await tested.json()) as TestLeadResult;
+    expect(result.outcome).toBe("outbox");
+    const file = /written to (.+\.eml) on the server\.$/.exec(result.message)?.[1] ?? "";
+    expect(path.dirname(file)).toBe(path.join(t.dataDir, "outbox"));
+    expect(result.message).toBe(INTEGRATIONS_TEXT.testLeadOutbox(file));
+    expect(result.message).toBe(
+      `No mail server is set up (SMTP_URL), so the test lead was not sent: it was written to ${file} on the server.`,
+    );
+    expect(existsSync(file)).toBe(true);
+    expect(readMail(readFileSync(file, "utf8")).subject).toBe("Test lead from DealDesk");
+  });
 });

@@ -4,18 +4,21 @@ import {
   EVENT_DESCRIPTIONS,
   HANDOFF_MSG,
   type HandoffEndpoint,
+  INTEGRATIONS_TEXT,
   type IntegrationsResponse,
   LEAD_EVENT_TYPES,
   MAX_WEBHOOK_ENDPOINTS,
   TEST_EVENT_TYPE,
   TEST_LEAD_TYPE,
+  type TestLeadResult,
   WEBHOOK_EVENT_TYPES,
   type WebhookCreateBody,
   type WebhookUpdateBody,
 } from "@shared/handoff";
 import type { HandoffSettings } from "../config";
-import type { EndpointChanges, HandoffEndpointRow, HandoffStore } from "../db/stores";
+import type { EndpointChanges, HandoffEndpointRow, HandoffLogRow, HandoffStore } from "../db/stores";
 import { badRequest, notFound } from "../errors";
+import { outboxFileOf } from "../mail/mailer";
 import type { QuoteEventData } from "../quotes/event-data";
 import { newEventId } from "../quotes/event-data";
 import type { HandoffEmitter } from "../quotes/handoff-emitter";
@@ -207,16 +210,17 @@ export function sampleEventData(
   };
 }
 
-/** Sends a test event (webhooks) or a test lead (the lead address) to that one endpoint. */
+/** Sends a test event (webhooks) or a test lead (the lead address) to that one endpoint; its event id. */
 export async function sendTest(
   deps: EndpointDeps,
   dealershipId: string,
   endpoint: HandoffEndpointRow,
   dealershipName: string,
-): Promise<void> {
+): Promise<string> {
   if (!endpoint.enabled) throw badRequest(HANDOFF_MSG.endpointDisabled);
+  const publicId = newEventId();
   await deps.store.record({
-    publicId: newEventId(),
+    publicId,
     dealershipId,
     type: endpoint.kind === "lead" ? TEST_LEAD_TYPE : TEST_EVENT_TYPE,
     quoteId: null,
@@ -225,6 +229,39 @@ export async function sendTest(
     endpointId: endpoint.id,
   });
   deps.emitter.wake();
+  return publicId;
+}
+
+/** How long "Send test lead" waits for the first try before it answers "queued". */
+export const TEST_LEAD_WAIT_MS = 15_000;
+
+/**
+ * The first logged attempt of an event at an endpoint, whichever process's worker made it (the
+ * log is shared), or undefined when none has ended within `waitMs`.
+ */
+export async function firstAttempt(
+  store: HandoffStore,
+  endpointId: string,
+  eventId: string,
+  waitMs: number,
+): Promise<HandoffLogRow | undefined> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const rows = await store.log(endpointId, 20);
+    const found = rows.filter((row) => row.eventId === eventId).at(-1);
+    if (found || Date.now() >= deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** What a test lead's first try came to, in the owner's words (#51: "sent" only when a mail server took it). */
+export function testLeadResult(address: string, attempt: HandoffLogRow | undefined): TestLeadResult {
+  const T = INTEGRATIONS_TEXT;
+  if (!attempt) return { outcome: "queued", message: T.testLeadQueued };
+  if (!attempt.ok) return { outcome: "failed", message: T.testLeadFailed(attempt.response) };
+  const file = outboxFileOf(attempt.response);
+  if (file) return { outcome: "outbox", message: T.testLeadOutbox(file) };
+  return { outcome: "sent", message: T.testLeadSent(address, attempt.response.trim()) };
 }
 
 export async function deliveryLog(store: HandoffStore, endpointId: string): Promise<DeliveryAttempt[]> {

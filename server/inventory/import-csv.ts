@@ -74,9 +74,11 @@ export async function importInventory(
 
   for (const { line, cells } of lines) {
     const { input, problems } = rowToVehicleInput(cells, byIndex);
-    const refuse = (field: string, message: string) => result.errors.push({ line, field, message });
     const vin = normalizeVin(typeof input.vin === "string" ? input.vin : "");
     const stockNumber = typeof input.stockNumber === "string" ? input.stockNumber.trim() : "";
+    // The report names a skipped row by its stock number and VIN too, not only its line (#51).
+    const refuse = (field: string, message: string) =>
+      result.errors.push({ line, stockNumber, vin, field, message });
     const match = (vin !== "" ? byVin.get(vin) : undefined) ?? byStockNumber.get(stockNumber);
     // Columns the file does not have keep what is stored; a new vehicle takes the defaults.
     if (match) {

@@ -2,7 +2,7 @@ import { TEXT } from "@shared/messages";
 import { CONTROL_CHARACTERS } from "@shared/schema-fields";
 import type { Config } from "../config";
 import { invitationLink } from "../teams/invitations";
-import type { Mailer, OutgoingMail } from "./mailer";
+import type { Mailer, MailReceipt, OutgoingMail } from "./mailer";
 
 /** The subject never carries anything a dealership typed: the mail must not read as the sender's own words. */
 export const INVITATION_SUBJECT = `You're invited to join a dealership on ${TEXT.productName}`;
@@ -63,9 +63,10 @@ export async function sendInvitationEmail(
   to: string,
   invite: Invite,
   token: string,
-): Promise<void> {
+): Promise<{ receipt: MailReceipt; link: string }> {
   const link = invitationLink(deps.config.appUrl, token);
-  await deps.mailer.send(invitationEmail(to, invite, link));
-  // Without SMTP the outbox file is the only copy; the log line lets the owner hand the link over.
-  if (!deps.config.smtpUrl) deps.log(`Invitation link for ${to}: ${link}`);
+  const receipt = await deps.mailer.send(invitationEmail(to, invite, link));
+  // Without SMTP the outbox file is the only copy; the log line lets the operator hand the link over.
+  if (receipt.outboxFile) deps.log(`Invitation link for ${to}: ${link}`);
+  return { receipt, link };
 }

@@ -13,8 +13,26 @@ export type OutgoingMail = {
   attachments?: { filename: string; content: string; contentType: string }[];
 };
 
-/** What the mail server answered ("250 2.0.0 Ok: queued"), or where the mail was written. */
-export type MailReceipt = { response: string };
+/**
+ * What the mail server answered ("250 2.0.0 Ok: queued"), or where the mail was written: with no
+ * SMTP_URL nothing leaves the machine, and `outboxFile` names the .eml file so that messages can
+ * say so (#51: never "sent" when it was not).
+ */
+export type MailReceipt = { response: string; outboxFile?: string };
+
+/** How an outbox receipt's response starts; the delivery log keeps the response alone. */
+export const OUTBOX_RESPONSE_PREFIX = "Written to ";
+
+/** The outbox file a receipt's response names, or undefined for a mail server's answer. */
+export const outboxFileOf = (response: string): string | undefined =>
+  response.startsWith(OUTBOX_RESPONSE_PREFIX) ? response.slice(OUTBOX_RESPONSE_PREFIX.length) : undefined;
+
+/** Why a mail did not go, in one line a person can act on (nodemailer's message, its SMTP code kept). */
+export function mailFailureReason(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > 300 ? `${line.slice(0, 299)}…` : line || "unknown error";
+}
 
 export type Mailer = {
   send(mail: OutgoingMail): Promise<MailReceipt>;
@@ -57,7 +75,7 @@ export function createMailer(
       writeFileSync(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       makePrivate(file);
       log(`Mail to ${mail.to} written to ${file}`);
-      return { response: `Written to ${file}` };
+      return { response: `${OUTBOX_RESPONSE_PREFIX}${file}`, outboxFile: file };
     },
     describe: () => `files in ${outbox} (set SMTP_URL to send real mail)`,
   };

@@ -125,6 +125,14 @@ describe("GET /api/openapi.json", () => {
     await call("GET", "/team", "/team", undefined, token);
     await call("GET", "/team/audit", "/team/audit", undefined, token);
     await call("GET", "/team/invitations", "/team/invitations", undefined, token);
+    await call(
+      "POST",
+      "/team/invitations",
+      "/team/invitations",
+      { email: "new.hire@example.com", role: "manager" },
+      token,
+    );
+    await call("GET", "/auth/invitation", "/auth/invitation?token=nope");
     await call("GET", "/dealership/checklist", "/dealership/checklist", undefined, token);
     await call("GET", "/dealer-defaults/addons", "/dealer-defaults/addons", undefined, token);
     const addon = await call(

@@ -248,6 +248,22 @@ export const OPERATIONS: Operation[] = [
     body: acceptInvitationBodySchema,
     responses: { 201: authSchema, 400: null, 409: null },
   },
+  {
+    method: "get",
+    path: "/auth/invitation",
+    summary: "What an invitation link (?token=…) joins: the dealership, the role and the invited email",
+    tag: "Team",
+    auth: "none",
+    responses: {
+      200: z.object({
+        email: z.string(),
+        role: z.enum(["manager", "salesperson"]),
+        dealershipName: z.string(),
+        invitedBy: z.string(),
+      }),
+      400: null,
+    },
+  },
 
   {
     method: "get",
@@ -260,11 +276,27 @@ export const OPERATIONS: Operation[] = [
   {
     method: "post",
     path: "/team/invitations",
-    summary: "Invites a member",
+    summary:
+      "Invites a member: delivery sent (the mail server accepted it) or outbox (no SMTP_URL: the file and the link to hand over); 502 with the mail server's reason",
     tag: "Team",
     auth: "bearer",
     body: invitationBodySchema,
-    responses: { 201: messageSchema, 400: null, 403: null, 409: null, 429: null, 502: null },
+    responses: {
+      201: z.union([
+        z.object({ message: z.string(), delivery: z.literal("sent") }),
+        z.object({
+          message: z.string(),
+          delivery: z.literal("outbox"),
+          outboxFile: z.string(),
+          link: z.string(),
+        }),
+      ]),
+      400: null,
+      403: null,
+      409: null,
+      429: null,
+      502: null,
+    },
   },
   {
     method: "get",
@@ -659,10 +691,15 @@ export const OPERATIONS: Operation[] = [
   {
     method: "post",
     path: "/integrations/lead-address/test",
-    summary: "Sends a test lead",
+    summary:
+      "Sends a test lead and answers what became of it: sent (the mail server accepted it), outbox (no SMTP_URL: written to a file), failed (with the reason) or queued",
     tag: "Integrations",
     auth: "bearer",
-    responses: { 202: nothing, 400: null, 403: null },
+    responses: {
+      200: z.object({ outcome: z.enum(["sent", "outbox", "failed", "queued"]), message: z.string() }),
+      400: null,
+      403: null,
+    },
   },
   {
     method: "post",

@@ -4,6 +4,7 @@ import {
   TEST_EVENTS_PER_HOUR,
   TEST_LEAD_DEALERSHIP,
   TEST_LEADS_PER_HOUR,
+  type TestLeadResult,
   webhookCreateSchema,
   webhookUpdateSchema,
 } from "@shared/handoff";
@@ -16,10 +17,13 @@ import { ApiError, badRequest, forbidden, notFound } from "../errors";
 import {
   addWebhook,
   deliveryLog,
+  firstAttempt,
   listIntegrations,
   removeWebhook,
   sendTest,
   setLeadAddress,
+  TEST_LEAD_WAIT_MS,
+  testLeadResult,
   updateWebhook,
 } from "../handoff/endpoints";
 import { requireUser } from "../http/auth-middleware";
@@ -29,7 +33,7 @@ import { parseJson } from "../http/validate";
 // Issue #39 (README "Webhooks" and "Leads to the CRM"), owners and managers only:
 //   GET    /api/integrations                          lead address, webhooks (never secrets), event types
 //   PUT    /api/integrations/lead-address             { address } ("" removes it)
-//   POST   /api/integrations/lead-address/test        202: a test lead goes out
+//   POST   /api/integrations/lead-address/test        200 { outcome, message }: what became of a test lead
 //   POST   /api/integrations/webhooks                 { url, events, includeGross } -> 201 { endpoint, secret }
 //   PATCH  /api/integrations/webhooks/:id             { url?, events?, includeGross?, enabled? }
 //   DELETE /api/integrations/webhooks/:id             204
@@ -73,8 +77,10 @@ export function integrationsRoutes(deps: AppDeps): Hono<AppEnv> {
     const [lead] = await store.endpoints(dealership(c), "lead");
     if (!lead) throw badRequest(HANDOFF_MSG.leadAddressMissing);
     takeTestSend(c, testLeads, dealership(c), HANDOFF_MSG.testLeadLimit(TEST_LEADS_PER_HOUR));
-    await sendTest(endpointDeps, dealership(c), lead, TEST_LEAD_DEALERSHIP);
-    return c.body(null, 202);
+    const eventId = await sendTest(endpointDeps, dealership(c), lead, TEST_LEAD_DEALERSHIP);
+    // The owner waits for the first try, so the answer says what happened rather than "on its way".
+    const attempt = await firstAttempt(store, lead.id, eventId, TEST_LEAD_WAIT_MS);
+    return c.json<TestLeadResult>(testLeadResult(lead.url, attempt));
   });
 
   routes.post("/webhooks", async (c) => {

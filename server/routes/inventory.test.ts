@@ -252,10 +252,18 @@ onBothBackends((open) => {
     expect(dry.errors).toEqual([
       {
         line: 5,
+        stockNumber: "P300",
+        vin: VIN_BAD,
         field: "vin",
         message: expect.stringMatching(/^VIN check digit does not match \(expected [0-9X]\)$/),
       },
-      { line: 7, field: "stockNumber", message: INVENTORY_MSG.duplicateStockNumberInFile(2) },
+      {
+        line: 7,
+        stockNumber: "A100",
+        vin: "",
+        field: "stockNumber",
+        message: INVENTORY_MSG.duplicateStockNumberInFile(2),
+      },
     ]);
     expect(dry.preview?.map((row) => [row.line, row.stockNumber])).toEqual([
       [2, "A100"],

@@ -1,3 +1,4 @@
+import { IMPORT_REPORT_TEXT, importReportCsv } from "@shared/inventory/import-report";
 import { INVENTORY_MSG, STOCK_STATUSES, type StockStatus } from "@shared/inventory/inventory-text";
 import { stockVehicleSchema } from "@shared/inventory/vehicle-schema";
 import { mayWriteInventory } from "@shared/permissions";
@@ -9,6 +10,7 @@ import { ApiError, badRequest, forbidden, notFound } from "../errors";
 import { requireUser } from "../http/auth-middleware";
 import { parseJson } from "../http/validate";
 import { importInventory } from "../inventory/import-csv";
+import { keepImportReport, lastImportReport } from "../inventory/import-report";
 import { IMPORT_MAX_BYTES, ImportFileError } from "../inventory/read-csv";
 import { setStockStatus } from "../inventory/stock-status";
 import { createVehicle, listVehicles, readVehicle, vehicleFields, vehicleView } from "../inventory/vehicles";
@@ -57,9 +59,16 @@ export function inventoryRoutes(deps: AppDeps): Hono<AppEnv> {
     const dryRun = ["1", "true"].includes(c.req.query("dryRun") ?? "");
     try {
       // Read as a stream: a file past the row cap is refused without reading the rest of it.
-      return c.json(
-        await importInventory(stores, member.dealershipId, c.req.raw.body, dryRun, deps.vinDecoder),
+      const result = await importInventory(
+        stores,
+        member.dealershipId,
+        c.req.raw.body,
+        dryRun,
+        deps.vinDecoder,
       );
+      // Issue #51: the report stays reachable from the inventory page until the next import.
+      if (!dryRun) await keepImportReport(stores, member.dealershipId, result);
+      return c.json(result);
     } catch (error) {
       if (error instanceof ImportFileError) {
         // The unread rest of the upload cannot carry another request on this connection.
@@ -70,6 +79,24 @@ export function inventoryRoutes(deps: AppDeps): Hono<AppEnv> {
       if (error instanceof DuplicateVehicleError) throw duplicate(error);
       throw error;
     }
+  });
+
+  // Issue #51: the last import's report, until the next import (owners and managers, as the import).
+  routes.get("/import-report", async (c) => {
+    const member = writer(c);
+    const report = await lastImportReport(stores, member.dealershipId);
+    if (!report) throw notFound(IMPORT_REPORT_TEXT.notFound);
+    return c.json(report);
+  });
+
+  routes.get("/import-report.csv", async (c) => {
+    const member = writer(c);
+    const report = await lastImportReport(stores, member.dealershipId);
+    if (!report) throw notFound(IMPORT_REPORT_TEXT.notFound);
+    c.header("Content-Type", "text/csv; charset=utf-8");
+    c.header("Content-Disposition", `attachment; filename="${IMPORT_REPORT_TEXT.fileName}"`);
+    c.header("Cache-Control", "no-store");
+    return c.body(importReportCsv(report));
   });
 
   routes.get("/:id", async (c) => {

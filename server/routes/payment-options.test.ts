@@ -81,6 +81,7 @@ describe("payment options in defaults", () => {
         MSG.oneStructureShown,
       ],
       [{ ...options, structures: { ...options.structures, downs: [0, -1, 2] } }, MSG.amountNegative],
+      [{ ...options, structures: { ...options.structures, downs: [0, 0, 0] } }, MSG.downsDistinct],
       [
         { ...options, leaseProgram: { ...program, moneyFactors: { ...program.moneyFactors, good: 0.5 } } },
         MSG.moneyFactorInvalid,

@@ -1,6 +1,6 @@
 import { CORE_MSG } from "@shared/messages";
 import { mayWriteDefaults } from "@shared/permissions";
-import { leaseProgramSchema, structuresSchema } from "@shared/quote-schema";
+import { leaseProgramSchema, structuresEntrySchema } from "@shared/quote-schema";
 import { strictObject } from "@shared/schema-fields";
 import { Hono } from "hono";
 import type { AppDeps } from "../app-deps";
@@ -14,7 +14,7 @@ import { parseJson } from "../http/validate";
 // and lease programme new quotes start with. Every member reads; owners and managers write.
 
 export const paymentOptionsBody = strictObject({
-  structures: structuresSchema,
+  structures: structuresEntrySchema,
   leaseProgram: leaseProgramSchema.nullable(),
 });
 

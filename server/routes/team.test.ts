@@ -1,3 +1,5 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import type { AuthResponse, QuoteListItem, TeamMember } from "@shared/api-types";
 import { CORE_MSG, MSG } from "@shared/messages";
 import { eq } from "drizzle-orm";
@@ -47,8 +49,29 @@ describe("invitations", () => {
       owner.token,
     );
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({ message: MSG.invitationSent("sam@example.com") });
     const token = await invitationToken("sam@example.com");
+    // No SMTP_URL: nothing was sent, and the answer says where the mail lies and hands over the link.
+    const outbox = path.join(t.dataDir, "outbox");
+    const [file] = readdirSync(outbox);
+    expect(await res.json()).toEqual({
+      message: MSG.invitationWrittenToOutbox("sam@example.com", path.join(outbox, file ?? "")),
+      delivery: "outbox",
+      outboxFile: path.join(outbox, file ?? ""),
+      link: `${t.config.appUrl}/accept-invitation?token=${token}`,
+    });
+    expect(MSG.invitationWrittenToOutbox("sam@example.com", "/data/outbox/x.eml")).toBe(
+      "No mail server is set up (SMTP_URL), so nothing was sent to sam@example.com: the invitation was written to /data/outbox/x.eml on the server. Copy the invitation link and give it to them yourself.",
+    );
+
+    // The page the link opens names what it joins before asking for a password.
+    const preview = await t.call("GET", `/api/auth/invitation?token=${encodeURIComponent(token)}`);
+    expect(preview.status).toBe(200);
+    expect(await preview.json()).toEqual({
+      email: "sam@example.com",
+      role: "salesperson",
+      dealershipName: "Lee Motors",
+      invitedBy: "Dana Whitfield",
+    });
     const stored = t.db.select().from(invitations).all();
     expect(stored).toHaveLength(1);
     expect(stored[0]?.tokenHash).not.toContain(token);
@@ -67,6 +90,12 @@ describe("invitations", () => {
     expect(again.status).toBe(400);
     expect(await again.json()).toMatchObject({ message: MSG.invitationInvalid });
     expect(t.db.select().from(users).all()).toHaveLength(2);
+    // A used link, an unknown one and none at all name nothing.
+    for (const query of [`?token=${encodeURIComponent(token)}`, "?token=nope", ""]) {
+      const gone = await t.call("GET", `/api/auth/invitation${query}`);
+      expect(gone.status).toBe(400);
+      expect(await gone.json()).toEqual({ message: MSG.invitationInvalid });
+    }
 
     const team = (await (await t.call("GET", "/api/team", undefined, owner.token)).json()) as TeamMember[];
     expect(team).toEqual([

@@ -1,5 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { AuthResponse, PendingInvitation, TeamAuditEntry, TeamMember } from "@shared/api-types";
+import type {
+  AuthResponse,
+  InvitationPreview,
+  InvitationSentResponse,
+  PendingInvitation,
+  TeamAuditEntry,
+  TeamMember,
+} from "@shared/api-types";
 import { CORE_MSG, MSG } from "@shared/messages";
 import { mayManageTeam, mayReassign, memberLabel, ROLE_LABELS } from "@shared/permissions";
 import {
@@ -19,6 +26,7 @@ import { ApiError, badRequest, conflict, forbidden, notFound } from "../errors";
 import { requireUser } from "../http/auth-middleware";
 import { parseJson } from "../http/validate";
 import { sendInvitationEmail } from "../mail/invitation-email";
+import { mailFailureReason } from "../mail/mailer";
 import { findQuote } from "../policies/quote-access";
 import { reassignQuote } from "../quotes/quote-lifecycle";
 import { createInvitation, hashInvitationToken } from "../teams/invitations";
@@ -122,19 +130,31 @@ export function teamRoutes(deps: AppDeps): Hono<AppEnv> {
       dealership: (await stores.dealerships.profile(user.dealershipId)).dealershipName,
       role: ROLE_LABELS[body.role],
     };
+    let sent: Awaited<ReturnType<typeof sendInvitationEmail>>;
     try {
-      await sendInvitationEmail({ config, mailer: deps.mailer, log }, body.email, invite, token);
+      sent = await sendInvitationEmail({ config, mailer: deps.mailer, log }, body.email, invite, token);
     } catch (error) {
-      log(`Invitation email to ${body.email} failed: ${error instanceof Error ? error.message : error}`);
+      const reason = mailFailureReason(error);
+      log(`Invitation email to ${body.email} failed: ${reason}`);
       // Nobody has the link: the invitation goes, so the team page never lists one that cannot be used.
       await stores.dealerships.revokeInvitation(
         user.dealershipId,
         id,
         audit(user, "invitation not sent", `${detail}: the mail failed`),
       );
-      throw new ApiError(502, MSG.invitationMailFailed);
+      throw new ApiError(502, MSG.invitationMailFailed(reason));
     }
-    return c.json({ message: MSG.invitationSent(body.email) }, 201);
+    // Said as it happened: "sent" only once a mail server took it; without one, where it lies and the link.
+    const { outboxFile } = sent.receipt;
+    const answer: InvitationSentResponse = outboxFile
+      ? {
+          message: MSG.invitationWrittenToOutbox(body.email, outboxFile),
+          delivery: "outbox",
+          outboxFile,
+          link: sent.link,
+        }
+      : { message: MSG.invitationSent(body.email), delivery: "sent" };
+    return c.json(answer, 201);
   });
 
   routes.get("/invitations", async (c) => {
@@ -230,10 +250,27 @@ export function teamRoutes(deps: AppDeps): Hono<AppEnv> {
   return routes;
 }
 
-/** POST /api/auth/accept-invitation: `{ token, firstName, lastName, password }` → 201 `{ token, user }`. */
+/**
+ * GET /api/auth/invitation?token=… → 200 `{ email, role, dealershipName, invitedBy }` (400 for a
+ * link that no longer joins), and POST /api/auth/accept-invitation: `{ token, firstName, lastName,
+ * password }` → 201 `{ token, user }`.
+ */
 export function acceptInvitationRoutes(deps: AppDeps): Hono<AppEnv> {
   const { stores, tokens } = deps;
   const routes = new Hono<AppEnv>();
+  routes.get("/invitation", async (c) => {
+    const token = c.req.query("token") ?? "";
+    const found = token
+      ? await stores.dealerships.invitationByToken(hashInvitationToken(token), Date.now())
+      : undefined;
+    if (!found) throw badRequest(MSG.invitationInvalid);
+    return c.json<InvitationPreview>({
+      email: found.email,
+      role: found.role,
+      dealershipName: found.dealershipName,
+      invitedBy: found.inviterName,
+    });
+  });
   routes.post("/accept-invitation", async (c) => {
     const body = await parseJson(c, acceptInvitationBodySchema);
     const passwordHash = await hashPassword(body.password);

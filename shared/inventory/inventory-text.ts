@@ -128,6 +128,11 @@ export const INVENTORY_TEXT = {
   importErrors: "Rows with errors (skipped)",
   importWarnings: "Rows with warnings (imported)",
   importLine: (line: number) => `Line ${line}`,
+  /** A skipped row named by its line, stock number and VIN (#51): "Line 4 (stock P300, VIN …)". */
+  importRow: (line: number, stockNumber: string, vin: string) => {
+    const names = [stockNumber && `stock ${stockNumber}`, vin && `VIN ${vin}`].filter(Boolean);
+    return names.length > 0 ? `Line ${line} (${names.join(", ")})` : `Line ${line}`;
+  },
   importLineHeader: "Line",
   actions: "Actions",
   actionsFor: (label: string) => `Actions for ${label}`,
@@ -135,8 +140,10 @@ export const INVENTORY_TEXT = {
     `${created} new, ${updated} updated, ${unchanged} unchanged`,
   importButton: "Import",
   importing: "Importing...",
-  imported: (created: number, updated: number, unchanged: number) =>
-    `Imported: ${created} new, ${updated} updated, ${unchanged} unchanged`,
+  imported: (created: number, updated: number, unchanged: number, skipped = 0) =>
+    `Imported: ${created} new, ${updated} updated, ${unchanged} unchanged${
+      skipped === 0 ? "" : `; ${skipped === 1 ? "1 row" : `${skipped} rows`} skipped (see Last import)`
+    }`,
   deleteTitle: "Delete vehicle",
   deleteConfirm: (label: string) =>
     `Delete ${label}? A vehicle with quotes is marked sold instead, so its quotes keep it.`,

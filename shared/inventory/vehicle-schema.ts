@@ -93,7 +93,8 @@ export type ImportResult = {
   created: number;
   updated: number;
   unchanged: number;
-  errors: { line: number; field: string; message: string }[];
+  /** Each skipped row's errors with its line, and its stock number and VIN as the file has them ("" when blank). */
+  errors: { line: number; stockNumber: string; vin: string; field: string; message: string }[];
   /** Issue #50: rows imported with a caution (a VIN that decodes to another make or model year). */
   warnings: { line: number; field: string; message: string }[];
   /** Each header of the file and the field it fills (null: not a column we know; ignored). */

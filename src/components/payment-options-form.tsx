@@ -26,7 +26,7 @@ import {
   type LeaseProgram,
   leaseProgramSchema,
   type Structures,
-  structuresSchema,
+  structuresEntrySchema,
 } from "@shared/quote-schema";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { type FormEvent, useState } from "react";
@@ -97,7 +97,7 @@ export function PaymentOptionsForm({
     leaseTerms,
     hidden,
   };
-  const structureCheck = structuresSchema.safeParse(nextStructures);
+  const structureCheck = structuresEntrySchema.safeParse(nextStructures);
   const structureErrors = structureCheck.success ? {} : fieldErrorMap(structureCheck.error);
   const nextProgram = {
     residuals: Object.fromEntries(
@@ -167,6 +167,11 @@ export function PaymentOptionsForm({
               />
             ))}
           </SimpleGrid>
+          {structureErrors.downs ? (
+            <Text c="red.8" size="sm" role="alert">
+              {structureErrors.downs}
+            </Text>
+          ) : null}
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
             {financeTerms.map((term, i) =>
               termSelect(STRUCTURES_TEXT.financeTermN(i + 1), term, LOAN_TERMS, (value) =>
@@ -193,13 +198,29 @@ export function PaymentOptionsForm({
           ) : null}
           <Checkbox.Group
             label={STRUCTURES_TEXT.showToCustomer}
-            value={STRUCTURE_KINDS.filter((kind) => !hidden.includes(kind))}
-            onChange={(shown) => setHidden(STRUCTURE_KINDS.filter((kind) => !shown.includes(kind)))}
+            // A lease is shown only when one is offered: unticked "Offer a lease" unticks it here (#51).
+            value={STRUCTURE_KINDS.filter(
+              (kind) => !hidden.includes(kind) && (kind !== "lease" || offerLease),
+            )}
+            onChange={(shown) =>
+              setHidden(
+                STRUCTURE_KINDS.filter(
+                  (kind) =>
+                    !shown.includes(kind) && (kind !== "lease" || offerLease || hidden.includes(kind)),
+                ),
+              )
+            }
             error={structureErrors.hidden}
           >
             <Group mt={6}>
               {STRUCTURE_KINDS.map((kind) => (
-                <Checkbox key={kind} value={kind} label={STRUCTURES_TEXT[kind]} />
+                <Checkbox
+                  key={kind}
+                  value={kind}
+                  label={STRUCTURES_TEXT[kind]}
+                  disabled={kind === "lease" && !offerLease}
+                  description={kind === "lease" && !offerLease ? STRUCTURES_TEXT.leaseNotOffered : undefined}
+                />
               ))}
             </Group>
           </Checkbox.Group>

@@ -100,6 +100,30 @@ export function createDealershipStore(db: PgDb): DealershipStore {
       }));
     },
 
+    async invitationByToken(tokenHash, now) {
+      const [found] = await db
+        .select({
+          email: invitations.email,
+          role: invitations.role,
+          dealershipName: dealerships.dealershipName,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        })
+        .from(invitations)
+        .innerJoin(dealerships, eq(dealerships.id, invitations.dealershipId))
+        .leftJoin(users, eq(users.id, invitations.invitedBy))
+        .where(
+          and(
+            eq(invitations.tokenHash, tokenHash),
+            isNull(invitations.usedAt),
+            gt(invitations.expiresAt, now),
+          ),
+        );
+      if (!found) return undefined;
+      const { firstName, lastName, ...row } = found;
+      return { ...row, inviterName: inviterName(firstName, lastName) };
+    },
+
     async revokeInvitation(dealershipId, id, audit) {
       return db.transaction(async (tx) => {
         const gone = await tx

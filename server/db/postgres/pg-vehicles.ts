@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
-import { quotes, vehicles } from "../schema.pg";
+import { importReports, quotes, vehicles } from "../schema.pg";
 import { DuplicateVehicleError, type VehicleFilter, type VehicleStore } from "../stores";
 import type { PgDb } from "./connection";
 import { insertHandoffEvents } from "./pg-handoff";
@@ -102,6 +102,19 @@ export function createVehicleStore(db: PgDb): VehicleStore {
             await tx.insert(vehicles).values(creates.slice(i, i + 500));
         }),
       );
+    },
+    async saveImportReport(dealershipId, importedAt, report) {
+      await db
+        .insert(importReports)
+        .values({ dealerId: dealershipId, importedAt, report })
+        .onConflictDoUpdate({ target: importReports.dealerId, set: { importedAt, report } });
+    },
+    async importReport(dealershipId) {
+      const [row] = await db
+        .select({ importedAt: importReports.importedAt, report: importReports.report })
+        .from(importReports)
+        .where(eq(importReports.dealerId, dealershipId));
+      return row;
     },
     quoteCount: async (id) =>
       (await db.select({ n: sql<number>`count(*)::int` }).from(quotes).where(eq(quotes.inventoryId, id)))[0]

@@ -250,6 +250,30 @@ export function sqliteDealershipStore(db: Db): DealershipStore {
           ...row,
           inviterName: inviterName(firstName, lastName),
         })),
+    invitationByToken: async (tokenHash, now) => {
+      const found = db
+        .select({
+          email: invitations.email,
+          role: invitations.role,
+          dealershipName: dealerships.dealershipName,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        })
+        .from(invitations)
+        .innerJoin(dealerships, eq(dealerships.id, invitations.dealershipId))
+        .leftJoin(users, eq(users.id, invitations.invitedBy))
+        .where(
+          and(
+            eq(invitations.tokenHash, tokenHash),
+            isNull(invitations.usedAt),
+            gt(invitations.expiresAt, now),
+          ),
+        )
+        .get();
+      if (!found) return undefined;
+      const { firstName, lastName, ...row } = found;
+      return { ...row, inviterName: inviterName(firstName, lastName) };
+    },
     async revokeInvitation(dealershipId, id, audit) {
       return db.transaction((tx) => {
         const gone = tx

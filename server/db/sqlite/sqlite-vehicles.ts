@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../connection";
-import { quotes, vehicles } from "../schema";
+import { importReports, quotes, vehicles } from "../schema";
 import { DuplicateVehicleError, type VehicleFilter, type VehicleStore } from "../stores";
 import { insertHandoffEvents } from "./sqlite-handoff";
 
@@ -85,6 +85,18 @@ export function sqliteVehicleStore(db: Db): VehicleStore {
         .run();
       return result.changes > 0;
     },
+    async saveImportReport(dealershipId, importedAt, report) {
+      db.insert(importReports)
+        .values({ dealerId: dealershipId, importedAt, report })
+        .onConflictDoUpdate({ target: importReports.dealerId, set: { importedAt, report } })
+        .run();
+    },
+    importReport: async (dealershipId) =>
+      db
+        .select({ importedAt: importReports.importedAt, report: importReports.report })
+        .from(importReports)
+        .where(eq(importReports.dealerId, dealershipId))
+        .get(),
     setStatus: async (dealershipId, id, change, at, handoff) =>
       db.transaction((tx) => {
         const row = tx

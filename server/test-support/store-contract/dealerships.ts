@@ -95,6 +95,26 @@ export function dealershipsContract(current: CurrentStores): void {
       expect(await stores.dealerships.pendingInvitations("nowhere", T0)).toEqual([]);
     });
 
+    it("names an invitation's dealership, role, email and inviter by its token hash; a used, expired or unknown one: undefined", async () => {
+      const stores = current();
+      const ann = await registerOwner(stores, "ann@example.com");
+      const open = await invite(stores, ann, "sam@example.com", "salesperson");
+      const expired = await invite(stores, ann, "late@example.com", "manager", T0 - 1);
+      expect(await stores.dealerships.invitationByToken(open, T0)).toEqual({
+        email: "sam@example.com",
+        role: "salesperson",
+        dealershipName: PROFILE.dealershipName,
+        inviterName: "Ann Lee",
+      });
+      expect(await stores.dealerships.invitationByToken(expired, T0)).toBeUndefined();
+      expect(await stores.dealerships.invitationByToken("no-such-hash", T0)).toBeUndefined();
+      const member = { id: nextId("member"), passwordHash: "h", firstName: "Sam", lastName: "Seller" };
+      await stores.users.acceptInvitation(open, T0 + 10, member, (user) =>
+        auditEntry(user, "joined", user.email),
+      );
+      expect(await stores.dealerships.invitationByToken(open, T0 + 20)).toBeUndefined();
+    });
+
     it("a new invitation to the same email revokes the dealership's older one: its link no longer joins", async () => {
       const stores = current();
       const ann = await registerOwner(stores, "ann@example.com");

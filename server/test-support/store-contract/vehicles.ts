@@ -171,6 +171,24 @@ export function vehiclesContract(current: CurrentStores): void {
       ]);
     });
 
+    it("keeps each dealership's last import report, the next one replacing it", async () => {
+      const stores = current();
+      const ann = await registerOwner(stores, "ann@example.com");
+      const bob = await registerOwner(stores, "bob@example.com");
+      expect(await stores.vehicles.importReport(ann.dealershipId)).toBeUndefined();
+      await stores.vehicles.saveImportReport(ann.dealershipId, T0, '{"first":true}');
+      await stores.vehicles.saveImportReport(bob.dealershipId, T0 + 1, '{"bob":true}');
+      await stores.vehicles.saveImportReport(ann.dealershipId, T0 + 2, '{"second":true}');
+      expect(await stores.vehicles.importReport(ann.dealershipId)).toEqual({
+        importedAt: T0 + 2,
+        report: '{"second":true}',
+      });
+      expect(await stores.vehicles.importReport(bob.dealershipId)).toEqual({
+        importedAt: T0 + 1,
+        report: '{"bob":true}',
+      });
+    });
+
     it("sets the status; answers the accepted deals on a vehicle and the quotes on the same vehicles", async () => {
       const stores = current();
       const { ann, sam } = await team(stores);

@@ -82,37 +82,41 @@ function CountTable({
   head: string[];
   rows: (string | number)[][];
 }) {
+  // A grid item grows to its content unless told otherwise: min-width 0 keeps the table's scroll
+  // inside its card instead of pushing the card's grid out of it (#51).
   return (
-    <ScrollableTable label={caption} minWidth={280}>
-      <Table striped withTableBorder captionSide="top">
-        {/* Mantine dims captions below 4.5:1; the caption is text like any other here. */}
-        <Table.Caption c="var(--mantine-color-text)">{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {head.map((cell) => (
-              <Table.Th key={cell} scope="col">
-                {cell}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={String(row[0])}>
-              {row.map((cell, i) =>
-                i === 0 ? (
-                  <Table.Th key={head[i]} scope="row" fw={500}>
-                    {cell}
-                  </Table.Th>
-                ) : (
-                  <Table.Td key={head[i]}>{cell}</Table.Td>
-                ),
-              )}
+    <div style={{ minWidth: 0 }}>
+      <ScrollableTable label={caption} minWidth={280}>
+        <Table striped withTableBorder captionSide="top">
+          {/* Mantine dims captions below 4.5:1; the caption is text like any other here. */}
+          <Table.Caption c="var(--mantine-color-text)">{caption}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              {head.map((cell) => (
+                <Table.Th key={cell} scope="col">
+                  {cell}
+                </Table.Th>
+              ))}
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollableTable>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={String(row[0])}>
+                {row.map((cell, i) =>
+                  i === 0 ? (
+                    <Table.Th key={head[i]} scope="row" fw={500}>
+                      {cell}
+                    </Table.Th>
+                  ) : (
+                    <Table.Td key={head[i]}>{cell}</Table.Td>
+                  ),
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollableTable>
+    </div>
   );
 }
 

@@ -1,3 +1,4 @@
+import { PageLoader } from "@/components/page-loader";
 // /dashboard (spec §2): the greeting and the 'Active Quotes' panel.
 //
 // Many quotes: the whole list (listing columns only) is loaded once and kept in
@@ -11,7 +12,7 @@ import { ALL_QUOTES_TITLE, noActiveQuotes } from "@shared/dealer-messages";
 import { MSG, TEXT } from "@shared/messages";
 import { seesEveryQuote } from "@shared/permissions";
 import { IconDownload, IconPlus, IconSearch } from "@tabler/icons-react";
-import { useDeferredValue, useMemo, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { DeleteQuoteDialog } from "@/components/delete-quote-dialog";
 import { PageContainer } from "@/components/page-container";
@@ -77,6 +78,12 @@ export default function DashboardPage() {
   const [salespersonId, setSalespersonId] = useState<string | null>(null);
 
   usePageTitle("Dashboard");
+  const [checklistKnown, setChecklistKnown] = useState(false);
+  const checklistSettled = useCallback(() => setChecklistKnown(true), []);
+  const [firstPaint, setFirstPaint] = useState(false);
+  useEffect(() => {
+    if (checklistKnown && state.status !== "loading") setFirstPaint(true);
+  }, [checklistKnown, state.status]);
 
   const everyQuote = state.status === "ready" ? state.quotes : [];
   const salespeople = useMemo(() => {
@@ -121,8 +128,10 @@ export default function DashboardPage() {
     <PageContainer>
       <Stack gap="lg">
         <Title order={1}>{TEXT.welcome(user?.firstName ?? "")}</Title>
-        <FirstRunChecklist />
-        <Paper withBorder radius="md" p={{ base: "sm", sm: "md" }}>
+        <FirstRunChecklist onSettled={checklistSettled} />
+        {/* Issue #51: the list waits for the checklist, so the checklist never pops in above it. */}
+        {!firstPaint ? <PageLoader /> : null}
+        <Paper withBorder radius="md" p={{ base: "sm", sm: "md" }} hidden={!firstPaint}>
           <Stack gap="md">
             <Group justify="space-between" gap="sm">
               <Title order={2} fz="h4" data-testid="quotes-title">

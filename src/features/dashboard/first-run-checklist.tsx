@@ -31,15 +31,22 @@ const STEP_LINKS: Partial<Record<ChecklistStep, string>> = {
   firstQuote: "/quote/new",
 };
 
-export function FirstRunChecklist() {
+/** `onSettled`: the checklist is known (shown or not), so the dashboard can paint once, without a shift (#51). */
+export function FirstRunChecklist({ onSettled }: { onSettled?: () => void }) {
   const [checklist, setChecklist] = useState<Checklist | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     // A checklist that cannot load is left out: the dashboard works without it.
-    loadChecklist(controller.signal).then(setChecklist, () => {});
+    loadChecklist(controller.signal).then(
+      (loaded) => {
+        setChecklist(loaded);
+        onSettled?.();
+      },
+      () => onSettled?.(),
+    );
     return () => controller.abort();
-  }, []);
+  }, [onSettled]);
 
   if (!checklist?.show) return null;
   const done = CHECKLIST_STEPS.filter((step) => checklist.steps[step]).length;

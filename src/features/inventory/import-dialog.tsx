@@ -220,7 +220,8 @@ export function ImportDialog({
                   >
                     {result.errors.map((error) => (
                       <Text component="li" size="sm" key={`${error.line}-${error.field}`}>
-                        {T.importLine(error.line)}: {fieldLabel(error.field)}: {error.message}
+                        {T.importRow(error.line, error.stockNumber, error.vin)}: {fieldLabel(error.field)}:{" "}
+                        {error.message}
                       </Text>
                     ))}
                   </Stack>

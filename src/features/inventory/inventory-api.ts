@@ -1,5 +1,6 @@
 // The Inventory page's calls (issue #37): /api/inventory, its DMS import, and a quote from stock.
 
+import type { ImportReport } from "@shared/inventory/import-report";
 import type { StockStatus } from "@shared/inventory/inventory-text";
 import type { ImportResult, InventoryVehicle, StockVehicleInput } from "@shared/inventory/vehicle-schema";
 import { ApiError, apiRequest, errorMessageFrom, getStoredToken } from "@/lib/api";
@@ -70,4 +71,14 @@ export function importCsv(
     xhr.onerror = () => reject(new Error("network"));
     xhr.send(file);
   });
+}
+
+/** The last import's report (#51); null before the first import. */
+export async function lastImportReport(signal?: AbortSignal): Promise<ImportReport | null> {
+  try {
+    return await apiRequest<ImportReport>("/inventory/import-report", { auth: true, signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }

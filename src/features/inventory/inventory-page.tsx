@@ -20,6 +20,7 @@ import {
   UnstyledButton,
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
+import type { ImportReport } from "@shared/inventory/import-report";
 import {
   INVENTORY_MSG,
   INVENTORY_TEXT,
@@ -49,7 +50,14 @@ import { notify } from "@/lib/notify";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { ImportDialog } from "./import-dialog";
-import { deleteVehicle, listInventory, markVehicleSold, quoteFromStock } from "./inventory-api";
+import { ImportReportPanel } from "./import-report-panel";
+import {
+  deleteVehicle,
+  lastImportReport,
+  listInventory,
+  markVehicleSold,
+  quoteFromStock,
+} from "./inventory-api";
 import {
   DEFAULT_INVENTORY_SORT,
   type InventoryColumn,
@@ -177,7 +185,20 @@ export default function InventoryPage() {
   const [reloads, setReloads] = useState(0);
   const [editing, setEditing] = useState<InventoryVehicle | null | undefined>(undefined);
   const [importing, setImporting] = useState(false);
+  // The last import's report (#51), opened at once when this visit made the import.
+  const [report, setReport] = useState<{ report: ImportReport; fresh: boolean } | null>(null);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
+
+  const loadReport = useCallback(
+    (fresh: boolean) => {
+      if (!writer) return;
+      lastImportReport()
+        .then((found) => setReport(found ? { report: found, fresh } : null))
+        .catch(() => setReport(null));
+    },
+    [writer],
+  );
+  useEffect(() => loadReport(false), [loadReport]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -251,6 +272,9 @@ export default function InventoryPage() {
             </Group>
           ) : null}
         </Group>
+        {report ? (
+          <ImportReportPanel key={report.report.importedAt} report={report.report} open={report.fresh} />
+        ) : null}
         <Paper withBorder radius="md" p={{ base: "sm", sm: "md" }}>
           <Stack gap="md">
             <Group gap="sm" align="center" wrap="wrap">
@@ -427,8 +451,16 @@ export default function InventoryPage() {
           onClose={() => setImporting(false)}
           onImported={(result) => {
             setImporting(false);
-            notify(T.imported(result.created, result.updated, result.unchanged));
+            notify(
+              T.imported(
+                result.created,
+                result.updated,
+                result.unchanged,
+                new Set(result.errors.map((error) => error.line)).size,
+              ),
+            );
             reload();
+            loadReport(true);
           }}
         />
       ) : null}

@@ -279,7 +279,13 @@ export default function DeskGrossPage() {
 
             <Switch
               label={T.salespeopleSeeGross}
-              description={ownerSwitch ? T.salespeopleSeeGrossHint : T.ownerOnlySwitch}
+              description={
+                ownerSwitch
+                  ? seeGross
+                    ? T.salespeopleSeeGrossOnHint
+                    : T.salespeopleSeeGrossHint
+                  : T.ownerOnlySwitch
+              }
               styles={SECONDARY_DESCRIPTION}
               checked={seeGross}
               disabled={!ownerSwitch}

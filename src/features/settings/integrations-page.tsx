@@ -16,6 +16,7 @@ import {
   type HandoffEndpoint,
   type IntegrationsResponse,
   INTEGRATIONS_TEXT as T,
+  type TestLeadResult,
   type WebhookEventType,
 } from "@shared/handoff";
 import { TEXT } from "@shared/messages";
@@ -23,7 +24,7 @@ import { mayWriteDefaults } from "@shared/permissions";
 import { useCallback, useEffect, useState } from "react";
 import { type Banner, BannerNotice, Notice } from "@/components/notice";
 import { PageLoader } from "@/components/page-loader";
-import { apiRequest, errorText } from "@/lib/api";
+import { ApiError, apiRequest, errorText } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { DeliveryLog } from "./integrations/delivery-log";
@@ -50,12 +51,12 @@ export default function IntegrationsPage() {
     if (allowed) load();
   }, [allowed, load]);
 
-  /** Runs a call, reports it in the banner, reloads. */
+  /** Runs a call, reports it in the banner (its own words, or the answer's), reloads. */
   const act: Act = async (call, success, fallback = T.actionFailed) => {
     setBanner(null);
     try {
-      await call();
-      setBanner({ tone: "success", text: success });
+      const answer = await call();
+      setBanner(typeof success === "string" ? { tone: "success", text: success } : success(answer));
       setLogVersion((n) => n + 1);
       load();
       return true;
@@ -95,7 +96,14 @@ export default function IntegrationsPage() {
 /** Dark enough for white text (WCAG AA), as the dashboard's Accepted badge. */
 const ENABLED_COLOR = "#1e6b30";
 
-type Act = (call: () => Promise<unknown>, success: string, fallback?: string) => Promise<boolean>;
+type Act = <R>(
+  call: () => Promise<R>,
+  success: string | ((answer: R) => Banner),
+  fallback?: string,
+) => Promise<boolean>;
+
+/** A test lead's outcome as a banner: only "sent" is a success; the outbox is a warning, a failure an error. */
+const TEST_LEAD_TONES = { sent: "success", outbox: "warning", failed: "error", queued: "info" } as const;
 
 function LeadAddress({
   lead,
@@ -108,6 +116,7 @@ function LeadAddress({
 }) {
   const [address, setAddress] = useState(lead?.url ?? "");
   const [showLog, setShowLog] = useState(false);
+  const [testing, setTesting] = useState(false);
   return (
     <Paper withBorder radius="md" p="lg">
       <Stack gap="sm">
@@ -141,12 +150,20 @@ function LeadAddress({
             <Button
               variant="default"
               disabled={!lead}
-              onClick={() =>
-                act(
-                  () => apiRequest("/integrations/lead-address/test", { method: "POST", auth: true }),
-                  T.testLeadSent,
-                )
-              }
+              loading={testing}
+              onClick={async () => {
+                // The server answers once the first try has ended (up to 15 s), so the button waits too.
+                setTesting(true);
+                await act(
+                  () =>
+                    apiRequest<TestLeadResult>("/integrations/lead-address/test", {
+                      method: "POST",
+                      auth: true,
+                    }),
+                  (result) => ({ tone: TEST_LEAD_TONES[result.outcome], text: result.message }),
+                );
+                setTesting(false);
+              }}
             >
               {T.sendTestLead}
             </Button>
@@ -199,18 +216,15 @@ function Webhooks({ data, act, logVersion }: { data: IntegrationsResponse; act: 
             eventTypes={data.eventTypes}
             onCancel={() => setAdding(false)}
             onCreate={async (body) => {
-              let created: { secret: string } | undefined;
-              const ok = await act(async () => {
-                created = await apiRequest<{ secret: string }>("/integrations/webhooks", {
-                  method: "POST",
-                  body,
-                  auth: true,
-                });
-              }, T.endpointSaved);
-              if (ok && created) {
-                setAdding(false);
-                setSecret(created.secret);
-              }
+              // A refusal is the form's to show, at its field: act() would put it at the top of the page.
+              const created = await apiRequest<{ secret: string }>("/integrations/webhooks", {
+                method: "POST",
+                body,
+                auth: true,
+              });
+              setAdding(false);
+              setSecret(created.secret);
+              await act(async () => undefined, T.endpointSaved);
             }}
           />
         )}
@@ -251,17 +265,38 @@ function EndpointForm(props: {
   const [events, setEvents] = useState<WebhookEventType[]>(["quote.accepted"]);
   const [includeGross, setIncludeGross] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [urlError, setUrlError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
   return (
     <form
       onSubmit={async (event) => {
         event.preventDefault();
         setBusy(true);
-        await props.onCreate({ url, events, includeGross });
-        setBusy(false);
+        setUrlError(null);
+        setFormError(null);
+        try {
+          await props.onCreate({ url, events, includeGross });
+        } catch (error) {
+          const text = errorText(error, T.actionFailed);
+          const fields = error instanceof ApiError ? (error.body?.errors ?? []) : [];
+          if (fields.length === 0 || fields.some((f) => f.field === "url")) setUrlError(text);
+          else setFormError(text);
+        } finally {
+          setBusy(false);
+        }
       }}
     >
       <Stack gap="sm">
-        <TextInput label={T.urlLabel} value={url} onChange={(e) => setUrl(e.currentTarget.value)} required />
+        <TextInput
+          label={T.urlLabel}
+          value={url}
+          onChange={(e) => {
+            setUrl(e.currentTarget.value);
+            setUrlError(null);
+          }}
+          error={urlError}
+          required
+        />
         <Checkbox.Group
           label={T.eventsLabel}
           value={events}
@@ -279,6 +314,7 @@ function EndpointForm(props: {
           checked={includeGross}
           onChange={(e) => setIncludeGross(e.currentTarget.checked)}
         />
+        {formError && <Notice tone="error">{formError}</Notice>}
         <Group gap="sm">
           <Button type="submit" loading={busy}>
             {T.create}

@@ -1,12 +1,19 @@
 // The dealership team's calls (README "Dealership teams"): members, invitations, roles, audit.
-import type { AuthResponse, PendingInvitation, TeamAuditEntry, TeamMember } from "@shared/api-types";
+import type {
+  AuthResponse,
+  InvitationPreview,
+  InvitationSentResponse,
+  PendingInvitation,
+  TeamAuditEntry,
+  TeamMember,
+} from "@shared/api-types";
 import type { InvitableRole } from "@shared/permissions";
 import { apiRequest } from "@/lib/api";
 
 export const listTeam = () => apiRequest<TeamMember[]>("/team", { auth: true });
 
 export const inviteMember = (email: string, role: InvitableRole) =>
-  apiRequest<{ message: string }>("/team/invitations", {
+  apiRequest<InvitationSentResponse>("/team/invitations", {
     method: "POST",
     body: { email: email.trim(), role },
     auth: true,
@@ -35,3 +42,7 @@ export const acceptInvitation = (body: {
   lastName: string;
   password: string;
 }) => apiRequest<AuthResponse>("/auth/accept-invitation", { method: "POST", body });
+
+/** What an invitation link joins (#51), for the page it opens. */
+export const invitationPreview = (token: string) =>
+  apiRequest<InvitationPreview>(`/auth/invitation?token=${encodeURIComponent(token)}`);

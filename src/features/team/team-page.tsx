@@ -11,7 +11,12 @@ import {
   Title,
   VisuallyHidden,
 } from "@mantine/core";
-import type { PendingInvitation, TeamAuditEntry, TeamMember } from "@shared/api-types";
+import type {
+  InvitationSentResponse,
+  PendingInvitation,
+  TeamAuditEntry,
+  TeamMember,
+} from "@shared/api-types";
 import { CORE_MSG, MSG } from "@shared/messages";
 import { INVITABLE_ROLES, type InvitableRole, mayManageTeam, ROLE_LABELS } from "@shared/permissions";
 import { isValidEmail } from "@shared/validation/rules";
@@ -20,6 +25,7 @@ import { type Banner, BannerNotice, Notice } from "@/components/notice";
 import { errorText } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
+import { type Handover, InvitationHandover } from "./invitation-handover";
 import { PendingInvitations } from "./pending-invitations";
 import {
   changeRole,
@@ -55,6 +61,18 @@ export default function TeamPage() {
   const [banner, setBanner] = useState<Banner | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
+  const [handover, setHandover] = useState<Handover | null>(null);
+
+  /** An invitation's answer as it happened: "sent", or written to the outbox with its link to hand over. */
+  const invited = (email: string, answer: InvitationSentResponse) => {
+    if (answer.delivery === "outbox") {
+      setBanner({ tone: "warning", text: answer.message });
+      setHandover({ email, link: answer.link });
+    } else {
+      setBanner({ tone: "success", text: answer.message });
+      setHandover(null);
+    }
+  };
 
   const load = useCallback(async () => {
     try {
@@ -85,23 +103,24 @@ export default function TeamPage() {
     }
   };
 
-  /** Runs an invitation action, then shows its message (or the server's refusal) and reloads. */
+  /** Runs an invitation action, which shows its own message (or the server's refusal here), and reloads. */
   const onInvitation =
-    (action: (invitation: PendingInvitation) => Promise<string>) => async (invitation: PendingInvitation) => {
+    (action: (invitation: PendingInvitation) => Promise<void>) => async (invitation: PendingInvitation) => {
       setBanner(null);
+      setHandover(null);
       try {
-        setBanner({ tone: "success", text: await action(invitation) });
+        await action(invitation);
       } catch (caught) {
         setBanner({ tone: "error", text: errorText(caught, CORE_MSG.internalError) });
       }
       await load();
     };
-  const onResend = onInvitation(
-    async (invitation) => (await inviteMember(invitation.email, invitation.role)).message,
+  const onResend = onInvitation(async (invitation) =>
+    invited(invitation.email, await inviteMember(invitation.email, invitation.role)),
   );
   const onRevoke = onInvitation(async (invitation) => {
     await revokeInvitation(invitation.id);
-    return MSG.invitationRevoked;
+    setBanner({ tone: "success", text: MSG.invitationRevoked });
   });
 
   const confirmRemove = async () => {
@@ -125,8 +144,16 @@ export default function TeamPage() {
       </Title>
       <BannerNotice banner={banner} onClose={() => setBanner(null)} />
       {loadError ? <Notice tone="error">{loadError}</Notice> : null}
+      {handover ? <InvitationHandover key={handover.link} handover={handover} /> : null}
       {isOwner ? (
-        <InviteForm onSent={(text) => setBanner({ tone: "success", text })} onSentReload={load} />
+        <InviteForm
+          onSending={() => {
+            setBanner(null);
+            setHandover(null);
+          }}
+          onSent={invited}
+          onSentReload={load}
+        />
       ) : null}
       <Paper withBorder p="md" radius="md">
         <Title order={2} fz="h4" mb="sm">
@@ -250,7 +277,15 @@ export default function TeamPage() {
   );
 }
 
-function InviteForm({ onSent, onSentReload }: { onSent(text: string): void; onSentReload(): Promise<void> }) {
+function InviteForm({
+  onSending,
+  onSent,
+  onSentReload,
+}: {
+  onSending(): void;
+  onSent(email: string, answer: InvitationSentResponse): void;
+  onSentReload(): Promise<void>;
+}) {
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<InvitableRole>("salesperson");
   const [error, setError] = useState<string | null>(null);
@@ -264,9 +299,10 @@ function InviteForm({ onSent, onSentReload }: { onSent(text: string): void; onSe
     }
     setError(null);
     setSending(true);
+    onSending();
     try {
       const answer = await inviteMember(email, role);
-      onSent(answer.message);
+      onSent(email.trim().toLowerCase(), answer);
       setEmail("");
       await onSentReload();
     } catch (caught) {

@@ -130,7 +130,14 @@ export function CustomerLookingNow({ quoteId }: { quoteId: string }) {
   if (!viewing.has(quoteId)) return null;
   return (
     // Mantine's darkest green (green.9) is 4.36:1 at badge size: too little.
-    <Badge color={POSITIVE_BADGE_COLOR} variant="filled" data-testid="customer-looking-now">
+    // Never cut to "CUSTOME…" on a phone (#51): the badge keeps its width, or wraps when it must.
+    <Badge
+      color={POSITIVE_BADGE_COLOR}
+      variant="filled"
+      data-testid="customer-looking-now"
+      style={{ flexShrink: 0, maxWidth: "100%", height: "auto" }}
+      styles={{ label: { whiteSpace: "normal", overflow: "visible", textOverflow: "clip" } }}
+    >
       {MSG.customerLookingNow}
     </Badge>
   );

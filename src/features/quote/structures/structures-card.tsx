@@ -270,7 +270,7 @@ export default function StructuresCard({
                   }))}
                 />
                 <Text size="xs" className="dd-secondary-text" mt={4} data-testid="lease-notes">
-                  {leaseNotes(grids, selection)}
+                  {leaseNotes(grids, selection, data.taxRules?.lease.method ?? "monthly")}
                 </Text>
               </>
             )}
@@ -330,18 +330,25 @@ function AtSigning({ lease }: { lease: AvailableLease }) {
   return (
     <>
       <span className={classes.cashDue}>{DEAL_OFFER_TEXT.cashDue(money(lease.cashDueAtSigning))}</span>
-      <span className={classes.dueDetail}>
-        {`${money(lease.amountDueAtSigning)} ${STRUCTURES_TEXT.dueAtSigning}`}
-        {paidBy.length > 0
-          ? `: ${[...paidBy, DEAL_OFFER_TEXT.paidCash(money(lease.cashDueAtSigning))].join(", ")}`
-          : ""}
-      </span>
+      {/* The amount due at signing only when the trade-in or rebates make it differ from the cash (#51). */}
+      {paidBy.length > 0 ? (
+        <span className={classes.dueDetail}>
+          {`${money(lease.amountDueAtSigning)} ${STRUCTURES_TEXT.dueAtSigning}: ${[
+            ...paidBy,
+            DEAL_OFFER_TEXT.paidCash(money(lease.cashDueAtSigning)),
+          ].join(", ")}`}
+        </span>
+      ) : null}
     </>
   );
 }
 
 /** Money factor (never called APR), residuals, tax, and the selected lease's total of payments. */
-function leaseNotes(grids: StructureGrids, selection: Selection): string {
+function leaseNotes(
+  grids: StructureGrids,
+  selection: Selection,
+  taxMethod: "monthly" | "upfrontTotal" | "upfrontPrice",
+): string {
   const lease = grids.lease;
   if (!lease) return "";
   const residuals = lease.terms
@@ -356,7 +363,7 @@ function leaseNotes(grids: StructureGrids, selection: Selection): string {
   const parts = [
     STRUCTURES_TEXT.moneyFactorNote(lease.moneyFactor.toFixed(5)),
     `${STRUCTURES_TEXT.residualsNote} ${residuals}.`,
-    STRUCTURES_TEXT.leaseIncludesTax,
+    taxMethod === "monthly" ? STRUCTURES_TEXT.leaseIncludesTax : STRUCTURES_TEXT.leaseTaxUpfront,
   ];
   if (selection.kind === "lease")
     parts.push(`${STRUCTURES_TEXT.totalOfPayments}: ${formatMoney(selection.result.totalOfPayments)}.`);

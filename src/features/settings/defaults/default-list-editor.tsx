@@ -121,7 +121,8 @@ export function DefaultListEditor<Item extends { id: string }, V extends FormVal
           </Button>
         </div>
       )}
-      {list.status === "ready" && list.items.length === 0 && (
+      {/* "Click Add new" is wrong while the new-item form is open (#51). */}
+      {list.status === "ready" && list.items.length === 0 && !adding && (
         <Text className="dd-secondary-text">{emptyListMessage(config.kind)}</Text>
       )}
       {list.status === "ready" && list.items.length > 0 && (

@@ -1,0 +1,85 @@
+import { expect, type Page } from "@playwright/test";
+
+// Issue #51: what a dealer on a phone or a desktop must never meet. Text cut by its own box
+// (a badge reading "CUSTOME…", a figure under its cell's edge), content spilling out of a card,
+// and a page that moves after its first paint (the dashboard's checklist popping in above the list).
+
+/** Badges, table cells, tiles and anything drawn with an ellipsis whose text is wider than its box. */
+export async function expectNoClippedText(page: Page): Promise<void> {
+  const clipped = await page.evaluate(() => {
+    const found: string[] = [];
+    const candidates = document.querySelectorAll<HTMLElement>(
+      ".mantine-Badge-root, .mantine-Badge-label, td, th, [data-tile], [data-clip-check]",
+    );
+    const ellipsed = Array.from(document.querySelectorAll<HTMLElement>("body *")).filter(
+      (el) => getComputedStyle(el).textOverflow === "ellipsis",
+    );
+    for (const el of new Set([...candidates, ...ellipsed])) {
+      const style = getComputedStyle(el);
+      if (style.display === "none" || style.visibility === "hidden" || el.clientWidth <= 1) continue;
+      // A scroll container shows the rest by scrolling; it clips nothing for good.
+      if (style.overflowX === "auto" || style.overflowX === "scroll") continue;
+      if (el.scrollWidth > el.clientWidth + 1)
+        found.push(
+          `${el.tagName.toLowerCase()}.${el.className}: "${(el.textContent ?? "").trim().slice(0, 60)}"`,
+        );
+    }
+    return found;
+  });
+  expect(clipped, "text cut by its box").toEqual([]);
+}
+
+/** Cards (Mantine Paper) whose content is wider than the card: it spills out of the border. */
+export async function expectNothingOutOfCards(page: Page): Promise<void> {
+  const spilled = await page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>(".mantine-Paper-root"))
+      .filter((card) => {
+        const style = getComputedStyle(card);
+        return style.display !== "none" && card.clientWidth > 0 && card.scrollWidth > card.clientWidth + 1;
+      })
+      .map(
+        (card) =>
+          `${card.getAttribute("data-testid") ?? card.className}: ${card.scrollWidth} > ${card.clientWidth}: "${(
+            card.textContent ?? ""
+          )
+            .trim()
+            .slice(0, 60)}"`,
+      ),
+  );
+  expect(spilled, "content wider than its card").toEqual([]);
+}
+
+/** Records the browser's own LayoutShift entries from the first paint on (call before goto). */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: { value: number; sources: string[] }[] = [];
+    (window as unknown as { __layoutShifts: typeof shifts }).__layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node | null }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        shifts.push({
+          value: entry.value,
+          sources: (entry.sources ?? []).map((s) =>
+            s.node instanceof HTMLElement
+              ? `${s.node.tagName}.${s.node.className}`
+              : String(s.node?.nodeName),
+          ),
+        });
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+/** The cumulative layout shift since the page loaded (the Web Vitals sum, one window). */
+export async function expectLayoutShiftAtMost(page: Page, limit: number): Promise<void> {
+  const shifts = await page.evaluate(
+    () =>
+      (window as unknown as { __layoutShifts?: { value: number; sources: string[] }[] }).__layoutShifts ?? [],
+  );
+  const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+  expect(total, `layout shift after first paint: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(limit);
+}
