@@ -1,7 +1,12 @@
 // Finance payments, DESKING.md §2 and docs/decisions/009-product-rulings.md:
 //   P = A r / (1 - (1 + r)^-n), r = APR / 100 / 12;  P = A / n at 0 %;  P = 0 when A <= 0
-// rounded to the nearest cent, half away from zero (never up: P x n may differ
-// from A by a few cents, as on a lender's disclosure).
+// rounded to the nearest cent, half away from zero (never up).
+//
+// Issue #49 (docs/decisions/024-desk-numbers.md): the disclosure is exact. The first n - 1
+// payments are P; the final payment is what the loan still owes at the contract rate after them
+// (the actuarial method of Regulation Z, Appendix J: the schedule's own rate is the contract APR),
+// rounded to the cent. So total of payments - amount financed is the finance charge the rate
+// really earns: $0.00 at 0 %, never a negative one from rounding.
 
 import { roundHalfAwayFromZero } from "../money";
 import type { FinanceOption, FinanceResult } from "./deal-types";
@@ -17,14 +22,36 @@ export function financePayment(amountCents: number, aprPercent: number, months: 
   return roundHalfAwayFromZero((amountCents * r) / -Math.expm1(-months * Math.log1p(r)));
 }
 
+/**
+ * The final payment in cents: the balance left after `months - 1` payments of `paymentCents`,
+ * with the month's interest at the contract rate. At 0 % it is A - P (n - 1) exactly.
+ */
+export function financeFinalPayment(
+  amountCents: number,
+  aprPercent: number,
+  months: number,
+  paymentCents: number,
+): number {
+  if (!(amountCents > 0) || !(months > 0) || paymentCents <= 0) return paymentCents;
+  const r = Math.max(0, aprPercent) / 100 / 12;
+  if (r === 0) return amountCents - paymentCents * (months - 1);
+  // Balance after k payments: A g^k - P (g^k - 1) / r, g = 1 + r; the final payment is that
+  // balance after n - 1 payments, grown by one month.
+  const grown = Math.exp((months - 1) * Math.log1p(r));
+  const balance = amountCents * grown - (paymentCents * Math.expm1((months - 1) * Math.log1p(r))) / r;
+  return roundHalfAwayFromZero(balance * (1 + r));
+}
+
 export function financeOption(amountFinanced: number, option: FinanceOption): FinanceResult {
   const payment = financePayment(amountFinanced, option.aprPercent, option.months);
-  const totalOfPayments = payment * option.months;
+  const finalPayment = financeFinalPayment(amountFinanced, option.aprPercent, option.months, payment);
+  const totalOfPayments = payment > 0 ? payment * (option.months - 1) + finalPayment : 0;
   return {
     aprPercent: option.aprPercent,
     months: option.months,
     amountFinanced,
     payment,
+    finalPayment: payment > 0 ? finalPayment : 0,
     financeCharge: payment > 0 ? totalOfPayments - amountFinanced : 0,
     totalOfPayments,
   };
