@@ -37,7 +37,10 @@ export const reserveRuleSchema = strictObject({
   method: z.enum(RESERVE_METHODS, { error: MSG.reserveMethodInvalid }),
   flatAmount: dollarAmount().optional(),
   amountFinancedPercent: percent(MSG.reservePercentInvalid).optional(),
-  maxMarkup: number(MSG.maxMarkupInvalid).min(0, MSG.maxMarkupInvalid).max(QUOTE_RATE_MAX, MSG.maxMarkupInvalid).optional(),
+  maxMarkup: number(MSG.maxMarkupInvalid)
+    .min(0, MSG.maxMarkupInvalid)
+    .max(QUOTE_RATE_MAX, MSG.maxMarkupInvalid)
+    .optional(),
   maxReserve: dollarAmount().optional(),
 })
   .refine((rule) => rule.method !== "flat" || rule.flatAmount !== undefined, {

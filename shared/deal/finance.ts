@@ -32,7 +32,7 @@ export function financeFinalPayment(
   months: number,
   paymentCents: number,
 ): number {
-  if (!(amountCents > 0) || !(months > 0) || paymentCents <= 0) return paymentCents;
+  if (!(amountCents > 0) || !(months > 0)) return 0;
   const r = Math.max(0, aprPercent) / 100 / 12;
   if (r === 0) return amountCents - paymentCents * (months - 1);
   // Balance after k payments: A g^k - P (g^k - 1) / r, g = 1 + r; the final payment is that
@@ -45,14 +45,16 @@ export function financeFinalPayment(
 export function financeOption(amountFinanced: number, option: FinanceOption): FinanceResult {
   const payment = financePayment(amountFinanced, option.aprPercent, option.months);
   const finalPayment = financeFinalPayment(amountFinanced, option.aprPercent, option.months, payment);
-  const totalOfPayments = payment > 0 ? payment * (option.months - 1) + finalPayment : 0;
+  // A cent or two over a long term rounds the payment to $0.00: the final payment then pays it all.
+  const financed = amountFinanced > 0 && option.months > 0;
+  const totalOfPayments = financed ? payment * (option.months - 1) + finalPayment : 0;
   return {
     aprPercent: option.aprPercent,
     months: option.months,
     amountFinanced,
     payment,
-    finalPayment: payment > 0 ? finalPayment : 0,
-    financeCharge: payment > 0 ? totalOfPayments - amountFinanced : 0,
+    finalPayment,
+    financeCharge: financed ? totalOfPayments - amountFinanced : 0,
     totalOfPayments,
   };
 }
