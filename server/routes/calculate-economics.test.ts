@@ -16,6 +16,7 @@ afterEach(async () => {
   await t.cleanup();
 });
 
+// biome-ignore lint/suspicious/noExplicitAny: the answers are read field by field against exact figures.
 type Json = Record<string, any>;
 async function post(path: string, body: unknown): Promise<{ status: number; body: Json }> {
   const response = await t.call("POST", path, body, token);
