@@ -44,6 +44,12 @@ export const DESK_TEXT = {
   title: "Desk",
   grossTitle: "Gross",
   front: "Front gross",
+  /** Issue #49: the parts of front gross beyond price, cost and pack, and the lender's buy-down. */
+  tradeOverAllowance: "Trade over-allowance",
+  tradeUnderAllowance: "Trade under-allowance",
+  feesInGross: "Fees counted as gross",
+  rateBuyDown: "Rate buy-down",
+  tradeInAcv: "Trade actual cash value (ACV)",
   addOns: "Add-on gross",
   reserve: "Reserve",
   back: "Back gross",
@@ -51,7 +57,9 @@ export const DESK_TEXT = {
   costUnknown: "Add the vehicle cost",
   vehicleCost: "Vehicle cost",
   pack: "Pack",
-  participation: "Participation (%)",
+  participation: "Dealer keeps (% of the markup)",
+  /** Issue #49: the participation in words, so a lender's share copied in does not invert silently. */
+  participationWords: (percent: string) => `Dealer keeps ${percent} % of the markup`,
   buyRate: (months: number) => `Buy rate, ${months} mo (%)`,
   buyMoneyFactor: "Buy money factor",
   addOnCost: (name: string) => `Cost of ${name}`,

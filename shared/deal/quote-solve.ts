@@ -4,14 +4,16 @@
 // is the one asked about, else the dealer's default term (finance: the longest shown; lease: the
 // first the quote offers). The solve itself is shared/deal/solve.ts, as POST /api/calculate/solve.
 
-import type { LeaseTerm, LoanTerm } from "../constants";
+import { creditTierLabel, type LeaseTerm, type LoanTerm } from "../constants";
+import { formatMoney } from "../money";
 import { effectiveRate } from "../pricing";
 import type { QuoteData } from "../quote-schema";
+import { heldFixedText, shortMoney } from "../solve-text";
 import type { DealInput } from "./deal-types";
 import { leaseOptionOf } from "./lease-option";
 import { appliedDownPayment, quoteDealInput } from "./quote-deal";
 import { lease, selectedStructure } from "./selected-structure";
-import { type SolveFor, type SolveStructure, solvePayment } from "./solve";
+import { type SolveFor, type SolveStructure, solveRounded } from "./solve";
 
 export interface QuoteSolveSetup {
   input: DealInput;
@@ -55,7 +57,15 @@ export function quoteSolveSetup(data: QuoteData, structure: SolveStructure): Quo
 const dollars = (cents: number) => cents / 100;
 
 export type QuoteSolveAnswer =
-  | { ok: true; solveFor: SolveFor; structure: SolveStructure; value: number; payment: number }
+  | {
+      ok: true;
+      solveFor: SolveFor;
+      structure: SolveStructure;
+      value: number;
+      payment: number;
+      /** Issue #49: "at 60 months, Good credit, $2,000 down": what the answer held fixed. */
+      heldFixed: string;
+    }
   | { ok: false; message: string };
 
 /** Solves the quote for `targetCents` a month; `value` in cents (price, down) or months. */
@@ -65,16 +75,26 @@ export function solveQuote(
   solveFor: SolveFor,
   targetCents: number,
   noStructure: string,
+  /** Issue #49: the rounding a desk quotes (cents: 1, 100, 1,000, 5,000, 10,000). */
+  stepCents = 1,
 ): QuoteSolveAnswer {
   const setup = quoteSolveSetup(data, structure);
   if (!setup) return { ok: false, message: noStructure };
-  const result = solvePayment(
+  const result = solveRounded(
     setup.input,
     { structure, index: setup.index, monthlyPaymentCents: targetCents },
     solveFor,
+    stepCents,
   );
   if (!result.ok) return result;
-  return { ok: true, solveFor, structure, value: result.value, payment: result.payment };
+  const money = (cents: number) => shortMoney(formatMoney(cents));
+  const heldFixed = heldFixedText({
+    months: solveFor === "months" ? undefined : setup.months,
+    tier: creditTierLabel(data.selectedCreditTier),
+    down: solveFor === "downPayment" ? undefined : money(setup.downCents),
+    sellingPrice: solveFor === "sellingPrice" ? undefined : money(setup.input.sellingPriceCents),
+  });
+  return { ok: true, solveFor, structure, value: result.value, payment: result.payment, heldFixed };
 }
 
 /**
