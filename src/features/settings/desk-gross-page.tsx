@@ -105,14 +105,16 @@ function toBody(texts: Texts, salespeopleSeeGross: boolean) {
     const rule = ruleBody(texts, id);
     if (rule) reserveRules[id] = rule;
   }
+  const feesInGross = (texts.feesInGross ?? "").split(",").filter(Boolean);
   const pack = parseAmountInput(texts.pack ?? "");
   return {
     pack: Number.isNaN(pack) ? (texts.pack ?? "") : pack,
     participation: (texts.participation ?? "").trim() === "" ? 0 : numberOrText(texts.participation ?? ""),
     buyRates,
     buyMoneyFactors,
-    reserveRules,
-    feesInGross: (texts.feesInGross ?? "").split(",").filter(Boolean),
+    // Absent means none (the PUT replaces the whole row), so settings without them read as before.
+    ...(Object.keys(reserveRules).length > 0 ? { reserveRules } : {}),
+    ...(feesInGross.length > 0 ? { feesInGross } : {}),
     salespeopleSeeGross,
   };
 }
