@@ -22,39 +22,28 @@ export function financePayment(amountCents: number, aprPercent: number, months: 
   return roundHalfAwayFromZero((amountCents * r) / -Math.expm1(-months * Math.log1p(r)));
 }
 
-/**
- * The final payment in cents: the balance left after `months - 1` payments of `paymentCents`,
- * with the month's interest at the contract rate. At 0 % it is A - P (n - 1) exactly.
- */
-export function financeFinalPayment(
-  amountCents: number,
-  aprPercent: number,
-  months: number,
-  paymentCents: number,
-): number {
-  if (!(amountCents > 0) || !(months > 0)) return 0;
-  const r = Math.max(0, aprPercent) / 100 / 12;
-  if (r === 0) return amountCents - paymentCents * (months - 1);
-  // Balance after k payments: A g^k - P (g^k - 1) / r, g = 1 + r; the final payment is that
-  // balance after n - 1 payments, grown by one month.
-  const grown = Math.exp((months - 1) * Math.log1p(r));
-  const balance = amountCents * grown - (paymentCents * Math.expm1((months - 1) * Math.log1p(r))) / r;
-  return roundHalfAwayFromZero(balance * (1 + r));
-}
-
 export function financeOption(amountFinanced: number, option: FinanceOption): FinanceResult {
-  const payment = financePayment(amountFinanced, option.aprPercent, option.months);
-  const finalPayment = financeFinalPayment(amountFinanced, option.aprPercent, option.months, payment);
+  const { aprPercent, months } = option;
+  const payment = financePayment(amountFinanced, aprPercent, months);
   // A cent or two over a long term rounds the payment to $0.00: the final payment then pays it all.
-  const financed = amountFinanced > 0 && option.months > 0;
-  const totalOfPayments = financed ? payment * (option.months - 1) + finalPayment : 0;
+  const financed = amountFinanced > 0 && months > 0;
+  // The final payment: the balance after n - 1 payments (A g^(n-1) - P (g^(n-1) - 1) / r, g = 1 + r),
+  // grown by one month; at 0 %, A - P (n - 1).
+  const r = Math.max(0, aprPercent) / 1200;
+  const grown = (1 + r) ** (months - 1);
+  const finalPayment = !financed
+    ? 0
+    : r === 0
+      ? amountFinanced - payment * (months - 1)
+      : roundHalfAwayFromZero((amountFinanced * grown - (payment * (grown - 1)) / r) * (1 + r));
+  const totalOfPayments = financed ? payment * (months - 1) + finalPayment : 0;
   return {
-    aprPercent: option.aprPercent,
-    months: option.months,
+    aprPercent,
+    months,
     amountFinanced,
     payment,
     finalPayment,
-    financeCharge: financed ? totalOfPayments - amountFinanced : 0,
+    financeCharge: totalOfPayments - (financed ? amountFinanced : 0),
     totalOfPayments,
   };
 }
