@@ -5,6 +5,7 @@ import { DEAL_OFFER_TEXT } from "./deal-offer-text";
 
 import type { QuoteDealership } from "./api-types";
 import { creditTierLabel, vehicleIsNew } from "./constants";
+import type { FinanceResult } from "./deal/deal-types";
 import { leaseDisclosureLines } from "./deal/lease-lines";
 import { type PresentedDeal, presentedOf } from "./deal/presented-deal";
 import { type SelectedDeal, selectedStructure } from "./deal/selected-structure";
@@ -87,10 +88,64 @@ export type DealSheet = {
   /** Issue #34: the box at the top, "You are agreeing to: Lease, 36 months, …". */
   agreement: { heading: string; text: string; paidWith: string | null };
   lines: SheetLine[];
+  /** Issue #46/#49: a finance sheet's Truth-in-Lending box (exact: the final payment absorbs the rounding). */
+  truthInLending: TruthInLending | null;
   tables: SheetTable[];
   disclosures: string[];
   signatures: string[];
 };
+
+export type TruthInLending = {
+  heading: string;
+  boxes: { label: string; amount: string; note: string }[];
+  schedule: string;
+};
+
+/** The federal box of a finance deal: APR, finance charge, amount financed, total of payments, schedule. */
+export function truthInLendingOf(result: FinanceResult): TruthInLending | null {
+  if (result.amountFinanced <= 0) return null;
+  const regular = result.finalPayment === result.payment ? result.months : result.months - 1;
+  return {
+    heading: SHEET_TEXT.truthInLending,
+    boxes: [
+      {
+        label: SHEET_TEXT.annualPercentageRate,
+        amount: formatPercent(result.aprPercent),
+        note: SHEET_TEXT.aprNote,
+      },
+      {
+        label: SHEET_TEXT.financeCharge,
+        amount: formatMoney(result.financeCharge),
+        note: SHEET_TEXT.financeChargeNote,
+      },
+      {
+        label: SHEET_TEXT.amountFinanced,
+        amount: formatMoney(result.amountFinanced),
+        note: SHEET_TEXT.amountFinancedNote,
+      },
+      {
+        label: SHEET_TEXT.totalOfPayments,
+        amount: formatMoney(result.totalOfPayments),
+        note: SHEET_TEXT.totalOfPaymentsNote,
+      },
+    ],
+    schedule:
+      regular === result.months
+        ? SHEET_TEXT.schedule(regular, formatMoney(result.payment))
+        : SHEET_TEXT.scheduleWithFinal(
+            regular,
+            formatMoney(result.payment),
+            formatMoney(result.finalPayment),
+          ),
+  };
+}
+
+/** The finance figures the sheet presents (the snapshot's deal with its choice), or null. */
+function sheetFinance(source: SheetSource): FinanceResult | null {
+  const data = source.choice ? { ...source.data, shopperChoice: source.choice } : source.data;
+  const { selection } = selectedStructure(data);
+  return selection.kind === "finance" ? selection.result : null;
+}
 
 const dealershipLines = (d: QuoteDealership): string[] => {
   const cityLine = [d.city, [d.state, d.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
@@ -348,6 +403,7 @@ export function buildDealSheet(
     },
     agreement: { heading: DEAL_OFFER_TEXT.agreeingTo, text: selected.text, paidWith: selected.paidWith },
     lines: selected.lines ?? breakdownLines(data, breakdown),
+    truthInLending: kind === "finance" ? truthInLendingFromSource(source) : null,
     tables: structureTables(grids, data.selectedCreditTier, sheetCell(source, selected)).filter(
       (table) => table.kind === kind,
     ),
@@ -358,6 +414,11 @@ export function buildDealSheet(
     ],
     signatures: [SHEET_TEXT.customerSignature, SHEET_TEXT.consultantSignature, SHEET_TEXT.managerSignature],
   };
+}
+
+function truthInLendingFromSource(source: SheetSource): TruthInLending | null {
+  const result = sheetFinance(source);
+  return result ? truthInLendingOf(result) : null;
 }
 
 /** Every string of the sheet in reading order: what the PDF must hold as text (tests compare). */
@@ -378,6 +439,13 @@ export function sheetStrings(sheet: DealSheet): string[] {
     sheet.agreement.text,
     sheet.agreement.paidWith ?? "",
     ...sheet.lines.flatMap((line) => [line.label, line.amount, line.note ?? ""]),
+    ...(sheet.truthInLending
+      ? [
+          sheet.truthInLending.heading,
+          ...sheet.truthInLending.boxes.flatMap((box) => [box.label, box.amount, box.note]),
+          sheet.truthInLending.schedule,
+        ]
+      : []),
     ...sheet.tables.flatMap((table) => [table.title, ...table.head, ...table.rows.flat(), ...table.notes]),
     ...sheet.disclosures,
     ...sheet.signatures,

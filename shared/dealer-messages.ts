@@ -109,6 +109,26 @@ export const DESK_SETTINGS_TEXT = {
   pack: "Pack",
   participation: "Participation",
   participationHint: "Your share of the rate markup the lender pays the dealership",
+  /** Issue #49: whose share it is, in words (some dealer systems ask for the lender's). */
+  participationWords: (percent: string) => `Dealer keeps ${percent} % of the markup`,
+  reserveTitle: "How each lender pays reserve",
+  reserveHint:
+    "A share of the markup (the difference in finance charges, on a positive markup only), a flat amount per contract, or a percent of the amount financed; caps are optional. A contract below the buy rate always costs the whole difference (rate buy-down).",
+  reserveMethod: (tier: string) => `Reserve method, ${tier}`,
+  reserveMethods: {
+    markup: "Share of the markup",
+    flat: "Flat amount",
+    amountFinanced: "% of amount financed",
+  },
+  reserveFlat: (tier: string) => `Flat amount, ${tier}`,
+  reservePercent: (tier: string) => `Percent of amount financed, ${tier}`,
+  reserveMaxMarkup: (tier: string) => `Markup cap (points), ${tier}`,
+  reserveMaxReserve: (tier: string) => `Reserve cap, ${tier}`,
+  reserveHeaders: ["Method", "Flat amount", "% financed", "Markup cap (pts)", "Reserve cap"],
+  feesInGrossTitle: "Fees counted as front gross",
+  feesInGrossHint:
+    "Dealer fees (a doc fee, for instance) your dealership books as front gross. New quotes take this.",
+  noDealerFees: "No dealer fees yet: add them under Dealer fees.",
   buyRatesTitle: "Buy rates (APR)",
   buyRatesHint: "The lender's buy rate by credit tier and term; leave a cell empty for no markup.",
   buyRate: (tier: string, months: number) => `Buy rate, ${tier}, ${months} months`,

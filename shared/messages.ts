@@ -95,6 +95,13 @@ export const MSG = {
   solveIndexInvalid: "Choose one of the body's options of that structure",
   monthlyPaymentRequired: "Enter a monthly payment above $0.00",
   participationInvalid: "Participation must be between 0 and 100%",
+  // Issue #49: how a lender pays reserve; solve answers a desk can quote.
+  reserveMethodInvalid: "Choose a share of the markup, a flat amount or a percent of the amount financed",
+  reservePercentInvalid: "Percent of the amount financed must be between 0 and 100%",
+  reserveFlatRequired: "Enter the flat amount the lender pays",
+  reservePercentRequired: "Enter the percent of the amount financed the lender pays",
+  maxMarkupInvalid: `Markup cap must be between 0 and ${QUOTE_RATE_MAX} points`,
+  solveRoundingInvalid: "Round to the cent, $1, $10, $50 or $100",
   noteTooLong: "Keep the note to 280 characters",
   grossVisibilityOwnerOnly: "Only the owner can change whether salespeople see gross",
   tradeInCapRequired: "A capped trade-in credit needs a cap amount",

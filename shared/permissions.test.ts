@@ -57,6 +57,15 @@ describe("the permissions table", () => {
       addOnCosts: [{ id: "a1", cost: 200 }],
       buyRates: rates,
       buyMoneyFactors: Object.fromEntries(CREDIT_TIER_IDS.map((tier) => [tier, 0.001])),
+      // Issue #49: the trade's ACV, each tier's reserve rule (every part), the fees counted as gross.
+      tradeInAcv: 4_500,
+      reserveRules: Object.fromEntries(
+        CREDIT_TIER_IDS.map((tier) => [
+          tier,
+          { method: "markup", flatAmount: 300, amountFinancedPercent: 1, maxMarkup: 2, maxReserve: 1_500 },
+        ]),
+      ),
+      feesInGross: ["doc"],
     });
     expect([...PRIVATE_KEYS].sort()).toEqual([...flattenField("customerInfo", info).keys()].sort());
     // Issue #38: the economics have a document of their own; no key is in two documents.

@@ -72,6 +72,12 @@ const buyRateKeys = CREDIT_TIER_IDS.flatMap((tier) =>
   LOAN_TERM_KEYS.map((term) => `buyRates.${tier}.${term}`),
 );
 const buyFactorKeys = CREDIT_TIER_IDS.map((tier) => `buyMoneyFactors.${tier}`);
+/** Issue #49: each tier's reserve rule (shared/economics.ts reserveRuleSchema), leaf by leaf. */
+const reserveRuleKeys = CREDIT_TIER_IDS.flatMap((tier) =>
+  ["method", "flatAmount", "amountFinancedPercent", "maxMarkup", "maxReserve"].map(
+    (part) => `reserveRules.${tier}.${part}`,
+  ),
+);
 
 /** Every leaf key of the dealer's private document (customerInfoSchema, flattened). Nothing here ever reaches a shopper. */
 export const PRIVATE_KEYS: readonly string[] = [
@@ -88,10 +94,13 @@ export const PRIVATE_KEYS: readonly string[] = [
 export const ECONOMICS_KEYS: readonly string[] = [
   "vehicleCost",
   "pack",
+  "tradeInAcv",
   "participation",
   "addOnCosts",
   ...buyRateKeys,
   ...buyFactorKeys,
+  ...reserveRuleKeys,
+  "feesInGross",
 ].map((key) => `economics.${key}`);
 
 /** docs/decisions/009-product-rulings.md: a shopper edits the trade-in (not its estimated value), amount owed, downpayment, tier. */

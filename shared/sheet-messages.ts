@@ -40,6 +40,20 @@ export const SHEET_TEXT = {
   moneyFactor: (factor: string): string => `Money factor ${factor}.`,
   residuals: (list: string): string => `Residual (% of MSRP): ${list}.`,
   disclosures: "Disclosures",
+  // Issue #46/#49: the Truth-in-Lending box of a finance sheet (Regulation Z, 12 CFR 1026.18, model form H-1).
+  truthInLending: "Truth in Lending disclosures",
+  annualPercentageRate: "Annual percentage rate",
+  aprNote: "The cost of your credit as a yearly rate.",
+  financeCharge: "Finance charge",
+  financeChargeNote: "The dollar amount the credit will cost you.",
+  amountFinanced: "Amount financed",
+  amountFinancedNote: "The amount of credit provided to you or on your behalf.",
+  totalOfPayments: "Total of payments",
+  totalOfPaymentsNote: "The amount you will have paid after you have made all payments as scheduled.",
+  schedule: (count: number, payment: string): string =>
+    `Payment schedule: ${count} monthly payments of ${payment}.`,
+  scheduleWithFinal: (count: number, payment: string, final: string): string =>
+    `Payment schedule: ${count} monthly payments of ${payment} and a final payment of ${final}.`,
   ratesDisclosure:
     "Rates and payments are estimates subject to credit approval by the lender; the final terms are in the retail installment contract.",
   leaseDisclosure:

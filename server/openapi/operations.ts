@@ -453,7 +453,16 @@ export const OPERATIONS: Operation[] = [
     auth: "bearer",
     body: solveBodySchema,
     responses: {
-      200: z.object({ value: z.number(), payment: z.number() }),
+      200: z.object({
+        value: z.number(),
+        payment: z.number(),
+        // Issue #49: the rounding applied, what the answer held fixed, and with `economics` the
+        // gross at the answer and whether it loses money.
+        roundTo: z.number(),
+        heldFixed: z.string(),
+        gross: looseObject("the gross at the answer (with economics)").optional(),
+        losesMoney: z.boolean().optional(),
+      }),
       400: null,
       422: null,
       429: null,

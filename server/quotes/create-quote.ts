@@ -56,7 +56,12 @@ export async function createQuote(
     },
     // Issue #38: the deal economics start from the dealership's defaults, in the economics
     // document, with the stock vehicle's cost when the quote is made from inventory (#37).
-    newQuoteEconomics(economics, defaults.addOns, vehicleCost),
+    newQuoteEconomics(
+      economics,
+      defaults.addOns,
+      vehicleCost,
+      defaults.dealerFees.map((fee) => fee.id),
+    ),
     handoff,
   );
 }

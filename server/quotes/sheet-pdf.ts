@@ -1,4 +1,4 @@
-import type { DealSheet, SheetTable } from "@shared/deal-sheet";
+import type { DealSheet, SheetTable, TruthInLending } from "@shared/deal-sheet";
 import { SHEET_TEXT } from "@shared/sheet-messages";
 import type PDFKit from "pdfkit";
 
@@ -132,6 +132,7 @@ function draw(doc: Doc, sheet: DealSheet) {
     .strokeColor(INK)
     .stroke();
   y = boxY + 14;
+  if (sheet.truthInLending) y = drawTruthInLending(doc, sheet.truthInLending, y) + 10;
 
   // Vehicle, then the people (customer on the dealer's copy, and who accepted).
   let vehicleY = put(doc, sheet.vehicle.heading, LEFT.x, y, LEFT.width, {
@@ -210,6 +211,37 @@ function draw(doc: Doc, sheet: DealSheet) {
     put(doc, `${label}`, x, y + 3, width * 0.65, { size: 8 });
     put(doc, SHEET_TEXT.signatureDate, x + width * 0.65, y + 3, width * 0.35, { size: 8, align: "right" });
   });
+}
+
+/** Issue #46/#49: the Truth-in-Lending box, four boxes side by side and the payment schedule. */
+function drawTruthInLending(doc: Doc, til: TruthInLending, top: number): number {
+  const width = PAGE.width - 2 * PAGE.margin;
+  let y = put(doc, til.heading, PAGE.margin + 8, top + 6, width - 16, { size: 8, bold: true, color: MUTED });
+  const gap = 6;
+  const boxWidth = (width - 16 - gap * (til.boxes.length - 1)) / til.boxes.length;
+  let bottom = y;
+  til.boxes.forEach((box, i) => {
+    const x = PAGE.margin + 8 + i * (boxWidth + gap);
+    let by = put(doc, box.label, x + 4, y + 3, boxWidth - 8, { size: 8, bold: true });
+    by = put(doc, box.amount, x + 4, by, boxWidth - 8, { size: 11, bold: true });
+    by = put(doc, box.note, x + 4, by, boxWidth - 8, { size: 7, color: MUTED });
+    bottom = Math.max(bottom, by + 3);
+  });
+  til.boxes.forEach((_, i) => {
+    const x = PAGE.margin + 8 + i * (boxWidth + gap);
+    doc
+      .rect(x, y, boxWidth, bottom - y)
+      .lineWidth(0.75)
+      .strokeColor(RULE)
+      .stroke();
+  });
+  y = put(doc, til.schedule, PAGE.margin + 8, bottom + 4, width - 16, { size: 8.5 });
+  doc
+    .rect(PAGE.margin, top, width, y + 6 - top)
+    .lineWidth(1.25)
+    .strokeColor(INK)
+    .stroke();
+  return y + 6;
 }
 
 /** One grid: a title, a header row of terms, a row per cash down; the chosen cell in bold. */

@@ -60,7 +60,9 @@ describe("POST /api/calculate/solve", () => {
     const target = { structure: "finance", index: 1, monthlyPayment: 450 };
     const { status, body } = await post({ ...deal, target, solveFor: "sellingPrice" });
     expect(status).toBe(200);
-    expect(Object.keys(body).sort()).toEqual(["payment", "value"]);
+    expect(Object.keys(body).sort()).toEqual(["heldFixed", "payment", "roundTo", "value"]);
+    expect(body.heldFixed).toBe("at 72 months, 6.9 % APR, $2,000 down");
+    expect(body.roundTo).toBe(0.01);
     const value = body.value as number;
     expect(await paymentOf({ ...deal, sellingPrice: value }, "finance", 1)).toBe(body.payment);
     expect(body.payment as number).toBeLessThanOrEqual(450);
@@ -87,7 +89,15 @@ describe("POST /api/calculate/solve", () => {
       target: { structure: "finance", index: 0, monthlyPayment: at72 / 100 },
       solveFor: "months",
     });
-    expect(months).toEqual({ status: 200, body: { value: 72, payment: at72 / 100 } });
+    expect(months).toEqual({
+      status: 200,
+      body: {
+        value: 72,
+        payment: at72 / 100,
+        roundTo: 0.01,
+        heldFixed: "at 6.9 % APR, $2,000 down, $30,000 selling price",
+      },
+    });
   });
 
   it("answers 422 with the sentence when no value reaches the target", async () => {

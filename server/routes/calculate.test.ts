@@ -52,8 +52,10 @@ describe("POST /api/calculate", () => {
           months: 60,
           amountFinanced: 21554,
           payment: 416.7,
-          financeCharge: 3448,
-          totalOfPayments: 25002,
+          // Issue #49: the final payment absorbs the rounding; the finance charge is the rate's.
+          finalPayment: 416.64,
+          financeCharge: 3447.94,
+          totalOfPayments: 25001.94,
         },
       ],
       lease: [

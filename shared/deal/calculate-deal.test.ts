@@ -35,6 +35,41 @@ const deal = (overrides: Partial<DealInput> = {}): DealInput => ({
 });
 
 describe("DESKING.md §5.1 finance: $25,000 at 6% for 60 months", () => {
+  // Issue #49: a 0 % contract discloses no finance charge; the final payment absorbs the rounding
+  // ($333.33 x 60 would be $19,999.80, a finance charge of -$0.20; $277.78 x 72 would be +$0.16).
+  it.each([
+    [60, 33_333, 33_353],
+    [72, 27_778, 27_762],
+  ])(
+    "a 0 %% contract on $20,000 over %i months: finance charge $0.00, total of payments $20,000.00",
+    (months, payment, finalPayment) => {
+      const [row] = calculateDeal(
+        deal({ sellingPriceCents: 2_000_000, finance: [{ aprPercent: 0, months }] }),
+      ).finance;
+      expect(row).toEqual({
+        aprPercent: 0,
+        months,
+        amountFinanced: 2_000_000,
+        payment,
+        finalPayment,
+        financeCharge: 0,
+        totalOfPayments: 2_000_000,
+      });
+    },
+  );
+
+  it("adjusts the final payment so the finance charge is the rate's exact one: $20,000 at 3.9 % for 60 months", () => {
+    const [row] = calculateDeal(
+      deal({ sellingPriceCents: 2_000_000, finance: [{ aprPercent: 3.9, months: 60 }] }),
+    ).finance;
+    expect(row).toMatchObject({
+      payment: 36_743,
+      finalPayment: 36_734,
+      financeCharge: 204_571,
+      totalOfPayments: 2_204_571,
+    });
+  });
+
   it("pays $483.32 a month, $28,999.20 in all, $3,999.20 finance charge", () => {
     const result = calculateDeal(
       deal({ sellingPriceCents: 2_500_000, finance: [{ aprPercent: 6, months: 60 }] }),
@@ -45,6 +80,7 @@ describe("DESKING.md §5.1 finance: $25,000 at 6% for 60 months", () => {
         months: 60,
         amountFinanced: 2_500_000,
         payment: 48_332,
+        finalPayment: 48_332,
         financeCharge: 399_920,
         totalOfPayments: 2_899_920,
       },

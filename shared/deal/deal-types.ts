@@ -99,7 +99,11 @@ export interface FinanceResult {
   months: number;
   amountFinanced: number;
   payment: number;
+  /** Issue #49: the last payment, which absorbs the rounding of the others (equal to `payment` most often). */
+  finalPayment: number;
+  /** Total of payments - amount financed: the exact finance charge ($0.00 at 0 %). */
   financeCharge: number;
+  /** payment x (months - 1) + final payment. */
   totalOfPayments: number;
 }
 

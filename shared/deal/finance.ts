@@ -1,7 +1,12 @@
 // Finance payments, DESKING.md §2 and docs/decisions/009-product-rulings.md:
 //   P = A r / (1 - (1 + r)^-n), r = APR / 100 / 12;  P = A / n at 0 %;  P = 0 when A <= 0
-// rounded to the nearest cent, half away from zero (never up: P x n may differ
-// from A by a few cents, as on a lender's disclosure).
+// rounded to the nearest cent, half away from zero (never up).
+//
+// Issue #49 (docs/decisions/024-desk-numbers.md): the disclosure is exact. The first n - 1
+// payments are P; the final payment is what the loan still owes at the contract rate after them
+// (the actuarial method of Regulation Z, Appendix J: the schedule's own rate is the contract APR),
+// rounded to the cent. So total of payments - amount financed is the finance charge the rate
+// really earns: $0.00 at 0 %, never a negative one from rounding.
 
 import { roundHalfAwayFromZero } from "../money";
 import type { FinanceOption, FinanceResult } from "./deal-types";
@@ -18,14 +23,27 @@ export function financePayment(amountCents: number, aprPercent: number, months: 
 }
 
 export function financeOption(amountFinanced: number, option: FinanceOption): FinanceResult {
-  const payment = financePayment(amountFinanced, option.aprPercent, option.months);
-  const totalOfPayments = payment * option.months;
+  const { aprPercent, months } = option;
+  const payment = financePayment(amountFinanced, aprPercent, months);
+  // A cent or two over a long term rounds the payment to $0.00: the final payment then pays it all.
+  const financed = amountFinanced > 0 && months > 0;
+  // The final payment: the balance after n - 1 payments (A g^(n-1) - P (g^(n-1) - 1) / r, g = 1 + r),
+  // grown by one month; at 0 %, A - P (n - 1).
+  const r = Math.max(0, aprPercent) / 1200;
+  const grown = (1 + r) ** (months - 1);
+  const finalPayment = !financed
+    ? 0
+    : r === 0
+      ? amountFinanced - payment * (months - 1)
+      : roundHalfAwayFromZero((amountFinanced * grown - (payment * (grown - 1)) / r) * (1 + r));
+  const totalOfPayments = financed ? payment * (months - 1) + finalPayment : 0;
   return {
-    aprPercent: option.aprPercent,
-    months: option.months,
+    aprPercent,
+    months,
     amountFinanced,
     payment,
-    financeCharge: payment > 0 ? totalOfPayments - amountFinanced : 0,
+    finalPayment,
+    financeCharge: totalOfPayments - (financed ? amountFinanced : 0),
     totalOfPayments,
   };
 }

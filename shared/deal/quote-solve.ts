@@ -4,15 +4,17 @@
 // is the one asked about, else the dealer's default term (finance: the longest shown; lease: the
 // first the quote offers). The solve itself is shared/deal/solve.ts, as POST /api/calculate/solve.
 
-import type { LeaseTerm, LoanTerm } from "../constants";
+import { creditTierLabel, type LeaseTerm, type LoanTerm } from "../constants";
+import { formatMoney } from "../money";
 import { effectiveRate } from "../pricing";
 import type { QuoteData } from "../quote-schema";
+import { heldFixedText, shortMoney } from "../solve-text";
 import { calculateDeal } from "./calculate-deal";
 import type { DealInput } from "./deal-types";
 import { leaseOptionOf } from "./lease-option";
 import { appliedDownPayment, quoteDealInput } from "./quote-deal";
 import { lease, selectedStructure } from "./selected-structure";
-import { type SolveFor, type SolveStructure, solvePayment } from "./solve";
+import { type SolveFor, type SolveStructure, solveRounded } from "./solve";
 
 export interface QuoteSolveSetup {
   input: DealInput;
@@ -56,7 +58,15 @@ export function quoteSolveSetup(data: QuoteData, structure: SolveStructure): Quo
 const dollars = (cents: number) => cents / 100;
 
 export type QuoteSolveAnswer =
-  | { ok: true; solveFor: SolveFor; structure: SolveStructure; value: number; payment: number }
+  | {
+      ok: true;
+      solveFor: SolveFor;
+      structure: SolveStructure;
+      value: number;
+      payment: number;
+      /** Issue #49: "at 60 months, Good credit, $2,000 down": what the answer held fixed. */
+      heldFixed: string;
+    }
   | { ok: false; message: string };
 
 /** Solves the quote for `targetCents` a month; `value` in cents (price, down) or months. */
@@ -66,23 +76,33 @@ export function solveQuote(
   solveFor: SolveFor,
   targetCents: number,
   noStructure: string,
+  /** Issue #49: the rounding a desk quotes (cents: 1, 100, 1,000, 5,000, 10,000). */
+  stepCents = 1,
 ): QuoteSolveAnswer {
   const setup = quoteSolveSetup(data, structure);
   if (!setup) return { ok: false, message: noStructure };
-  const result = solvePayment(
+  const result = solveRounded(
     setup.input,
     { structure, index: setup.index, monthlyPaymentCents: targetCents },
     solveFor,
+    stepCents,
   );
   if (!result.ok) return result;
-  return { ok: true, solveFor, structure, value: result.value, payment: result.payment };
+  const money = (cents: number) => shortMoney(formatMoney(cents));
+  const heldFixed = heldFixedText({
+    months: solveFor === "months" ? undefined : setup.months,
+    tier: creditTierLabel(data.selectedCreditTier),
+    down: solveFor === "downPayment" ? undefined : money(setup.downCents),
+    sellingPrice: solveFor === "sellingPrice" ? undefined : money(setup.input.sellingPriceCents),
+  });
+  return { ok: true, solveFor, structure, value: result.value, payment: result.payment, heldFixed };
 }
 
 /**
  * The quote after applying an answer, as a normal edit of its fields: a selling price is the
  * advertised price less a discount (never a negative discount: a price above the advertised one
- * applies as no discount); a down payment is the quote's down; a term is the structure's grid
- * cell at the quote's down (a grid down, else the grid's first).
+ * applies as no discount); a down payment is the quote's down; a term is the structure's term
+ * (issue #46: the deal keeps its one down payment).
  */
 export function appliedAnswer(
   data: QuoteData,
@@ -94,15 +114,13 @@ export function appliedAnswer(
     return { pricing: { ...data.pricing, discount: dollars(discountCents) } };
   }
   if (answer.solveFor === "downPayment") return { downPayment: -dollars(answer.value) || 0 };
-  const { applied } = appliedDownPayment(data);
-  const downs = data.structures.downs.map((down) => Math.round(down * 100));
-  const down = dollars(downs.includes(applied) ? applied : (downs[0] ?? 0));
+  // Issue #46: a term is a structure and a term; the deal keeps its one down payment.
   const months = answer.value;
   return {
     shopperChoice:
       answer.structure === "finance"
-        ? ({ structure: "finance", down, months } as QuoteData["shopperChoice"])
-        : ({ structure: "lease", down, months } as QuoteData["shopperChoice"]),
+        ? ({ structure: "finance", months } as QuoteData["shopperChoice"])
+        : ({ structure: "lease", months } as QuoteData["shopperChoice"]),
   };
 }
 

@@ -51,6 +51,10 @@ export function optionPayment(input: DealInput, structure: SolveStructure, index
   return row?.available ? row.monthlyPayment : null;
 }
 
+/** The most down payment an answer may be: the balance due, within the calculator's amounts. */
+const maxDownCents = (input: DealInput) =>
+  Math.min(balanceDueCents({ ...input, downPaymentCents: 0 }), MAX_AMOUNT_CENTS);
+
 /** The lowest integer in [lo, hi] where `ok` holds, given `ok` is false then true; hi + 1 when never. */
 function firstTrue(lo: number, hi: number, ok: (n: number) => boolean): number {
   let low = lo;
@@ -99,8 +103,9 @@ export function solvePayment(input: DealInput, target: SolveTarget, solveFor: So
     return { ok: true, value, payment, index };
   }
 
-  // downPayment: from none up to the balance due (issue #34's bound).
-  const maxDown = balanceDueCents({ ...input, downPaymentCents: 0 });
+  // downPayment: from none up to the balance due (issue #34's bound), and never above what the
+  // calculator takes (issue #47: $999,999.99), so every answer is one POST /api/calculate accepts.
+  const maxDown = maxDownCents(input);
   const at = (down: number) => optionPayment({ ...input, downPaymentCents: down }, structure, index);
   // Enough down: the payment is at most the target, or (more down still) the lease stops being offered.
   const enough = (down: number) => {
@@ -112,4 +117,39 @@ export function solvePayment(input: DealInput, target: SolveTarget, solveFor: So
   const payment = at(value);
   if (payment === null) return impossible("downPayment", goal);
   return { ok: true, value, payment, index };
+}
+
+/** Issue #49: what a solve answer may be rounded to, in cents: the cent, $1, $10, $50, $100. */
+export const SOLVE_ROUNDING_CENTS = [1, 100, 1_000, 5_000, 10_000] as const;
+
+/**
+ * The answer rounded so a desk can quote it: a selling price down, a down payment up, to a
+ * multiple of `stepCents`; the payment is the calculator's at the rounded value, so it is still at
+ * most the target. A term is not rounded. A rounded down payment above the balance due (or a lease
+ * the rounding stops offering) is no answer.
+ */
+export function solveRounded(
+  input: DealInput,
+  target: SolveTarget,
+  solveFor: SolveFor,
+  stepCents: number,
+): SolveResult {
+  const exact = solvePayment(input, target, solveFor);
+  if (!exact.ok || solveFor === "months" || stepCents <= 1) return exact;
+  const step = Math.trunc(stepCents);
+  const none: SolveResult = {
+    ok: false,
+    message: SOLVE_TEXT.noneRounded[solveFor](formatMoney(target.monthlyPaymentCents), formatMoney(step)),
+  };
+  if (solveFor === "sellingPrice") {
+    const value = Math.floor(exact.value / step) * step;
+    const payment = optionPayment({ ...input, sellingPriceCents: value }, target.structure, exact.index);
+    return payment === null ? none : { ok: true, value, payment, index: exact.index };
+  }
+  const value = Math.ceil(exact.value / step) * step;
+  if (value > maxDownCents(input)) return none;
+  const payment = optionPayment({ ...input, downPaymentCents: value }, target.structure, exact.index);
+  return payment === null || payment > target.monthlyPaymentCents
+    ? none
+    : { ok: true, value, payment, index: exact.index };
 }

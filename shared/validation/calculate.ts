@@ -9,6 +9,10 @@ import { MSG } from "../messages";
 import { centsToDollars, toCents } from "../money";
 import { boolean, dollarAmount, number, requiredText, taxRate } from "../schema-fields";
 import { z } from "../zod";
+import { calculateEconomicsSchema } from "./calculate-economics";
+
+/** Issue #49: what a solve answer may be rounded to, in dollars: the cent, $1, $10, $50, $100. */
+export const SOLVE_ROUNDINGS = [0.01, 1, 10, 50, 100] as const;
 
 export const MAX_TERM_MONTHS = 120;
 export const MAX_MONEY_FACTOR = 0.1;
@@ -121,6 +125,8 @@ const calculateBodyShape = {
         amount: dollarAmount({ required: MSG.amountPositive, negative: MSG.amountPositive }),
         taxable: boolean().optional(),
         capitalized: boolean().optional(),
+        /** Issue #49: a dealer fee (a doc fee) the dealership books as front gross (read with `economics`). */
+        countsAsGross: boolean().optional(),
       },
       strict,
     ),
@@ -163,6 +169,8 @@ const calculateBodyShape = {
     CALCULATE_LIST_MAX.options,
   ),
   lease: list(leaseSchema, CALCULATE_LIST_MAX.options),
+  /** Issue #49: the dealer-private economics; with them the answer carries `gross`. */
+  economics: calculateEconomicsSchema.optional(),
 };
 
 const msrpForResiduals = (
@@ -198,6 +206,18 @@ export const solveBodySchema = z
         strict,
       ),
       solveFor: choice(["sellingPrice", "downPayment", "months"]),
+      /** Issue #49: the answer rounded for quoting (dollars): a price down, a down payment up. */
+      roundTo: z
+        .union(
+          SOLVE_ROUNDINGS.map((step) => z.literal(step)) as unknown as [
+            z.ZodLiteral<number>,
+            z.ZodLiteral<number>,
+          ],
+          {
+            error: MSG.solveRoundingInvalid,
+          },
+        )
+        .default(0.01),
     },
     { error: objectError },
   )
@@ -278,6 +298,8 @@ export function resultInDollars(result: DealResult) {
       months: row.months,
       amountFinanced: dollars(row.amountFinanced),
       payment: dollars(row.payment),
+      // Issue #49: the final payment, only where it differs from the others.
+      ...(row.finalPayment === row.payment ? {} : { finalPayment: dollars(row.finalPayment) }),
       financeCharge: dollars(row.financeCharge),
       totalOfPayments: dollars(row.totalOfPayments),
     })),

@@ -1,5 +1,18 @@
-import { Button, Fieldset, Group, Stack, Switch, Table, Text, TextInput, Title } from "@mantine/core";
+import {
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  NativeSelect,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { CREDIT_TIERS, type CreditTier, LOAN_TERM_KEYS, type LoanTermKey } from "@shared/constants";
+import { RESERVE_METHODS } from "@shared/deal/gross";
 import { DESK_SETTINGS_TEXT as T } from "@shared/dealer-messages";
 import type { EconomicsSettings } from "@shared/economics";
 import { amountToInput, parseAmountInput, sanitizeRateInput } from "@shared/format";
@@ -28,6 +41,10 @@ const ENDPOINT = "/dealer-defaults/economics";
 const SECONDARY_DESCRIPTION = { description: { color: "var(--dd-text-secondary)" } };
 const rateKey = (tier: CreditTier, term: LoanTermKey) => `buyRates.${tier}.${term}`;
 const factorKey = (tier: CreditTier) => `buyMoneyFactors.${tier}`;
+/** Issue #49: a reserve rule's parts, keyed like the API's field paths ("reserveRules.good.flatAmount"). */
+const RULE_PARTS = ["method", "flatAmount", "amountFinancedPercent", "maxMarkup", "maxReserve"] as const;
+type RulePart = (typeof RULE_PARTS)[number];
+const ruleKey = (tier: CreditTier, part: RulePart) => `reserveRules.${tier}.${part}`;
 
 function toTexts(settings: EconomicsSettings): Texts {
   const texts: Texts = {
@@ -41,8 +58,27 @@ function toTexts(settings: EconomicsSettings): Texts {
     }
     const factor = settings.buyMoneyFactors[id];
     texts[factorKey(id)] = factor === undefined ? "" : String(factor);
+    const rule = settings.reserveRules?.[id];
+    for (const part of RULE_PARTS) {
+      const value = rule?.[part];
+      texts[ruleKey(id, part)] = value === undefined ? (part === "method" ? "markup" : "") : String(value);
+    }
   }
+  texts.feesInGross = [...(settings.feesInGross ?? [])].sort().join(",");
   return texts;
+}
+
+/** A tier's rule as sent: absent when it is today's default (a share of the markup, uncapped). */
+function ruleBody(texts: Texts, tier: CreditTier) {
+  const rule: Record<string, number | string> = { method: texts[ruleKey(tier, "method")] || "markup" };
+  for (const part of RULE_PARTS) {
+    if (part === "method") continue;
+    const text = texts[ruleKey(tier, part)] ?? "";
+    if (text.trim() === "") continue;
+    const amount = part === "flatAmount" || part === "maxReserve" ? parseAmountInput(text) : Number.NaN;
+    rule[part] = Number.isNaN(amount) ? numberOrText(text) : amount;
+  }
+  return Object.keys(rule).length === 1 && rule.method === "markup" ? null : rule;
 }
 
 /** A typed number as sent: the number when it reads as one, else the text itself (the API names the field). */
@@ -64,12 +100,21 @@ function toBody(texts: Texts, salespeopleSeeGross: boolean) {
     const factor = texts[factorKey(id)] ?? "";
     if (factor.trim() !== "") buyMoneyFactors[id] = numberOrText(factor);
   }
+  const reserveRules: Record<string, unknown> = {};
+  for (const { id } of CREDIT_TIERS) {
+    const rule = ruleBody(texts, id);
+    if (rule) reserveRules[id] = rule;
+  }
+  const feesInGross = (texts.feesInGross ?? "").split(",").filter(Boolean);
   const pack = parseAmountInput(texts.pack ?? "");
   return {
     pack: Number.isNaN(pack) ? (texts.pack ?? "") : pack,
     participation: (texts.participation ?? "").trim() === "" ? 0 : numberOrText(texts.participation ?? ""),
     buyRates,
     buyMoneyFactors,
+    // Absent means none (the PUT replaces the whole row), so settings without them read as before.
+    ...(Object.keys(reserveRules).length > 0 ? { reserveRules } : {}),
+    ...(feesInGross.length > 0 ? { feesInGross } : {}),
     salespeopleSeeGross,
   };
 }
@@ -97,6 +142,7 @@ export default function DeskGrossPage() {
   const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
   const [banner, setBanner] = useBanner();
+  const [dealerFees, setDealerFees] = useState<{ id: string; name: string }[]>([]);
 
   const adopt = useCallback((settings: EconomicsSettings) => {
     setSaved(settings);
@@ -117,6 +163,13 @@ export default function DeskGrossPage() {
   useEffect(() => {
     if (allowed) load();
   }, [allowed, load]);
+  // Issue #49: the dealer fees the "counts as front gross" boxes are for.
+  useEffect(() => {
+    if (!allowed) return;
+    apiRequest<{ dealerFees: { id: string; name: string }[] }>("/dealer-defaults/dealer-fees", { auth: true })
+      .then((answer) => setDealerFees(answer.dealerFees))
+      .catch(() => setDealerFees([]));
+  }, [allowed]);
 
   const dirty =
     saved !== null &&
@@ -208,7 +261,9 @@ export default function DeskGrossPage() {
               />
               <TextInput
                 label={T.participation}
-                description={T.participationHint}
+                description={`${T.participationHint}. ${T.participationWords(
+                  (texts.participation ?? "").trim() || "0",
+                )}.`}
                 styles={SECONDARY_DESCRIPTION}
                 inputMode="decimal"
                 autoComplete="off"
@@ -275,6 +330,107 @@ export default function DeskGrossPage() {
                   />
                 ))}
               </Group>
+            </Fieldset>
+
+            <Stack gap="xs">
+              <Title order={3} size="h4">
+                {T.reserveTitle}
+              </Title>
+              <Text size="sm" className="dd-secondary-text">
+                {T.reserveHint}
+              </Text>
+              <Table.ScrollContainer minWidth={720} type="native">
+                <Table verticalSpacing="xs" aria-label={T.reserveTitle}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">{T.tierHeader}</Table.Th>
+                      {T.reserveHeaders.map((header) => (
+                        <Table.Th scope="col" key={header}>
+                          {header}
+                        </Table.Th>
+                      ))}
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {CREDIT_TIERS.map((tier) => (
+                      <Table.Tr key={tier.id}>
+                        <Table.Th scope="row" fw={500}>
+                          {tier.label}
+                        </Table.Th>
+                        <Table.Td>
+                          <NativeSelect
+                            aria-label={T.reserveMethod(tier.label)}
+                            value={texts[ruleKey(tier.id, "method")] || "markup"}
+                            error={errors[ruleKey(tier.id, "method")] || undefined}
+                            onChange={(event) =>
+                              change(ruleKey(tier.id, "method"), event.currentTarget.value)
+                            }
+                            data={RESERVE_METHODS.map((method) => ({
+                              value: method,
+                              label: T.reserveMethods[method],
+                            }))}
+                          />
+                        </Table.Td>
+                        <Table.Td>
+                          {input(ruleKey(tier.id, "flatAmount"), T.reserveFlat(tier.label), {
+                            hideLabel: true,
+                          })}
+                        </Table.Td>
+                        <Table.Td>
+                          {input(ruleKey(tier.id, "amountFinancedPercent"), T.reservePercent(tier.label), {
+                            hideLabel: true,
+                            rate: true,
+                          })}
+                        </Table.Td>
+                        <Table.Td>
+                          {input(ruleKey(tier.id, "maxMarkup"), T.reserveMaxMarkup(tier.label), {
+                            hideLabel: true,
+                            rate: true,
+                          })}
+                        </Table.Td>
+                        <Table.Td>
+                          {input(ruleKey(tier.id, "maxReserve"), T.reserveMaxReserve(tier.label), {
+                            hideLabel: true,
+                          })}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Stack>
+
+            <Fieldset legend={T.feesInGrossTitle} variant="unstyled" className={classes.legend}>
+              <Text size="sm" className="dd-secondary-text" mb="xs">
+                {T.feesInGrossHint}
+              </Text>
+              {dealerFees.length === 0 ? (
+                <Text size="sm">{T.noDealerFees}</Text>
+              ) : (
+                <Stack gap={6}>
+                  {dealerFees.map((fee) => {
+                    const chosen = (texts.feesInGross ?? "").split(",").filter(Boolean);
+                    return (
+                      <Checkbox
+                        key={fee.id}
+                        label={fee.name}
+                        checked={chosen.includes(fee.id)}
+                        onChange={(event) => {
+                          const next = event.currentTarget.checked
+                            ? [...chosen, fee.id]
+                            : chosen.filter((id) => id !== fee.id);
+                          change("feesInGross", [...new Set(next)].sort().join(","));
+                        }}
+                      />
+                    );
+                  })}
+                </Stack>
+              )}
+              {errors.feesInGross ? (
+                <Text size="sm" c="red.8" role="alert">
+                  {errors.feesInGross}
+                </Text>
+              ) : null}
             </Fieldset>
 
             <Switch

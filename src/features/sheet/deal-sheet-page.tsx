@@ -172,6 +172,24 @@ function SheetView({ sheet, copy }: { sheet: DealSheet; copy: SheetAnswer["copy"
         {sheet.agreement.paidWith ? <p data-testid="sheet-paid-with">{sheet.agreement.paidWith}</p> : null}
       </section>
 
+      {sheet.truthInLending ? (
+        <section className={classes.til} aria-labelledby="sheet-til" data-testid="sheet-til">
+          <h2 id="sheet-til" className={classes.label}>
+            {sheet.truthInLending.heading}
+          </h2>
+          <dl className={classes.tilBoxes}>
+            {sheet.truthInLending.boxes.map((box) => (
+              <div key={box.label} className={classes.tilBox}>
+                <dt>{box.label}</dt>
+                <dd className={classes.tilAmount}>{box.amount}</dd>
+                <dd className={`${classes.tilNote} dd-secondary-text`}>{box.note}</dd>
+              </div>
+            ))}
+          </dl>
+          <p data-testid="sheet-til-schedule">{sheet.truthInLending.schedule}</p>
+        </section>
+      ) : null}
+
       <div className={classes.band}>
         <section aria-labelledby="sheet-vehicle">
           <h2 id="sheet-vehicle" className={classes.label}>

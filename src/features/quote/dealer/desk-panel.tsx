@@ -13,7 +13,7 @@ import type { LoanTerm } from "@shared/constants";
 import { dealGross, type GrossFigures } from "@shared/deal/gross";
 import { appliedAnswer, type QuoteSolveAnswer, solveQuote } from "@shared/deal/quote-solve";
 import { selectedStructure } from "@shared/deal/selected-structure";
-import type { SolveFor, SolveStructure } from "@shared/deal/solve";
+import { SOLVE_ROUNDING_CENTS, type SolveFor, type SolveStructure } from "@shared/deal/solve";
 import { type Economics, readEconomics } from "@shared/economics";
 import { amountToInput, parseAmountInput } from "@shared/format";
 import { MSG } from "@shared/messages";
@@ -22,6 +22,7 @@ import type { QuoteData } from "@shared/quote-schema";
 import { DESK_TEXT } from "@shared/solve-text";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { MoneyInput } from "@/components/money-input";
+import { Notice } from "@/components/notice";
 import type { UpdateResult } from "../live/field-adapter";
 import type { LiveQuoteState } from "../live/use-live-quote";
 
@@ -51,19 +52,40 @@ export interface DeskPanelProps {
 const money = (cents: number | null) => (cents === null ? DESK_TEXT.costUnknown : formatMoney(cents));
 
 function GrossTable({ gross }: { gross: GrossFigures }) {
+  // Issue #49: the over-allowance, the fees counted as gross and a buy-down show as their own lines.
   const rows: [string, number | null, string][] = [
     [DESK_TEXT.front, gross.front, "gross-front"],
+    ...(gross.tradeOverAllowance === 0
+      ? []
+      : ([
+          [
+            gross.tradeOverAllowance > 0 ? DESK_TEXT.tradeOverAllowance : DESK_TEXT.tradeUnderAllowance,
+            -gross.tradeOverAllowance,
+            "gross-over-allowance",
+          ],
+        ] as [string, number, string][])),
+    ...(gross.feesInGross === 0
+      ? []
+      : ([[DESK_TEXT.feesInGross, gross.feesInGross, "gross-fees"]] as [string, number, string][])),
     [DESK_TEXT.addOns, gross.addOns, "gross-addons"],
     [DESK_TEXT.reserve, gross.reserve, "gross-reserve"],
+    ...(gross.rateBuyDown === 0
+      ? []
+      : ([[DESK_TEXT.rateBuyDown, gross.rateBuyDown, "gross-buy-down"]] as [string, number, string][])),
     [DESK_TEXT.back, gross.back, "gross-back"],
     [DESK_TEXT.total, gross.total, "gross-total"],
   ];
+  const detail = new Set(["gross-over-allowance", "gross-fees", "gross-buy-down"]);
   return (
     <Table withRowBorders={false} verticalSpacing={4} data-testid="gross-table">
       <Table.Tbody>
         {rows.map(([label, cents, id]) => (
           <Table.Tr key={id}>
-            <Table.Th scope="row" fw={id === "gross-total" ? 700 : 500}>
+            <Table.Th
+              scope="row"
+              fw={id === "gross-total" ? 700 : 500}
+              pl={detail.has(id) ? "md" : undefined}
+            >
               {label}
             </Table.Th>
             <Table.Td ta="right" data-testid={id} fw={id === "gross-total" ? 700 : undefined}>
@@ -125,8 +147,10 @@ function NumberField({
   onSave,
   disabled,
   testId,
+  description,
 }: {
   label: string;
+  description?: string;
   value: number | undefined;
   onSave(value: number | undefined): Promise<string | undefined>;
   disabled: boolean;
@@ -142,6 +166,7 @@ function NumberField({
   return (
     <TextInput
       label={label}
+      description={description}
       inputMode="decimal"
       autoComplete="off"
       value={raw}
@@ -184,6 +209,7 @@ export default function DeskPanel({
   const [target, setTarget] = useState("");
   const [structure, setStructure] = useState<SolveStructure>("finance");
   const [solveFor, setSolveFor] = useState<SolveFor>("sellingPrice");
+  const [stepCents, setStepCents] = useState<number>(1);
   const [answer, setAnswer] = useState<QuoteSolveAnswer | null>(null);
   const [applyError, setApplyError] = useState<string | undefined>();
   const [applied, setApplied] = useState(false);
@@ -206,7 +232,7 @@ export default function DeskPanel({
       setAnswer({ ok: false, message: MSG.monthlyPaymentRequired });
       return;
     }
-    setAnswer(solveQuote(data, structure, solveFor, cents, DESK_TEXT.noLease));
+    setAnswer(solveQuote(data, structure, solveFor, cents, DESK_TEXT.noLease, stepCents));
   };
 
   const answerGross = useMemo(() => {
@@ -255,6 +281,18 @@ export default function DeskPanel({
                 return saveEconomics(vehicleCost === undefined ? rest : { ...rest, vehicleCost });
               }}
             />
+            {data.tradeIn.hasTradeIn ? (
+              <EconomicsMoney
+                label={DESK_TEXT.tradeInAcv}
+                value={economics.tradeInAcv}
+                disabled={readOnly}
+                testId="trade-in-acv"
+                onSave={(tradeInAcv) => {
+                  const { tradeInAcv: _drop, ...rest } = economics;
+                  return saveEconomics(tradeInAcv === undefined ? rest : { ...rest, tradeInAcv });
+                }}
+              />
+            ) : null}
             <EconomicsMoney
               label={DESK_TEXT.pack}
               value={economics.pack}
@@ -268,6 +306,7 @@ export default function DeskPanel({
               disabled={readOnly}
               testId="participation"
               onSave={(participation) => saveEconomics({ ...economics, participation: participation ?? 0 })}
+              description={DESK_TEXT.participationWords(String(economics.participation))}
             />
             {selection.kind === "finance" && buyRateTerm ? (
               <NumberField
@@ -361,6 +400,16 @@ export default function DeskPanel({
             }))}
             data-testid="solve-for"
           />
+          <NativeSelect
+            label={DESK_TEXT.roundTo}
+            value={String(stepCents)}
+            onChange={(event) => setStepCents(Number(event.currentTarget.value))}
+            data={SOLVE_ROUNDING_CENTS.map((step) => ({
+              value: String(step),
+              label: DESK_TEXT.roundings[step] ?? "",
+            }))}
+            data-testid="solve-round-to"
+          />
           <Button type="submit" data-testid="solve-button">
             {DESK_TEXT.solve}
           </Button>
@@ -370,7 +419,14 @@ export default function DeskPanel({
         answer.ok ? (
           <Box mt="sm" data-testid="solve-answer" role="status">
             <Text fw={600}>{answerText}</Text>
-            {answerGross !== null ? (
+            <Text size="sm" data-testid="solve-held-fixed">
+              {DESK_TEXT.heldFixed(answer.heldFixed)}
+            </Text>
+            {answerGross !== null && answerGross < 0 ? (
+              <Notice tone="warning" title={DESK_TEXT.losesMoney} data-testid="solve-loses-money">
+                <span data-testid="solve-answer-gross">{DESK_TEXT.answerGross(money(answerGross))}</span>
+              </Notice>
+            ) : answerGross !== null ? (
               <Text size="sm" data-testid="solve-answer-gross">
                 {DESK_TEXT.answerGross(money(answerGross))}
               </Text>
