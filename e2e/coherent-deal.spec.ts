@@ -1,3 +1,4 @@
+import { DASHBOARD_TEXT } from "../shared/dashboard-text";
 import { DEAL_OFFER_TEXT } from "../shared/deal-offer-text";
 import { DEAL_RULE_TEXT } from "../shared/deal-rule-text";
 import { LEASE_LINE_TEXT } from "../shared/lease-line-text";
@@ -142,11 +143,11 @@ test("the new-quote form asks new or used (used above 1,000 miles) and the MSRP;
   await page.getByLabel(VEHICLE_FORM_LABELS.mileage).fill("12,450");
   await page.getByLabel(VEHICLE_FORM_LABELS.advertisedPrice).fill("24500");
   await page.getByLabel(VEHICLE_FORM_LABELS.msrp).fill("1000000");
-  await page.getByRole("button", { name: TEXT.createQuote }).click();
+  await page.getByRole("button", { name: DASHBOARD_TEXT.createQuote }).click();
   await expect(page.getByText(MSG.priceTooLarge)).toBeVisible();
   await page.getByLabel(VEHICLE_FORM_LABELS.msrp).fill("27,900");
   await expectNoSeriousA11yViolations(page);
-  await page.getByRole("button", { name: TEXT.createQuote }).click();
+  await page.getByRole("button", { name: DASHBOARD_TEXT.createQuote }).click();
   await expect(page).toHaveURL(/\/quote\/[\w-]+\?view=dealer$/);
   await expect(page.getByTestId("vehicle-line")).toHaveText("Used | 12,450 miles");
   await page.getByRole("button", { name: QUOTE_TEXT.editVehicle }).click();

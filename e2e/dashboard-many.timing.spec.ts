@@ -1,3 +1,4 @@
+import { DASHBOARD_TEXT } from "../shared/dashboard-text";
 import { TEXT } from "../shared/messages";
 import { seedListingRows } from "./dashboard-db";
 import { expect, test } from "./fixtures";
@@ -37,7 +38,7 @@ test("a dealer with 5,000 quotes gets the first page at once and a fast search",
     .then((handle) => handle.jsonValue());
   expect(loadMs, `dashboard interactive after ${Math.round(loadMs)} ms`).toBeLessThan(1_000);
   const rows = page.locator("tbody tr");
-  const search = page.getByRole("searchbox", { name: TEXT.searchPlaceholder });
+  const search = page.getByRole("searchbox", { name: DASHBOARD_TEXT.searchPlaceholder });
   // One page is rendered, the rest waits behind the pagination.
   await expect(rows).toHaveCount(PAGE_SIZE);
   await expect(page.getByRole("button", { name: `Page ${COUNT / PAGE_SIZE}` })).toBeVisible();

@@ -1,3 +1,4 @@
+import { DASHBOARD_TEXT } from "../shared/dashboard-text";
 import { ALL_QUOTES_TITLE, CHECKLIST_TEXT, QUOTE_COLUMNS, QUOTE_COPY_TEXT } from "../shared/dealer-messages";
 import { MSG, TEXT, VEHICLE_FORM_LABELS } from "../shared/messages";
 import { setCustomerName, setQuoteTimes } from "./dashboard-db";
@@ -36,12 +37,12 @@ test.describe("the dashboard", () => {
     await page.goto("/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "Welcome, Priya!" })).toBeVisible();
     await expect(page).toHaveTitle("Dashboard · DealDesk");
-    await expect(page.getByRole("heading", { level: 2, name: TEXT.activeQuotes })).toBeVisible();
-    await expect(page.getByText(TEXT.noQuotesYet)).toBeVisible();
-    await expect(page.getByRole("switch", { name: TEXT.showExpired })).not.toBeChecked();
-    await expect(page.getByPlaceholder(TEXT.searchPlaceholder)).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: DASHBOARD_TEXT.activeQuotes })).toBeVisible();
+    await expect(page.getByText(DASHBOARD_TEXT.noQuotesYet)).toBeVisible();
+    await expect(page.getByRole("switch", { name: DASHBOARD_TEXT.showExpired })).not.toBeChecked();
+    await expect(page.getByPlaceholder(DASHBOARD_TEXT.searchPlaceholder)).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-    await page.getByRole("link", { name: TEXT.createNewQuote }).click();
+    await page.getByRole("link", { name: DASHBOARD_TEXT.createNewQuote }).click();
     await expect(page).toHaveURL(/\/quote\/new$/);
   });
 
@@ -98,7 +99,7 @@ test.describe("the dashboard", () => {
     await checklist.getByRole("button", { name: CHECKLIST_TEXT.dismiss }).click();
     await expect(checklist).toHaveCount(0);
     await page.reload();
-    await expect(page.getByRole("heading", { level: 2, name: TEXT.activeQuotes })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: DASHBOARD_TEXT.activeQuotes })).toBeVisible();
     await expect(checklist).toHaveCount(0);
   });
 
@@ -106,9 +107,9 @@ test.describe("the dashboard", () => {
     const account = await registerDealerViaApi(request);
     await signInAs(page, account);
     await page.goto("/quote/new");
-    await expect(page.getByRole("heading", { level: 1, name: TEXT.createNewQuote })).toBeVisible();
-    await expect(page).toHaveTitle(`${TEXT.createNewQuote} · DealDesk`);
-    const create = page.getByRole("button", { name: TEXT.createQuote });
+    await expect(page.getByRole("heading", { level: 1, name: DASHBOARD_TEXT.createNewQuote })).toBeVisible();
+    await expect(page).toHaveTitle(`${DASHBOARD_TEXT.createNewQuote} · DealDesk`);
+    const create = page.getByRole("button", { name: DASHBOARD_TEXT.createQuote });
 
     await create.click();
     await expect(page.getByText(MSG.descriptionRequired)).toBeVisible();
@@ -152,7 +153,7 @@ test.describe("the dashboard", () => {
       await route.continue();
     });
     await create.click();
-    await expect(page.getByRole("button", { name: TEXT.creating })).toBeDisabled();
+    await expect(page.getByRole("button", { name: DASHBOARD_TEXT.creating })).toBeDisabled();
     release();
     await expect(page).toHaveURL(/\/quote\/[A-Za-z0-9_-]+\?view=dealer$/);
     await page.unroute("**/api/quotes");
@@ -177,14 +178,14 @@ test.describe("the dashboard", () => {
     await page.route("**/api/quotes", (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"boom"}' }),
     );
-    await page.getByRole("button", { name: TEXT.createQuote }).click();
+    await page.getByRole("button", { name: DASHBOARD_TEXT.createQuote }).click();
     await expect(page.getByRole("alert").filter({ hasText: MSG.createQuoteFailed })).toBeVisible();
     await expect(page).toHaveURL(/\/quote\/new$/);
     await expect(page.getByLabel(VEHICLE_FORM_LABELS.description)).toHaveValue("2020 Kia Soul");
     await page.unroute("**/api/quotes");
     await page.getByRole("button", { name: TEXT.cancel }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByText(TEXT.noQuotesYet)).toBeVisible();
+    await expect(page.getByText(DASHBOARD_TEXT.noQuotesYet)).toBeVisible();
   });
 
   test("search finds quotes by vehicle and by customer name, ignoring case", async ({ page, request }) => {
@@ -197,7 +198,7 @@ test.describe("the dashboard", () => {
     await signInAs(page, account);
     await page.goto("/dashboard");
     await expect(page.locator("tbody tr")).toHaveCount(3);
-    const search = page.getByRole("searchbox", { name: TEXT.searchPlaceholder });
+    const search = page.getByRole("searchbox", { name: DASHBOARD_TEXT.searchPlaceholder });
 
     await search.fill("hONDA");
     await expect.poll(() => vehicleCells(page)).toEqual(["2024 Honda Accord EX-L"]);
@@ -205,7 +206,7 @@ test.describe("the dashboard", () => {
     await expect.poll(() => vehicleCells(page)).toEqual(["2023 Toyota Camry SE"]);
     await expect(page.getByRole("row", { name: /Maria Lopez/ })).toBeVisible();
     await search.fill("Lamborghini");
-    await expect(page.getByText(TEXT.noQuotesMatch)).toBeVisible();
+    await expect(page.getByText(DASHBOARD_TEXT.noQuotesMatch)).toBeVisible();
     await search.fill("");
     await expect(page.locator("tbody tr")).toHaveCount(3);
   });
@@ -278,9 +279,9 @@ test.describe("the dashboard", () => {
     await signInAs(page, account);
     await page.goto("/dashboard");
     await page.getByRole("button", { name: "Delete 2018 Jeep Wrangler" }).click();
-    const dialog = page.getByRole("dialog", { name: TEXT.deleteQuoteTitle });
+    const dialog = page.getByRole("dialog", { name: DASHBOARD_TEXT.deleteQuoteTitle });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByText(TEXT.deleteQuoteConfirm)).toBeVisible();
+    await expect(dialog.getByText(DASHBOARD_TEXT.deleteQuoteConfirm)).toBeVisible();
     await expect(dialog.getByRole("button", { name: TEXT.cancel })).toBeFocused();
     await settled(page);
     await expectNoSeriousA11yViolations(page);
@@ -324,7 +325,7 @@ test.describe("the dashboard", () => {
     await page.goto("/dashboard");
     await expect.poll(() => vehicleCells(page)).toEqual(["2024 Kia EV6"]);
 
-    await page.getByRole("switch", { name: TEXT.showExpired }).check();
+    await page.getByRole("switch", { name: DASHBOARD_TEXT.showExpired }).check();
     // With expired quotes shown, the list is no longer "Active Quotes" (#14).
     await expect(page.getByRole("heading", { level: 2, name: ALL_QUOTES_TITLE })).toBeVisible();
     const row = page.getByRole("row", { name: /2017 Nissan Leaf/ });
@@ -368,7 +369,7 @@ test.describe("the dashboard", () => {
     setCustomerName(ids[1] as string, "Jordan Lee");
     await signInAs(page, account);
     await page.goto("/dashboard");
-    await page.getByRole("switch", { name: TEXT.showExpired }).check();
+    await page.getByRole("switch", { name: DASHBOARD_TEXT.showExpired }).check();
     const row = page.getByRole("row", { name: /2017 Nissan Leaf/ });
     await row.getByRole("button", { name: QUOTE_COPY_TEXT.renewLabel("2017 Nissan Leaf") }).click();
     await expect(
@@ -376,7 +377,7 @@ test.describe("the dashboard", () => {
     ).toBeVisible();
     await expect(row.getByText(TEXT.expired)).toHaveCount(0);
     await expect(row.getByRole("button", { name: "Edit 2017 Nissan Leaf" })).toBeEnabled();
-    await page.getByRole("switch", { name: TEXT.showExpired }).uncheck();
+    await page.getByRole("switch", { name: DASHBOARD_TEXT.showExpired }).uncheck();
     await expect.poll(() => vehicleCells(page)).toEqual(["2024 Kia EV6", "2017 Nissan Leaf"]);
     // The renewal holds after a reload.
     await page.reload();
@@ -428,7 +429,7 @@ test.describe("the dashboard", () => {
       await route.continue();
     });
     await page.goto("/dashboard");
-    await expect(page.getByText(TEXT.loadingQuotes)).toBeVisible();
+    await expect(page.getByText(DASHBOARD_TEXT.loadingQuotes)).toBeVisible();
     release();
     await expect.poll(() => vehicleCells(page)).toEqual(["2016 Volvo XC90"]);
   });
@@ -456,7 +457,7 @@ test.describe("the dashboard", () => {
     await expect(page).toHaveURL(quoteUrl(ids[0] as string));
 
     await page.goto("/quote/new");
-    await expect(page.getByRole("button", { name: TEXT.createQuote })).toBeVisible();
+    await expect(page.getByRole("button", { name: DASHBOARD_TEXT.createQuote })).toBeVisible();
     await expectNoHorizontalScroll(page);
     await expectNoSeriousA11yViolations(page);
   });
@@ -469,12 +470,12 @@ test.describe("the dashboard", () => {
     await signInAs(page, account);
     await page.goto("/dashboard");
     await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
-    await page.getByRole("switch", { name: TEXT.showExpired }).check();
+    await page.getByRole("switch", { name: DASHBOARD_TEXT.showExpired }).check();
     await expect(page.locator("tbody tr")).toHaveCount(2);
     await settled(page);
     await expectNoSeriousA11yViolations(page);
     await page.goto("/quote/new");
-    await page.getByRole("button", { name: TEXT.createQuote }).click();
+    await page.getByRole("button", { name: DASHBOARD_TEXT.createQuote }).click();
     await expect(page.getByText(MSG.descriptionRequired)).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });

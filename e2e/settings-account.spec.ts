@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { DASHBOARD_TEXT } from "../shared/dashboard-text";
 import { MSG, TEXT } from "../shared/messages";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { authHeaders, registerDealerViaApi, signInAs } from "./support/api";
@@ -11,7 +12,7 @@ test.describe("settings frame", () => {
   test("the settings home shows the intro and the grouped side menu", async ({ page, request }) => {
     await signInAs(page, await registerDealerViaApi(request));
     await page.goto("/settings");
-    await expect(page.getByText(TEXT.settingsIntro)).toBeVisible();
+    await expect(page.getByText(DASHBOARD_TEXT.settingsIntro)).toBeVisible();
     await expect(page).toHaveTitle(/Settings/);
     const menu = page.getByRole("navigation", { name: "Settings" });
     for (const [name, href] of [

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { DASHBOARD_TEXT } from "../shared/dashboard-text";
 import { MSG, TEXT, VEHICLE_FORM_LABELS } from "../shared/messages";
 import { QUOTE_TEXT } from "../shared/page-text";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
@@ -86,7 +87,7 @@ test("a team's day: invitations, a salesperson's deal, the manager stepping in l
   await sam.page.getByLabel(VEHICLE_FORM_LABELS.description).fill("2023 Subaru Outback Limited");
   await sam.page.getByLabel(VEHICLE_FORM_LABELS.mileage).fill("8");
   await sam.page.getByLabel(VEHICLE_FORM_LABELS.advertisedPrice).fill("32000");
-  await sam.page.getByRole("button", { name: TEXT.createQuote }).click();
+  await sam.page.getByRole("button", { name: DASHBOARD_TEXT.createQuote }).click();
   await expect(sam.page).toHaveURL(/\/quote\/[\w-]+\?view=dealer/);
   const quoteId = new URL(sam.page.url()).pathname.split("/").pop() as string;
   await expect(

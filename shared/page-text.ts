@@ -25,20 +25,8 @@ export const apiErrorMessage = (status: number): string => `API error: ${status}
 /** Fixed page text of spec §2 that the dashboard and the quote page show. */
 export const TEXT = {
   productName: "DealDesk",
-  welcome: (firstName: string): string => `Welcome, ${firstName}!`,
-  activeQuotes: "Active Quotes",
-  showExpired: "Show expired",
-  searchPlaceholder: "Search by vehicle or customer name",
-  createNewQuote: "Create New Quote",
-  createQuote: "Create Quote",
-  creating: "Creating...",
-  loadingQuotes: "Loading quotes...",
-  noQuotesMatch: "No quotes match your search.",
-  noQuotesYet: "You don't have any quotes yet.",
   tryAgain: "Try Again",
   expired: "Expired",
-  deleteQuoteTitle: "Delete Quote",
-  deleteQuoteConfirm: "Are you sure you want to delete this quote? This action cannot be undone.",
   cancel: "Cancel",
   delete: "Delete",
   close: "Close",
@@ -71,8 +59,6 @@ export const TEXT = {
   defaultRateNote: (rateText: string): string => `(${rateText})`,
   tradeInCheckboxShopper: "I have a car to trade in",
   tradeInCheckboxDealer: "Shopper has a trade-in vehicle",
-  settingsIntro:
-    "Manage your dealer profile and quote defaults. Select a category from the menu to get started.",
 } as const;
 
 /** The vehicle form's field labels (spec §5 names the fields). */

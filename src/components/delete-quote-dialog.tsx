@@ -1,3 +1,4 @@
+import { DASHBOARD_TEXT } from "@shared/dashboard-text";
 // The 'Delete Quote' confirmation of spec §2, shared by the dashboard and the
 // quote page's toolbar.
 //
@@ -28,14 +29,14 @@ export function DeleteQuoteDialog({ opened, onCancel, onConfirm, busy = false }:
       onClose={() => {
         if (!busy) onCancel();
       }}
-      title={TEXT.deleteQuoteTitle}
+      title={DASHBOARD_TEXT.deleteQuoteTitle}
       centered
       closeOnClickOutside={!busy}
       closeOnEscape={!busy}
       withCloseButton={!busy}
       closeButtonProps={{ "aria-label": TEXT.close }}
     >
-      <Text>{TEXT.deleteQuoteConfirm}</Text>
+      <Text>{DASHBOARD_TEXT.deleteQuoteConfirm}</Text>
       <Group justify="flex-end" gap="sm" mt="lg">
         {/* Cancel takes the first focus, so Enter on a freshly opened dialog never deletes. */}
         <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>

@@ -1,11 +1,12 @@
+import { DASHBOARD_TEXT } from "@shared/dashboard-text";
 // The vehicle form of spec §5, shared by /quote/new (dashboard feature) and the quote page's
 // vehicle edit dialog, on the one form approach (src/lib/form.ts). Rules and messages come from
 // shared/validation/vehicle-form.ts, so the form and the server agree.
 //
 //   <VehicleForm
 //     initialValues={EMPTY_VEHICLE_FORM}
-//     submitLabel={TEXT.createQuote}        // the quote page's dialog passes TEXT.save
-//     busyLabel={TEXT.creating}             // shown on the submit button while sending
+//     submitLabel={DASHBOARD_TEXT.createQuote}        // the quote page's dialog passes TEXT.save
+//     busyLabel={DASHBOARD_TEXT.creating}             // shown on the submit button while sending
 //     failure={MSG.createQuoteFailed}       // what a failed send shows, unless it says more
 //     send={(quote) => ...}                 // only with valid values; `quote` is {vehicle, pricing}
 //     onCancel={() => ...}

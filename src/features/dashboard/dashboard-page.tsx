@@ -1,3 +1,4 @@
+import { DASHBOARD_TEXT } from "@shared/dashboard-text";
 import { PageLoader } from "@/components/page-loader";
 // /dashboard (spec §2): the greeting and the 'Active Quotes' panel.
 //
@@ -117,17 +118,17 @@ export default function DashboardPage() {
   const searching = deferredQuery.trim() !== "";
   // With the search box empty, nothing shown means no quotes at all, or only expired ones hidden.
   const emptyMessage = searching
-    ? TEXT.noQuotesMatch
+    ? DASHBOARD_TEXT.noQuotesMatch
     : acceptedOnly && quotes.length === 0
       ? MSG.noAcceptedDeals
       : quotes.length === 0
-        ? TEXT.noQuotesYet
+        ? DASHBOARD_TEXT.noQuotesYet
         : noActiveQuotes;
 
   return (
     <PageContainer>
       <Stack gap="lg">
-        <Title order={1}>{TEXT.welcome(user?.firstName ?? "")}</Title>
+        <Title order={1}>{DASHBOARD_TEXT.welcome(user?.firstName ?? "")}</Title>
         <FirstRunChecklist onSettled={checklistSettled} />
         {/* Issue #51: the list waits for the checklist, so the checklist never pops in above it. */}
         {!firstPaint ? <PageLoader /> : null}
@@ -135,14 +136,14 @@ export default function DashboardPage() {
           <Stack gap="md">
             <Group justify="space-between" gap="sm">
               <Title order={2} fz="h4" data-testid="quotes-title">
-                {showExpired ? ALL_QUOTES_TITLE : TEXT.activeQuotes}
+                {showExpired ? ALL_QUOTES_TITLE : DASHBOARD_TEXT.activeQuotes}
               </Title>
               <Button
                 component={Link}
                 to="/quote/new"
                 leftSection={<IconPlus size={18} aria-hidden="true" />}
               >
-                {TEXT.createNewQuote}
+                {DASHBOARD_TEXT.createNewQuote}
               </Button>
             </Group>
             <Group gap="sm" align="center" wrap="wrap">
@@ -153,13 +154,13 @@ export default function DashboardPage() {
                   setQuery(event.currentTarget.value);
                   setPage(1);
                 }}
-                placeholder={TEXT.searchPlaceholder}
-                aria-label={TEXT.searchPlaceholder}
+                placeholder={DASHBOARD_TEXT.searchPlaceholder}
+                aria-label={DASHBOARD_TEXT.searchPlaceholder}
                 leftSection={<IconSearch size={16} aria-hidden="true" />}
                 style={{ flex: "1 1 16rem" }}
               />
               <Switch
-                label={TEXT.showExpired}
+                label={DASHBOARD_TEXT.showExpired}
                 checked={showExpired}
                 onChange={(event) => {
                   setShowExpired(event.currentTarget.checked);

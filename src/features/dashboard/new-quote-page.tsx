@@ -1,3 +1,4 @@
+import { DASHBOARD_TEXT } from "@shared/dashboard-text";
 // /quote/new (spec §2): the vehicle form; on success the new quote opens in dealer mode.
 
 import { Paper, SegmentedControl, Title } from "@mantine/core";
@@ -13,7 +14,7 @@ import { StockPicker } from "./stock-picker";
 
 export default function NewQuotePage() {
   const navigate = useNavigate();
-  usePageTitle(TEXT.createNewQuote);
+  usePageTitle(DASHBOARD_TEXT.createNewQuote);
   // Issue #37: a vehicle from stock, or one typed by hand.
   const [source, setSource] = useState<"hand" | "stock">("hand");
 
@@ -21,7 +22,7 @@ export default function NewQuotePage() {
     <PageContainer>
       <Paper withBorder radius="md" p={{ base: "sm", sm: "lg" }} maw={720} mx="auto">
         <Title order={1} mb="md">
-          {TEXT.createNewQuote}
+          {DASHBOARD_TEXT.createNewQuote}
         </Title>
         <SegmentedControl
           mb="md"
@@ -41,8 +42,8 @@ export default function NewQuotePage() {
             initialValues={EMPTY_VEHICLE_FORM}
             // Typed but not created yet: leaving asks first (Cancel is the way to drop it).
             guardUnsaved
-            submitLabel={TEXT.createQuote}
-            busyLabel={TEXT.creating}
+            submitLabel={DASHBOARD_TEXT.createQuote}
+            busyLabel={DASHBOARD_TEXT.creating}
             failure={MSG.createQuoteFailed}
             onCancel={() => navigate("/dashboard")}
             send={async (quote) => {

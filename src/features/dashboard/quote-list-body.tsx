@@ -1,3 +1,4 @@
+import { DASHBOARD_TEXT } from "@shared/dashboard-text";
 // The body of the 'Active Quotes' panel: loading, failure with Try Again, the
 // empty states, and one page of quotes as a table (md and up) or cards.
 
@@ -42,7 +43,7 @@ export function QuoteListBody(props: QuoteListBodyProps) {
       <Center py="xl" role="status">
         <Group gap="sm">
           <Loader size="sm" aria-hidden="true" />
-          <Text>{TEXT.loadingQuotes}</Text>
+          <Text>{DASHBOARD_TEXT.loadingQuotes}</Text>
         </Group>
       </Center>
     );

@@ -1,4 +1,5 @@
 import { Paper, Text } from "@mantine/core";
+import { DASHBOARD_TEXT } from "@shared/dashboard-text";
 import { TEXT } from "@shared/messages";
 import { usePageTitle } from "@/lib/page-title";
 
@@ -6,7 +7,7 @@ export default function SettingsHome() {
   usePageTitle("Settings");
   return (
     <Paper withBorder radius="md" p="lg">
-      <Text>{TEXT.settingsIntro}</Text>
+      <Text>{DASHBOARD_TEXT.settingsIntro}</Text>
     </Paper>
   );
 }
