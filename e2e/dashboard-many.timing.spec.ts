@@ -1,5 +1,4 @@
 import { DASHBOARD_TEXT } from "../shared/dashboard-text";
-import { TEXT } from "../shared/messages";
 import { seedListingRows } from "./dashboard-db";
 import { expect, test } from "./fixtures";
 import { registerDealerViaApi, signInAs } from "./support/api";

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { DASHBOARD_TEXT } from "../shared/dashboard-text";
-import { MSG, TEXT, VEHICLE_FORM_LABELS } from "../shared/messages";
+import { MSG, VEHICLE_FORM_LABELS } from "../shared/messages";
 import { QUOTE_TEXT } from "../shared/page-text";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { editAmount, expectConnected, lineValue, showHistory } from "./quote-setup";

@@ -18,8 +18,6 @@ type Raw = Record<string, unknown>;
 const isObject = (value: unknown): value is Raw =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 const obj = (value: unknown): Raw => (isObject(value) ? value : {});
-const num = (value: unknown, fallback = 0): number =>
-  typeof value === "number" && Number.isFinite(value) ? value : fallback;
 const oneOf = <T extends string>(value: unknown, options: readonly T[]): T | undefined =>
   options.find((option) => option === value);
 

@@ -10,7 +10,7 @@ import { dealDocName, docArray, economicsDocName, privateDocName, readDoc } from
 import { type CustomerInfo, customerInfoSchema, quoteDataSchema } from "@shared/quote-schema";
 import { withPlainText } from "@shared/schema-fields";
 import { DocumentMissingError, docFromStored } from "../db/stored-doc";
-import type { ListedQuote, Stores } from "../db/stores";
+import type { Stores } from "../db/stores";
 import { memberSeesGross } from "../defaults/economics-store";
 import { isExpired, type QuoteRow } from "../policies/quote-access";
 import { ensureEconomicsDocument } from "./economics-move";
@@ -27,11 +27,7 @@ const dollars = (cents: number | null): number | null => (cents === null ? null 
  * managers get every quote of the dealership (the desk log), a salesperson their own. Issue #38:
  * `gross` (the total gross) only for members who see gross; absent for everyone else.
  */
-export async function listQuotes(
-  stores: Stores,
-  member: Member,
-  live?: Pick<LiveControl, "readLoaded">,
-): Promise<QuoteListItem[]> {
+export async function listQuotes(stores: Stores, member: Member): Promise<QuoteListItem[]> {
   // The few members' names in one query, rather than a join per quote row.
   const [members, rows, seesGross, pending] = await Promise.all([
     stores.users.members(member.dealershipId),

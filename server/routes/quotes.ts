@@ -75,7 +75,7 @@ export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ status: vehicle.status });
   });
 
-  routes.get("/", requireUser(tokens), async (c) => c.json(await listQuotes(stores, c.var.user, live)));
+  routes.get("/", requireUser(tokens), async (c) => c.json(await listQuotes(stores, c.var.user)));
 
   routes.get("/:id", optionalUser(tokens), async (c) => {
     const quote = await findQuote(stores.quotes, c.req.param("id"));

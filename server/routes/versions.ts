@@ -22,9 +22,7 @@ import { findQuote, isExpired, mayManage, type QuoteRow, restViewerRole } from "
 import { economicsOrNull, salespersonOf } from "../quotes/quote-events";
 import { unlockQuote } from "../quotes/quote-lifecycle";
 import {
-  currentSnapshot,
   currentSnapshotAt,
-  fingerprintOf,
   latestVersionKind,
   listVersions,
   readVersion,

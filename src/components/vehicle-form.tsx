@@ -1,4 +1,3 @@
-import { DASHBOARD_TEXT } from "@shared/dashboard-text";
 // The vehicle form of spec §5, shared by /quote/new (dashboard feature) and the quote page's
 // vehicle edit dialog, on the one form approach (src/lib/form.ts). Rules and messages come from
 // shared/validation/vehicle-form.ts, so the form and the server agree.

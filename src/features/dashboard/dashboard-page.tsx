@@ -10,7 +10,7 @@ import { Button, Group, Paper, Select, Stack, Switch, TextInput, Title } from "@
 import { useMediaQuery } from "@mantine/hooks";
 import { ANALYTICS_MSG, ANALYTICS_TEXT } from "@shared/analytics-text";
 import { ALL_QUOTES_TITLE, noActiveQuotes } from "@shared/dealer-messages";
-import { MSG, TEXT } from "@shared/messages";
+import { MSG } from "@shared/messages";
 import { seesEveryQuote } from "@shared/permissions";
 import { IconDownload, IconPlus, IconSearch } from "@tabler/icons-react";
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";

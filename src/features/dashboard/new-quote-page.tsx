@@ -3,7 +3,7 @@ import { DASHBOARD_TEXT } from "@shared/dashboard-text";
 
 import { Paper, SegmentedControl, Title } from "@mantine/core";
 import { INVENTORY_TEXT } from "@shared/inventory/inventory-text";
-import { MSG, TEXT } from "@shared/messages";
+import { MSG } from "@shared/messages";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { PageContainer } from "@/components/page-container";

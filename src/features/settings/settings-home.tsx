@@ -1,6 +1,5 @@
 import { Paper, Text } from "@mantine/core";
 import { DASHBOARD_TEXT } from "@shared/dashboard-text";
-import { TEXT } from "@shared/messages";
 import { usePageTitle } from "@/lib/page-title";
 
 export default function SettingsHome() {
