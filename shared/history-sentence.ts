@@ -55,8 +55,8 @@ export function historySentence(
   // 450?' with the payment request", "You answered the payment request with version 3 (for $450.00/mo)".
   if (event.field === "paymentRequest.amount" && event.newValue !== null)
     return `${who} asked for ${event.newValue}`;
-  if (event.field === "paymentRequest.asked" && event.newValue !== null)
-    return `${who} asked at ${event.newValue}`;
+  if (event.field === "paymentRequest.asked.payment" && event.newValue !== null)
+    return `${who} was shown ${event.newValue} when asking`;
   if (event.field === "paymentRequest.structure" && event.newValue !== null)
     return `${who} asked for it for ${event.newValue}`;
   if (event.field === "paymentRequest.note")

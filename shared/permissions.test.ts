@@ -39,7 +39,12 @@ function schemaLeafKeys(): string[] {
       moneyFactors: Object.fromEntries(CREDIT_TIER_IDS.map((tier) => [tier, 0.002])),
     },
     shopperChoice: { structure: "lease", down: 2000, months: 36 },
-    paymentRequest: { amount: 450, structure: "finance", note: "Can you do 450?" },
+    paymentRequest: {
+      amount: 450,
+      structure: "finance",
+      note: "Can you do 450?",
+      asked: { months: 60, down: 2000, payment: 434.17 },
+    },
     paymentAnswer: { version: 2, request: { amount: 450, structure: "finance", note: "" } },
   });
   return Object.entries(quote).flatMap(([field, value]) => [...flattenField(field, value).keys()]);
@@ -111,6 +116,9 @@ describe("the permissions table", () => {
         "paymentRequest.amount",
         "paymentRequest.structure",
         "paymentRequest.note",
+        "paymentRequest.asked.months",
+        "paymentRequest.asked.down",
+        "paymentRequest.asked.payment",
       ].sort(),
     );
     expect(WRITABLE_KEYS.SHOPPER.private.size).toBe(0);

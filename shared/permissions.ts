@@ -27,7 +27,15 @@ const customRateKeys = CREDIT_TIER_IDS.flatMap((tier) =>
 );
 
 /** Issue #38: the shopper's request for a different payment, exactly these leaves (quote-schema.ts paymentRequestSchema). */
-export const PAYMENT_REQUEST_KEYS: readonly string[] = ["amount", "structure", "note", "asked"].map(
+export const PAYMENT_REQUEST_KEYS: readonly string[] = [
+  "amount",
+  "structure",
+  "note",
+  // Issue #46: what the shopper was shown when asking.
+  "asked.months",
+  "asked.down",
+  "asked.payment",
+].map(
   (key) => `paymentRequest.${key}`,
 );
 

@@ -787,6 +787,22 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "get",
+    path: "/inventory/import-report",
+    summary: "The last import's report: counts and skipped rows (line, stock number, VIN, reason)",
+    tag: "Inventory",
+    auth: "bearer",
+    responses: { 200: looseObject("the last import's report"), 403: null, 404: null },
+  },
+  {
+    method: "get",
+    path: "/inventory/import-report.csv",
+    summary: "The last import's skipped rows as CSV",
+    tag: "Inventory",
+    auth: "bearer",
+    responses: { 200: null, 403: null, 404: null },
+  },
+  {
+    method: "get",
     path: "/inventory/{id}",
     summary: "One stock vehicle",
     tag: "Inventory",

@@ -127,15 +127,13 @@ export function displayValue(key: string, value: unknown): string | null {
     // Issue #38: the shopper's payment request and the dealer's answer.
     case "paymentRequest.amount":
       return typeof value === "number" ? `${money(value, 1, false)}/mo` : null;
-    // Issue #46: the terms and payment the shopper was shown when asking.
-    case "paymentRequest.asked": {
-      const asked = value as { months?: unknown; down?: unknown; payment?: unknown };
-      return typeof asked.months === "number" &&
-        typeof asked.down === "number" &&
-        typeof asked.payment === "number"
-        ? `${asked.months} mo, ${money(asked.down, 1, false)} down, ${money(asked.payment, 1, false)}/mo shown`
-        : null;
-    }
+    // Issue #46: what the shopper was shown when asking: the payment is told, the terms are the
+    // request's own context (the dealer's notice shows them).
+    case "paymentRequest.asked.months":
+    case "paymentRequest.asked.down":
+      return null;
+    case "paymentRequest.asked.payment":
+      return typeof value === "number" ? `${money(value, 1, false)}/mo` : null;
     case "paymentRequest.structure":
       return value === "finance" ? "Finance" : value === "lease" ? "Lease" : null;
     case "paymentAnswer": {
