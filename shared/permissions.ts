@@ -35,9 +35,7 @@ export const PAYMENT_REQUEST_KEYS: readonly string[] = [
   "asked.months",
   "asked.down",
   "asked.payment",
-].map(
-  (key) => `paymentRequest.${key}`,
-);
+].map((key) => `paymentRequest.${key}`);
 
 /** Every leaf key of the deal document (quote-schema.ts quoteDataSchema, flattened). */
 export const DEAL_KEYS: readonly string[] = [

@@ -549,7 +549,7 @@ for (const backend of backends) {
 
       writeField(shopper.deal, "downPayment", -4000);
       await eventually(async () => expect((await storedDeal(a, id, token)).downPayment).toBe(-4000));
-      expect((await api(a, "POST", `/api/quotes/${id}/accept`, acceptBody)).status).toBe(201);
+      expect((await acceptAsShown(via(a), id, acceptBody)).status).toBe(201);
       await eventually(() => expect(dealer.states.at(-1)).toMatchObject({ locked: true }), 1000);
       expect((await api(a, "POST", `/api/quotes/${id}/unlock`, {}, token)).status).toBe(200);
       await eventually(() => expect(dealer.states.at(-1)).toMatchObject({ locked: false }), 1000);
@@ -627,7 +627,7 @@ for (const backend of backends) {
         }, 1000);
       };
 
-      await moves([firstPage, secondPage], () => api(a, "POST", `/api/quotes/${first}/accept`, acceptBody));
+      await moves([firstPage, secondPage], () => acceptAsShown(via(a), first, acceptBody));
       expect((await answer(b, first, token)).stock?.status).toBe("pending");
       expect((await answer(b, second, token)).stock).toMatchObject({
         status: "pending",

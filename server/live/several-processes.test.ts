@@ -200,8 +200,8 @@ describe("two processes on PostgreSQL and Redis", () => {
         {
           role: "SHOPPER",
           field: "downPayment",
-          oldValue: "-$2,450.00",
-          newValue: "-$3,000.00",
+          oldValue: "$2,450.00",
+          newValue: "$3,000.00",
           actor: null,
         },
       ]);

@@ -71,10 +71,13 @@ export async function currentListingFigures(
 ): Promise<Map<string, ListingFigures & { grossCents: number | null }>> {
   const figures = new Map<string, ListingFigures & { grossCents: number | null }>();
   for (const id of quoteIds) {
-    const [deal, economics] = await Promise.all([
+    const loaded = await Promise.all([
       stores.documents.load(dealDocName(id)),
       stores.documents.load(economicsDocName(id)),
-    ]);
+    ]).catch(() => null);
+    // A stored document that cannot be read: the columns stand.
+    if (!loaded) continue;
+    const [deal, economics] = loaded;
     if (!deal) continue;
     const dealDoc = docFromStored(deal, dealDocName(id));
     const economicsDoc = economics ? docFromStored(economics, economicsDocName(id)) : null;

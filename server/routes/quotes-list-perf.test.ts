@@ -95,9 +95,10 @@ describe("GET /api/quotes with 5,000 quotes", () => {
   });
 
   it("lists the listing columns without any stored document, and only the dealer's own quotes", async () => {
-    // No quote here has a document: the seeding wrote listing rows only. Dropping the document
-    // tables proves the list never reads them (a query touching them would now fail).
-    t.db.run(sql`DROP TABLE yjs_updates`);
+    // No quote here has a document: the seeding wrote listing rows only. Dropping the documents'
+    // table proves the list reads none (a query touching it would now fail). Issue #46: the list
+    // asks the (empty) update log which quotes changed since their last compaction; only those
+    // are read from their stored documents.
     t.db.run(sql`DROP TABLE yjs_documents`);
     const { status, body } = await timedList(token);
     expect(status).toBe(200);

@@ -182,7 +182,12 @@ describe("versions and acceptance", () => {
     const counter = await h.api("POST", `/api/quotes/${id}/versions`, {}, token);
     expect(counter.status).toBe(201);
     expect(((await counter.json()) as { number: number }).number).toBe(2);
-    await eventually(() => expect(states).toEqual([{ locked: false, acceptedVersion: 1, counterOffer: 2 }]));
+    // Issue #48: the state push may carry the state seq as well (and come once more when it moves).
+    await eventually(() => {
+      expect(states.length).toBeGreaterThan(0);
+      for (const state of states)
+        expect(state).toMatchObject({ locked: false, acceptedVersion: 1, counterOffer: 2 });
+    });
     destroyClient(watcher);
     const shopperView = (await (await h.api("GET", `/api/quotes/${id}`)).json()) as {
       locked: boolean;

@@ -97,7 +97,7 @@ it("stores the appends of one turn in one transaction, each with its own answer"
     status: "ok",
     seq: 1,
     history: {
-      events: [{ field: "downPayment", oldValue: null, newValue: "-$1,500.00", role: "SHOPPER" }],
+      events: [{ field: "downPayment", oldValue: null, newValue: "$1,500.00", role: "SHOPPER" }],
       removed: [],
     },
   });
@@ -111,7 +111,7 @@ it("stores the appends of one turn in one transaction, each with its own answer"
   const events = await db.$client.query("SELECT field, new_value FROM quote_events WHERE quote_id = $1", [
     c.quoteId,
   ]);
-  expect(events.rows).toEqual([{ field: "downPayment", new_value: "-$1,500.00" }]);
+  expect(events.rows).toEqual([{ field: "downPayment", new_value: "$1,500.00" }]);
 });
 
 it("never puts a quote's two documents in one transaction", async () => {

@@ -7,6 +7,7 @@ import type { HistoryEvent } from "@shared/history-text";
 import { liveServerUrl } from "@shared/live-protocol";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import WebSocket from "ws";
+import { acceptAsShown } from "../../../../server/test-support/accept-quote";
 import {
   createQuoteVia,
   eventually,
@@ -71,7 +72,7 @@ it("the open panel holds every stored event, in order, through an acceptance, a 
     email: "sam@example.com",
     structure: { structure: "cash" },
   };
-  expect((await h.api("POST", `/api/quotes/${quoteId}/accept`, accept)).status).toBe(201);
+  expect((await acceptAsShown(h.api, quoteId, accept)).status).toBe(201);
   expect((await h.api("POST", `/api/quotes/${quoteId}/unlock`, {}, token)).status).toBe(200);
   await eventually(async () => {
     expect(await dealer.update("downPayment", -3_000)).toMatchObject({ ok: true });
