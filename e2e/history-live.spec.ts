@@ -62,16 +62,22 @@ test("the open History panel holds every stored event in order through a counter
   });
 
   // The shopper accepts; the dealer reopens and makes a counter-offer, the panel on screen.
+  // Issue #46: an acceptance names the fingerprint of the deal as shown.
+  const shown = (await (await dealer.page.request.get(`/api/quotes/${deal.quoteId}`)).json()) as {
+    fingerprint: string;
+  };
   const accepted = await dealer.page.request.post(`/api/quotes/${deal.quoteId}/accept`, {
     data: {
       name: "Pat Shopper",
       phone: "15557654321",
       email: "pat@example.com",
       structure: { structure: "cash" },
+      fingerprint: shown.fingerprint,
     },
   });
   expect(accepted.status()).toBe(201);
   await dealer.page.getByRole("button", { name: STRUCTURES_TEXT.reopenDeal }).click();
+  await dealer.page.getByRole("button", { name: STRUCTURES_TEXT.reopenConfirmed }).click();
   await expect(dealer.page.getByTestId("deal-accepted")).toHaveCount(0);
   await editAmount(dealer.page, "down-payment", "3000");
   await editAmount(dealer.page, "discount", "2000");

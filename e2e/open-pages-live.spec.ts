@@ -61,7 +61,12 @@ test("an open quote's stock line follows the vehicle: accepted, another deal acc
     const [firstPage, secondPage] = [await open(first), await open(second)];
 
     // The shopper accepts the first deal: both open pages say Pending within a second.
-    expect((await request.post(`/api/quotes/${first}/accept`, { data: accept })).status()).toBe(201);
+    // Issue #46: an acceptance names the fingerprint of the deal as shown.
+    const shown = (await (await request.get(`/api/quotes/${first}`)).json()) as { fingerprint: string };
+    const accepted = await request.post(`/api/quotes/${first}/accept`, {
+      data: { ...accept, fingerprint: shown.fingerprint },
+    });
+    expect(accepted.status()).toBe(201);
     await expect(firstPage.getByTestId("quote-stock")).toContainText("Stock # N24013 · Pending", {
       timeout: 1_000,
     });
