@@ -36,7 +36,11 @@ const sheetFigures = (sheet: DealSheet): string[] => [
   sheet.stamp.fingerprint,
   sheet.vehicle.description,
   ...sheet.lines.map((line) => line.amount),
-  ...sheet.tables.flatMap((table) => table.rows.flat()),
+  // Issue #46: the deal's own down row is labelled "Your down payment: $X"; the PDF's narrow first
+  // column wraps the words, so its figure is what the text must hold.
+  ...sheet.tables
+    .flatMap((table) => table.rows.flat())
+    .map((cell) => cell.replace(/^Your down payment: /, "")),
   sheet.agreement.text,
 ];
 
