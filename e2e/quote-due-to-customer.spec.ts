@@ -36,7 +36,11 @@ test("at 390x844, trade-in equity beyond the deal: out-the-door $0.00, 'Due to c
     await expect(page.getByTestId("line-due-to-customer")).toContainText("Due to customer");
     await expect(page.getByTestId("summary-out-the-door")).toHaveText("$0.00");
     await expect(page.getByTestId("summary-due-to-customer")).toContainText("Due to customer: $28,650.50");
-    await expect(page.getByTestId("summary-from-monthly")).toHaveText("$0.00/mo");
+    // Issue #46: trade equity beyond the deal presents cash with what is due, never a $0.00/mo headline.
+    await expect(page.getByTestId("summary-from-monthly")).toHaveCount(0);
+    await expect(page.getByTestId("summary-from-detail")).toHaveText(
+      "Cash, $0.00, $28,650.50 due to customer",
+    );
     await expect(page.getByTestId("down-payment-capped")).toHaveText(
       DEAL_RULE_TEXT.downPaymentCapped("$3,361.00", "$0.00"),
     );
