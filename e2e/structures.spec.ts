@@ -146,17 +146,20 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     );
     await showStructure(dealer.page, STRUCTURES_TEXT.lease, phone);
     await expect(dealer.page.getByTestId("lease-2000-36")).toHaveAttribute("data-chosen", "true");
-    // Picking the cell also set the deal's one down payment (issue #34): two events, either first.
-    await expect(
-      (await showHistory(dealer.page))
-        .getByTestId("history-event")
-        .filter({ hasText: "Shopper chose Lease 36 mo, $2,000.00 down" }),
-    ).toHaveCount(1, { timeout: 4_000 });
+    // Issue #46: the choice names the structure and term; picking the cell also sets the deal's one
+    // down payment, its own field (checked on the stored deal below).
+    const events = (await showHistory(dealer.page)).getByTestId("history-event");
+    await expect(events.filter({ hasText: /^Shopper chose Lease 36 mo(?!,)/ })).toHaveCount(1, {
+      timeout: 4_000,
+    });
 
     // Both screens show the calculation API's figures for the same deal.
     const stored = await request.get(`/api/quotes/${quote.quoteId}`, { headers: authHeaders(quote.account) });
     const { customerInfo: _private, ...deal } = (await stored.json()).data;
     const data = quoteDataSchema.parse(deal);
+    // The picked row's down payment is the deal's one down payment (a credit: stored negative).
+    expect(data.downPayment).toBe(-2000);
+    expect(data.shopperChoice).toEqual({ structure: "lease", months: 36 });
     const calculated = await request.post("/api/calculate", {
       data: calculateBody(data, 2000, 36),
       headers: authHeaders(quote.account),
@@ -175,11 +178,16 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     // A chosen lease shows its own lines, not the purchase breakdown (issue #34).
     await expect(shopper.page.getByTestId("lease-lines")).toContainText(dollars(lease.amountDueAtSigning));
     await expect(lineValue(shopper.page, "out-the-door")).toHaveCount(0);
-    // And once cash is chosen, the cash price is the page's out-the-door line.
+    // And once cash is chosen, the page's out-the-door line is back, and cash presents what a cash
+    // buyer pays: that line before the $2,000.00 down payment (issue #46, decision 027).
     await showStructure(shopper.page, STRUCTURES_TEXT.cash, phone);
     await shopper.page.getByRole("button", { name: STRUCTURES_TEXT.chooseCash }).click();
+    const outTheDoor = Number(
+      ((await lineValue(shopper.page, "out-the-door").textContent()) ?? "").replace(/[$,]/g, ""),
+    );
+    expect(outTheDoor).toBeGreaterThan(0);
     await expect(shopper.page.getByTestId("structure-cash-out-the-door")).toHaveText(
-      (await lineValue(shopper.page, "out-the-door").textContent()) ?? "",
+      dollars(outTheDoor + 2000),
     );
   });
 }

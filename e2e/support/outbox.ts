@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { readMail } from "../../server/test-support/read-mail";
+import { MSG } from "../../shared/messages";
 import { E2E_DATA_DIR, expect } from "../fixtures";
 
 /** The newest invitation link sent to `to` (the server's outbox: no SMTP_URL in the e2e run). */
@@ -24,4 +25,10 @@ export async function invitationLink(to: string): Promise<string> {
     })
     .toBeTruthy();
   return link as string;
+}
+
+/** What the Team page says when an invitation went to the outbox (no SMTP_URL): its start, before the file's name. */
+export function outboxInvitationNotice(email: string): string {
+  const marker = "\u0000file\u0000";
+  return MSG.invitationWrittenToOutbox(email, marker).split(marker)[0] as string;
 }
