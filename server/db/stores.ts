@@ -287,6 +287,11 @@ export interface QuoteStore {
    */
   stateSeqs(ids: readonly string[]): Promise<Map<string, number>>;
   /**
+   * Issue #52: a value that changes whenever any quote's state seq changes or a quote is deleted,
+   * by any writer; null where the store has no cheap exact answer (then stateSeqs is read).
+   */
+  stateClock(): Promise<string | null>;
+  /**
    * A step of the funnel (issue #40): its history row ("shared" or "opened") and, when it is the
    * first, the quote's shared_at / opened_at, together. With `unlessWithinMs`, nothing is written
    * (null) when the quote has an event of that step in the `unlessWithinMs` before it.

@@ -134,6 +134,8 @@ export function startLifecycleWatch(options: {
   const openQuotes = () => [...new Set([...rooms.rooms.values()].map((room) => room.quoteId))];
 
   let polling = false;
+  /** The state clock and the open quotes of the last poll that found every open room in step. */
+  let inStep: { clock: string; quoteIds: Set<string> } | null = null;
   async function poll() {
     const now = Date.now();
     // Expiry passing while sockets are open: the shopper's page turns read-only at that moment.
@@ -144,15 +146,19 @@ export function startLifecycleWatch(options: {
     }
     const quoteIds = openQuotes();
     if (quoteIds.length === 0) return;
+    // Issue #52: nothing changed since a read that found every open room in step, and no quote
+    // opened since: nothing to read (an idle server with a thousand open quotes stays idle).
+    const clock = await lifecycle.stateClock();
+    const known = inStep;
+    if (clock !== null && known?.clock === clock && quoteIds.every((id) => known.quoteIds.has(id))) return;
     const seqs = await lifecycle.stateSeqs(quoteIds);
-    await Promise.all(
-      quoteIds
-        .filter((id) => {
-          const seq = seqs.get(id);
-          return seq === undefined || roomsOf(id).some((room) => room.stateSeq !== seq);
-        })
-        .map(refresh),
-    );
+    const behind = quoteIds.filter((id) => {
+      const seq = seqs.get(id);
+      return seq === undefined || roomsOf(id).some((room) => room.stateSeq !== seq);
+    });
+    // Rooms behind are read again; until a poll finds them all in step, every poll reads.
+    inStep = clock !== null && behind.length === 0 ? { clock, quoteIds: new Set(quoteIds) } : null;
+    await Promise.all(behind.map(refresh));
   }
 
   const timer = setInterval(() => {

@@ -23,6 +23,8 @@ export type DealerVerdict = "ok" | "lostQuote" | "ended";
 export type DealLifecycle = {
   /** Each quote's state seq; a quote missing from the answer was deleted. */
   stateSeqs(quoteIds: readonly string[]): Promise<Map<string, number>>;
+  /** Changes whenever any quote's state seq changes or a quote is deleted; null: no such clock. */
+  stateClock(): Promise<string | null>;
   /** The quote's state now; undefined once it is deleted. */
   read(quoteId: string): Promise<DealLifecycleState | undefined>;
   /**
@@ -45,6 +47,7 @@ export type DealLifecycle = {
 export function createDealLifecycle(stores: Stores, tokens: TokenService): DealLifecycle {
   return {
     stateSeqs: (ids) => stores.quotes.stateSeqs(ids),
+    stateClock: () => stores.quotes.stateClock(),
     async read(quoteId) {
       const quote = await stores.quotes.find(quoteId);
       if (!quote) return undefined;

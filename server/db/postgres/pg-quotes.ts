@@ -167,6 +167,9 @@ export function createQuoteStore(db: PgDb): QuoteStore {
         .where(and(inScope(scope), inArray(quotes.id, [...ids])));
     },
 
+    // No cheap exact answer here: the watch reads the state seqs at every poll (the bus tells of
+    // changes at once; the poll is the fallback, and an awaited read does not hold the event loop).
+    stateClock: async () => null,
     async stateSeqs(ids) {
       if (ids.length === 0) return new Map();
       const rows = await db

@@ -18,6 +18,7 @@ import {
 } from "../stores";
 import { createDocStore } from "./document-store";
 import { insertHandoffEvents } from "./sqlite-handoff";
+import { sqliteStateClock } from "./state-clock";
 
 // Quotes, their versions, history and stored documents on SQLite (see sqlite-users.ts on the
 // synchronous driver behind the promises).
@@ -38,6 +39,7 @@ const inScope = (scope: QuoteScope) =>
 export const nextStateSeq = sql`${quotes.stateSeq} + 1`;
 
 export function sqliteQuoteStore(db: Db): QuoteStore {
+  const stateClock = sqliteStateClock(db.$client);
   return {
     find: async (id) => db.select().from(quotes).where(eq(quotes.id, id)).get(),
     async create(row, documents, handoff) {
@@ -153,6 +155,7 @@ export function sqliteQuoteStore(db: Db): QuoteStore {
         .where(and(inScope(scope), inArray(quotes.id, [...ids])))
         .all();
     },
+    stateClock: async () => stateClock(),
     async stateSeqs(ids) {
       if (ids.length === 0) return new Map();
       const rows = db

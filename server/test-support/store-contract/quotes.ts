@@ -208,6 +208,36 @@ export function quotesContract(current: CurrentStores): void {
       await stores.quotes.delete("q2");
       expect(await stores.quotes.stateSeqs(["q1", "q2"])).toEqual(new Map([["q1", 3]]));
     });
+    it("moves its state clock (where it has one) with every state seq and deletion, and not with other writes (issue #52)", async () => {
+      const stores = current();
+      const { ann, sam } = await team(stores);
+      await createQuote(stores, sam, "q1");
+      await createQuote(stores, ann, "q2");
+      const first = await stores.quotes.stateClock();
+      if (first === null) {
+        expect(stores.kind).toBe("postgres");
+        return;
+      }
+      // A listing figure is no state: the clock stays.
+      await stores.quotes.setListingFigures("q1", {
+        outTheDoorCents: 1_999_900,
+        stockNumber: "A-17",
+        selectedStructure: "Cash",
+        monthlyCents: null,
+      });
+      expect(await stores.quotes.stateClock()).toBe(first);
+      await stores.quotes.reassign(
+        "q1",
+        ann.id,
+        dealerEvent(T0 + 60, "salesperson", "Ann Lee", "Sam Seller"),
+        auditEntry(ann, "reassigned", "Vehicle of q1: Sam Seller → Ann Lee", T0 + 60),
+      );
+      const second = await stores.quotes.stateClock();
+      expect(second).not.toBe(first);
+      expect(await stores.quotes.stateClock()).toBe(second);
+      await stores.quotes.delete("q2");
+      expect(await stores.quotes.stateClock()).not.toBe(second);
+    });
     it("walks the quotes without their listing figures in id order after a cursor", async () => {
       const stores = current();
       const { ann } = await team(stores);
