@@ -38,11 +38,17 @@ export function docFromStored(stored: StoredDoc, name = "stored"): Y.Doc {
 export function loadStoredDoc(
   store: DocStore,
   docName: string,
-): { doc: Y.Doc; lastSeq: number; logLength: number } {
+): { doc: Y.Doc; lastSeq: number; logLength: number; storedState: Uint8Array | null } {
   const stored = store.load(docName);
   if (!stored) throw new DocumentMissingError(docName);
   const logLength = stored.updates.length + stored.updatesV1.length;
-  return { doc: docFromStored(stored, docName), lastSeq: stored.lastSeq, logLength };
+  return {
+    doc: docFromStored(stored, docName),
+    lastSeq: stored.lastSeq,
+    logLength,
+    // Without log rows the stored state is the whole document, already encoded.
+    storedState: logLength === 0 ? stored.state : null,
+  };
 }
 
 /** A document's full state as stored (V2). */

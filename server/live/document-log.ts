@@ -45,18 +45,22 @@ export type DocumentLog = {
   closeAll(all: Room[]): Promise<void>;
 };
 
+/** A room's document as a log loaded it. */
+export type LoadedRoomDocument = {
+  doc: Y.Doc;
+  lastSeq: number;
+  logLength: number;
+  owners: Map<number, string>;
+  /** The stored state when it is the whole document (no log rows, nothing changed at load). */
+  storedState?: Uint8Array | null;
+};
+
 /** What the stages share: the rooms' options, the loaded rooms, and the pipeline's own outcomes. */
 export type Pipeline = {
   options: RoomsOptions;
   rooms: Map<string, Room>;
   /** Makes and registers a room around a loaded document (room-registry.ts). */
-  makeRoom(
-    name: string,
-    quoteId: string,
-    kind: DocKind,
-    state: RoomState,
-    loaded: { doc: Y.Doc; lastSeq: number; logLength: number; owners: Map<number, string> },
-  ): Room;
+  makeRoom(name: string, quoteId: string, kind: DocKind, state: RoomState, loaded: LoadedRoomDocument): Room;
   /** Unregisters a room and frees its documents. */
   destroy(room: Room): void;
   /** Closes every connection of a room and drops it without storing (deleted quote, storage failure). */

@@ -1,13 +1,13 @@
 import { Awareness, encodeAwarenessUpdate } from "y-protocols/awareness";
-import type * as Y from "yjs";
 import { encodeState } from "../db/stored-doc";
 import { send } from "./broadcast";
 import type { LiveBus } from "./bus";
+import type { LoadedRoomDocument } from "./document-log";
 import { entriesOf } from "./judge";
 import { encodeAwarenessMessage } from "./protocol";
 import type { Conn, Room, RoomState } from "./room-types";
 import type { DocKind } from "./update-guard";
-import { captureScratch, newScratch, type Workspace } from "./workspace";
+import { captureScratch, newCopy, type Workspace } from "./workspace";
 
 // The rooms: one per loaded document, after the reference y-websocket server's getYDoc pattern.
 // A document log loads the document (sqlite-log.ts synchronously, so no message can arrive while a
@@ -16,7 +16,7 @@ import { captureScratch, newScratch, type Workspace } from "./workspace";
 // after its log is folded into its stored state.
 //
 // Guarantees:
-// - A room starts from the stored document only: `doc` and `scratch` equal, its entries read from
+// - A room starts from the stored document only: `doc` and its copy equal, its entries read from
 //   it, the deal's state as the handshake read it (lifecycle-watch.ts keeps it current).
 // - Presence changes go to every socket of the room, the sender included (it keeps the provider's
 //   30 s watchdog fed), and this process's own sockets' changes go out on the bus with whose they
@@ -28,9 +28,10 @@ export function createRoomRegistry(rooms: Map<string, Room>, space: Workspace, b
     quoteId: string,
     kind: DocKind,
     state: RoomState,
-    loaded: { doc: Y.Doc; lastSeq: number; logLength: number; owners: Map<number, string> },
+    loaded: LoadedRoomDocument,
   ): Room {
     const { doc } = loaded;
+    const storedState = loaded.storedState ?? null;
     const awareness = new Awareness(doc);
     awareness.setLocalState(null);
     const room: Room = {
@@ -48,7 +49,7 @@ export function createRoomRegistry(rooms: Map<string, Room>, space: Workspace, b
         expired: state.expiresAt < Date.now(),
       },
       doc,
-      scratch: newScratch({ name, doc }),
+      ...newCopy(space, { name, doc }, storedState),
       awareness,
       conns: new Set(),
       entries: entriesOf(doc, kind),
@@ -57,7 +58,7 @@ export function createRoomRegistry(rooms: Map<string, Room>, space: Workspace, b
       logLength: loaded.logLength,
       owners: loaded.owners,
       writers: new Map(),
-      approxBytes: encodeState(doc).length,
+      approxBytes: (storedState ?? encodeState(doc)).length,
       scratchV2: null,
       scratchBehind: [],
       pins: 0,
@@ -99,7 +100,7 @@ export function createRoomRegistry(rooms: Map<string, Room>, space: Workspace, b
     bus.untrack(room.name);
     room.awareness.destroy();
     room.doc.destroy();
-    room.scratch.destroy();
+    room.scratch?.destroy();
   }
 
   return { makeRoom, destroy };

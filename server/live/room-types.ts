@@ -55,11 +55,13 @@ export type Room = {
   /** The quote's salesperson as of `stateSeq`. */
   salespersonId: string;
   doc: Y.Doc;
+  /** Shared mode: the guard's copy, no observers; updates are tried here first, at the head. Null in one process. */
+  scratch: Y.Doc | null;
   /**
-   * Guard copy, no observers. One process: what `doc` was before the updates in `scratchBehind`
-   * (a refusal restores `doc` from it). Shared mode: updates are tried here first, at the head.
+   * One process: the encoded state (V2) `doc` had before the updates in `scratchBehind` (a refusal
+   * rebuilds `doc` from both). Null in shared mode.
    */
-  scratch: Y.Doc;
+  base: Uint8Array | null;
   awareness: Awareness;
   conns: Set<Conn>;
   entries: FlatEntries;

@@ -104,7 +104,7 @@ export function createSqliteLog(pipeline: Pipeline, store: DocStore): DocumentLo
     open(name, quoteId, kind, state) {
       const existing = rooms.get(name);
       if (existing) return existing;
-      const { doc, lastSeq, logLength } = loadStoredDoc(store, name);
+      const { doc, lastSeq, logLength, storedState } = loadStoredDoc(store, name);
       // Pairs stored before the guard checked exact keys are removed once, stored by the compaction below.
       const junk = removeUnknownPairs(docArray(doc, kind));
       const room = pipeline.makeRoom(name, quoteId, kind, state, {
@@ -112,6 +112,7 @@ export function createSqliteLog(pipeline: Pipeline, store: DocStore): DocumentLo
         lastSeq,
         logLength,
         owners: store.clientIdOwners(name),
+        storedState: junk === 0 ? storedState : null,
       });
       if (junk > 0) {
         log(`live: removed ${junk} unknown pairs from ${name}`);

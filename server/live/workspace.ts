@@ -6,18 +6,18 @@ import type { Room } from "./room-types";
 // leaves nothing behind (the scratch-copy economy, docs/decisions/005-live-server.md).
 //
 // Guarantees:
-// - In place (one process, the SQLite log): an update is judged in `doc` itself; `scratch` is what
-//   `doc` was before the accepted updates in `scratchBehind`, and a refusal rebuilds `doc` from it.
-//   An accepted update is applied once, not twice: `scratch` catches up in one rebuild per
-//   SCRATCH_BEHIND_MAX updates, or at the refusal that needs them.
+// - In place (one process, the SQLite log): an update is judged in `doc` itself; `base` is the
+//   encoded state `doc` had before the accepted updates in `scratchBehind`, and a refusal rebuilds
+//   `doc` from both. No second document is kept (issue #52: a room's load costs one apply, and an
+//   accepted update is applied once): `base` moves up by one encode per SCRATCH_BEHIND_MAX updates.
 // - At the head (several processes, the PostgreSQL log): an update is judged on `scratch`, which
 //   first catches up with `doc` (the committed head); what the guard integrated there is captured
 //   as the V2 delta the log stores (`room.scratchV2`). A refusal rebuilds `scratch` from `doc`.
 // - Either way, after `undoJudgement` the room's documents are exactly as before the update.
 
 /**
- * How many updates `scratch` may fall behind `doc` by before it is rebuilt from `doc` instead
- * (one rebuild costs about what a few applies do, so most of each update's apply is saved).
+ * How many updates the copy (`scratch`, or in place `base`) may fall behind `doc` by before it is
+ * rebuilt from `doc` instead (one rebuild costs about what a few applies do).
  */
 const SCRATCH_BEHIND_MAX = 64;
 
@@ -31,32 +31,43 @@ export function captureScratch(room: Room): void {
   const capture = (update: Uint8Array) => {
     room.scratchV2 = room.scratchV2 ? Y.mergeUpdatesV2([room.scratchV2, update]) : update;
   };
-  room.scratch.on("updateV2", capture);
-  scratchCaptures.set(room.scratch, capture);
+  const scratch = headCopy(room);
+  scratch.on("updateV2", capture);
+  scratchCaptures.set(scratch, capture);
 }
 
-/** A fresh `scratch` equal to `doc` (nothing owed to it any more). */
+/** The copy equal to `doc` again (nothing owed to it any more): in place `base`, else `scratch`. */
 export function rebuildScratch(space: Workspace, room: Room): void {
-  room.scratch.destroy();
+  room.scratchBehind = [];
+  if (space.inPlace) {
+    room.base = encodeState(room.doc);
+    return;
+  }
+  room.scratch?.destroy();
   room.scratch = new Y.Doc({ guid: room.name });
   Y.applyUpdateV2(room.scratch, encodeState(room.doc));
-  room.scratchBehind = [];
-  if (!space.inPlace) captureScratch(room);
+  captureScratch(room);
+}
+
+/** At the head: the copy updates are judged on (it exists in shared mode only). */
+function headCopy(room: Room): Y.Doc {
+  if (!room.scratch) throw new Error(`room ${room.name} has no copy at the head`);
+  return room.scratch;
 }
 
 /** The document an update is judged in. */
-export const judgedDoc = (space: Workspace, room: Room): Y.Doc => (space.inPlace ? room.doc : room.scratch);
+export const judgedDoc = (space: Workspace, room: Room): Y.Doc => (space.inPlace ? room.doc : headCopy(room));
 
 /** In place: the update being judged in `doc` was refused; `doc` goes back to what it was. */
 function restoreDoc(room: Room): void {
-  const restored = room.scratch;
+  if (!room.base) throw new Error(`room ${room.name} has no base state`);
+  const restored = new Y.Doc({ guid: room.name });
+  Y.applyUpdateV2(restored, room.base);
   for (const update of room.scratchBehind) Y.applyUpdate(restored, update);
   // The refused doc is dropped, not destroyed: the room's awareness was made on the first doc
-  // and ends with the room (destroying a doc destroys its awareness).
+  // and ends with the room (destroying a doc destroys its awareness). `base` and the updates
+  // behind it still make the restored doc.
   room.doc = restored;
-  room.scratch = new Y.Doc({ guid: room.name });
-  Y.applyUpdateV2(room.scratch, encodeState(restored));
-  room.scratchBehind = [];
 }
 
 /**
@@ -79,15 +90,24 @@ export function catchUpScratch(room: Room): void {
   const behind = room.scratchBehind;
   if (behind.length === 0) return;
   room.scratchBehind = [];
-  const capture = scratchCaptures.get(room.scratch);
-  if (capture) room.scratch.off("updateV2", capture);
-  for (const update of behind) Y.applyUpdateV2(room.scratch, update);
-  if (capture) room.scratch.on("updateV2", capture);
+  const scratch = headCopy(room);
+  const capture = scratchCaptures.get(scratch);
+  if (capture) scratch.off("updateV2", capture);
+  for (const update of behind) Y.applyUpdateV2(scratch, update);
+  if (capture) scratch.on("updateV2", capture);
 }
 
-/** A new room's `scratch`, equal to its loaded `doc`. */
-export function newScratch(room: Pick<Room, "name" | "doc">): Y.Doc {
+/**
+ * A new room's copy, equal to its loaded `doc`: in place its `base` (the stored state when that is
+ * all the document is, so a load encodes nothing), at the head a `scratch` document.
+ */
+export function newCopy(
+  space: Workspace,
+  room: Pick<Room, "name" | "doc">,
+  storedState: Uint8Array | null,
+): Pick<Room, "scratch" | "base"> {
+  if (space.inPlace) return { scratch: null, base: storedState ?? encodeState(room.doc) };
   const scratch = new Y.Doc({ guid: room.name });
-  Y.applyUpdateV2(scratch, encodeState(room.doc));
-  return scratch;
+  Y.applyUpdateV2(scratch, storedState ?? encodeState(room.doc));
+  return { scratch, base: null };
 }
