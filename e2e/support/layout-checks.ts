@@ -81,6 +81,22 @@ export async function expectNoFigureTwice(cells: Locator): Promise<void> {
   expect(repeated, "a figure said twice in one cell").toEqual([]);
 }
 
+/**
+ * Tables inside `within` wider than the scroller they sit in: a count table of two columns (the cash
+ * downs) must fit its half of a card, not hide its last column past the card's edge.
+ */
+export async function expectTablesFit(within: Locator): Promise<void> {
+  const cut = await within.locator("table").evaluateAll((tables) =>
+    tables
+      .filter((table) => {
+        const box = table.closest<HTMLElement>('[role="region"]') ?? table.parentElement;
+        return box !== null && table.getBoundingClientRect().width > box.clientWidth + 1;
+      })
+      .map((table) => (table.querySelector("caption")?.textContent ?? "").trim()),
+  );
+  expect(cut, "tables wider than their box").toEqual([]);
+}
+
 /** Records the browser's own LayoutShift entries from the first paint on (call before goto). */
 export async function recordLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
