@@ -1,9 +1,10 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ANALYTICS_TEXT } from "../shared/analytics-text";
+import { ANALYTICS_TEXT, openedWithoutShareText } from "../shared/analytics-text";
 import { FIXTURE_DAYS } from "../shared/testing/analytics-fixture";
 import { seedAnalyticsDesk } from "./analytics-db";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { registerDealerViaApi, signInAs } from "./support/api";
+import { expectNoClippedText, expectNothingOutOfCards, expectTablesFit } from "./support/layout-checks";
 
 // Issue #40, end to end: the hand-built desk (shared/testing/analytics-fixture.ts) seeded into a
 // fresh dealership, read from the Analytics page's text equivalents by a manager and by a
@@ -37,6 +38,8 @@ async function chooseCustomRange(page: Page, start: Date) {
 }
 
 const funnel = (page: Page) => page.getByTestId("funnel-sentence");
+// Issue #51: the fixture's quote e was opened from a link never shared: opened, not shared.
+const openedWithoutShare = openedWithoutShareText(1);
 
 test("a manager reads the desk's figures, changes the range and the salesperson", async ({
   page,
@@ -50,13 +53,18 @@ test("a manager reads the desk's figures, changes the range and the salesperson"
   await expect(page.getByRole("heading", { level: 1, name: ANALYTICS_TEXT.title })).toBeVisible();
 
   // Last 30 days holds the fixture and the quote made the day before it.
-  await expect(funnel(page)).toHaveText("6 created, 5 shared, 4 opened by the shopper, 4 accepted.");
+  await expect(funnel(page)).toHaveText(
+    `6 created, 4 shared, 4 opened by the shopper, 4 accepted. ${openedWithoutShare}`,
+  );
 
   await chooseCustomRange(page, desk.start);
-  await expect(funnel(page)).toHaveText("5 created, 4 shared, 3 opened by the shopper, 3 accepted.");
+  await expect(funnel(page)).toHaveText(
+    `5 created, 3 shared, 3 opened by the shopper, 3 accepted. ${openedWithoutShare}`,
+  );
   const funnelTable = page.getByTestId("analytics-funnel").getByRole("table");
-  await expect(funnelTable.getByRole("row", { name: /^Shared 4 80%$/ })).toBeVisible();
-  await expect(funnelTable.getByRole("row", { name: /^Opened by the shopper 3 75%$/ })).toBeVisible();
+  await expect(funnelTable.getByRole("row", { name: /^Shared 3 60%$/ })).toBeVisible();
+  // Of the 3 shared quotes, 2 were opened (the third opened quote was never shared).
+  await expect(funnelTable.getByRole("row", { name: /^Opened by the shopper 3 67%$/ })).toBeVisible();
   await expect(funnelTable.getByRole("row", { name: /^Accepted 3 100%$/ })).toBeVisible();
 
   const timing = page.getByTestId("analytics-timing");
@@ -83,10 +91,11 @@ test("a manager reads the desk's figures, changes the range and the salesperson"
   const weeks = page.getByTestId("analytics-weeks").getByRole("table");
   await expect(weeks.getByRole("row")).toHaveCount(3);
   await expect(weeks.getByRole("row").nth(1)).toHaveText(/2\s*2\s*1\s*1$/);
-  await expect(weeks.getByRole("row").nth(2)).toHaveText(/3\s*2\s*2\s*2$/);
+  // The second week's quote e was opened, never shared: 1 shared, 2 opened (#51).
+  await expect(weeks.getByRole("row").nth(2)).toHaveText(/3\s*1\s*2\s*2$/);
 
   const people = page.getByTestId("analytics-people").getByRole("table");
-  await expect(people.getByRole("row", { name: /^Sue Seller 3 2 2 2 67% 0, 3$/ })).toBeVisible();
+  await expect(people.getByRole("row", { name: /^Sue Seller 3 1 2 2 67% 0, 3$/ })).toBeVisible();
   await expect(people.getByRole("row", { name: /^Sam Seller 2 2 1 1 50% 2, 0$/ })).toBeVisible();
 
   await page.getByTestId("analytics-salesperson").click();
@@ -138,9 +147,15 @@ for (const [name, viewport] of [
       await page.emulateMedia({ colorScheme });
       await page.goto("/analytics");
       await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", colorScheme);
-      await expect(funnel(page)).toHaveText("6 created, 5 shared, 4 opened by the shopper, 4 accepted.");
+      await expect(funnel(page)).toHaveText(
+        `6 created, 4 shared, 4 opened by the shopper, 4 accepted. ${openedWithoutShare}`,
+      );
       await expectNoSeriousA11yViolations(page);
       await expectNoHorizontalScroll(page);
+      // Issue #51: no table (the cash downs) cut at or spilling out of its card's edge.
+      await expectNoClippedText(page);
+      await expectNothingOutOfCards(page);
+      await expectTablesFit(page.getByTestId("analytics-deals"));
     }
   });
 }

@@ -40,11 +40,15 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     await expect(unavailable).toHaveText(DEAL_OFFER_TEXT.leaseUnavailable);
     await expect(shopper.page.getByTestId("choose-lease-4000-24")).toHaveCount(0);
     await expect(shopper.page.getByTestId("structure-lease")).not.toContainText("-$");
-    // "$0 down" is $0 cash cap cost reduction: the cell leads with the cash due at signing and says
-    // the trade-in pays the rest of the amount due.
+    // "$0 down" is $0 cash cap cost reduction: the cell leads with the cash due at signing, then
+    // the amount due at signing; the note under the grid says once that the trade-in pays the rest (#51).
     const cell = shopper.page.getByTestId("choose-lease-0-36");
-    await expect(cell).toContainText(/\$[\d,]+\.\d\d cash due at signing/);
-    await expect(cell).toContainText("$9,800.00 trade-in");
+    await expect(cell).toContainText(
+      /\$[\d,]+\.\d\d\/mo\$[\d,]+\.\d\d cash due at signing\$[\d,]+\.\d\d due at signing$/,
+    );
+    await expect(shopper.page.getByTestId("lease-due-note")).toHaveText(
+      DEAL_OFFER_TEXT.dueAtSigningIncludes("$9,800.00 trade-in"),
+    );
     if (phone) await expectNoHorizontalScroll(shopper.page);
     await expectNoSeriousA11yViolations(shopper.page);
 

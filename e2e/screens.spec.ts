@@ -1,20 +1,31 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { MSG, QUOTE_TEXT, TEXT } from "../shared/messages";
 import { STRUCTURES_TEXT } from "../shared/structure-messages";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./fixtures";
 import { dealerOffersLease, setUpLeaseQuote } from "./lease-deal-setup";
-import { expectConnected, quoteTest as test, WORKED_DEFAULTS } from "./quote-setup";
-import { signInAs } from "./support/api";
+import { expectConnected, saveTradeIn, quoteTest as test, WORKED_DEFAULTS } from "./quote-setup";
+import { addMemberViaApi, createQuoteViaApi, signInAs } from "./support/api";
 import { DESKTOP, PHONE, SCREENS, type Screen } from "./support/every-page";
-import { expectNoClippedText, expectNothingOutOfCards, recordLayoutShifts } from "./support/layout-checks";
+import {
+  expectLayoutShiftAtMost,
+  expectLinedUp,
+  expectNoClippedText,
+  expectNoFigureTwice,
+  expectNothingOutOfCards,
+  recordLayoutShifts,
+} from "./support/layout-checks";
 
 // Issue #14: every page passes axe (no serious or critical violations) in light and in dark mode,
 // on a phone and on a desktop, with no sideways scrolling on the phone; the key screens are kept
 // as screenshots. `npm run screens` writes them to docs/screens/ (the README shows them); a
 // normal run writes them under test-results/screens/ for review. Issue #51: at 390×844 and
 // 1440×900 no text is cut by its box, nothing spills out of a card, and the dashboard does not
-// move after its first paint (CLS from the browser's LayoutShift entries ≤ 0.05).
+// move after its first paint (CLS from the browser's LayoutShift entries ≤ 0.05). The desk is a
+// first week's: the owner and a salesperson with a quote each (the dashboard is the desk log), a
+// shopper looking at the owner's quote (its "Customer looking now" badge) with a trade-in still to
+// be appraised (the longest value of the shopper's option tiles).
 
 const SCREENS_DIR = process.env.UPDATE_SCREENS ? "docs/screens" : "test-results/screens";
 test.use({ quoteDefaults: WORKED_DEFAULTS });
@@ -32,7 +43,25 @@ for (const scheme of ["light", "dark"] as const) {
   test(`every page passes axe in ${scheme} mode on a phone and a desktop; the key screens are kept`, async ({
     quote,
     pages,
+    request,
   }) => {
+    const sam = await addMemberViaApi(request, quote.account, {
+      role: "salesperson",
+      firstName: "Sam",
+      lastName: "Seller",
+    });
+    await createQuoteViaApi(request, sam, {
+      vehicle: { description: "2024 Chevrolet Silverado 1500 LTZ Crew Cab", mileage: 10 },
+    });
+    // The shopper stays on the quote for the whole pass.
+    const shopper = await pages.shopper(quote, PHONE);
+    await shopper.page.getByTestId("option-trade-in").click();
+    await saveTradeIn(shopper.page.getByRole("dialog"), {
+      checkbox: TEXT.tradeInCheckboxShopper,
+      description: "2015 Ford Focus SE",
+      mileage: "91000",
+    });
+    await expect(shopper.page.getByTestId("option-trade-in")).toContainText(QUOTE_TEXT.tradeInToAppraise);
     const context = await pages.context();
     const page = await context.newPage();
     await page.emulateMedia({ colorScheme: scheme });
@@ -57,10 +86,16 @@ for (const scheme of ["light", "dark"] as const) {
           if (device === "phone") await expectNoHorizontalScroll(page);
           await expectNoClippedText(page);
           await expectNothingOutOfCards(page);
-          // Issue #51, still open: the dashboard's layout shift after first paint measures 0.49 on a
-          // phone (the quote list's card moves down once the checklist and live strip are known),
-          // above the 0.05 the issue asks. expectLayoutShiftAtMost (support/layout-checks.ts) runs
-          // here again once the dashboard reserves their space.
+          if (screen.name === "dashboard") {
+            // The badge the clipping check reads, in the desk log's row or card.
+            await expect(page.getByTestId("customer-looking-now")).toHaveText(MSG.customerLookingNow);
+            await expectLayoutShiftAtMost(page, 0.05);
+          }
+          if (screen.name === "shopper-quote") {
+            const tiles = ["option-trade-in", "option-down-payment"];
+            await expectLinedUp(page, tiles, "top");
+            await expectLinedUp(page, [...tiles, "option-credit-tier"], "bottom");
+          }
           if (screen.path("").startsWith("/settings/")) {
             // A settings page's own title (h2) is never larger than the page's h1 (#14).
             const size = (selector: string) =>
@@ -104,6 +139,8 @@ for (const scheme of ["light", "dark"] as const) {
       if (device === "phone")
         await page.getByRole("button", { name: STRUCTURES_TEXT.lease, exact: true }).click();
       await expect(page.getByTestId("lease-unavailable-4000-24")).toBeVisible();
+      await expectNoFigureTwice(page.getByTestId("structure-lease").locator("td"));
+      await expectNoClippedText(page);
       await expectNoSeriousA11yViolations(page);
       if (device === "phone") await expectNoHorizontalScroll(page);
       await page.getByTestId("structures").screenshot({

@@ -99,9 +99,18 @@ export function durationsSentence(durations: Durations): string {
   return `${ANALYTICS_TEXT.median} ${durationText(durations.medianMs)}, ${ANALYTICS_TEXT.p90.toLowerCase()} ${durationText(durations.p90Ms)}, over ${over}`;
 }
 
-/** The funnel as one sentence, the chart's text equivalent. */
-export function funnelSentence(funnel: Record<FunnelStep, number>): string {
-  return `${funnel.created} created, ${funnel.shared} shared, ${funnel.opened} opened by the shopper, ${funnel.accepted} accepted.`;
+/** Why opened may exceed shared (#51): quotes opened from a link no dealer shared from DealDesk. */
+export function openedWithoutShareText(count: number): string {
+  const quotes = count === 1 ? "1 quote was" : `${count} quotes were`;
+  return `${quotes} opened from a link not shared through DealDesk: counted as opened, not as shared; the opened conversion is over the shared quotes.`;
+}
+
+/** The funnel as one sentence, the chart's text equivalent, and why opened exceeds shared when it may. */
+export function funnelSentence(funnel: Record<FunnelStep, number> & { openedWithoutShare: number }): string {
+  const steps = `${funnel.created} created, ${funnel.shared} shared, ${funnel.opened} opened by the shopper, ${funnel.accepted} accepted.`;
+  return funnel.openedWithoutShare > 0
+    ? `${steps} ${openedWithoutShareText(funnel.openedWithoutShare)}`
+    : steps;
 }
 
 /** "Finance 60 mo", "Lease 36 mo". */

@@ -2,12 +2,17 @@
 // GET /api/analytics from the stored milestones of each quote (one query over the quotes, their
 // history and their versions), and the page words them; both read the types and names here.
 //
-// The quotes counted are those created in the range (a cohort), each with how far it got since:
-// a step counts every quote that reached it or a later one, so the funnel never grows from one
-// step to the next (a shopper who opened a link the dealer copied outside the share dialog still
-// counts as shared). Each quote keeps when it first reached each step (written with the step's
-// history row or its first accepted version); the stores count them per salesperson and week. Weeks are seven-day spans from the range's start, so a week begins on the
-// day the range does, in the manager's own time zone (the page sends local midnights).
+// The quotes counted are those created in the range (a cohort), each with how far it got since.
+// "Shared" counts only the quotes a dealer shared from DealDesk (Share, Copy link: a "shared"
+// history row). A shopper may open a link that never went through those (copied from the address
+// bar, say): such a quote counts as opened, not as shared (#51: "2 shared" had counted a link
+// opened directly), and `openedWithoutShare` says how many, so the page can say why opened may
+// exceed shared. The opened step's conversion is over the shared quotes (shared and opened ÷
+// shared); an acceptance needs the page open, so accepted never exceeds opened. Each quote keeps
+// when it first reached each step (written with the step's history row or its first accepted
+// version); the stores count them per salesperson and week. Weeks are seven-day spans from the
+// range's start, so a week begins on the day the range does, in the manager's own time zone (the
+// page sends local midnights).
 
 import type { StructureKind } from "./constants";
 
@@ -21,8 +26,14 @@ export const TOP_CHOICES = 5;
 export const FUNNEL_STEPS = ["created", "shared", "opened", "accepted"] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 
-/** Quotes created in one week of the range by one salesperson, and how many reached each step. */
-export type StepCountRow = { salespersonId: string; week: number } & Record<FunnelStep, number>;
+/**
+ * Quotes created in one week of the range by one salesperson, how many reached each step, and how
+ * many were opened by the shopper without a share recorded.
+ */
+export type StepCountRow = { salespersonId: string; week: number; openedWithoutShare: number } & Record<
+  FunnelStep,
+  number
+>;
 
 /** The deal a shopper accepted (the newest accepted version of a quote of the range). */
 export type AcceptedDeal = {
@@ -54,7 +65,12 @@ export type AnalyticsResponse = {
   /** The salesperson the figures are limited to (a salesperson's own id for them), or null. */
   salesperson: string | null;
   funnel: StepCounts & {
-    /** Each step as a share of the step before (4 decimals), null when that step is 0. */
+    /** Quotes opened by the shopper that no dealer shared from DealDesk (counted in `opened`). */
+    openedWithoutShare: number;
+    /**
+     * Each step as a share of the step before (4 decimals), null when that step is 0; `opened`
+     * is over the shared quotes: those of them the shopper opened.
+     */
     conversion: { shared: number | null; opened: number | null; accepted: number | null };
   };
   /** Quotes created in each week of the range, and how far they got. */
@@ -111,6 +127,7 @@ export type AnalyticsInput = {
 export function computeAnalytics(facts: AnalyticsFacts, input: AnalyticsInput): AnalyticsResponse {
   const weekCount = weeksIn(input.from, input.to);
   const funnel = emptyCounts();
+  let openedWithoutShare = 0;
   const weeks = Array.from({ length: weekCount }, (_, i) => ({
     start: new Date(input.from + i * WEEK_MS).toISOString(),
     ...emptyCounts(),
@@ -124,6 +141,7 @@ export function computeAnalytics(facts: AnalyticsFacts, input: AnalyticsInput): 
       people.set(row.salespersonId, person);
     }
     person.weekly[week] = (person.weekly[week] ?? 0) + row.created;
+    openedWithoutShare += row.openedWithoutShare;
     for (const step of FUNNEL_STEPS) {
       funnel[step] += row[step];
       (weeks[week] as StepCounts)[step] += row[step];
@@ -158,9 +176,10 @@ export function computeAnalytics(facts: AnalyticsFacts, input: AnalyticsInput): 
     salesperson: input.salesperson,
     funnel: {
       ...funnel,
+      openedWithoutShare,
       conversion: {
         shared: rate(funnel.shared, funnel.created),
-        opened: rate(funnel.opened, funnel.shared),
+        opened: rate(funnel.opened - openedWithoutShare, funnel.shared),
         accepted: rate(funnel.accepted, funnel.opened),
       },
     },

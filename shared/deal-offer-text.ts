@@ -18,6 +18,9 @@ export const DEAL_OFFER_TEXT = {
   paidTradeIn: (amount: string): string => `${amount} trade-in`,
   paidRebates: (amount: string): string => `${amount} rebates`,
   paidCash: (amount: string): string => `${amount} cash`,
+  /** Under the lease grid (#51): what pays each amount due at signing besides the cash shown. */
+  dueAtSigningIncludes: (parts: string): string =>
+    `Each amount due at signing includes the ${parts}; the rest is the cash shown.`,
   /** The shopper's trade-in dialog says up front who sets the value. */
   tradeInAppraisalNote:
     "The dealership appraises your trade-in and sets its value. Tell them about the car and what you still owe on it.",

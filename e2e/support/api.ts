@@ -78,3 +78,29 @@ export async function createQuoteViaApi(
 export function authHeaders(account: Pick<AuthResponse, "token">): Record<string, string> {
   return { Authorization: `Bearer ${account.token}` };
 }
+
+/**
+ * A member of the owner's dealership: invited through the real API and accepted from the
+ * invitation's link (the e2e server has no SMTP_URL, so the answer hands the link over).
+ */
+export async function addMemberViaApi(
+  request: APIRequestContext,
+  owner: Pick<AuthResponse, "token">,
+  member: { role: "salesperson" | "manager"; firstName: string; lastName: string },
+): Promise<DealerAccount> {
+  counter += 1;
+  const email = `member-${Date.now()}-${process.pid}-${counter}@example.com`;
+  const password = "correct horse battery";
+  const invited = await request.post("/api/team/invitations", {
+    data: { email, role: member.role },
+    headers: authHeaders(owner),
+  });
+  if (!invited.ok()) throw new Error(`invitation failed: ${invited.status()} ${await invited.text()}`);
+  const { link } = (await invited.json()) as { link: string };
+  const token = new URL(link).searchParams.get("token");
+  const accepted = await request.post("/api/auth/accept-invitation", {
+    data: { token, firstName: member.firstName, lastName: member.lastName, password },
+  });
+  if (!accepted.ok()) throw new Error(`accepting failed: ${accepted.status()} ${await accepted.text()}`);
+  return { ...((await accepted.json()) as AuthResponse), email, password };
+}

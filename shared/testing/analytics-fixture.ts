@@ -122,7 +122,8 @@ export const FIXTURE_QUOTES: FixtureQuote[] = [
     locked: false,
   },
   {
-    // Opened from a link copied outside the share dialog: counts as shared, no share-to-open time.
+    // Opened from a link copied outside the share dialog: opened, never shared (#51), so no
+    // share-to-open time either.
     key: "e",
     salesperson: "sue",
     vehicle: "2025 BMW X3",
@@ -164,19 +165,22 @@ export const FIXTURE_OUTSIDE: FixtureQuote = {
 
 /** GET /api/analytics for [start, start + 14 days), everyone; times in ms. */
 export const FIXTURE_EXPECTED = {
+  // Shared: a, b and c (e was only opened); opened: a, c and e; the opened conversion is over the
+  // shared quotes: a and c of a, b and c.
   funnel: {
     created: 5,
-    shared: 4,
+    shared: 3,
     opened: 3,
     accepted: 3,
-    conversion: { shared: 0.8, opened: 0.75, accepted: 1 },
+    openedWithoutShare: 1,
+    conversion: { shared: 0.6, opened: 0.6667, accepted: 1 },
   },
   weeks: [
     { created: 2, shared: 2, opened: 1, accepted: 1 },
-    { created: 3, shared: 2, opened: 2, accepted: 2 },
+    { created: 3, shared: 1, opened: 2, accepted: 2 },
   ],
   salespeople: [
-    { person: "sue" as FixturePerson, created: 3, shared: 2, opened: 2, accepted: 2, weekly: [0, 3] },
+    { person: "sue" as FixturePerson, created: 3, shared: 1, opened: 2, accepted: 2, weekly: [0, 3] },
     { person: "sam" as FixturePerson, created: 2, shared: 2, opened: 1, accepted: 1, weekly: [2, 0] },
   ],
   timing: {
@@ -205,6 +209,7 @@ export const FIXTURE_EXPECTED_SAM = {
     shared: 2,
     opened: 1,
     accepted: 1,
+    openedWithoutShare: 0,
     conversion: { shared: 1, opened: 0.5, accepted: 1 },
   },
   weeks: [

@@ -32,8 +32,9 @@ export function createAnalyticsStore(db: PgDb): AnalyticsStore {
         pool.query<CountSqlRow>(
           `SELECT q.salesperson_id AS "salespersonId", ((q.created_at - $${n + 1}) / ${WEEK_MS})::int AS week,
              count(*)::int AS created,
-             count(*) FILTER (WHERE q.shared_at IS NOT NULL OR q.opened_at IS NOT NULL OR q.accepted_at IS NOT NULL)::int AS shared,
+             count(*) FILTER (WHERE q.shared_at IS NOT NULL)::int AS shared,
              count(*) FILTER (WHERE q.opened_at IS NOT NULL OR q.accepted_at IS NOT NULL)::int AS opened,
+             count(*) FILTER (WHERE q.shared_at IS NULL AND (q.opened_at IS NOT NULL OR q.accepted_at IS NOT NULL))::int AS "openedWithoutShare",
              count(*) FILTER (WHERE q.accepted_at IS NOT NULL)::int AS accepted
            FROM quotes q WHERE ${range} GROUP BY 1, 2`,
           args,

@@ -30,8 +30,9 @@ export function sqliteAnalyticsStore(db: Db): AnalyticsStore {
       const counts = sql
         .prepare<unknown[], CountSqlRow>(
           `SELECT q.salesperson_id AS salespersonId, CAST((q.created_at - ?) / ${WEEK_MS} AS INTEGER) AS week, count(*) AS created,
-             sum(q.shared_at IS NOT NULL OR q.opened_at IS NOT NULL OR q.accepted_at IS NOT NULL) AS shared,
+             sum(q.shared_at IS NOT NULL) AS shared,
              sum(q.opened_at IS NOT NULL OR q.accepted_at IS NOT NULL) AS opened,
+             sum(q.shared_at IS NULL AND (q.opened_at IS NOT NULL OR q.accepted_at IS NOT NULL)) AS openedWithoutShare,
              sum(q.accepted_at IS NOT NULL) AS accepted
            FROM quotes q WHERE ${range} GROUP BY 1, 2`,
         )

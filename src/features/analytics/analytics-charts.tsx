@@ -1,5 +1,5 @@
 import "@mantine/charts/styles.css";
-import { BarChart, DonutChart, FunnelChart, Sparkline } from "@mantine/charts";
+import { BarChart, DonutChart, Sparkline } from "@mantine/charts";
 import { Box, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { type AnalyticsResponse, FUNNEL_STEPS, type FunnelStep } from "@shared/analytics";
 import {
@@ -13,7 +13,8 @@ import {
 } from "@shared/analytics-text";
 import { STRUCTURE_KINDS } from "@shared/constants";
 import { formatMoney } from "@shared/money";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
+import classes from "./analytics-charts.module.css";
 
 // The Analytics page's figures (issue #40): each chart is drawn for the eye and hidden from
 // assistive technology, and a table or a sentence right under it says the same numbers for
@@ -83,10 +84,11 @@ function CountTable({
   rows: (string | number)[][];
 }) {
   // A grid item grows to its content unless told otherwise: min-width 0 keeps the table's scroll
-  // inside its card instead of pushing the card's grid out of it (#51).
+  // inside its card instead of pushing the card's grid out of it (#51). The table is as wide as its
+  // words need, no wider: a fixed minimum cut two-column tables (cash downs) at a half card's edge.
   return (
     <div style={{ minWidth: 0 }}>
-      <ScrollableTable label={caption} minWidth={280}>
+      <ScrollableTable label={caption} minWidth={0}>
         <Table striped withTableBorder captionSide="top">
           {/* Mantine dims captions below 4.5:1; the caption is text like any other here. */}
           <Table.Caption c="var(--mantine-color-text)">{caption}</Table.Caption>
@@ -120,23 +122,45 @@ function CountTable({
   );
 }
 
+/** A Mantine colour ("teal.6") as its CSS variable. */
+const colorVar = (color: string) => `var(--mantine-color-${color.replace(".", "-")})`;
+
+/**
+ * The funnel as centred bars, one per step, each as wide as its count, with its name and count in a
+ * column of their own beside the bars: a label never sits on a shape (#51: the "2" over its step),
+ * and a step may be larger than the one before (opened without a share) without a broken shape.
+ */
+function FunnelBars({ funnel }: { funnel: AnalyticsResponse["funnel"] }) {
+  const widest = Math.max(1, ...FUNNEL_STEPS.map((step) => funnel[step]));
+  return (
+    <div className={classes.funnel}>
+      {FUNNEL_STEPS.map((step) => (
+        <Fragment key={step}>
+          <div className={classes.track}>
+            <div
+              className={classes.bar}
+              style={{ width: `${(funnel[step] / widest) * 100}%`, background: colorVar(STEP_COLORS[step]) }}
+            />
+          </div>
+          <Text size="sm" className={classes.label}>
+            {FUNNEL_LABELS[step]}{" "}
+            <Text span fw={700} inherit>
+              {funnel[step]}
+            </Text>
+          </Text>
+        </Fragment>
+      ))}
+    </div>
+  );
+}
+
 function FunnelSection({ data }: { data: AnalyticsResponse }) {
   const { funnel } = data;
   const conversion = (step: FunnelStep) => (step === "created" ? "—" : percentText(funnel.conversion[step]));
   return (
     <Section title={T.funnelTitle} testId="analytics-funnel">
       <Chart>
-        <FunnelChart
-          data={FUNNEL_STEPS.map((step) => ({
-            name: FUNNEL_LABELS[step],
-            value: funnel[step],
-            color: STEP_COLORS[step],
-          }))}
-          withLabels
-          labelsPosition="right"
-          withTooltip={false}
-          size={220}
-        />
+        <FunnelBars funnel={funnel} />
       </Chart>
       <Text data-testid="funnel-sentence">{funnelSentence(funnel)}</Text>
       <CountTable

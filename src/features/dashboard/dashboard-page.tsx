@@ -1,5 +1,4 @@
 import { DASHBOARD_TEXT } from "@shared/dashboard-text";
-import { PageLoader } from "@/components/page-loader";
 // /dashboard (spec §2): the greeting and the 'Active Quotes' panel.
 //
 // Many quotes: the whole list (listing columns only) is loaded once and kept in
@@ -13,7 +12,7 @@ import { ALL_QUOTES_TITLE, noActiveQuotes } from "@shared/dealer-messages";
 import { MSG } from "@shared/messages";
 import { seesEveryQuote } from "@shared/permissions";
 import { IconDownload, IconPlus, IconSearch } from "@tabler/icons-react";
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { DeleteQuoteDialog } from "@/components/delete-quote-dialog";
 import { PageContainer } from "@/components/page-container";
@@ -24,7 +23,7 @@ import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { FirstRunChecklist } from "./first-run-checklist";
 import { LiveSignals } from "./live-signals/live-signals";
-import { QuoteListBody } from "./quote-list-body";
+import { QuoteListBody, QuotesLoading } from "./quote-list-body";
 import {
   type DashboardQuote,
   DEFAULT_SORT,
@@ -36,6 +35,7 @@ import {
 } from "./quote-list-view";
 import { ReassignDialog } from "./reassign-dialog";
 import { SortSelect } from "./sort-select";
+import { useChecklist } from "./use-checklist";
 import { useNow } from "./use-now";
 import { useQuoteActions } from "./use-quote-actions";
 import { useQuotes } from "./use-quotes";
@@ -79,12 +79,14 @@ export default function DashboardPage() {
   const [salespersonId, setSalespersonId] = useState<string | null>(null);
 
   usePageTitle("Dashboard");
-  const [checklistKnown, setChecklistKnown] = useState(false);
-  const checklistSettled = useCallback(() => setChecklistKnown(true), []);
-  const [firstPaint, setFirstPaint] = useState(false);
-  useEffect(() => {
-    if (checklistKnown && state.status !== "loading") setFirstPaint(true);
-  }, [checklistKnown, state.status]);
+  const { checklist, known: checklistKnown, setChecklist } = useChecklist();
+  const [liveKnown, setLiveKnown] = useState(false);
+  const liveSettled = useCallback(() => setLiveKnown(true), []);
+  // Issue #51: the checklist, the panel and its rows (with their live badges) paint together, once
+  // all three are known, so nothing pops in above what the dealer is already reading; until then
+  // 'Loading quotes...' holds their place. Later reloads (Try Again) show it inside the panel.
+  const [painted, setPainted] = useState(false);
+  if (!painted && checklistKnown && liveKnown && state.status !== "loading") setPainted(true);
 
   const everyQuote = state.status === "ready" ? state.quotes : [];
   const salespeople = useMemo(() => {
@@ -129,114 +131,115 @@ export default function DashboardPage() {
     <PageContainer>
       <Stack gap="lg">
         <Title order={1}>{DASHBOARD_TEXT.welcome(user?.firstName ?? "")}</Title>
-        <FirstRunChecklist onSettled={checklistSettled} />
-        {/* Issue #51: the list waits for the checklist, so the checklist never pops in above it. */}
-        {!firstPaint ? <PageLoader /> : null}
-        <Paper withBorder radius="md" p={{ base: "sm", sm: "md" }} hidden={!firstPaint}>
-          <Stack gap="md">
-            <Group justify="space-between" gap="sm">
-              <Title order={2} fz="h4" data-testid="quotes-title">
-                {showExpired ? ALL_QUOTES_TITLE : DASHBOARD_TEXT.activeQuotes}
-              </Title>
-              <Button
-                component={Link}
-                to="/quote/new"
-                leftSection={<IconPlus size={18} aria-hidden="true" />}
-              >
-                {DASHBOARD_TEXT.createNewQuote}
-              </Button>
-            </Group>
-            <Group gap="sm" align="center" wrap="wrap">
-              <TextInput
-                type="search"
-                value={query}
-                onChange={(event) => {
-                  setQuery(event.currentTarget.value);
-                  setPage(1);
-                }}
-                placeholder={DASHBOARD_TEXT.searchPlaceholder}
-                aria-label={DASHBOARD_TEXT.searchPlaceholder}
-                leftSection={<IconSearch size={16} aria-hidden="true" />}
-                style={{ flex: "1 1 16rem" }}
-              />
-              <Switch
-                label={DASHBOARD_TEXT.showExpired}
-                checked={showExpired}
-                onChange={(event) => {
-                  setShowExpired(event.currentTarget.checked);
-                  setPage(1);
-                }}
-              />
-              <Switch
-                label={MSG.acceptedOnly}
-                checked={acceptedOnly}
-                onChange={(event) => {
-                  setAcceptedOnly(event.currentTarget.checked);
-                  setPage(1);
-                }}
-                data-testid="accepted-filter"
-              />
-              {deskLog ? (
-                <Select
-                  aria-label={MSG.salesperson}
-                  data={[{ value: "", label: MSG.allSalespeople }, ...salespeople]}
-                  value={salespersonId ?? ""}
-                  allowDeselect={false}
-                  onChange={(value) => {
-                    setSalespersonId(value ? value : null);
-                    setPage(1);
-                  }}
-                  w={220}
-                  data-testid="salesperson-filter"
-                />
-              ) : null}
-              {user && seesEveryQuote(user) ? (
-                <Button
-                  variant="default"
-                  onClick={() =>
-                    exportDeskLog({ salespersonId, query: deferredQuery, acceptedOnly, showExpired })
-                  }
-                  leftSection={<IconDownload size={18} aria-hidden="true" />}
-                >
-                  {ANALYTICS_TEXT.exportCsv}
-                </Button>
-              ) : null}
-              {!wide && state.status === "ready" && quotes.length > 0 ? (
-                <SortSelect
+        <LiveSignals onSettled={liveSettled}>
+          {painted ? null : <QuotesLoading />}
+          {painted && checklist ? <FirstRunChecklist checklist={checklist} onChange={setChecklist} /> : null}
+          {painted ? (
+            <Paper withBorder radius="md" p={{ base: "sm", sm: "md" }}>
+              <Stack gap="md">
+                <Group justify="space-between" gap="sm">
+                  <Title order={2} fz="h4" data-testid="quotes-title">
+                    {showExpired ? ALL_QUOTES_TITLE : DASHBOARD_TEXT.activeQuotes}
+                  </Title>
+                  <Button
+                    component={Link}
+                    to="/quote/new"
+                    leftSection={<IconPlus size={18} aria-hidden="true" />}
+                  >
+                    {DASHBOARD_TEXT.createNewQuote}
+                  </Button>
+                </Group>
+                <Group gap="sm" align="center" wrap="wrap">
+                  <TextInput
+                    type="search"
+                    value={query}
+                    onChange={(event) => {
+                      setQuery(event.currentTarget.value);
+                      setPage(1);
+                    }}
+                    placeholder={DASHBOARD_TEXT.searchPlaceholder}
+                    aria-label={DASHBOARD_TEXT.searchPlaceholder}
+                    leftSection={<IconSearch size={16} aria-hidden="true" />}
+                    style={{ flex: "1 1 16rem" }}
+                  />
+                  <Switch
+                    label={DASHBOARD_TEXT.showExpired}
+                    checked={showExpired}
+                    onChange={(event) => {
+                      setShowExpired(event.currentTarget.checked);
+                      setPage(1);
+                    }}
+                  />
+                  <Switch
+                    label={MSG.acceptedOnly}
+                    checked={acceptedOnly}
+                    onChange={(event) => {
+                      setAcceptedOnly(event.currentTarget.checked);
+                      setPage(1);
+                    }}
+                    data-testid="accepted-filter"
+                  />
+                  {deskLog ? (
+                    <Select
+                      aria-label={MSG.salesperson}
+                      data={[{ value: "", label: MSG.allSalespeople }, ...salespeople]}
+                      value={salespersonId ?? ""}
+                      allowDeselect={false}
+                      onChange={(value) => {
+                        setSalespersonId(value ? value : null);
+                        setPage(1);
+                      }}
+                      w={220}
+                      data-testid="salesperson-filter"
+                    />
+                  ) : null}
+                  {user && seesEveryQuote(user) ? (
+                    <Button
+                      variant="default"
+                      onClick={() =>
+                        exportDeskLog({ salespersonId, query: deferredQuery, acceptedOnly, showExpired })
+                      }
+                      leftSection={<IconDownload size={18} aria-hidden="true" />}
+                    >
+                      {ANALYTICS_TEXT.exportCsv}
+                    </Button>
+                  ) : null}
+                  {!wide && state.status === "ready" && quotes.length > 0 ? (
+                    <SortSelect
+                      sort={sort}
+                      withGross={listHasGross(everyQuote)}
+                      onChange={(next) => {
+                        setSort(next);
+                        setPage(1);
+                      }}
+                    />
+                  ) : null}
+                </Group>
+                <QuoteListBody
+                  state={state}
+                  pageQuotes={pageQuotes}
+                  matchCount={shown.length}
+                  emptyMessage={emptyMessage}
+                  page={currentPage}
+                  pageCount={pageCount}
+                  onPage={setPage}
+                  wide={wide}
+                  nowMs={nowMs}
                   sort={sort}
-                  withGross={listHasGross(everyQuote)}
-                  onChange={(next) => {
-                    setSort(next);
+                  onSort={(column) => {
+                    setSort((current) => nextSort(current, column));
                     setPage(1);
                   }}
+                  onOpen={open}
+                  onRetry={reload}
+                  handlers={handlers}
+                  showSalesperson={deskLog}
+                  showGross={listHasGross(everyQuote)}
                 />
-              ) : null}
-            </Group>
-            <LiveSignals>
-              <QuoteListBody
-                state={state}
-                pageQuotes={pageQuotes}
-                matchCount={shown.length}
-                emptyMessage={emptyMessage}
-                page={currentPage}
-                pageCount={pageCount}
-                onPage={setPage}
-                wide={wide}
-                nowMs={nowMs}
-                sort={sort}
-                onSort={(column) => {
-                  setSort((current) => nextSort(current, column));
-                  setPage(1);
-                }}
-                onOpen={open}
-                onRetry={reload}
-                handlers={handlers}
-                showSalesperson={deskLog}
-                showGross={listHasGross(everyQuote)}
-              />
-            </LiveSignals>
-          </Stack>
-        </Paper>
+              </Stack>
+            </Paper>
+          ) : null}
+        </LiveSignals>
       </Stack>
       <DeleteQuoteDialog {...deleteDialog} />
       <ReassignDialog

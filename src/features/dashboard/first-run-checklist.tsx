@@ -18,11 +18,11 @@ import { CHECKLIST_STEPS, type Checklist, type ChecklistStep } from "@shared/che
 import { CHECKLIST_TEXT } from "@shared/dealer-messages";
 import { CORE_MSG } from "@shared/messages";
 import { IconCircle, IconCircleCheckFilled } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { Notice } from "@/components/notice";
 import { errorText } from "@/lib/api";
-import { loadChecklist, markChecklist } from "./checklist-api";
+import { markChecklist } from "./checklist-api";
 
 /** Where a step is done (sharing is done from a quote's page or row: no link). */
 const STEP_LINKS: Partial<Record<ChecklistStep, string>> = {
@@ -31,28 +31,20 @@ const STEP_LINKS: Partial<Record<ChecklistStep, string>> = {
   firstQuote: "/quote/new",
 };
 
-/** `onSettled`: the checklist is known (shown or not), so the dashboard can paint once, without a shift (#51). */
-export function FirstRunChecklist({ onSettled }: { onSettled?: () => void }) {
-  const [checklist, setChecklist] = useState<Checklist | null>(null);
+/** The checklist as loaded by the dashboard (use-checklist.ts); `onChange`: the server's answer to a mark. */
+export function FirstRunChecklist({
+  checklist,
+  onChange,
+}: {
+  checklist: Checklist;
+  onChange(checklist: Checklist): void;
+}) {
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    // A checklist that cannot load is left out: the dashboard works without it.
-    loadChecklist(controller.signal).then(
-      (loaded) => {
-        setChecklist(loaded);
-        onSettled?.();
-      },
-      () => onSettled?.(),
-    );
-    return () => controller.abort();
-  }, [onSettled]);
-
-  if (!checklist?.show) return null;
+  if (!checklist.show) return null;
   const done = CHECKLIST_STEPS.filter((step) => checklist.steps[step]).length;
   const mark = (what: "taxesAndFees" | "dismissed") => {
     setError(null);
-    markChecklist(what).then(setChecklist, (caught: unknown) =>
+    markChecklist(what).then(onChange, (caught: unknown) =>
       setError(errorText(caught, CORE_MSG.internalError)),
     );
   };

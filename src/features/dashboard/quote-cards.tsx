@@ -1,7 +1,7 @@
 // Small screens (spec §2): one card per quote. A card opens the quote on
 // click or Enter; its action buttons do their own thing.
 
-import { Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { QUOTE_COLUMNS } from "@shared/dealer-messages";
 import { MSG } from "@shared/messages";
 import { CustomerLookingNow, SameVehicleWorked, ShopperViewingDot } from "./live-signals/live-signals";
@@ -47,38 +47,36 @@ export function QuoteCards({ quotes, nowMs, onOpen, handlers, showSalesperson, s
                 if (event.key === "Enter") onOpen(quote);
               }}
             >
-              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text fw={700} className={`${classes.vehicle} ${classes.fades}`}>
-                    <ShopperViewingDot quoteId={quote.id} />
-                    {quote.vehicleDescription}
+              {/* Issue #51: the name and badges take the card's width; the actions have a row of their own. */}
+              <Stack gap={2}>
+                <Text fw={700} className={`${classes.vehicle} ${classes.fades}`}>
+                  <ShopperViewingDot quoteId={quote.id} />
+                  {quote.vehicleDescription}
+                </Text>
+                {quote.customerName ? (
+                  <Text size="sm" className={classes.fades}>
+                    {quote.customerName}
                   </Text>
-                  {quote.customerName ? (
-                    <Text size="sm" className={classes.fades}>
-                      {quote.customerName}
-                    </Text>
-                  ) : null}
-                  {showSalesperson ? (
-                    <Text size="sm" className={classes.fades} data-testid="quote-salesperson">
-                      {MSG.salesperson}: {quote.salesperson.name}
-                    </Text>
-                  ) : null}
-                  {showSalesperson ? (
-                    <Text size="sm" className={classes.fades} data-testid="quote-out-the-door">
-                      {MSG.outTheDoor}: {outTheDoorText(quote)}
-                    </Text>
-                  ) : null}
-                  {showGross ? (
-                    <Text size="sm" className={classes.fades} data-testid="quote-gross">
-                      {QUOTE_COLUMNS.gross}: {grossText(quote)}
-                    </Text>
-                  ) : null}
-                  {showSalesperson ? <CustomerLookingNow quoteId={quote.id} /> : null}
-                  <SameVehicleWorked quoteId={quote.id} />
-                  <StatusBadges quote={quote} expired={expired} />
-                </Stack>
-                <QuoteActions quote={quote} expired={expired} handlers={handlers} />
-              </Group>
+                ) : null}
+                {showSalesperson ? (
+                  <Text size="sm" className={classes.fades} data-testid="quote-salesperson">
+                    {MSG.salesperson}: {quote.salesperson.name}
+                  </Text>
+                ) : null}
+                {showSalesperson ? (
+                  <Text size="sm" className={classes.fades} data-testid="quote-out-the-door">
+                    {MSG.outTheDoor}: {outTheDoorText(quote)}
+                  </Text>
+                ) : null}
+                {showGross ? (
+                  <Text size="sm" className={classes.fades} data-testid="quote-gross">
+                    {QUOTE_COLUMNS.gross}: {grossText(quote)}
+                  </Text>
+                ) : null}
+                {showSalesperson ? <CustomerLookingNow quoteId={quote.id} /> : null}
+                <SameVehicleWorked quoteId={quote.id} />
+                <StatusBadges quote={quote} expired={expired} />
+              </Stack>
               <SimpleGrid cols={2} spacing="xs" mt="xs" className={classes.fades}>
                 <div>
                   <Text size="xs" fw={600}>
@@ -93,6 +91,9 @@ export function QuoteCards({ quotes, nowMs, onOpen, handlers, showSalesperson, s
                   <Text size="sm">{formatQuoteDate(quote.expiresMs)}</Text>
                 </div>
               </SimpleGrid>
+              <div className={classes.cardActions}>
+                <QuoteActions quote={quote} expired={expired} handlers={handlers} />
+              </div>
             </Paper>
           </li>
         );

@@ -36,18 +36,21 @@ export interface QuoteListBodyProps {
   showGross?: boolean;
 }
 
+/** 'Loading quotes...' (spec §2): in the panel, and in its place until the dashboard paints (#51). */
+export function QuotesLoading() {
+  return (
+    <Center py="xl" role="status">
+      <Group gap="sm">
+        <Loader size="sm" aria-hidden="true" />
+        <Text>{DASHBOARD_TEXT.loadingQuotes}</Text>
+      </Group>
+    </Center>
+  );
+}
+
 export function QuoteListBody(props: QuoteListBodyProps) {
   const { state } = props;
-  if (state.status === "loading") {
-    return (
-      <Center py="xl" role="status">
-        <Group gap="sm">
-          <Loader size="sm" aria-hidden="true" />
-          <Text>{DASHBOARD_TEXT.loadingQuotes}</Text>
-        </Group>
-      </Center>
-    );
-  }
+  if (state.status === "loading") return <QuotesLoading />;
   if (state.status === "failed") {
     return (
       <Notice tone="error">

@@ -102,7 +102,8 @@ export function QuotesTable({
               }}
             >
               <Table.Td>
-                <Group gap="xs" wrap="nowrap">
+                {/* The badges go under the name when the column is narrow, never over its edge (#51). */}
+                <Group gap="xs" wrap="wrap">
                   <Text fw={600} className={`${classes.vehicle} ${classes.fades}`}>
                     <ShopperViewingDot quoteId={quote.id} />
                     {quote.vehicleDescription}

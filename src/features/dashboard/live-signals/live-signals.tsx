@@ -13,7 +13,7 @@ import {
   type LiveStatusResponse,
   PRESENCE_TEXT,
 } from "@shared/presence-text";
-import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 import { ApiError, apiRequest } from "@/lib/api";
 import { POSITIVE_BADGE_COLOR } from "../badge-color";
 import classes from "./live-signals.module.css";
@@ -30,11 +30,16 @@ const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
   a.size === b.size && [...a].every((id) => b.has(id));
 const memory = createVisitMemory();
 
-/** Polls the live status for everything inside it and announces new visits. */
-export function LiveSignals({ children }: { children: ReactNode }) {
+/**
+ * Polls the live status for everything inside it and announces new visits. `onSettled`: the first
+ * poll answered (or failed), so the dashboard can paint its rows with their badges at once (#51).
+ */
+export function LiveSignals({ children, onSettled }: { children: ReactNode; onSettled?: () => void }) {
   const [viewing, setViewing] = useState<ReadonlySet<string>>(() => new Set());
   const [accepted, setAccepted] = useState<ReadonlySet<string>>(() => new Set());
   const [sameVehicle, setSameVehicle] = useState<ReadonlyMap<string, string>>(() => new Map());
+  const settled = useRef(onSettled);
+  settled.current = onSettled;
 
   useEffect(() => {
     let stopped = false;
@@ -81,10 +86,14 @@ export function LiveSignals({ children }: { children: ReactNode }) {
         }
       } catch (error) {
         // Signed out elsewhere: the page's own requests take the dealer to the login page.
-        if (error instanceof ApiError && error.status === 401) return;
-        // A missed poll only delays the signal; the next one catches up.
-        if (!stopped) console.warn("Live status unavailable", error);
+        if (error instanceof ApiError && error.status === 401) {
+          stopped = true;
+        } else if (!stopped) {
+          // A missed poll only delays the signal; the next one catches up.
+          console.warn("Live status unavailable", error);
+        }
       }
+      settled.current?.();
       if (!stopped) timer = setTimeout(poll, LIVE_STATUS_POLL_MS);
     };
     void poll();

@@ -269,6 +269,11 @@ export default function StructuresCard({
                     ),
                   }))}
                 />
+                {leaseDueNote(grids) ? (
+                  <Text size="xs" mt={4} data-testid="lease-due-note">
+                    {leaseDueNote(grids)}
+                  </Text>
+                ) : null}
                 <Text size="xs" className="dd-secondary-text" mt={4} data-testid="lease-notes">
                   {leaseNotes(grids, selection, data.taxRules?.lease.method ?? "monthly")}
                 </Text>
@@ -319,28 +324,35 @@ function Grid({
 }
 
 /**
- * Issue #34: the cash the customer pays at signing first, then the Reg M amount due at signing and
- * how the trade-in and rebates pay the rest. "$0 down" is $0 cash cap cost reduction, not $0 due.
+ * Issue #34: the cash the customer pays at signing first, then the Reg M amount due at signing when
+ * the trade-in or rebates make it differ from the cash (#51: each figure once; what pays the rest is
+ * said once, under the grid, by leaseDueNote).
  */
 function AtSigning({ lease }: { lease: AvailableLease }) {
-  const paidBy = [
-    lease.tradeInApplied > 0 ? DEAL_OFFER_TEXT.paidTradeIn(money(lease.tradeInApplied)) : "",
-    lease.rebatesApplied > 0 ? DEAL_OFFER_TEXT.paidRebates(money(lease.rebatesApplied)) : "",
-  ].filter(Boolean);
   return (
     <>
       <span className={classes.cashDue}>{DEAL_OFFER_TEXT.cashDue(money(lease.cashDueAtSigning))}</span>
-      {/* The amount due at signing only when the trade-in or rebates make it differ from the cash (#51). */}
-      {paidBy.length > 0 ? (
+      {lease.amountDueAtSigning !== lease.cashDueAtSigning ? (
         <span className={classes.dueDetail}>
-          {`${money(lease.amountDueAtSigning)} ${STRUCTURES_TEXT.dueAtSigning}: ${[
-            ...paidBy,
-            DEAL_OFFER_TEXT.paidCash(money(lease.cashDueAtSigning)),
-          ].join(", ")}`}
+          {`${money(lease.amountDueAtSigning)} ${STRUCTURES_TEXT.dueAtSigning}`}
         </span>
       ) : null}
     </>
   );
+}
+
+/**
+ * What pays a lease's amount due at signing besides the cash: the trade-in's equity and the
+ * rebates, the same in every cell of the quote (shared/deal/lease.ts); "" when nothing does.
+ */
+function leaseDueNote(grids: StructureGrids): string {
+  const lease = grids.lease?.rows.flatMap((row) => row.cells).find((cell) => cell?.available);
+  if (!lease?.available) return "";
+  const parts = [
+    lease.tradeInApplied > 0 ? DEAL_OFFER_TEXT.paidTradeIn(money(lease.tradeInApplied)) : "",
+    lease.rebatesApplied > 0 ? DEAL_OFFER_TEXT.paidRebates(money(lease.rebatesApplied)) : "",
+  ].filter(Boolean);
+  return parts.length === 0 ? "" : DEAL_OFFER_TEXT.dueAtSigningIncludes(parts.join(" and "));
 }
 
 /** Money factor (never called APR), residuals, tax, and the selected lease's total of payments. */
