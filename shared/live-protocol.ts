@@ -52,8 +52,9 @@ export const LIVE_CLOSE_CODES = {
    */
   tooManyUpdates: 4429,
   /**
-   * Issue #36: the quote's shopper slots were full and the customer's own device (one that has
-   * written to this quote before) took this socket's slot: this socket's device never wrote. Final.
+   * Issues #36, #47: the quote's shopper slots were full and the customer's own device took this
+   * socket's slot: a device that first wrote to this quote earlier than this socket's device did
+   * (or this one never wrote), this socket being the most recent newcomer. Final.
    */
   replaced: 4409,
   /** The server is shutting down. Retried by the provider. */

@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, openSync, unlinkSync, writeSync } from "node:fs";
+import { open, unlink } from "node:fs/promises";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
@@ -36,23 +36,37 @@ export function openDatabase(dataDir: string, fileName = "dealdesk.sqlite"): Db 
 /**
  * Whether storage takes writes right now (for /api/health): the database grants a write lock, and
  * its folder takes a small file written through to disk (a read-only mount, lost permissions or a
- * full disk fail here).
+ * full disk fail here). The file's write and fsync run on libuv's threads: a slow disk delays the
+ * answer, never the event loop (issue #47: a synchronous fsync per health check held the loop for
+ * 10-250 ms on a busy disk). One probe at a time per folder: callers meanwhile share its answer.
  */
-export function isStorageWritable(db: Db): boolean {
+export function isStorageWritable(db: Db): Promise<boolean> {
   const sqlite = db.$client;
-  if (!sqlite.open || sqlite.readonly) return false;
+  if (!sqlite.open || sqlite.readonly) return Promise.resolve(false);
   const probe = path.join(path.dirname(sqlite.name), ".health-probe");
+  let probing = probes.get(probe);
+  if (!probing) {
+    probing = probeWrite(sqlite, probe).finally(() => probes.delete(probe));
+    probes.set(probe, probing);
+  }
+  return probing;
+}
+
+/** The probes under way, by probe file: two at once would remove each other's file. */
+const probes = new Map<string, Promise<boolean>>();
+
+async function probeWrite(sqlite: Database.Database, probe: string): Promise<boolean> {
   try {
     sqlite.exec("BEGIN IMMEDIATE");
     sqlite.exec("ROLLBACK");
-    const fd = openSync(probe, "w", 0o600);
+    const file = await open(probe, "w", 0o600);
     try {
-      writeSync(fd, String(Date.now()));
-      fsyncSync(fd);
+      await file.writeFile(String(Date.now()));
+      await file.sync();
     } finally {
-      closeSync(fd);
+      await file.close();
     }
-    unlinkSync(probe);
+    await unlink(probe);
     return true;
   } catch {
     return false;

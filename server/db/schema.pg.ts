@@ -296,6 +296,19 @@ export const liveClientIds = pgTable(
   (t) => [primaryKey({ columns: [t.docName, t.clientId] })],
 );
 
+// When each shopper's device first wrote to a quote (schema.ts).
+export const liveFirstWrites = pgTable(
+  "live_first_writes",
+  {
+    quoteId: text("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    principal: text("principal").notNull(),
+    writtenAt: ms("written_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.quoteId, t.principal] })],
+);
+
 export const quoteEvents = pgTable(
   "quote_events",
   {

@@ -299,6 +299,22 @@ export const liveClientIds = sqliteTable(
   (t) => [primaryKey({ columns: [t.docName, t.clientId] })],
 );
 
+// Issue #47: when each shopper's device ("shopper:<device id>") first wrote to a quote, stored with
+// that write. When a quote's shopper slots are full, a device ranks by it: one that wrote earlier
+// takes the slot of the most recent newcomer (server/live/shopper-slots.ts). 0: the device wrote
+// before these were kept (recorded when its deal document next loaded).
+export const liveFirstWrites = sqliteTable(
+  "live_first_writes",
+  {
+    quoteId: text("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    principal: text("principal").notNull(),
+    writtenAt: integer("written_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.quoteId, t.principal] })],
+);
+
 // The deal's history: one row per accepted change of a top-level field.
 export const quoteEvents = sqliteTable(
   "quote_events",

@@ -150,8 +150,8 @@ describe("an id announced in presence is its announcer's (issue #36)", () => {
   });
 });
 
-describe("the customer's own device always gets in (issue #36)", () => {
-  it("with the shopper slots full of sockets that never wrote, the device that wrote takes the oldest one's slot (4409); a device that never wrote is refused", async () => {
+describe("the customer's own device always gets in (issues #36, #47)", () => {
+  it("with the shopper slots full of sockets that never wrote, the device that wrote takes the newest one's slot (4409); a device that never wrote is refused", async () => {
     const { token } = await h.dealer();
     const id = await createQuoteVia(h, token);
     const device = `customer-phone-${id}`;
@@ -170,15 +170,16 @@ describe("the customer's own device always gets in (issue #36)", () => {
 
     writeField(phone.deal, "downPayment", -900);
     phone.provider.connect();
-    const closed = await squatters[0]?.closed;
+    // Issue #47: of sockets whose devices never wrote, the most recent newcomer goes.
+    const closed = await squatters[2]?.closed;
     expect(closed).toEqual({ code: LIVE_CLOSE_CODES.replaced, reason: LIVE_CLOSE_REASONS.replaced });
     expect(LIVE_CLOSE_REASONS.replaced).toBe("Replaced by the customer's device");
     await synced(phone);
     await eventually(async () => expect((await serverDeal(id)).downPayment).toBe(-900));
-    for (const squatter of squatters.slice(1)) expect(squatter.ws.readyState).toBe(squatter.ws.OPEN);
+    for (const squatter of squatters.slice(0, 2)) expect(squatter.ws.readyState).toBe(squatter.ws.OPEN);
     // The slots are full again (the phone holds one): still nobody else.
     expect(await upgradeStatus(h, dealDocName(id))).toBe(429);
-    for (const squatter of squatters.slice(1)) squatter.ws.close();
+    for (const squatter of squatters.slice(0, 2)) squatter.ws.close();
     destroyClient(phone);
   });
 });

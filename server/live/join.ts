@@ -1,7 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { deviceFromProtocols, LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
-import { dealDocName } from "@shared/quote-doc";
 import type { WebSocketServer } from "ws";
 import type { TokenService } from "../auth/tokens";
 import type { Config } from "../config";
@@ -17,6 +16,7 @@ import { createCounter, type LiveLimits, upgradeIp } from "./limits";
 import { encodeDealStateMessage } from "./protocol";
 import type { Conn, Room } from "./room-types";
 import type { Rooms } from "./rooms";
+import { newcomerToReplace } from "./shopper-slots";
 import { admit, offeredProtocols, originAllowed, parseLivePath, refuseUpgrade } from "./upgrade";
 
 // The handshake: an HTTP upgrade becomes a socket joined to its room (before the pipeline's first
@@ -28,8 +28,8 @@ import { admit, offeredProtocols, originAllowed, parseLivePath, refuseUpgrade } 
 //   (upgrade.ts: 401/403/404). A refused upgrade takes no slot and loads no room.
 // - Slots go back when the TCP socket closes, whichever way it ends.
 // - Staff and shoppers count against separate caps per quote, so link holders never take the
-//   staff's places; when the shopper slots are full, a device that has written to the quote takes
-//   the place of the oldest shopper socket whose device never wrote (it closes with 4409).
+//   staff's places; when the shopper slots are full, a device that first wrote to the quote
+//   earlier takes the place of the most recent newcomer (shopper-slots.ts; it closes with 4409).
 // - A joined socket is told its deal's lock or expiry at once, and a room loaded at an older state
 //   than the upgrade read is brought up to date (issue #33).
 
@@ -56,6 +56,11 @@ export type JoinDeps = {
    * older process stored without one gets it now; one indexed read otherwise).
    */
   ensureEconomics?: (quoteId: string) => Promise<void>;
+  /**
+   * Issue #47: when each of these shopper devices first wrote to the quote, as stored (the SQLite
+   * file or PostgreSQL, so every process ranks alike).
+   */
+  firstWrites(quoteId: string, principals: readonly string[]): Promise<Map<string, number>>;
   /** Reads the quote's state into its rooms (lifecycle-watch.ts). */
   refreshState(quoteId: string): Promise<void>;
   /** The first socket of the process is about to join (starts what only live sockets need). */
@@ -71,34 +76,37 @@ export function createJoin(deps: JoinDeps) {
   const staffPerQuote = createCounter(deps.limits.perQuote);
   const shoppersPerQuote = createCounter(config.liveBounds.maxShoppersPerQuote);
 
-  /** Whether `principal` wrote to `room`'s document: an id it owns has structs there (announcing alone does not count). */
-  function wrote(room: Room | undefined, principal: string): boolean {
-    if (!room) return false;
-    for (const [clientId, owner] of room.owners)
-      if (owner === principal && room.doc.store.clients.has(clientId)) return true;
-    return false;
-  }
-
-  /**
-   * Issue #36: when a quote's shopper slots are full, a device that has written to the quote before
-   * takes the slot of the oldest shopper socket whose device never wrote (link holders' extra
-   * sockets never lock the customer out). Null: this device never wrote, or nobody may be replaced.
-   */
-  function replaceable(quoteId: string, principal: string): Conn | null {
-    if (!isNamed(principal)) return null;
-    const deal = rooms.get(dealDocName(quoteId));
-    if (!wrote(deal, principal)) return null;
-    // `conns` keeps join order: the first match is the oldest.
-    for (const conn of conns)
-      if (
+  /** This process's open shopper sockets of the quote but `principal`'s, in join order. */
+  const shopperSockets = (quoteId: string, principal: string) =>
+    [...conns].filter(
+      (conn) =>
         conn.quoteId === quoteId &&
         conn.role === "SHOPPER" &&
         conn.principal !== principal &&
-        conn.ws.readyState === conn.ws.OPEN &&
-        !wrote(deal, conn.principal)
-      )
-        return conn;
-    return null;
+        conn.ws.readyState === conn.ws.OPEN,
+    );
+
+  /**
+   * Issue #47: the quote's shopper slots are full. Closes (4409) the most recent newcomer's socket
+   * when `principal`'s device first wrote to the quote before it (shopper-slots.ts) and answers
+   * true: the slot is the joining socket's. False: nobody may be replaced.
+   */
+  async function takeNewcomersSlot(
+    quoteId: string,
+    principal: string,
+    stillJoining: () => boolean,
+  ): Promise<boolean> {
+    if (!isNamed(principal)) return false;
+    const asked = new Set([principal, ...shopperSockets(quoteId, principal).map((conn) => conn.principal)]);
+    const firstWrites = await deps.firstWrites(quoteId, [...asked]);
+    if (!firstWrites.has(principal)) return false;
+    // Sockets that joined or closed while the store answered: only those it ranked may go.
+    const holders = shopperSockets(quoteId, principal).filter((conn) => asked.has(conn.principal));
+    const replaced = newcomerToReplace(principal, holders, firstWrites);
+    if (!replaced || !stillJoining()) return false;
+    log(`live: a shopper's device that wrote to quote ${quoteId} earlier took the slot of a later newcomer`);
+    replaced.ws.close(LIVE_CLOSE_CODES.replaced, LIVE_CLOSE_REASONS.replaced);
+    return true;
   }
 
   return async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
@@ -147,16 +155,24 @@ export function createJoin(deps: JoinDeps) {
     const slots = admission.identity.role === "DEALER" ? staffPerQuote : shoppersPerQuote;
     const principal = principalOf(admission.identity, deviceFromProtocols(offeredProtocols(request)));
     if (!slots.take(target.quoteId)) {
-      // Issue #36: the customer's own phone always gets in, in place of a socket that never wrote.
-      const replaced = admission.identity.role === "SHOPPER" ? replaceable(target.quoteId, principal) : null;
-      if (!replaced) {
+      // Issues #36, #47: the customer's own phone gets in, in place of the most recent newcomer.
+      const replaced =
+        admission.identity.role === "SHOPPER" &&
+        (await takeNewcomersSlot(target.quoteId, principal, () => !socket.destroyed && !deps.closed()).catch(
+          (error: unknown) => {
+            log(`live: reading the first writes of quote ${target.quoteId} failed: ${String(error)}`);
+            return false;
+          },
+        ));
+      // Gone while the store answered: nothing taken (release gives the address's slot back).
+      if (socket.destroyed || deps.closed()) return release();
+      // A slot may have come free meanwhile.
+      if (!replaced && !slots.take(target.quoteId)) {
         release();
         return refuseUpgrade(socket, 429, "Too Many Requests");
       }
-      log(`live: a shopper's device that wrote to quote ${target.quoteId} took a slot of one that never did`);
-      replaced.ws.close(LIVE_CLOSE_CODES.replaced, LIVE_CLOSE_REASONS.replaced);
       // Over the cap until the replaced socket's close gives its slot back.
-      slots.takeAnyway(target.quoteId);
+      if (replaced) slots.takeAnyway(target.quoteId);
     }
     quoteSlots = slots;
     if (socket.destroyed) return release();

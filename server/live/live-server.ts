@@ -213,6 +213,11 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     conns,
     joined: (conn) => heartbeat.add(conn),
     refreshState: (quoteId) => watch.refresh(quoteId),
+    // Issue #47: the devices' first writes, from the file or PostgreSQL (every process alike).
+    firstWrites:
+      storage.kind === "shared"
+        ? (quoteId, principals) => storage.store.firstWrites(quoteId, principals)
+        : async (quoteId, principals) => store?.firstWrites(quoteId, principals) ?? new Map(),
     seesGross: (quote, userId) =>
       deps.lifecycle.dealersSeeGross(quote, [userId]).then(([sees]) => sees === true),
     ensureEconomics: deps.ensureEconomics,

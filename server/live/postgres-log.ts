@@ -19,6 +19,7 @@ import {
   withAmend,
 } from "./record";
 import type { Conn, Room, SharedRooms } from "./room-types";
+import { firstWriteOf, shopperWriters, WROTE_BEFORE_RECORDS } from "./shopper-slots";
 import { EXPIRED_REASON, unchangedVerdict } from "./update-guard";
 import { rebuildScratch, type Workspace } from "./workspace";
 
@@ -96,6 +97,7 @@ export function createPostgresLog(pipeline: Pipeline, sharedRooms: SharedRooms, 
         listing: listingChange(room, verdict),
         claims: claimed,
         handoff: handoffOf(room, conn, verdict),
+        firstWrite: firstWriteOf(conn),
         change:
           room.kind === "deal" && (verdict.keys.length > 0 || stale !== null)
             ? historyChange(room, conn, verdict, stale)
@@ -212,6 +214,15 @@ export function createPostgresLog(pipeline: Pipeline, sharedRooms: SharedRooms, 
         const [loaded, owners] = await Promise.all([store.log.load(name), store.owners(name)]);
         if (!loaded) throw new DocumentMissingError(name);
         const doc = docFromStored(storedFromLoaded(loaded), name);
+        // Issue #47: devices whose writes predate the kept first writes rank before everyone since.
+        const writers = kind === "deal" ? shopperWriters(doc, owners) : [];
+        if (writers.length > 0)
+          await store
+            .recordFirstWrites(quoteId, writers, WROTE_BEFORE_RECORDS)
+            // The document is still served; the next load records them.
+            .catch((error: unknown) =>
+              log(`live: keeping the first writes of ${name} failed: ${String(error)}`),
+            );
         const room = pipeline.makeRoom(name, quoteId, kind, state, {
           doc,
           lastSeq: loaded.headSeq,

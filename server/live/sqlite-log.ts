@@ -19,6 +19,7 @@ import {
   withAmend,
 } from "./record";
 import type { Room } from "./room-types";
+import { firstWriteOf, shopperWriters, WROTE_BEFORE_RECORDS } from "./shopper-slots";
 import { owedToScratch, type Workspace } from "./workspace";
 
 // The document log of one process: SQLite (better-sqlite3, synchronous), and this process the
@@ -107,11 +108,21 @@ export function createSqliteLog(pipeline: Pipeline, store: DocStore): DocumentLo
       const { doc, lastSeq, logLength, storedState } = loadStoredDoc(store, name);
       // Pairs stored before the guard checked exact keys are removed once, stored by the compaction below.
       const junk = removeUnknownPairs(docArray(doc, kind));
+      const owners = store.clientIdOwners(name);
+      // Issue #47: devices whose writes predate the kept first writes rank before everyone since.
+      const writers = kind === "deal" ? shopperWriters(doc, owners) : [];
+      if (writers.length > 0)
+        try {
+          store.recordFirstWrites(quoteId, writers, WROTE_BEFORE_RECORDS);
+        } catch (error) {
+          // Read-only storage still serves the document; the next load records them.
+          log(`live: keeping the first writes of ${name} failed: ${String(error)}`);
+        }
       const room = pipeline.makeRoom(name, quoteId, kind, state, {
         doc,
         lastSeq,
         logLength,
-        owners: store.clientIdOwners(name),
+        owners,
         storedState: junk === 0 ? storedState : null,
       });
       if (junk > 0) {
@@ -157,6 +168,7 @@ export function createSqliteLog(pipeline: Pipeline, store: DocStore): DocumentLo
           listing: listingChange(room, verdict),
           claims: claimed,
           handoff: handoffOf(room, conn, verdict),
+          firstWrite: firstWriteOf(conn),
           alsoRecord:
             room.kind === "deal" && recordChange
               ? (at) => {

@@ -102,6 +102,20 @@ export async function createQuoteVia(
   return ((await res.json()) as { id: string }).id;
 }
 
+/**
+ * The `ws` client class, sending `X-Forwarded-For: ip` with its upgrade when an address is given
+ * (a server with TRUST_PROXY then takes the socket as coming from it): sockets "from" many
+ * addresses in one test.
+ */
+function webSocketFrom(ip: string | undefined): typeof WebSocket {
+  if (!ip) return WebSocket;
+  return class extends WebSocket {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols, { headers: { "X-Forwarded-For": ip } });
+    }
+  } as typeof WebSocket;
+}
+
 export type Client = {
   doc: Y.Doc;
   provider: WebsocketProvider;
@@ -123,12 +137,14 @@ export function connectClient(
     doc?: Y.Doc;
     connect?: boolean;
     device?: string;
+    /** The address the socket comes from (the server must trust X-Forwarded-For: TRUST_PROXY). */
+    ip?: string;
   } = {},
 ): Client {
   const doc = options.doc ?? new Y.Doc();
   const kind: DocKind = options.economics ? "economics" : options.private ? "private" : "deal";
   const provider = new WebsocketProvider(liveServerUrl(h.server.url), docNameOf(quoteId, kind), doc, {
-    WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+    WebSocketPolyfill: webSocketFrom(options.ip) as unknown as typeof globalThis.WebSocket,
     protocols: liveProtocols(options.token, options.device),
     disableBc: true,
     connect: options.connect ?? true,
@@ -176,13 +192,14 @@ export type RawSocket = {
 export async function rawSocket(
   h: { server: Pick<RunningServer, "url"> },
   docName: string,
-  options: { token?: string; origin?: string; device?: string } = {},
+  options: { token?: string; origin?: string; device?: string; ip?: string } = {},
 ): Promise<RawSocket> {
   const ws = new WebSocket(
     `${liveServerUrl(h.server.url)}/${docName}`,
     liveProtocols(options.token, options.device),
     {
       origin: options.origin,
+      headers: options.ip ? { "X-Forwarded-For": options.ip } : undefined,
     },
   );
   ws.binaryType = "nodebuffer";
@@ -244,12 +261,14 @@ export function craftUpdate(
 export function upgradeStatus(
   h: { server: Pick<RunningServer, "url"> },
   docName: string,
-  options: { token?: string; origin?: string } = {},
+  options: { token?: string; origin?: string; device?: string; ip?: string } = {},
 ): Promise<number> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(`${liveServerUrl(h.server.url)}/${docName}`, liveProtocols(options.token), {
-      origin: options.origin,
-    });
+    const ws = new WebSocket(
+      `${liveServerUrl(h.server.url)}/${docName}`,
+      liveProtocols(options.token, options.device),
+      { origin: options.origin, headers: options.ip ? { "X-Forwarded-For": options.ip } : undefined },
+    );
     ws.on("error", () => {});
     ws.once("unexpected-response", (_req, res) => {
       resolve(res.statusCode ?? 0);

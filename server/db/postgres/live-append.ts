@@ -36,6 +36,11 @@ export type LiveAppend = {
   change: Omit<RecordedChange, "at"> | null;
   /** Issue #39: outbox events stored with the update (drizzle-pg/0014), timed by the database's clock. */
   handoff?: readonly HandoffEventRecord[];
+  /**
+   * Issue #47: the shopper's device whose write this is: its first write to the quote is kept
+   * (drizzle-pg/0017), timed by the database's clock; an earlier one stands.
+   */
+  firstWrite?: string | null;
 };
 
 export type LiveAppendResult =
@@ -67,14 +72,17 @@ function argumentsOf(input: LiveAppend) {
     payload: event.payload,
     lead: isLeadEvent(event.type),
   }));
+  // Issue #47: so does the writing device's first write (drizzle-pg/0017).
+  const firstWrite = input.firstWrite ?? null;
   const history =
-    (change && changes.length > 0) || handoff.length > 0
+    (change && changes.length > 0) || handoff.length > 0 || firstWrite
       ? {
           role: change?.role ?? null,
           actor: change ? actorOf(change) : null,
           merge_ms: HISTORY_MERGE_MS,
           changes: changes.map((c) => ({ field: c.field, old_value: c.oldValue, new_value: c.newValue })),
           ...(handoff.length > 0 ? { handoff } : {}),
+          ...(firstWrite ? { first_write: firstWrite } : {}),
         }
       : null;
   return [

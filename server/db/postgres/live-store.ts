@@ -20,6 +20,10 @@ export type SharedLiveStore = {
    * yet); an id someone claimed first keeps its owner. Answers each id's owner as stored.
    */
   claim(docName: string, quoteId: string, claims: readonly ClientIdClaim[]): Promise<Map<number, string>>;
+  /** Issue #47: when each of these shopper devices first wrote to the quote (those that did). */
+  firstWrites(quoteId: string, principals: readonly string[]): Promise<Map<string, number>>;
+  /** Issue #47: keeps `at` as these devices' first writes to the quote, unless one is kept already. */
+  recordFirstWrites(quoteId: string, principals: readonly string[], at: number): Promise<void>;
   /**
    * Appends an accepted update with its claims and history rows, in one transaction; the appends
    * of one event-loop turn share a round trip (live-append.ts).
@@ -67,6 +71,22 @@ export function createSharedLiveStore(db: PgDb): SharedLiveStore {
         [docName, quoteId, ids, claims.map((c) => c.principal)],
       );
       return new Map(rows.map((row) => [Number(row.client_id), row.principal]));
+    },
+    async firstWrites(quoteId, principals) {
+      const { rows } = await pool.query<{ principal: string; written_at: string }>(
+        "SELECT principal, written_at FROM live_first_writes WHERE quote_id = $1 AND principal = ANY($2::text[])",
+        [quoteId, principals],
+      );
+      return new Map(rows.map((row) => [row.principal, Number(row.written_at)]));
+    },
+    async recordFirstWrites(quoteId, principals, at) {
+      await pool.query(
+        `INSERT INTO live_first_writes (quote_id, principal, written_at)
+         SELECT $1, principal, $3 FROM unnest($2::text[]) AS p(principal)
+         WHERE EXISTS (SELECT 1 FROM quotes WHERE id = $1)
+         ON CONFLICT (quote_id, principal) DO NOTHING`,
+        [quoteId, principals, at],
+      );
     },
     append,
     async setListingFigures(quoteId, f) {

@@ -29,6 +29,11 @@ export type AppendEntry = {
   claims?: readonly ClientIdClaim[];
   /** Issue #39: outbox events stored with the update, timed by the append's clock. */
   handoff?: readonly HandoffEventRecord[];
+  /**
+   * Issue #47: the shopper's device ("shopper:<device id>") whose write this is: its first write
+   * to the quote is kept with the append's clock (an earlier one stands).
+   */
+  firstWrite?: string | null;
 };
 
 /** "staff:<userId>" or "shopper:<device id>": who may write under a Yjs client id. */
@@ -56,6 +61,10 @@ export type DocStore = {
   clientIdOwners(docName: string): Map<number, string>;
   /** Issue #36: claims ids a connection announced in its presence; an id claimed before keeps its owner. */
   claimClientIds(docName: string, quoteId: string, claims: readonly ClientIdClaim[]): void;
+  /** Issue #47: when each of these shopper devices first wrote to the quote (those that did). */
+  firstWrites(quoteId: string, principals: readonly string[]): Map<string, number>;
+  /** Issue #47: keeps `at` as these devices' first writes to the quote, unless one is kept already. */
+  recordFirstWrites(quoteId: string, principals: readonly string[], at: number): void;
 };
 
 export function createDocStore(db: Db): DocStore {
@@ -90,6 +99,12 @@ export function createDocStore(db: Db): DocStore {
   const selectClaims = sql.prepare<[string], { client_id: number; principal: string }>(
     "SELECT client_id, principal FROM live_client_ids WHERE doc_name = ?",
   );
+  const insertFirstWrite = sql.prepare<[string, string, number]>(
+    "INSERT OR IGNORE INTO live_first_writes (quote_id, principal, written_at) VALUES (?, ?, ?)",
+  );
+  const selectFirstWrites = sql.prepare<[string, string], { principal: string; written_at: number }>(
+    "SELECT principal, written_at FROM live_first_writes WHERE quote_id = ? AND principal IN (SELECT value FROM json_each(?))",
+  );
 
   const appendMany = sql.transaction((entries: readonly AppendEntry[]) => {
     const now = Date.now();
@@ -108,6 +123,7 @@ export function createDocStore(db: Db): DocStore {
       if (listing?.customerName !== undefined) setCustomer.run(listing.customerName, entry.quoteId);
       for (const claim of entry.claims ?? [])
         insertClaim.run(entry.docName, claim.clientId, entry.quoteId, claim.principal);
+      if (entry.firstWrite) insertFirstWrite.run(entry.quoteId, entry.firstWrite, now);
       entry.alsoRecord?.(now);
       if (entry.handoff && entry.handoff.length > 0)
         insertHandoffEvents(
@@ -119,6 +135,9 @@ export function createDocStore(db: Db): DocStore {
   });
   const claimAll = sql.transaction((docName: string, quoteId: string, claims: readonly ClientIdClaim[]) => {
     for (const claim of claims) insertClaim.run(docName, claim.clientId, quoteId, claim.principal);
+  });
+  const recordFirstWrites = sql.transaction((quoteId: string, principals: readonly string[], at: number) => {
+    for (const principal of principals) insertFirstWrite.run(quoteId, principal, at);
   });
   const compact = sql.transaction((docName: string, state: Uint8Array, upToSeq: number) => {
     updateState.run(state, Date.now(), docName);
@@ -152,5 +171,12 @@ export function createDocStore(db: Db): DocStore {
     claimClientIds: (docName, quoteId, claims) => claimAll(docName, quoteId, claims),
     clientIdOwners: (docName) =>
       new Map(selectClaims.all(docName).map((row) => [row.client_id, row.principal] as const)),
+    firstWrites: (quoteId, principals) =>
+      new Map(
+        selectFirstWrites
+          .all(quoteId, JSON.stringify(principals))
+          .map((row) => [row.principal, row.written_at] as const),
+      ),
+    recordFirstWrites: (quoteId, principals, at) => recordFirstWrites(quoteId, principals, at),
   };
 }

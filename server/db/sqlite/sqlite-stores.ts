@@ -17,7 +17,7 @@ import { sqliteVehicleStore } from "./sqlite-vehicles";
 export function createSqliteStores(db: Db): Stores {
   return {
     kind: "sqlite",
-    writable: async () => isStorageWritable(db),
+    writable: () => isStorageWritable(db),
     users: sqliteUserStore(db),
     dealerships: sqliteDealershipStore(db),
     resetTokens: sqliteResetTokenStore(db),
