@@ -61,5 +61,9 @@ export type Pipeline = {
   destroy(room: Room): void;
   /** Closes every connection of a room and drops it without storing (deleted quote, storage failure). */
   discard(room: Room, code: number, reason: string): void;
-  refuse(room: Room, conn: Conn, refusal: Pick<Refusal, "reason" | "close" | "missing">): void;
+  refuse(
+    room: Room,
+    conn: Conn,
+    refusal: Pick<Refusal, "reason" | "close" | "missing" | "closeReason">,
+  ): void;
 };

@@ -9,7 +9,7 @@ import {
   type RecordedChange,
 } from "../history/recorder";
 import type { ClientIdClaim, ListingChange } from "../sqlite/document-store";
-import { type HandoffEventRecord, isLeadEvent } from "../stores";
+import type { PaymentRequestRecord } from "../stores";
 
 // One accepted live update on PostgreSQL in one round trip: the function dealdesk_live_append
 // (drizzle-pg/0008) locks the document's row, does the compare-and-set on its head seq, and
@@ -34,11 +34,12 @@ export type LiveAppend = {
   claims: readonly ClientIdClaim[];
   /** A deal document's change, for its history rows (timed by the database's clock). */
   change: Omit<RecordedChange, "at"> | null;
-  /** Issue #39: outbox events stored with the update (drizzle-pg/0014), timed by the database's clock. */
-  handoff?: readonly HandoffEventRecord[];
+  /** Issue #47: the shopper's payment request the update sets (drizzle-pg/0017), timed by the database's clock. */
+  paymentRequest?: PaymentRequestRecord | null;
 };
 
 export type LiveAppendResult =
+  /** `handoffStored`: a payment request was stored, for the delivery worker to send. */
   | { status: "ok"; seq: number; at: number; history: HistoryPush | null; handoffStored: boolean }
   | { status: "stale" }
   | { status: "gone" }
@@ -58,23 +59,24 @@ type Answer =
 function argumentsOf(input: LiveAppend) {
   const { change } = input;
   const changes = change ? historyChanges(change) : [];
-  // Issue #39: the events ride in the history argument (drizzle-pg/0014 stores them and their
-  // deliveries); `lead`: every lead address takes it, whatever it was saved with.
-  const handoff = (input.handoff ?? []).map((event) => ({
-    public_id: event.publicId,
-    dealership_id: event.dealershipId,
-    type: event.type,
-    payload: event.payload,
-    lead: isLeadEvent(event.type),
-  }));
+  // Issue #47: the payment request rides in the history argument (drizzle-pg/0017 stores it).
+  const request = input.paymentRequest;
   const history =
-    (change && changes.length > 0) || handoff.length > 0
+    (change && changes.length > 0) || request
       ? {
           role: change?.role ?? null,
           actor: change ? actorOf(change) : null,
           merge_ms: HISTORY_MERGE_MS,
           changes: changes.map((c) => ({ field: c.field, old_value: c.oldValue, new_value: c.newValue })),
-          ...(handoff.length > 0 ? { handoff } : {}),
+          ...(request
+            ? {
+                payment_request: {
+                  dealership_id: request.dealershipId,
+                  requester: request.requester,
+                  request: request.request,
+                },
+              }
+            : {}),
         }
       : null;
   return [
@@ -107,7 +109,7 @@ function resultOf(input: LiveAppend, answer: Answer | undefined): LiveAppendResu
     seq: Number(answer.seq),
     at,
     history: pushed,
-    handoffStored: (input.handoff?.length ?? 0) > 0,
+    handoffStored: Boolean(input.paymentRequest),
   };
 }
 
