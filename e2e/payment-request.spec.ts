@@ -66,3 +66,26 @@ test("the shopper asks for $450/mo on a phone; the dealer solves, applies and an
   await expectNoSeriousA11yViolations(shopper.page);
   await expectNoHorizontalScroll(shopper.page);
 });
+
+// Issue #47: the server takes at most one payment request a minute per quote (and per device);
+// the page says when the shopper may ask again, and the request that was taken stands.
+test("a second request within the minute is refused by the server: the shopper is told when to ask again", async ({
+  quote,
+  pages,
+}) => {
+  const shopper = await pages.shopper(quote, { width: 390, height: 844 });
+  const ask = async (amount: string) => {
+    await shopper.page.getByTestId("ask-different-payment").click();
+    await shopper.page.getByTestId("payment-request-amount").fill(amount);
+    await shopper.page.getByRole("button", { name: "Save" }).click();
+  };
+  await ask("450");
+  await expect(shopper.page.getByTestId("payment-request-sent")).toContainText("You asked for $450.00/mo");
+  await ask("440");
+  await expect(shopper.page.getByTestId("payment-request-limited")).toHaveText(
+    PAYMENT_REQUEST_TEXT.limited(1),
+  );
+  await expect(shopper.page.getByTestId("ask-different-payment")).toBeDisabled();
+  await expect(shopper.page.getByTestId("payment-request-sent")).toContainText("You asked for $450.00/mo");
+  await expectNoSeriousA11yViolations(shopper.page);
+});

@@ -76,6 +76,11 @@ export type HandoffSettings = {
   pollMs: number;
   /** An endpoint failing for this long is disabled and the owner mailed. */
   disableAfterMs: number;
+  /**
+   * Issue #47: a quote's payment requests reach the CRM and webhooks at most once per this window
+   * (PAYMENT_REQUEST_LEAD_MINUTES); later ones are held and go out together when it ends.
+   */
+  paymentRequestWindowMs: number;
 };
 
 const SECOND = 1000;
@@ -109,7 +114,15 @@ export type LiveBounds = {
   awarenessPerSecond: number;
   /** Anonymous (shopper) connections one quote accepts at once; staff always get in. */
   maxShoppersPerQuote: number;
+  /**
+   * Issue #47: payment requests accepted per quote, and per device, within each window
+   * (PAYMENT_REQUESTS_PER_MINUTE, PAYMENT_REQUESTS_PER_HOUR); one more is refused with 4403.
+   */
+  paymentRequestCaps: readonly RateCap[];
 };
+
+/** At most `max` within any `windowMs`. */
+export type RateCap = { max: number; windowMs: number };
 
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
@@ -167,6 +180,9 @@ const envSchema = z
       .default(4096),
     LIVE_AWARENESS_PER_SECOND: count(10),
     LIVE_MAX_SHOPPERS_PER_QUOTE: count(8),
+    PAYMENT_REQUESTS_PER_MINUTE: count(1),
+    PAYMENT_REQUESTS_PER_HOUR: count(5),
+    PAYMENT_REQUEST_LEAD_MINUTES: z.coerce.number().min(0.01).max(1440).default(10),
     LIVE_MAX_CONNECTIONS_PER_QUOTE: count(20),
     LIVE_MAX_CONNECTIONS_PER_IP: count(50),
     LOG_FORMAT: z
@@ -269,6 +285,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxAwarenessBytes: e.LIVE_MAX_AWARENESS_BYTES,
       awarenessPerSecond: e.LIVE_AWARENESS_PER_SECOND,
       maxShoppersPerQuote: e.LIVE_MAX_SHOPPERS_PER_QUOTE,
+      paymentRequestCaps: [
+        { max: e.PAYMENT_REQUESTS_PER_MINUTE, windowMs: MINUTE },
+        { max: e.PAYMENT_REQUESTS_PER_HOUR, windowMs: HOUR },
+      ],
     },
     logFormat: e.LOG_FORMAT,
     metricsToken: e.METRICS_TOKEN,
@@ -281,6 +301,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       timeoutMs: 10 * SECOND,
       pollMs: SECOND,
       disableAfterMs: 3 * 24 * HOUR,
+      paymentRequestWindowMs: Math.round(e.PAYMENT_REQUEST_LEAD_MINUTES * MINUTE),
     },
     vinDecoding: {
       databaseDir: path.resolve(e.VIN_DATABASE_DIR ?? path.join(dataDir, "vpic")),

@@ -27,8 +27,9 @@ export const LIVE_CLOSE_CODES = {
   tokenRevoked: 4401,
   /**
    * The server refused an update (a shopper changing a dealer-only field, an invalid value, an
-   * expired quote). Nothing of it was applied. Final: the client must drop its local copy
-   * (including y-indexeddb) and connect again with a fresh Y.Doc.
+   * expired quote; issue #47: a payment request over its caps, with the reason "Too many payment
+   * requests: wait N s", shared/payment-request.ts). Nothing of it was applied. Final: the client
+   * must drop its local copy (including y-indexeddb) and connect again with a fresh Y.Doc.
    */
   changeRefused: 4403,
   /** The quote was deleted while connected. Final. */

@@ -51,3 +51,20 @@ export function paymentRequestState(data: Pick<QuoteData, "paymentRequest" | "pa
   const answer = readPaymentAnswer(data.paymentAnswer);
   return { request, answer: request && answer && sameRequest(answer.request, request) ? answer : null };
 }
+
+/**
+ * Issue #47: the close reason of a payment request refused over its cap (live code 4403, "the
+ * server refused an update"), naming how long until one more fits: "Too many payment requests:
+ * wait 540 s". The shopper's page reads the wait back to say when it may ask again.
+ */
+export const paymentRequestLimitReason = (waitMs: number) =>
+  `Too many payment requests: wait ${Math.max(1, Math.ceil(waitMs / 1000))} s`;
+
+/** The wait (ms) a close reason names, or null when it is not a payment request's refusal. */
+export function paymentRequestWaitMs(reason: string | undefined): number | null {
+  const wait = /^Too many payment requests: wait (\d+) s$/.exec(reason ?? "")?.[1];
+  return wait === undefined ? null : Number(wait) * 1000;
+}
+
+/** Whole minutes of a wait, at least one ("in 1 minute" for 20 s). */
+export const waitMinutes = (waitMs: number) => Math.max(1, Math.ceil(waitMs / 60_000));

@@ -106,6 +106,12 @@ export const PAYMENT_REQUEST_TEXT = {
   saveCounter: "Save counter-offer",
   counterSaved: (version: number) => `Counter-offer saved as version ${version}`,
   answeredByDealer: (version: number) => `Answered with version ${version}`,
+  /** Issue #47: the server refused a request over its cap (per quote and per device). */
+  limited: (minutes: number) =>
+    `Your request was not sent: you can send another payment request in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
+  /** Issue #47: a lead that carries the requests held since the quote's last lead, oldest first. */
+  folded: (count: number, requests: readonly string[]) =>
+    `${count} payment requests since the last lead: ${requests.join("; ")}`,
 } as const;
 
 /** "$2,000" for whole dollars, "$2,000.50" otherwise (the request's context). */

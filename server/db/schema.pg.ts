@@ -531,3 +531,24 @@ export const handoffAttempts = pgTable(
   },
   (t) => [index("handoff_attempts_endpoint").on(t.endpointId, t.id)],
 );
+
+export const paymentRequests = pgTable(
+  "payment_requests",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    quoteId: text("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    dealershipId: text("dealership_id").notNull(),
+    requester: text("requester").notNull(),
+    at: ms("at").notNull(),
+    request: text("request").notNull(),
+    leadEventId: text("lead_event_id"),
+    releasedAt: ms("released_at"),
+  },
+  (t) => [
+    index("payment_requests_quote").on(t.quoteId, t.at),
+    index("payment_requests_requester").on(t.requester, t.at),
+    index("payment_requests_held").on(t.leadEventId, t.quoteId),
+  ],
+);

@@ -532,3 +532,31 @@ export const handoffAttempts = sqliteTable(
   },
   (t) => [index("handoff_attempts_endpoint").on(t.endpointId, t.id)],
 );
+
+// Issue #47: every accepted payment request of a shopper, stored with its live update. Read by the
+// cap (per quote and per device, live/payment-request-cap.ts) and by the CRM hand-off, which sends
+// at most one lead per quote per window: a request stays held (no lead event yet) until then, and
+// goes out with the others held with it (handoff/payment-request-leads.ts).
+export const paymentRequests = sqliteTable(
+  "payment_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    quoteId: text("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    dealershipId: text("dealership_id").notNull(),
+    // Who asked: "shopper:<device id>", or "ip:<address>" for a page that names no device.
+    requester: text("requester").notNull(),
+    at: integer("at").notNull(),
+    // The request as it was sent (JSON: amount, structure, note, asked).
+    request: text("request").notNull(),
+    // The lead event that carried it to the CRM (its public id), and when; null while held.
+    leadEventId: text("lead_event_id"),
+    releasedAt: integer("released_at"),
+  },
+  (t) => [
+    index("payment_requests_quote").on(t.quoteId, t.at),
+    index("payment_requests_requester").on(t.requester, t.at),
+    index("payment_requests_held").on(t.leadEventId, t.quoteId),
+  ],
+);

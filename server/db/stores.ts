@@ -510,6 +510,25 @@ export type HandoffEventRecord = {
   onlyFirstSince?: number;
 };
 
+/** Issue #47: a shopper's accepted payment request, stored with its live update (payment_requests). */
+export type PaymentRequestRecord = {
+  dealershipId: string;
+  /** Who asked: "shopper:<device id>", or "ip:<address>" for a page that names no device. */
+  requester: string;
+  /** JSON of the request (amount, structure, note, asked). */
+  request: string;
+};
+
+/** Issue #47: the ages (ms, at the store's clock) of the requests accepted within a window. */
+export type RecentRequests = { quote: readonly number[]; requester: readonly number[] };
+
+/** Issue #47: a quote's payment requests held for its next lead, oldest first. */
+export type HeldPaymentRequests = {
+  quoteId: string;
+  dealershipId: string;
+  requests: { id: number; at: number; request: string }[];
+};
+
 export type HandoffEndpointRow = typeof handoffEndpoints.$inferSelect;
 
 /** A delivery a process has leased: the event and where it goes. */
@@ -596,6 +615,21 @@ export interface HandoffStore {
   resend(dealershipId: string, deliveryId: number, now: number): Promise<boolean>;
   /** Drops every lease (one process on SQLite starting: whoever held them is gone). */
   releaseLeases(): Promise<void>;
+  /**
+   * Issue #47: the quotes (at most `limit`) with payment requests held for their next lead whose
+   * window is over: none of the quote's requests went out within `windowMs` (the store's clock).
+   */
+  heldPaymentRequests(windowMs: number, limit: number): Promise<HeldPaymentRequests[]>;
+  /**
+   * Issue #47: sends a quote's held requests as `event` (stored with its deliveries, timed by the
+   * store's clock) and marks them as sent by it, in one transaction. False, with nothing written,
+   * when one of them went out meanwhile or another of the quote's went out within `windowMs`.
+   */
+  releasePaymentRequests(
+    held: HeldPaymentRequests,
+    windowMs: number,
+    event: HandoffEventRecord,
+  ): Promise<boolean>;
 }
 
 /** Issue #37: a unique index refused the vehicle (its stock number or VIN is another vehicle's). */

@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { PresentedDeal } from "@shared/deal/presented-deal";
 import { selectedStructure } from "@shared/deal/selected-structure";
@@ -8,7 +7,6 @@ import { writeField } from "@shared/quote-doc";
 import type { QuoteData, ShopperChoice } from "@shared/quote-schema";
 import { eq } from "drizzle-orm";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { dealerships } from "../db/schema";
 import { acceptAsShown } from "../test-support/accept-quote";
@@ -24,6 +22,7 @@ import {
 } from "../test-support/live-test-kit";
 import { readMail } from "../test-support/read-mail";
 import { freePort } from "../test-support/services";
+import { type SmtpSink, startSmtp } from "../test-support/smtp-sink";
 import { createTestApp, type TestApp } from "../test-support/test-app";
 import { startReceiver, waitUntil } from "../test-support/webhook-receiver";
 
@@ -31,37 +30,9 @@ import { startReceiver, waitUntil } from "../test-support/webhook-receiver";
 // CRM lead address, read back with a real XML parser and checked element by element against the
 // accepted version's figures.
 
-type Received = { to: string[]; raw: string };
-
-async function startSmtp(port = 0): Promise<{ port: number; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 let h: LiveHarness | undefined;
 let t: TestApp | undefined;
-let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
+let smtp: SmtpSink | undefined;
 afterEach(async () => {
   await h?.stop();
   await t?.cleanup();
@@ -299,7 +270,7 @@ describe("ADF/XML leads to the CRM", () => {
     expect(XMLValidator.validate(testMail.text)).toBe(true);
   }, 60_000);
 
-  it("mails an ADF lead for each payment request a shopper sends live, and webhooks get quote.payment_requested with the same id", async () => {
+  it("mails an ADF lead for a payment request a shopper sends live, and webhooks get quote.payment_requested with the same id", async () => {
     smtp = await startSmtp();
     const receiver = await startReceiver();
     try {
@@ -309,6 +280,9 @@ describe("ADF/XML leads to the CRM", () => {
           APP_URL,
           WEBHOOKS_ALLOW_HTTP: "true",
           WEBHOOKS_ALLOW_PRIVATE: "true",
+          // Issue #47: a second request within the minute, its lead 1.2 s after the first one's.
+          PAYMENT_REQUESTS_PER_MINUTE: "2",
+          PAYMENT_REQUEST_LEAD_MINUTES: "0.02",
         },
       });
       const { token } = await h.dealer();
@@ -376,7 +350,8 @@ describe("ADF/XML leads to the CRM", () => {
         phone: "15551234567",
       });
 
-      // A new request replaces the previous one: a second lead, with an id of its own.
+      // A new request replaces the previous one: a second lead once the quote's window is over,
+      // with an id of its own.
       writeField(shopper.deal, "paymentRequest", { amount: 425, structure: "finance", note: "" });
       const second = await waitUntil(() => smtp?.received.filter((m) => m.to.includes(LEAD_ADDRESS))[1]);
       const secondProspect = (parser.parse(readMail(second.raw).text) as { adf: { prospect: Node } }).adf
@@ -403,6 +378,7 @@ describe("ADF/XML leads to the CRM", () => {
           timeoutMs: 2000,
           pollMs: 50,
           disableAfterMs: 86_400_000,
+          paymentRequestWindowMs: 600_000,
         },
       },
       { SMTP_URL: `smtp://127.0.0.1:${port}/?ignoreTLS=true`, APP_URL },

@@ -1,6 +1,7 @@
 import { formatCustomerPhone } from "@shared/format";
 import { TEXT } from "@shared/messages";
 import { formatMoney, toCents } from "@shared/money";
+import { PAYMENT_REQUEST_TEXT } from "@shared/solve-text";
 import type { OutgoingMail } from "../mail/mailer";
 import type { QuoteEventData } from "../quotes/event-data";
 import type { DecodedTradeIn } from "./trade-in-decode";
@@ -39,8 +40,15 @@ function nameParts(full: string): { first: string; last: string } {
   return { first, last: rest.join(" ") };
 }
 
-/** Issue #38: a payment request's lead names the request first in its comments. */
-type LeadData = QuoteEventData & { paymentRequest?: { text?: unknown }; tradeInDecoded?: DecodedTradeIn };
+/**
+ * Issue #38: a payment request's lead names the request first in its comments; issue #47: one
+ * that carries several (held since the quote's last lead) then lists them, oldest first.
+ */
+type LeadData = QuoteEventData & {
+  paymentRequest?: { text?: unknown };
+  paymentRequests?: { text?: unknown }[];
+  tradeInDecoded?: DecodedTradeIn;
+};
 
 /**
  * `leadId`: the lead's own id where the deal has no version to name it by (a payment request: each
@@ -107,8 +115,12 @@ export function adfLeadXml(data: LeadData, at: number, providerUrl: string, lead
   lines.push(element("phone", customer?.phone ? formatCustomerPhone(customer.phone) : null, ' type="voice"'));
   lines.push("</contact>");
   const request = typeof data.paymentRequest?.text === "string" ? data.paymentRequest.text : "";
+  const held = (data.paymentRequests ?? []).flatMap((each) =>
+    typeof each.text === "string" ? [each.text] : [],
+  );
   const comments = [
     request ? `${request}.` : "",
+    held.length > 1 ? `${PAYMENT_REQUEST_TEXT.folded(held.length, held)}.` : "",
     structure ? `${structure.text}.` : "",
     quote.outTheDoorPrice !== null ? `Out the door: ${formatMoney(toCents(quote.outTheDoorPrice))}.` : "",
     `Quote: ${quote.url}`,

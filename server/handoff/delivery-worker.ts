@@ -9,6 +9,7 @@ import type { HandoffEmitter } from "../quotes/handoff-emitter";
 import type { LiveControl } from "../quotes/live-control";
 import type { VinDecoder } from "../vehicles/vin-decoder";
 import { adfLeadMail } from "./adf-lead";
+import { releaseHeldRequests } from "./payment-request-leads";
 import { payloadToSend } from "./pending-events";
 import { type AttemptResult, postWebhook, signedHeaders } from "./send-webhook";
 import { decodeTradeIn } from "./trade-in-decode";
@@ -18,7 +19,8 @@ import { decodeTradeIn } from "./trade-in-decode";
 // POST, or an ADF lead by mail), logs the attempt, and schedules the next one with backoff and
 // jitter until the schedule runs out (failed). An endpoint failing for 3 days is disabled and the
 // dealership's owner is mailed. Events stored by this process wake it at once; the others' by the
-// poll (HandoffSettings.pollMs).
+// poll (HandoffSettings.pollMs). Each pass first turns the payment requests whose quote's window is
+// over into their one event (issue #47, payment-request-leads.ts).
 
 export type DeliveryWorker = HandoffEmitter & {
   /** Stops leasing; resolves when the deliveries under way are finished. */
@@ -163,6 +165,7 @@ export function startDeliveryWorker(deps: {
       again = false;
       let leased: LeasedDelivery[] = [];
       try {
+        await releaseHeldRequests(stores, settings.paymentRequestWindowMs);
         leased = await stores.handoff.lease(owner, Date.now(), leaseMs, BATCH);
         await Promise.all(leased.map(deliver));
       } catch (error) {

@@ -163,4 +163,58 @@ describe("the outbox across processes", () => {
       destroyClient(shopper);
     }
   }, 120_000);
+
+  it("on PostgreSQL the payment request caps and the CRM window hold across processes: the rows any process stored count, and a held request goes out once", async () => {
+    postgres ??= await startPostgres();
+    const databaseUrl = await postgres.createDatabase(`handoff_caps_${process.pid}`);
+    receiver = await startReceiver();
+    const env = (name: string) => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), `dealdesk-handoff-${name}-`));
+      dirs.push(dataDir);
+      // Two requests a minute per quote; one lead (and one webhook) per quote per 3 s.
+      return {
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        PAYMENT_REQUESTS_PER_MINUTE: "2",
+        PAYMENT_REQUEST_LEAD_MINUTES: "0.05",
+      };
+    };
+    const [a, b] = await Promise.all([start(env("ca")), start(env("cb"))]);
+    const token = await dealerWithWebhook(a.url, receiver.url, ["quote.payment_requested"]);
+    const created = await api(a.url, "POST", "/api/quotes", sampleQuote, token);
+    const { id } = (await created.json()) as { id: string };
+    const ask = async (url: string, device: string, amount: number, times = 1) => {
+      const shopper = connectClient({ server: { url } }, id, { device });
+      const ended: { code: number; reason: string }[] = [];
+      shopper.provider.on("closed", (event) => ended.push(event));
+      await synced(shopper);
+      for (let i = 0; i < times; i += 1)
+        writeField(shopper.deal, "paymentRequest", { amount: amount + i, structure: "finance", note: "" });
+      return { shopper, ended };
+    };
+    const first = await ask(a.url, "device-a-000000000001", 450);
+    await waitUntil(() => receiver?.received[0], 15_000);
+    // The second, on the other process, is taken and held for the quote's next lead.
+    const second = await ask(b.url, "device-b-000000000001", 440);
+    await waitUntil(async () => {
+      const res = await api(a.url, "GET", `/api/quotes/${id}`, undefined, token);
+      const { data } = (await res.json()) as { data: { paymentRequest?: { amount: number } } };
+      return data.paymentRequest?.amount === 440 ? true : undefined;
+    }, 15_000);
+    // A third, and a flood, from either process: over the quote's two a minute.
+    const third = await ask(a.url, "device-a-000000000002", 430);
+    const flood = await ask(b.url, "device-b-000000000002", 300, 200);
+    for (const refused of [third, flood])
+      expect((await waitUntil(() => refused.ended[0], 15_000)).reason).toMatch(/^Too many payment requests/);
+    expect(second.ended).toEqual([]);
+    for (const each of [first, second, third, flood]) destroyClient(each.shopper);
+
+    const held = await waitUntil(() => receiver?.received[1], 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    expect(receiver.received).toHaveLength(2);
+    const body = JSON.parse(held.body) as { data: { paymentRequests: { amount: number }[] } };
+    expect(body.data.paymentRequests.map((r) => r.amount)).toEqual([440]);
+    const [one, two] = receiver.received;
+    expect((two?.at ?? 0) - (one?.at ?? 0)).toBeGreaterThanOrEqual(2500);
+  }, 120_000);
 });

@@ -5,23 +5,32 @@ import type { LeasedDelivery } from "../db/stores";
 import { quoteEventData, quoteEventRecord } from "../quotes/event-data";
 import { type EventDeps, quoteEvent, snapshotOrNull } from "../quotes/quote-events";
 
-// Issue #38/#39: a payment request's event is stored by the live channel's append with the request
-// alone (server/live/payment-request-event.ts). Before its first delivery, the worker completes it
-// here with the deal as it stands, as every quote event carries it, and stores that payload: every
-// attempt and resend, from any process, sends the same body.
+// Issue #38/#39: a payment request's event is stored with the requests alone (issue #47: by the
+// delivery worker, once per quote and window, from the rows the live append stored:
+// payment-request-leads.ts). Before its first delivery, the worker completes it here with the deal
+// as it stands, as every quote event carries it, and stores that payload: every attempt and
+// resend, from any process, sends the same body.
 
 /** The payload's mark of an event the delivery worker completes before sending it. */
 export const PENDING_PAYMENT_REQUEST = "paymentRequest";
 
+type RequestFigures = {
+  amount: number;
+  structure: "finance" | "lease";
+  note: string;
+  /** Issue #46: the term, down and payment the shopper was shown when asking. */
+  asked?: { months: number; down: number; payment: number } | undefined;
+};
+
 export type PendingPaymentRequest = {
   pending: typeof PENDING_PAYMENT_REQUEST;
-  paymentRequest: {
-    amount: number;
-    structure: "finance" | "lease";
-    note: string;
-    /** Issue #46: the term, down and payment the shopper was shown when asking. */
-    asked?: { months: number; down: number; payment: number } | undefined;
-  };
+  /** The latest request. */
+  paymentRequest: RequestFigures;
+  /**
+   * Issue #47: every request the event carries (held since the quote's last lead), oldest first,
+   * each with when it came; absent in events stored before it (one request each).
+   */
+  paymentRequests?: (RequestFigures & { at: number })[];
 };
 
 type StoredEvent = LeasedDelivery["event"];
@@ -49,21 +58,31 @@ function requestText(request: PendingPaymentRequest["paymentRequest"], context: 
   );
 }
 
-/** The event's full payload (JSON): the quote event data, with `paymentRequest` and its words. */
+/**
+ * The event's full payload (JSON): the quote event data, with `paymentRequest` (the latest) and
+ * `paymentRequests` (each one the event carries, issue #47), each with its words.
+ */
 async function fullPayload(
   deps: EventDeps,
   event: StoredEvent,
   pending: PendingPaymentRequest,
 ): Promise<string> {
   const request = pending.paymentRequest;
+  const all = pending.paymentRequests ?? [{ ...request, at: event.createdAt }];
+  const withText = (context: string | null) => ({
+    paymentRequest: { ...request, text: requestText(request, context) },
+    // The deal's context fits a request without its own terms only when it asked for the same structure.
+    paymentRequests: all.map((each) => ({
+      ...each,
+      text: requestText(each, each.structure === request.structure ? context : null),
+    })),
+  });
   const quote = event.quoteId ? await deps.stores.quotes.find(event.quoteId) : undefined;
   if (!quote) {
     // Deleted since: the request goes out with what the event knows.
     const facts = { id: event.quoteId ?? "", dealerId: "", salesperson: { id: "", name: "", email: null } };
     const data = quoteEventData(deps.handoff.appUrl, facts, null);
-    return quoteEventRecord(event.type, facts, data, event.createdAt, {
-      paymentRequest: { ...request, text: requestText(request, null) },
-    }).payload;
+    return quoteEventRecord(event.type, facts, data, event.createdAt, withText(null)).payload;
   }
   const snapshot = await snapshotOrNull(deps.stores, deps.live, quote);
   const context = snapshot
@@ -76,7 +95,7 @@ async function fullPayload(
   const record = await quoteEvent(deps, quote, "quote.payment_requested", {
     snapshot,
     at: event.createdAt,
-    extra: { paymentRequest: { ...request, text: requestText(request, context) } },
+    extra: withText(context),
   });
   return record.payload;
 }

@@ -22,6 +22,7 @@ const testHandoff = (changes: Partial<Config["handoff"]> = {}): Partial<Config> 
     timeoutMs: 2000,
     pollMs: 50,
     disableAfterMs: 3 * DAY,
+    paymentRequestWindowMs: 600_000,
     ...changes,
   },
 });

@@ -125,7 +125,7 @@ export function refuse(
   log: (line: string) => void,
   room: Room,
   conn: Conn,
-  refusal: Pick<Refusal, "reason" | "close" | "missing">,
+  refusal: Pick<Refusal, "reason" | "close" | "missing" | "closeReason">,
 ): void {
   liveMetrics.refused(refusal.reason);
   if (refusal.missing) {
@@ -137,5 +137,5 @@ export function refuse(
   }
   log(`live: refused an update from a ${conn.role} on ${room.name}: ${refusal.reason}`);
   const close = refusal.close ?? "changeRefused";
-  conn.ws.close(LIVE_CLOSE_CODES[close], LIVE_CLOSE_REASONS[close]);
+  conn.ws.close(LIVE_CLOSE_CODES[close], refusal.closeReason ?? LIVE_CLOSE_REASONS[close]);
 }

@@ -58,6 +58,8 @@ export function createCommitBatch(commit: () => void) {
       queued = [];
       return taken;
     },
+    /** What is queued, in order, without taking it (issue #47: payment requests not yet stored count). */
+    queued: (): readonly QueuedUpdate[] => queued,
     /** Commits now what is queued (a read of a room's content must not see uncommitted updates). */
     flush() {
       if (queued.length === 0) return;

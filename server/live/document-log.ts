@@ -6,7 +6,8 @@ import type { Workspace } from "./workspace";
 
 // The live pipeline's seam between the two deployments (docs/ARCHITECTURE.md, "The live path").
 // Every update takes the same stages: decode (protocol.ts, connection.ts) → admit (admit.ts) →
-// judge (judge.ts) → commit (a document log) → apply → broadcast (broadcast.ts) → record (record.ts).
+// judge (judge.ts) → cap (payment-request.ts, run by each log) → commit (a document log) → apply →
+// broadcast (broadcast.ts) → record (record.ts).
 // What differs between one process and several is the document log below, and the bus that tells
 // the other processes (bus.ts):
 //
@@ -65,5 +66,9 @@ export type Pipeline = {
   destroy(room: Room): void;
   /** Closes every connection of a room and drops it without storing (deleted quote, storage failure). */
   discard(room: Room, code: number, reason: string): void;
-  refuse(room: Room, conn: Conn, refusal: Pick<Refusal, "reason" | "close" | "missing">): void;
+  refuse(
+    room: Room,
+    conn: Conn,
+    refusal: Pick<Refusal, "reason" | "close" | "missing" | "closeReason">,
+  ): void;
 };

@@ -10,14 +10,13 @@ import type { DocumentLog, Pipeline } from "./document-log";
 import { judge } from "./judge";
 import { grossSiblingName, roomGrossCents, storedFromLoaded } from "./listing-gross";
 import {
-  acceptInto,
-  handoffOf,
-  historyChange,
-  listingChange,
-  outgoingMessage,
-  staleEditsOf,
-  withAmend,
-} from "./record";
+  capRefusal,
+  capWindowMs,
+  paymentRequestOf,
+  paymentRequestRecord,
+  requesterOf,
+} from "./payment-request";
+import { acceptInto, historyChange, listingChange, outgoingMessage, staleEditsOf, withAmend } from "./record";
 import type { Conn, Room, SharedRooms } from "./room-types";
 import { firstWriteOf, shopperWriters, WROTE_BEFORE_RECORDS } from "./shopper-slots";
 import { EXPIRED_REASON, unchangedVerdict } from "./update-guard";
@@ -37,6 +36,7 @@ import { rebuildScratch, type Workspace } from "./workspace";
 // - Only once committed is an update applied to `doc`, sent to the room and published to the other
 //   processes: `doc` is always the committed head, so whatever a client receives is stored.
 // - The sender gone meanwhile: nothing is stored (its page sends it again when it comes back).
+// - Issue #47: a shopper's payment request over its caps is refused at the head and stores nothing.
 // - A room is loaded once however many sockets ask at once, and unloaded in its queue after the
 //   appends still in it, its log folded into its state on the way out (an older snapshot never
 //   replaces a newer one).
@@ -83,6 +83,22 @@ export function createPostgresLog(pipeline: Pipeline, sharedRooms: SharedRooms, 
       const delta = room.scratchV2 as Uint8Array | null;
       room.scratchV2 = null;
       if (!verdict.changedDoc || !delta) return;
+      // Issue #47: a payment request over its caps (the rows any process stored; one another process
+      // stores for this quote meanwhile moves the head, so this append is stale and judged again).
+      const request = paymentRequestOf(room, conn.role, verdict, room.entries);
+      if (request) {
+        const requester = requesterOf(conn);
+        const caps = options.bounds.paymentRequestCaps;
+        const recent = await store.recentPaymentRequests(room.quoteId, requester, capWindowMs(caps));
+        if (rooms.get(room.name) !== room) return;
+        const refusal = capRefusal(caps, recent);
+        // Refused, or its sender left while the rows were read: nothing is stored.
+        if (refusal || !writing(room, conn)) {
+          rebuildScratch(space, room);
+          if (refusal && writing(room, conn)) pipeline.refuse(room, conn, refusal);
+          return;
+        }
+      }
       const claimed: ClientIdClaim[] = claims
         .filter((clientId) => room.owners.get(clientId) !== conn.principal)
         .map((clientId) => ({ clientId, principal: conn.principal }));
@@ -96,7 +112,7 @@ export function createPostgresLog(pipeline: Pipeline, sharedRooms: SharedRooms, 
         update: delta,
         listing: listingChange(room, verdict),
         claims: claimed,
-        handoff: handoffOf(room, conn, verdict),
+        paymentRequest: request ? paymentRequestRecord(room, conn, request) : null,
         firstWrite: firstWriteOf(conn),
         change:
           room.kind === "deal" && (verdict.keys.length > 0 || stale !== null)

@@ -1,23 +1,20 @@
 import type { OfflineConflict } from "@shared/offline-conflicts";
-import type { FlatEntries } from "@shared/quote-doc";
 import * as Y from "yjs";
 import type { RecordedChange } from "../db/history/recorder";
 import type { ListingChange } from "../db/sqlite/document-store";
-import type { HandoffEventRecord } from "../db/stores";
 import { isStaff } from "./client-ids";
-import { paymentRequestEvent } from "./payment-request-event";
 import { encodeStaleEditsMessage, encodeUpdateMessage } from "./protocol";
 import type { AcceptedUpdate, Conn, Room } from "./room-types";
 import { applyVerdict, type GuardVerdict } from "./update-guard";
 
 // The record stage: what an accepted update writes beside itself, in the same transaction as the
-// update (the deal's history, the desk log's listing columns, the outbox's events), and what the
-// room keeps of it in memory once it is committed.
+// update (the deal's history, the desk log's listing columns, a shopper's payment request:
+// payment-request.ts), and what the room keeps of it in memory once it is committed.
 //
 // Guarantees:
 // - Everything an update records is built before its append and stored by the append's own
 //   transaction (both document logs): a committed update always has its history row, its listing
-//   change and its events, and a refused or failed one has none of them.
+//   change and its payment request, and a refused or failed one has none of them.
 // - The room's entries move by exactly the keys the guard changed (applyVerdict), in place.
 // - Stale edits (issue #36) are named with who set the value that stayed, in the stale editor's
 //   words, and the sender is told after the commit.
@@ -46,16 +43,6 @@ export function listingChange(room: Room, verdict: Accepted): ListingChange | nu
   if (room.kind === "private" && verdict.keys.includes("customerInfo.name"))
     return { customerName: String(verdict.after.get("customerInfo.name") ?? "") };
   return null;
-}
-
-/** Issue #39: the outbox events an accepted update stores with it (a shopper's payment request). */
-export function handoffOf(
-  room: Room,
-  conn: Conn,
-  verdict: { keys: readonly string[]; before: FlatEntries; after: FlatEntries },
-): HandoffEventRecord[] {
-  const event = paymentRequestEvent(room, conn.role, verdict, room.entries);
-  return event ? [event] : [];
 }
 
 /** A deal's change as the history records it (the append adds its clock). */

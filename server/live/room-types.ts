@@ -111,6 +111,8 @@ export type Refusal = {
   /** The update builds on changes the server does not have: the sender is asked for them instead (issue #36). */
   missing?: true;
   close?: "updateTooLarge" | "documentTooLarge" | "tooManyUpdates" | "dealLocked";
+  /** The close reason, when not the close code's own (issue #47: how long until a payment request fits). */
+  closeReason?: string;
 };
 
 /** What a room judges by when it loads: the quote row as the upgrade read it (issue #33). */

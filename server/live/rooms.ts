@@ -16,6 +16,7 @@ import type { DocKind, GuardVerdict } from "./update-guard";
 //   decode     protocol.ts, connection.ts   a socket's bytes into messages; malformed closes it
 //   admit      admit.ts                     size, rate, a closing socket; identity and bounds
 //   judge      judge.ts, update-guard.ts    the permissions table, values, deal rules, the lock
+//   cap        payment-request.ts           a shopper's payment requests per quote and device (#47)
 //   commit     sqlite-log.ts | postgres-log.ts   the document log (document-log.ts)
 //   apply      workspace.ts                 the judged update stays in (or reaches) `doc`
 //   broadcast  broadcast.ts, bus.ts         the room's sockets, then other processes

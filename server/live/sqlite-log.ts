@@ -2,6 +2,7 @@ import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
 import { docArray, removeUnknownPairs } from "@shared/quote-doc";
 import type { ClientIdClaim, DocStore } from "../db/sqlite/document-store";
 import { encodeState, loadStoredDoc } from "../db/stored-doc";
+import type { RecentRequests } from "../db/stores";
 import { liveMetrics } from "../metrics/metrics";
 import { listingFiguresOfDoc } from "../quotes/listing-total";
 import { broadcastCommitted } from "./broadcast";
@@ -10,17 +11,16 @@ import type { DocumentLog, Pipeline } from "./document-log";
 import { judge } from "./judge";
 import { grossSiblingName, roomGrossCents } from "./listing-gross";
 import {
-  acceptInto,
-  handoffOf,
-  historyChange,
-  listingChange,
-  outgoingMessage,
-  staleEditsOf,
-  withAmend,
-} from "./record";
+  capRefusal,
+  capWindowMs,
+  paymentRequestOf,
+  paymentRequestRecord,
+  requesterOf,
+} from "./payment-request";
+import { acceptInto, historyChange, listingChange, outgoingMessage, staleEditsOf, withAmend } from "./record";
 import type { Room } from "./room-types";
 import { firstWriteOf, shopperWriters, WROTE_BEFORE_RECORDS } from "./shopper-slots";
-import { owedToScratch, type Workspace } from "./workspace";
+import { owedToScratch, undoJudgement, type Workspace } from "./workspace";
 
 // The document log of one process: SQLite (better-sqlite3, synchronous), and this process the
 // only writer, so a room's `doc` is always the head and an update is judged in it (in place).
@@ -36,6 +36,8 @@ import { owedToScratch, type Workspace } from "./workspace";
 //   edits and resend them.
 // - A room's log is folded into its state blob past `compactAfter` rows and when its last
 //   connection leaves; the desk log's figures and Gross column follow at every fold.
+// - Issue #47: a shopper's payment request over its caps is refused after the judgement and
+//   changes nothing; the caps count the requests stored and those accepted but not yet committed.
 
 export function createSqliteLog(pipeline: Pipeline, store: DocStore): DocumentLog {
   const { options, rooms } = pipeline;
@@ -92,12 +94,29 @@ export function createSqliteLog(pipeline: Pipeline, store: DocStore): DocumentLo
       if (room.logLength > options.compactAfter) compactLater.add(room);
     });
     for (const room of compactLater) if (rooms.get(room.name) === room) compact(room);
-    if (pending.some((item) => (item.entry.handoff?.length ?? 0) > 0)) options.onHandoffStored?.();
+    if (pending.some((item) => item.entry.paymentRequest)) options.onHandoffStored?.();
     if (options.onAcceptedUpdate)
       for (const item of pending)
         if (item.accepted) options.onAcceptedUpdate({ ...item.accepted, committedAt });
   }
   const batch = createCommitBatch(commit);
+
+  /** Issue #47: the requests of the quote and of the requester, stored or waiting for the commit (age 0). */
+  function recentRequests(quoteId: string, requester: string): RecentRequests {
+    const stored = store.recentPaymentRequests(
+      quoteId,
+      requester,
+      capWindowMs(options.bounds.paymentRequestCaps),
+    );
+    const waiting = batch.queued().flatMap((item) => (item.entry.paymentRequest ? [item.entry] : []));
+    return {
+      quote: [...stored.quote, ...waiting.filter((entry) => entry.quoteId === quoteId).map(() => 0)],
+      requester: [
+        ...stored.requester,
+        ...waiting.filter((entry) => entry.paymentRequest?.requester === requester).map(() => 0),
+      ],
+    };
+  }
 
   return {
     space,
@@ -140,6 +159,17 @@ export function createSqliteLog(pipeline: Pipeline, store: DocStore): DocumentLo
       const { verdict, claims } = judged;
       // Nothing integrated: nothing to store or send.
       if (!verdict.changedDoc) return verdict;
+      const request = paymentRequestOf(room, conn.role, verdict, room.entries);
+      if (request) {
+        const refusal = capRefusal(
+          options.bounds.paymentRequestCaps,
+          recentRequests(room.quoteId, requesterOf(conn)),
+        );
+        if (refusal) {
+          undoJudgement(space, room);
+          return refusal;
+        }
+      }
       // Stale edits were taken out again (the guard's amend): stored and sent with the update.
       const stale = staleEditsOf(room, verdict);
       const stored = withAmend(update, verdict);
@@ -167,7 +197,7 @@ export function createSqliteLog(pipeline: Pipeline, store: DocStore): DocumentLo
           update: stored,
           listing: listingChange(room, verdict),
           claims: claimed,
-          handoff: handoffOf(room, conn, verdict),
+          paymentRequest: request ? paymentRequestRecord(room, conn, request) : null,
           firstWrite: firstWriteOf(conn),
           alsoRecord:
             room.kind === "deal" && recordChange

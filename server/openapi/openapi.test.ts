@@ -20,6 +20,7 @@ beforeAll(() => {
       timeoutMs: 1000,
       pollMs: 60_000,
       disableAfterMs: 1,
+      paymentRequestWindowMs: 600_000,
     },
   });
 });

@@ -12,6 +12,7 @@ import { WebsocketProvider } from "y-websocket";
 import * as Y from "yjs";
 import type { UserRow } from "../app-env";
 import { createTokenService } from "../auth/tokens";
+import { type Config, type LiveBounds, readConfig } from "../config";
 import { type Db, openDatabase } from "../db/connection";
 import { createDocStore } from "../db/sqlite/document-store";
 import { createSqliteStores } from "../db/sqlite/sqlite-stores";
@@ -37,24 +38,31 @@ export type LiveHarness = {
 
 /** Without a dataDir, a fresh temp dir that stop() removes; with one, the dir is kept (restarts). */
 export async function startLiveHarness(
-  options: { dataDir?: string; port?: number; logRequests?: boolean; env?: NodeJS.ProcessEnv } = {},
+  options: {
+    dataDir?: string;
+    port?: number;
+    logRequests?: boolean;
+    env?: NodeJS.ProcessEnv;
+    /** Bounds set over the environment's (issue #47: payment request caps with short windows). */
+    liveBounds?: Partial<LiveBounds>;
+  } = {},
 ): Promise<LiveHarness> {
   const { dataDir, port = 0 } = options;
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), "dealdesk-live-"));
   const logs: string[] = [];
-  const server = await startServer(
-    {
-      LOG_REQUESTS: options.logRequests ? "true" : "false",
-      // Tests create many quotes from one address: the REST volume caps are lifted unless set.
-      SIGNUPS_PER_IP_PER_HOUR: "100000",
-      QUOTES_PER_DEALER_PER_MINUTE: "100000",
-      RESET_MAILS_PER_IP_PER_HOUR: "100000",
-      ...testVinDatabaseEnv,
-      ...options.env,
-    },
-    { dataDir: dir, port, host: "127.0.0.1" },
-    (line) => logs.push(line),
-  );
+  const env = {
+    LOG_REQUESTS: options.logRequests ? "true" : "false",
+    // Tests create many quotes from one address: the REST volume caps are lifted unless set.
+    SIGNUPS_PER_IP_PER_HOUR: "100000",
+    QUOTES_PER_DEALER_PER_MINUTE: "100000",
+    RESET_MAILS_PER_IP_PER_HOUR: "100000",
+    ...testVinDatabaseEnv,
+    ...options.env,
+  };
+  const overrides: Partial<Config> = { dataDir: dir, port, host: "127.0.0.1" };
+  if (options.liveBounds)
+    overrides.liveBounds = { ...readConfig(env, { dataDir: dir }).liveBounds, ...options.liveBounds };
+  const server = await startServer(env, overrides, (line) => logs.push(line));
   const db = openDatabase(dir);
   const tokens = createTokenService(createSqliteStores(db).users, server.config.jwtSecret);
   return {

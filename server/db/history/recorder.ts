@@ -10,9 +10,15 @@ import { displayValue } from "./display";
 // with its history or not at all. Typing in a field is one event, not one per keystroke: a change
 // of the same key by the same role within HISTORY_MERGE_MS of that key's last event extends it
 // (new value and time move on, the first old value stays); one that lands back on the old value
-// removes the event, as nothing changed.
+// removes the event, as nothing changed. A payment request is never merged (issue #47).
 
 export const HISTORY_MERGE_MS = 10_000;
+
+/**
+ * Issue #47: a payment request is an act, not typing: its change never extends an earlier event,
+ * so the history keeps each request (dealdesk_live_append, drizzle-pg/0018, has the same rule).
+ */
+export const mayMerge = (field: string) => !field.startsWith("paymentRequest.");
 
 /** One accepted update of a deal document, as the live server hands it over. */
 export type RecordedChange = {
@@ -92,7 +98,8 @@ export function planHistory(
       last &&
       last.role === change.role &&
       last.actor === actor &&
-      change.at - last.at <= HISTORY_MERGE_MS
+      change.at - last.at <= HISTORY_MERGE_MS &&
+      mayMerge(field)
     ) {
       if (last.oldValue === newValue) ops.push({ op: "remove", id: last.id });
       else ops.push({ op: "extend", id: last.id, field, oldValue: last.oldValue, newValue });

@@ -9,7 +9,7 @@ import {
   type RecordedChange,
 } from "../history/recorder";
 import type { ClientIdClaim, ListingChange } from "../sqlite/document-store";
-import { type HandoffEventRecord, isLeadEvent } from "../stores";
+import type { PaymentRequestRecord } from "../stores";
 
 // One accepted live update on PostgreSQL in one round trip: the function dealdesk_live_append
 // (drizzle-pg/0008) locks the document's row, does the compare-and-set on its head seq, and
@@ -34,8 +34,8 @@ export type LiveAppend = {
   claims: readonly ClientIdClaim[];
   /** A deal document's change, for its history rows (timed by the database's clock). */
   change: Omit<RecordedChange, "at"> | null;
-  /** Issue #39: outbox events stored with the update (drizzle-pg/0014), timed by the database's clock. */
-  handoff?: readonly HandoffEventRecord[];
+  /** Issue #47: the shopper's payment request the update sets (drizzle-pg/0018), timed by the database's clock. */
+  paymentRequest?: PaymentRequestRecord | null;
   /**
    * Issue #47: the shopper's device whose write this is: its first write to the quote is kept
    * (drizzle-pg/0017), timed by the database's clock; an earlier one stands.
@@ -44,6 +44,7 @@ export type LiveAppend = {
 };
 
 export type LiveAppendResult =
+  /** `handoffStored`: a payment request was stored, for the delivery worker to send. */
   | { status: "ok"; seq: number; at: number; history: HistoryPush | null; handoffStored: boolean }
   | { status: "stale" }
   | { status: "gone" }
@@ -63,25 +64,26 @@ type Answer =
 function argumentsOf(input: LiveAppend) {
   const { change } = input;
   const changes = change ? historyChanges(change) : [];
-  // Issue #39: the events ride in the history argument (drizzle-pg/0014 stores them and their
-  // deliveries); `lead`: every lead address takes it, whatever it was saved with.
-  const handoff = (input.handoff ?? []).map((event) => ({
-    public_id: event.publicId,
-    dealership_id: event.dealershipId,
-    type: event.type,
-    payload: event.payload,
-    lead: isLeadEvent(event.type),
-  }));
-  // Issue #47: so does the writing device's first write (drizzle-pg/0017).
+  // Issue #47: the payment request rides in the history argument (drizzle-pg/0018 stores it), and
+  // so does the writing device's first write (drizzle-pg/0017).
+  const request = input.paymentRequest;
   const firstWrite = input.firstWrite ?? null;
   const history =
-    (change && changes.length > 0) || handoff.length > 0 || firstWrite
+    (change && changes.length > 0) || request || firstWrite
       ? {
           role: change?.role ?? null,
           actor: change ? actorOf(change) : null,
           merge_ms: HISTORY_MERGE_MS,
           changes: changes.map((c) => ({ field: c.field, old_value: c.oldValue, new_value: c.newValue })),
-          ...(handoff.length > 0 ? { handoff } : {}),
+          ...(request
+            ? {
+                payment_request: {
+                  dealership_id: request.dealershipId,
+                  requester: request.requester,
+                  request: request.request,
+                },
+              }
+            : {}),
           ...(firstWrite ? { first_write: firstWrite } : {}),
         }
       : null;
@@ -115,7 +117,7 @@ function resultOf(input: LiveAppend, answer: Answer | undefined): LiveAppendResu
     seq: Number(answer.seq),
     at,
     history: pushed,
-    handoffStored: (input.handoff?.length ?? 0) > 0,
+    handoffStored: Boolean(input.paymentRequest),
   };
 }
 

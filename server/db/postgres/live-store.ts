@@ -1,6 +1,7 @@
 import type { ListingFigures } from "@shared/quote-list";
 import { type ShopperVisit, VISIT_GAP_MS } from "../shopper-visits";
 import type { ClientIdClaim } from "../sqlite/document-store";
+import type { RecentRequests } from "../stores";
 import type { PgDb } from "./connection";
 import { createDocumentLog, type DocumentLog } from "./document-log";
 import { createAppendBatcher, type LiveAppend, type LiveAppendResult } from "./live-append";
@@ -29,6 +30,11 @@ export type SharedLiveStore = {
    * of one event-loop turn share a round trip (live-append.ts).
    */
   append(input: LiveAppend): Promise<LiveAppendResult>;
+  /**
+   * Issue #47: the ages (the database's clock) of the payment requests of the quote, and of the
+   * requester, within `windowMs`.
+   */
+  recentPaymentRequests(quoteId: string, requester: string, windowMs: number): Promise<RecentRequests>;
   setListingFigures(quoteId: string, figures: ListingFigures): Promise<void>;
   /** Issue #38: the desk log's total gross in cents (null: not known). */
   setListingGross(quoteId: string, grossCents: number | null): Promise<void>;
@@ -89,6 +95,18 @@ export function createSharedLiveStore(db: PgDb): SharedLiveStore {
       );
     },
     append,
+    async recentPaymentRequests(quoteId, requester, windowMs) {
+      const { rows } = await pool.query<{ of_quote: boolean; of_requester: boolean; age: string }>(
+        `WITH now AS (SELECT (extract(epoch from clock_timestamp()) * 1000)::bigint AS at)
+         SELECT quote_id = $1 AS of_quote, requester = $2 AS of_requester, now.at - r.at AS age
+           FROM payment_requests r, now
+          WHERE (r.quote_id = $1 OR r.requester = $2) AND r.at > now.at - $3`,
+        [quoteId, requester, windowMs],
+      );
+      const ages = (of: (row: (typeof rows)[number]) => boolean) =>
+        rows.filter(of).map((row) => Number(row.age));
+      return { quote: ages((row) => row.of_quote), requester: ages((row) => row.of_requester) };
+    },
     async setListingFigures(quoteId, f) {
       await pool.query(
         "UPDATE quotes SET out_the_door_cents = $1, stock_number = $2, selected_structure = $3, monthly_cents = $4 WHERE id = $5",

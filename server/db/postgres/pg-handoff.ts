@@ -61,7 +61,9 @@ export async function insertHandoffEvents(
   }
 }
 
-export function createHandoffStore(db: PgDb): HandoffStore {
+export function createHandoffStore(
+  db: PgDb,
+): Omit<HandoffStore, "heldPaymentRequests" | "releasePaymentRequests"> {
   const failPending = (tx: Pick<PgDb, "update">, endpointId: string) =>
     tx
       .update(handoffDeliveries)

@@ -6,6 +6,7 @@ import { createAttemptStore } from "./pg-attempts";
 import { createDealershipStore } from "./pg-dealerships";
 import { createDefaultLists, createDefaultsStore } from "./pg-defaults";
 import { createHandoffStore } from "./pg-handoff";
+import { pgPaymentRequestLeads } from "./pg-payment-requests";
 import { createDocumentStore, createQuoteStore } from "./pg-quotes";
 import { createResetTokenStore, createUserStore } from "./pg-users";
 import { createVehicleStore } from "./pg-vehicles";
@@ -37,7 +38,7 @@ export function createPostgresStores(db: PgDb): Stores {
     defaults: createDefaultsStore(db),
     lists: createDefaultLists(db),
     attempts: createAttemptStore(db),
-    handoff: createHandoffStore(db),
+    handoff: { ...createHandoffStore(db), ...pgPaymentRequestLeads(db) },
     vehicles: createVehicleStore(db),
   };
 }

@@ -1,10 +1,8 @@
 import type { ListingFigures } from "@shared/quote-list";
 import type { Db } from "../connection";
-import type { HandoffEventRecord, StoredDoc } from "../stores";
+import type { PaymentRequestRecord, RecentRequests, StoredDoc } from "../stores";
 
 export type { StoredDoc };
-
-import { insertHandoffEvents } from "./sqlite-handoff";
 
 // SQLite side of the live documents: stored state blobs (Yjs update V2) and the append-only update
 // log (docs/decisions/004-quote-document-layout.md). The log keeps each accepted update as the
@@ -27,8 +25,11 @@ export type AppendEntry = {
   alsoRecord?: (at: number) => void;
   /** Yjs client ids this update is the first to write under, with who wrote them. */
   claims?: readonly ClientIdClaim[];
-  /** Issue #39: outbox events stored with the update, timed by the append's clock. */
-  handoff?: readonly HandoffEventRecord[];
+  /**
+   * Issue #47: the shopper's payment request the update sets, stored with it (timed by the
+   * append's clock); the delivery worker sends it to the CRM (handoff/payment-request-leads.ts).
+   */
+  paymentRequest?: PaymentRequestRecord | null;
   /**
    * Issue #47: the shopper's device ("shopper:<device id>") whose write this is: its first write
    * to the quote is kept with the append's clock (an earlier one stands).
@@ -65,6 +66,8 @@ export type DocStore = {
   firstWrites(quoteId: string, principals: readonly string[]): Map<string, number>;
   /** Issue #47: keeps `at` as these devices' first writes to the quote, unless one is kept already. */
   recordFirstWrites(quoteId: string, principals: readonly string[], at: number): void;
+  /** Issue #47: the ages of the payment requests of the quote, and of the requester, within `windowMs`. */
+  recentPaymentRequests(quoteId: string, requester: string, windowMs: number): RecentRequests;
 };
 
 export function createDocStore(db: Db): DocStore {
@@ -106,6 +109,16 @@ export function createDocStore(db: Db): DocStore {
     "SELECT principal, written_at FROM live_first_writes WHERE quote_id = ? AND principal IN (SELECT value FROM json_each(?))",
   );
 
+  const insertRequest = sql.prepare<[string, string, string, number, string]>(
+    "INSERT INTO payment_requests (quote_id, dealership_id, requester, at, request) VALUES (?, ?, ?, ?, ?)",
+  );
+  const requestsOfQuote = sql.prepare<[number, string, number], { age: number }>(
+    "SELECT ? - at AS age FROM payment_requests WHERE quote_id = ? AND at > ?",
+  );
+  const requestsOfRequester = sql.prepare<[number, string, number], { age: number }>(
+    "SELECT ? - at AS age FROM payment_requests WHERE requester = ? AND at > ?",
+  );
+
   const appendMany = sql.transaction((entries: readonly AppendEntry[]) => {
     const now = Date.now();
     const seqs: number[] = [];
@@ -125,11 +138,9 @@ export function createDocStore(db: Db): DocStore {
         insertClaim.run(entry.docName, claim.clientId, entry.quoteId, claim.principal);
       if (entry.firstWrite) insertFirstWrite.run(entry.quoteId, entry.firstWrite, now);
       entry.alsoRecord?.(now);
-      if (entry.handoff && entry.handoff.length > 0)
-        insertHandoffEvents(
-          db,
-          entry.handoff.map((event) => ({ ...event, createdAt: now })),
-        );
+      const request = entry.paymentRequest;
+      if (request)
+        insertRequest.run(entry.quoteId, request.dealershipId, request.requester, now, request.request);
     }
     return seqs;
   });
@@ -169,6 +180,14 @@ export function createDocStore(db: Db): DocStore {
     },
     quoteExists: (quoteId) => selectQuote.get(quoteId) !== undefined,
     claimClientIds: (docName, quoteId, claims) => claimAll(docName, quoteId, claims),
+    recentPaymentRequests(quoteId, requester, windowMs) {
+      const now = Date.now();
+      const ages = (rows: { age: number }[]) => rows.map((row) => row.age);
+      return {
+        quote: ages(requestsOfQuote.all(now, quoteId, now - windowMs)),
+        requester: ages(requestsOfRequester.all(now, requester, now - windowMs)),
+      };
+    },
     clientIdOwners: (docName) =>
       new Map(selectClaims.all(docName).map((row) => [row.client_id, row.principal] as const)),
     firstWrites: (quoteId, principals) =>

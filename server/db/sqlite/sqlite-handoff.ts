@@ -55,7 +55,9 @@ export function insertHandoffEvents(tx: Tx, events: readonly HandoffEventRecord[
   }
 }
 
-export function sqliteHandoffStore(db: Db): HandoffStore {
+export function sqliteHandoffStore(
+  db: Db,
+): Omit<HandoffStore, "heldPaymentRequests" | "releasePaymentRequests"> {
   return {
     async completePayload(publicId, pending, payload) {
       return db.transaction((tx) => {

@@ -4,6 +4,7 @@ import type { Stores } from "../stores";
 import { sqliteAnalyticsStore } from "./sqlite-analytics";
 import { sqliteDefaultsStore, sqliteLists } from "./sqlite-defaults";
 import { sqliteHandoffStore } from "./sqlite-handoff";
+import { sqlitePaymentRequestLeads } from "./sqlite-payment-requests";
 import {
   sqliteDocumentStore,
   sqliteHistoryStore,
@@ -30,7 +31,7 @@ export function createSqliteStores(db: Db): Stores {
     lists: sqliteLists(db),
     // One process: failed logins and reset mails are counted in memory.
     attempts: createMemoryAttempts(),
-    handoff: sqliteHandoffStore(db),
+    handoff: { ...sqliteHandoffStore(db), ...sqlitePaymentRequestLeads(db) },
     vehicles: sqliteVehicleStore(db),
   };
 }

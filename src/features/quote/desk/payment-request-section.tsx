@@ -2,10 +2,15 @@ import { Button, Group, Radio, Textarea } from "@mantine/core";
 import { requestTerms } from "@shared/deal/quote-solve";
 import { amountToInput, parseAmountInput } from "@shared/format";
 import { formatMoney, toCents } from "@shared/money";
-import { paymentRequestState, readPaymentRequest } from "@shared/payment-request";
+import {
+  paymentRequestState,
+  paymentRequestWaitMs,
+  readPaymentRequest,
+  waitMinutes,
+} from "@shared/payment-request";
 import type { PaymentRequest, QuoteData } from "@shared/quote-schema";
 import { DESK_TEXT, PAYMENT_REQUEST_TEXT } from "@shared/solve-text";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { MantineScope } from "@/components/mantine-scope";
 import { MoneyInput } from "@/components/money-input";
 import { Notice } from "@/components/notice";
@@ -18,6 +23,8 @@ import type { LiveQuoteState } from "../live/use-live-quote";
 // (the server checks them: shared/permissions.ts, quote-schema.ts), and the dealer's answer, a
 // counter-offer version, shown live: "Your dealer answered your request" with the new figures.
 // A chunk of its own, loaded after the page is idle: the opening JavaScript does not grow.
+// Issue #47: the server refuses a request over its cap (per quote and per device) and names the
+// wait in its refusal; the section says when another may be sent, and waits until then.
 
 const NOTE_MAX = 280;
 
@@ -110,21 +117,43 @@ function RequestDialog({
   );
 }
 
+/** Until when the server refuses another request (its last refusal of one said so), or 0. */
+function useLimitedUntil(refused: LiveQuoteState["refused"]): number {
+  const [until, setUntil] = useState(0);
+  const [, tick] = useState(0);
+  useEffect(() => {
+    const wait = paymentRequestWaitMs(refused?.reason);
+    if (wait !== null) setUntil(Date.now() + wait);
+  }, [refused]);
+  const left = until - Date.now();
+  useEffect(() => {
+    if (left <= 0) return;
+    // Again when the minutes shown change, and when the wait is over.
+    const timer = setTimeout(() => tick((n) => n + 1), left % 60_000 || 60_000);
+    return () => clearTimeout(timer);
+  });
+  return left > 0 ? until : 0;
+}
+
 export default function PaymentRequestSection({
   data,
   selectedText,
   readOnly,
   update,
+  refused,
 }: {
   data: QuoteData;
   /** The selected structure's figures ("Finance, 72 months, $2,000.00 down, $449.87/mo ..."). */
   selectedText: string;
   readOnly: boolean;
   update: LiveQuoteState["update"];
+  /** The server's last refusal of a change from this page. */
+  refused: LiveQuoteState["refused"];
 }) {
   const [open, setOpen] = useState(false);
   const { request, answer } = paymentRequestState(data);
   const answered = answer !== null;
+  const limitedUntil = useLimitedUntil(refused);
   return (
     <div data-testid="payment-request-section">
       {answered ? (
@@ -139,9 +168,20 @@ export default function PaymentRequestSection({
           )}
         </Notice>
       ) : null}
+      {limitedUntil > 0 ? (
+        <Notice tone="warning" data-testid="payment-request-limited">
+          {PAYMENT_REQUEST_TEXT.limited(waitMinutes(limitedUntil - Date.now()))}
+        </Notice>
+      ) : null}
       {readOnly ? null : (
         <MantineScope>
-          <Button variant="default" mt="sm" onClick={() => setOpen(true)} data-testid="ask-different-payment">
+          <Button
+            variant="default"
+            mt="sm"
+            disabled={limitedUntil > 0}
+            onClick={() => setOpen(true)}
+            data-testid="ask-different-payment"
+          >
             {PAYMENT_REQUEST_TEXT.ask}
           </Button>
           {open ? <RequestDialog data={data} update={update} onClose={() => setOpen(false)} /> : null}

@@ -134,6 +134,7 @@ export default function QuoteDesk({
             selectedText={selectedStructure(data).text}
             readOnly={readOnly}
             update={update}
+            refused={live.refused}
           />
         </Part>
       ) : null}

@@ -70,6 +70,11 @@ export interface LiveQuoteSnapshot {
    * value since this browser last synced (until each is answered: Use mine or OK).
    */
   conflicts: readonly OfflineConflict[];
+  /**
+   * The server's last refusal of a change from this page (its close code and reason; the page
+   * starts again from the server's copy). Issue #47: a payment request over its cap names the wait.
+   */
+  refused?: { code: number; reason: string };
 }
 
 export interface LiveQuoteOptions {
@@ -126,6 +131,8 @@ export class LiveQuote {
   /** Issue #33: the server said the deal went to this salesperson just before it closes this page's socket. */
   private reassignedTo: string | null = null;
   private conflicts: readonly OfflineConflict[] = [];
+  // Declared only: a field initialiser would cost the opening JavaScript bytes it does not have.
+  declare private refused?: { code: number; reason: string };
 
   constructor(private readonly options: LiveQuoteOptions) {
     this.deal = this.open(dealDocName(options.quoteId));
@@ -335,7 +342,7 @@ export class LiveQuote {
     };
     const replica: Replica = { name, doc, provider, persistence };
     provider.on("status", () => this.changed());
-    provider.on("closed", (event) => this.onClosed(replica, event.code));
+    provider.on("closed", (event) => this.onClosed(replica, event));
     return replica;
   }
 
@@ -345,7 +352,8 @@ export class LiveQuote {
     replica.doc.destroy();
   }
 
-  private onClosed(replica: Replica, code: number): void {
+  private onClosed(replica: Replica, closed: { code: number; reason: string }): void {
+    const { code } = closed;
     if (this.destroyed) return;
     // Issue #38: the economics document alone closed for a lost right: the member no longer sees
     // gross (the owner turned "Salespeople see gross" off). The deal stays open; the economics
@@ -363,6 +371,7 @@ export class LiveQuote {
       code === LIVE_CLOSE_CODES.documentTooLarge ||
       code === LIVE_CLOSE_CODES.dealLocked
     ) {
+      this.refused = closed;
       void this.resync(replica);
       return;
     }
@@ -461,6 +470,7 @@ export class LiveQuote {
       ended: this.ended,
       reassignedTo: this.reassignedTo,
       conflicts: this.conflicts,
+      refused: this.refused,
     };
   }
 

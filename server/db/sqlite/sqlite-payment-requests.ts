@@ -1,0 +1,77 @@
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "../connection";
+import { paymentRequests } from "../schema";
+import type { HandoffStore, HeldPaymentRequests } from "../stores";
+import { insertHandoffEvents } from "./sqlite-handoff";
+
+// Issue #47: the payment requests held for a quote's next lead, on SQLite (one process, one
+// writer: the release's checks and writes in one transaction are all it takes).
+
+type PaymentRequestLeads = Pick<HandoffStore, "heldPaymentRequests" | "releasePaymentRequests">;
+
+export function sqlitePaymentRequestLeads(db: Db): PaymentRequestLeads {
+  return {
+    async heldPaymentRequests(windowMs, limit) {
+      const since = Date.now() - windowMs;
+      const quotes = db.all<{
+        quoteId: string;
+      }>(sql`SELECT DISTINCT r.quote_id AS quoteId FROM payment_requests r
+        WHERE r.lead_event_id IS NULL
+          AND NOT EXISTS (SELECT 1 FROM payment_requests o WHERE o.quote_id = r.quote_id AND o.released_at > ${since})
+        ORDER BY r.quote_id LIMIT ${limit}`);
+      if (quotes.length === 0) return [];
+      const rows = db
+        .select()
+        .from(paymentRequests)
+        .where(
+          and(
+            isNull(paymentRequests.leadEventId),
+            inArray(
+              paymentRequests.quoteId,
+              quotes.map((q) => q.quoteId),
+            ),
+          ),
+        )
+        .orderBy(asc(paymentRequests.id))
+        .all();
+      const held = new Map<string, HeldPaymentRequests>();
+      for (const row of rows) {
+        const quote = held.get(row.quoteId) ?? {
+          quoteId: row.quoteId,
+          dealershipId: row.dealershipId,
+          requests: [],
+        };
+        quote.requests.push({ id: row.id, at: row.at, request: row.request });
+        held.set(row.quoteId, quote);
+      }
+      return [...held.values()];
+    },
+    async releasePaymentRequests(held, windowMs, event) {
+      const ids = held.requests.map((request) => request.id);
+      return db.transaction((tx) => {
+        const now = Date.now();
+        const still = tx
+          .select({ id: paymentRequests.id })
+          .from(paymentRequests)
+          .where(and(inArray(paymentRequests.id, ids), isNull(paymentRequests.leadEventId)))
+          .all();
+        if (still.length !== ids.length) return false;
+        const sent = tx
+          .select({ id: paymentRequests.id })
+          .from(paymentRequests)
+          .where(
+            and(eq(paymentRequests.quoteId, held.quoteId), gt(paymentRequests.releasedAt, now - windowMs)),
+          )
+          .limit(1)
+          .get();
+        if (sent) return false;
+        insertHandoffEvents(tx, [{ ...event, createdAt: now }]);
+        tx.update(paymentRequests)
+          .set({ leadEventId: event.publicId, releasedAt: now })
+          .where(inArray(paymentRequests.id, ids))
+          .run();
+        return true;
+      });
+    },
+  };
+}
