@@ -124,10 +124,19 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   ssr: { noExternal: true, external: ["yjs"] },
   define: isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
   resolve: {
-    alias: {
-      "@/": fileURLToPath(new URL("./src/", import.meta.url)),
-      "@shared/": fileURLToPath(new URL("./shared/", import.meta.url)),
-    },
+    alias: [
+      { find: "@/", replacement: fileURLToPath(new URL("./src/", import.meta.url)) },
+      { find: "@shared/", replacement: fileURLToPath(new URL("./shared/", import.meta.url)) },
+      // Yjs's few console warnings without lib0's DOM logger (src/lib/lib0-logging.ts says why).
+      ...(isSsrBuild
+        ? []
+        : [
+            {
+              find: /^lib0\/logging$/,
+              replacement: fileURLToPath(new URL("./src/lib/lib0-logging.ts", import.meta.url)),
+            },
+          ]),
+    ],
   },
   build: {
     outDir: isSsrBuild ? "dist/.ssr" : "dist",

@@ -4,7 +4,8 @@ import { editAmount, lineValue, openLine, showHistory, quoteTest as test } from 
 import { signInAs } from "./support/api";
 
 // Issue #9: presence on the quote page, the dashboard's live signals and the deal's history,
-// with the dealer and the shopper in two browser contexts against the real server.
+// with the dealer and the shopper in two browser contexts against the real server. The shopper's
+// arrival within 2 s of opening the page is measured on its own in presence.timing.spec.ts.
 //
 // The quote of setUpQuote without defaults: selling 32,000 - 1,500 = 30,500, nothing else, so
 // the server's default downpayment is -3,050.00.
@@ -12,42 +13,6 @@ import { signInAs } from "./support/api";
 test.use({ quoteDefaults: {} });
 
 const presence = (page: import("@playwright/test").Page) => page.getByTestId("presence");
-
-test("the dealer sees the shopper arrive within 2 s and what the shopper works on; it goes within 5 s of the page closing", async ({
-  quote,
-  pages,
-}) => {
-  const dealer = await pages.dealer(quote);
-  await expect(presence(dealer.page)).toHaveText("");
-
-  const shopperContext = await pages.context();
-  const shopperPage = await shopperContext.newPage();
-  const shopperRequests: string[] = [];
-  shopperPage.on("request", (r) => shopperRequests.push(r.url()));
-  await shopperPage.goto(`/quote/${quote.quoteId}`);
-  await expect(presence(dealer.page)).toHaveText("Shopper is viewing", { timeout: 2_000 });
-  await expect(presence(shopperPage)).toHaveText("Your sales consultant is here", { timeout: 2_000 });
-
-  await openLine(shopperPage, "down-payment");
-  await expect(presence(dealer.page)).toHaveText("Shopper is viewing: changing the downpayment", {
-    timeout: 2_000,
-  });
-  await shopperPage.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
-  await expect(presence(dealer.page)).toHaveText("Shopper is viewing", { timeout: 2_000 });
-  await openLine(shopperPage, "trade-in");
-  await expect(presence(dealer.page)).toHaveText("Shopper is viewing: editing the trade-in", {
-    timeout: 2_000,
-  });
-
-  // Privacy: the shopper's page never asked for the history or loaded the panel's code. (The live
-  // channel's small decoder of pushed history entries is shared code; the server pushes to dealers only.)
-  expect(
-    shopperRequests.filter((url) => url.includes("history") && !url.includes("/assets/history-push-")),
-  ).toEqual([]);
-
-  await shopperPage.close();
-  await expect(presence(dealer.page)).toHaveText("", { timeout: 5_000 });
-});
 
 test("presence goes within 5 s of the shopper losing the network, and the shopper stops seeing the consultant", async ({
   deal: { dealer, shopper },

@@ -8,12 +8,22 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { hydrating } from "./app/hydration";
 import { readPageData } from "./app/page-data";
 import { ShopperRoot } from "./app/shopper-root";
+import { startLiveQuote } from "./features/quote/live/use-live-quote";
+import { getStoredToken } from "./lib/api";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from the page");
 
 const pageData = readPageData();
 const quoteId = pageData.quote?.id ?? decodeURIComponent(window.location.pathname.split("/")[2] ?? "");
+// A shopper without a session is a shopper for sure: the live connection opens while the page
+// hydrates, so the dealer sees them arrive as soon as the socket is up. (A signed-in browser may be
+// the dealer's preview: the page decides that first, as before.)
+const rendered = pageData.quote?.answer;
+if (rendered && rendered.id === quoteId && !getStoredToken()) {
+  startLiveQuote({ quoteId, role: "shopper", token: null, readOnly: rendered.expired, economics: false });
+}
+
 const app = (
   <StrictMode>
     <ShopperRoot quoteId={quoteId} pageData={pageData} />

@@ -136,6 +136,13 @@ export class LiveQuote {
 
   constructor(private readonly options: LiveQuoteOptions) {
     this.deal = this.open(dealDocName(options.quoteId));
+    // Presence from the socket's first message (the provider sends this state when it opens): the
+    // other side sees this page arrive without waiting for it to render; use-presence.ts renews it.
+    if (typeof document !== "undefined")
+      this.deal.provider.awareness.setLocalState({
+        activity: null,
+        visible: document.visibilityState === "visible",
+      });
     this.private = options.role === "dealer" ? this.open(privateDocName(options.quoteId)) : null;
     const economicsName = economicsDocName(options.quoteId);
     this.economics = options.role === "dealer" && options.economics ? this.open(economicsName) : null;

@@ -46,6 +46,42 @@ const EMPTY: LiveQuoteSnapshot = {
   conflicts: [],
 };
 const noSubscription = () => () => {};
+
+const paramsKey = (p: LiveQuoteParams) =>
+  JSON.stringify([p.quoteId, p.role, p.token ?? null, p.readOnly, p.economics ?? false]);
+
+/** A connection started before the page hydrated, waiting for the page's first useLiveQuote. */
+let started: { key: string; live: Promise<LiveQuote> } | null = null;
+
+function openLive(params: LiveQuoteParams): Promise<LiveQuote> {
+  return import("./live-quote").then(
+    ({ LiveQuote }) =>
+      new LiveQuote({
+        ...params,
+        economics: params.economics ?? false,
+        serverUrl: liveServerUrl(window.location.origin),
+        device: deviceId(),
+      }),
+  );
+}
+
+/**
+ * Starts the live connection while the page still hydrates (the shopper's entry, when the page
+ * data already says which quote and role it is): the socket opens and presence reaches the dealer
+ * in parallel with the first render instead of after it. The first useLiveQuote with the same
+ * parameters takes it over; with other parameters it is closed and a new one opened.
+ */
+export function startLiveQuote(params: LiveQuoteParams): void {
+  started = { key: paramsKey(params), live: openLive(params) };
+}
+
+function takeStarted(params: LiveQuoteParams): Promise<LiveQuote> {
+  const pending = started;
+  started = null;
+  if (pending?.key === paramsKey(params)) return pending.live;
+  void pending?.live.then((unused) => unused.destroy());
+  return openLive(params);
+}
 const notOpen: UpdateResult = { ok: false, errors: [] };
 
 /** Opens the quote's live documents while `params` is non-null (after the REST load decided the role). */
@@ -59,22 +95,17 @@ export function useLiveQuote(params: LiveQuoteParams | null): LiveQuoteState {
 
   useEffect(() => {
     if (quoteId === undefined || role === undefined) return;
-    // Yjs and the providers are a chunk of their own, fetched with the page (modulepreload) but
-    // run after it has hydrated: the shopper's first screen never waits for them.
+    // Yjs and the providers are a chunk of their own, fetched with the page (modulepreload); the
+    // shopper's entry starts them beside the first render (startLiveQuote), which never waits for them.
     let opened: LiveQuote | null = null;
     let cancelled = false;
-    void import("./live-quote").then(({ LiveQuote }) => {
-      if (cancelled) return;
-      opened = new LiveQuote({
-        quoteId,
-        role,
-        token,
-        readOnly,
-        economics,
-        serverUrl: liveServerUrl(window.location.origin),
-        device: deviceId(),
-      });
-      setLive(opened);
+    void takeStarted({ quoteId, role, token, readOnly, economics }).then((live) => {
+      if (cancelled) {
+        live.destroy();
+        return;
+      }
+      opened = live;
+      setLive(live);
     });
     return () => {
       cancelled = true;
