@@ -3,15 +3,14 @@ import type { AppendEntry } from "../db/sqlite/document-store";
 import type { AcceptedUpdate, Conn, Room } from "./room-types";
 
 // The queue of the group commit (DESIGN.md, Persistence): accepted updates wait here, already
-// applied to their room but neither stored nor sent, until `commit` runs once for all of them. On a
-// quiet server that is the rest of the current event-loop turn (setImmediate runs after every
-// socket read in it: microseconds, no timer). Under load, commits are kept MIN_COMMIT_GAP_MS apart
-// (a timer of at most about 2 ms), so one transaction carries the updates of several turns: most of
-// an SQLite commit's cost (BEGIN, COMMIT, the WAL frames of each page it dirtied) is per
-// transaction, not per update (docs/decisions/005-live-server.md).
-
-/** Least time between the starts of two commits while updates keep arriving. */
-export const MIN_COMMIT_GAP_MS = 1;
+// applied to their room but neither stored nor sent, until `commit` runs once for all of them: at
+// the end of the event-loop turn that read them (setImmediate runs after every socket read of the
+// turn: microseconds, no timer). An edit that arrives on a quiet server is committed and sent at
+// once; under load a turn reads many messages, and one transaction carries them all: most of an
+// SQLite commit's cost (BEGIN, COMMIT, the WAL frames of each page it dirtied) is per transaction,
+// not per update (docs/decisions/005-live-server.md). Issue #52: commits used to be kept 1 ms apart
+// as well, which made every edit at 1,000/s wait for the gap (p50 twice the best peer's) for no
+// saving the benchmark could show (docs/benchmarks.md).
 
 export type QueuedUpdate = {
   room: Room;
@@ -30,27 +29,17 @@ export type QueuedUpdate = {
 
 export function createCommitBatch(commit: () => void) {
   let queued: QueuedUpdate[] = [];
-  let cancel: (() => void) | null = null;
-  let lastCommitAt = Number.NEGATIVE_INFINITY;
+  let scheduled: NodeJS.Immediate | null = null;
 
   const run = () => {
-    cancel = null;
-    lastCommitAt = performance.now();
+    scheduled = null;
     commit();
   };
 
   return {
     add(update: QueuedUpdate) {
       queued.push(update);
-      if (cancel) return;
-      const wait = lastCommitAt + MIN_COMMIT_GAP_MS - performance.now();
-      if (wait <= 0) {
-        const immediate = setImmediate(run);
-        cancel = () => clearImmediate(immediate);
-      } else {
-        const timer = setTimeout(run, wait);
-        cancel = () => clearTimeout(timer);
-      }
+      scheduled ??= setImmediate(run);
     },
     /** Everything queued, in order; the queue starts empty again. */
     take(): QueuedUpdate[] {
@@ -63,7 +52,7 @@ export function createCommitBatch(commit: () => void) {
     /** Commits now what is queued (a read of a room's content must not see uncommitted updates). */
     flush() {
       if (queued.length === 0) return;
-      cancel?.();
+      if (scheduled) clearImmediate(scheduled);
       run();
     },
     /** Forgets a dropped room's queued updates: nobody saw them and its quote may be gone. */
