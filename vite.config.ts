@@ -175,6 +175,18 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
           // scripts/prerender.mjs reads which chunks and stylesheets each route needs.
           manifest: !isSsrBuild,
           copyPublicDir: !isSsrBuild,
+          // The full app (index.html) and the landing page's own entry (issue #52): / opens
+          // without the full app's chunk, router and whole Mantine stylesheet.
+          ...(isSsrBuild
+            ? {}
+            : {
+                rolldownOptions: {
+                  input: {
+                    index: fileURLToPath(new URL("./index.html", import.meta.url)),
+                    landing: fileURLToPath(new URL("./src/landing-main.tsx", import.meta.url)),
+                  },
+                },
+              }),
         }),
   },
   server: {

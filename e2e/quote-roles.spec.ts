@@ -258,8 +258,9 @@ test("the page says 'Loading...' until the quote arrives, and offers Try Again w
     }
   });
   // A fresh load of the link arrives rendered by the server (quote-snapshot.spec.ts); the app
-  // loads the quote itself when the page is reached inside it, as here.
-  await page.goto("/");
+  // loads the quote itself when the page is reached inside it, as here (from the sign-in page: the
+  // landing page is a page of its own, without the app's router).
+  await page.goto("/login");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.evaluate((id) => {
     window.history.pushState({}, "", `/quote/${id}`);

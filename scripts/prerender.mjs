@@ -22,7 +22,7 @@ const readManifest = (name) => JSON.parse(readFileSync(path.join(dist, ".vite", 
 // The full app's build and the shopper page's own (vite build --mode shopper, vite.config.ts).
 const manifests = { app: readManifest("manifest.json"), shopper: readManifest("shopper-manifest.json") };
 const shell = readFileSync(path.join(dist, "index.html"), "utf8");
-const { renderPage, renderShopperPage, themeStyles, pageDataJson } = await import(
+const { renderLandingPage, renderShopperPage, themeStyles, pageDataJson } = await import(
   pathToFileURL(path.join(ssrDir, "entry-server.js")).href
 );
 
@@ -116,8 +116,9 @@ const bothSchemes = (markup) => `${markup}<div data-mantine-color-scheme="dark" 
 
 // Landing page.
 {
-  const body = await renderPage("/", {});
-  const loader = loaderScript(manifests.app, "index.html", ["src/features/landing/landing-page.tsx"]);
+  const body = await renderLandingPage({});
+  // Its own entry (src/landing-main.tsx): not the full app's chunk, router or whole stylesheet.
+  const loader = loaderScript(manifests.app, "src/landing-main.tsx", []);
   const extracted = await withCriticalCss(
     page({
       title: "DealDesk: online desking for car dealerships",

@@ -7,28 +7,17 @@ import { MantineProvider } from "@mantine/core";
 import { type ReactNode, StrictMode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { prerenderToNodeStream } from "react-dom/static";
-import { StaticRouter } from "react-router";
-import { AppRoot } from "./app/app-root";
+import { LandingRoot } from "./app/landing-root";
 import { type PageData, pageDataJson } from "./app/page-data";
-import { RouterNavigation } from "./app/router-navigation";
-import { AppRoutes } from "./app/routes";
 import { ShopperRoot } from "./app/shopper-root";
 import { MANTINE_THEME } from "./app/theme";
 
 export type { PageData };
 export { pageDataJson };
 
-/** The full app's markup of `url` (path and query), every lazy page resolved. */
-export function renderPage(url: string, pageData: PageData): Promise<string> {
-  return render(
-    <AppRoot pageData={pageData}>
-      <StaticRouter location={url}>
-        <RouterNavigation>
-          <AppRoutes />
-        </RouterNavigation>
-      </StaticRouter>
-    </AppRoot>,
-  );
+/** The landing page (src/landing-main.tsx hydrates it): no router, no route's lazy boundary. */
+export function renderLandingPage(pageData: PageData): Promise<string> {
+  return render(<LandingRoot pageData={pageData} />);
 }
 
 /** The shopper's quote page (src/shopper-main.tsx hydrates it): no router, no Mantine provider. */

@@ -20,7 +20,7 @@ import {
   IconTrophy,
   IconUsers,
 } from "@tabler/icons-react";
-import { Link } from "react-router";
+import { AppLink } from "@/lib/app-link";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 
@@ -75,11 +75,11 @@ function MainButton({
   signedOutLabel: string;
 }) {
   return signedIn ? (
-    <Button component={Link} to="/dashboard" size={size} color="white" variant="white" c="brand.8">
+    <Button component={AppLink} to="/dashboard" size={size} color="white" variant="white" c="brand.8">
       Open Dashboard
     </Button>
   ) : (
-    <Button component={Link} to="/register" size={size} color="white" variant="white" c="brand.8">
+    <Button component={AppLink} to="/register" size={size} color="white" variant="white" c="brand.8">
       {signedOutLabel}
     </Button>
   );
@@ -107,7 +107,7 @@ export default function LandingPage() {
             <Group gap="md" align="center">
               <MainButton signedIn={signedIn} signedOutLabel="Get Started Free" />
               {!signedIn && (
-                <Anchor component={Link} to="/login" c="white" underline="always" fw={500}>
+                <Anchor component={AppLink} to="/login" c="white" underline="always" fw={500}>
                   or sign into your account
                 </Anchor>
               )}
