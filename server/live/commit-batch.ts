@@ -3,14 +3,22 @@ import type { AppendEntry } from "../db/sqlite/document-store";
 import type { AcceptedUpdate, Conn, Room } from "./room-types";
 
 // The queue of the group commit (DESIGN.md, Persistence): accepted updates wait here, already
-// applied to their room but neither stored nor sent, until `commit` runs once for all of them: at
-// the end of the event-loop turn that read them (setImmediate runs after every socket read of the
-// turn: microseconds, no timer). An edit that arrives on a quiet server is committed and sent at
-// once; under load a turn reads many messages, and one transaction carries them all: most of an
-// SQLite commit's cost (BEGIN, COMMIT, the WAL frames of each page it dirtied) is per transaction,
-// not per update (docs/decisions/005-live-server.md). Issue #52: commits used to be kept 1 ms apart
-// as well, which made every edit at 1,000/s wait for the gap (p50 twice the best peer's) for no
-// saving the benchmark could show (docs/benchmarks.md).
+// applied to their room but neither stored nor sent, until `commit` runs once for all of them.
+// Issue #52: an update that arrives while the server is not under load is committed at the end of
+// the event-loop turn that read it (setImmediate runs after every socket read of the turn:
+// microseconds, no timer), with whatever else that turn read. Under load (updates arriving on
+// average less than LOAD_ARRIVAL_MS apart, about 1,400 a second) commits are also kept
+// MIN_COMMIT_GAP_MS apart, so one transaction carries the updates of several turns: most of an
+// SQLite commit's cost (BEGIN, COMMIT, the WAL frames of each page it dirtied) is per
+// transaction, not per update (docs/decisions/005-live-server.md). Always waiting for the gap
+// made every edit at 1,000/s wait too (p50 twice the best peer's, docs/benchmarks.md).
+
+/** Least time between the starts of two commits under load. */
+export const MIN_COMMIT_GAP_MS = 1;
+/** Under load: the running average of the time between two updates is below this. */
+export const LOAD_ARRIVAL_MS = 0.7;
+/** An idle stretch counts as this long in the average, so that load is seen again within ~40 updates. */
+const LONGEST_ARRIVAL_MS = 10;
 
 export type QueuedUpdate = {
   room: Room;
@@ -29,17 +37,33 @@ export type QueuedUpdate = {
 
 export function createCommitBatch(commit: () => void) {
   let queued: QueuedUpdate[] = [];
-  let scheduled: NodeJS.Immediate | null = null;
+  let cancel: (() => void) | null = null;
+  let lastCommitAt = Number.NEGATIVE_INFINITY;
+  let lastArrivalAt = Number.NEGATIVE_INFINITY;
+  // The running average of the time between two updates (ms): 10% the newest.
+  let arrivalMs = LONGEST_ARRIVAL_MS;
 
   const run = () => {
-    scheduled = null;
+    cancel = null;
+    lastCommitAt = performance.now();
     commit();
   };
 
   return {
     add(update: QueuedUpdate) {
       queued.push(update);
-      scheduled ??= setImmediate(run);
+      const now = performance.now();
+      arrivalMs = 0.9 * arrivalMs + 0.1 * Math.min(now - lastArrivalAt, LONGEST_ARRIVAL_MS);
+      lastArrivalAt = now;
+      if (cancel) return;
+      const wait = arrivalMs < LOAD_ARRIVAL_MS ? lastCommitAt + MIN_COMMIT_GAP_MS - now : 0;
+      if (wait <= 0) {
+        const immediate = setImmediate(run);
+        cancel = () => clearImmediate(immediate);
+      } else {
+        const timer = setTimeout(run, wait);
+        cancel = () => clearTimeout(timer);
+      }
     },
     /** Everything queued, in order; the queue starts empty again. */
     take(): QueuedUpdate[] {
@@ -52,7 +76,7 @@ export function createCommitBatch(commit: () => void) {
     /** Commits now what is queued (a read of a room's content must not see uncommitted updates). */
     flush() {
       if (queued.length === 0) return;
-      if (scheduled) clearImmediate(scheduled);
+      cancel?.();
       run();
     },
     /** Forgets a dropped room's queued updates: nobody saw them and its quote may be gone. */
