@@ -529,6 +529,23 @@ export type HeldPaymentRequests = {
   requests: { id: number; at: number; request: string }[];
 };
 
+/** Held request rows (oldest first) as one entry per quote, in the order of each quote's first row. */
+export function groupHeldRequests(
+  rows: readonly { id: number; quoteId: string; dealershipId: string; at: number; request: string }[],
+): HeldPaymentRequests[] {
+  const held = new Map<string, HeldPaymentRequests>();
+  for (const row of rows) {
+    const quote = held.get(row.quoteId) ?? {
+      quoteId: row.quoteId,
+      dealershipId: row.dealershipId,
+      requests: [],
+    };
+    quote.requests.push({ id: row.id, at: row.at, request: row.request });
+    held.set(row.quoteId, quote);
+  }
+  return [...held.values()];
+}
+
 export type HandoffEndpointRow = typeof handoffEndpoints.$inferSelect;
 
 /** A delivery a process has leased: the event and where it goes. */

@@ -1,51 +1,17 @@
-import type { AddressInfo } from "node:net";
 import type { InvitationSentResponse, PendingInvitation } from "@shared/api-types";
 import { MSG } from "@shared/messages";
-import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { register } from "../test-support/auth-test-support";
 import { readMail } from "../test-support/read-mail";
+import { type SmtpSink, smtpUrl, startSmtp } from "../test-support/smtp-sink";
 import { createTestApp, type TestApp } from "../test-support/test-app";
 
 // Issue #51: with a mail server, "Invitation sent" is said only once that server accepted the
-// mail; when it refuses, the owner reads its reason and no invitation is kept.
-
-type Received = { to: string[]; raw: string };
-
-/** A real SMTP server on loopback; recipients at refused.example are refused with a 550. */
-async function startSmtp(): Promise<{ port: number; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address.endsWith("@refused.example")) {
-        const error = Object.assign(new Error("5.1.1 Mailbox does not exist"), { responseCode: 550 });
-        callback(error);
-        return;
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+// mail; when it refuses, the owner reads its reason and no invitation is kept. The mail server on
+// loopback refuses recipients at refused.example with a 550.
 
 let t: TestApp | undefined;
-let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
+let smtp: SmtpSink | undefined;
 afterEach(async () => {
   await t?.cleanup();
   await smtp?.close();
@@ -55,8 +21,8 @@ afterEach(async () => {
 
 describe("invitations through a real SMTP server", () => {
   it("says 'sent' only once the mail server has the mail, and hands out no link", async () => {
-    smtp = await startSmtp();
-    t = createTestApp({}, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}/?ignoreTLS=true` });
+    smtp = await startSmtp(0, "refused.example");
+    t = createTestApp({}, { SMTP_URL: smtpUrl(smtp) });
     const owner = await register(t, { dealershipName: "Lee Motors" });
     const res = await t.call(
       "POST",
@@ -80,8 +46,8 @@ describe("invitations through a real SMTP server", () => {
   });
 
   it("tells the owner the mail server's reason when it refuses the mail, and keeps no invitation", async () => {
-    smtp = await startSmtp();
-    t = createTestApp({}, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}/?ignoreTLS=true` });
+    smtp = await startSmtp(0, "refused.example");
+    t = createTestApp({}, { SMTP_URL: smtpUrl(smtp) });
     const owner = await register(t);
     const res = await t.call(
       "POST",

@@ -1,37 +1,9 @@
-import type { AddressInfo } from "node:net";
 import { MSG } from "@shared/messages";
-import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { login, me, PASSWORD, register } from "../test-support/auth-test-support";
 import { readMail, resetLinkIn } from "../test-support/read-mail";
+import { type SmtpSink, smtpUrl, startSmtp } from "../test-support/smtp-sink";
 import { createTestApp, type TestApp } from "../test-support/test-app";
-
-type Received = { from: string; to: string[]; raw: string };
-
-/** A real SMTP server on loopback that keeps every message it receives. */
-async function startSmtp(): Promise<{ port: number; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 async function waitFor<T>(read: () => T | undefined): Promise<T> {
   for (let i = 0; i < 250; i += 1) {
@@ -43,7 +15,7 @@ async function waitFor<T>(read: () => T | undefined): Promise<T> {
 }
 
 let t: TestApp | undefined;
-let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
+let smtp: SmtpSink | undefined;
 afterEach(async () => {
   await t?.cleanup();
   await smtp?.close();
@@ -55,7 +27,7 @@ describe("password reset through a real SMTP server", () => {
     const app = createTestApp(
       {},
       {
-        SMTP_URL: `smtp://127.0.0.1:${smtp.port}/?ignoreTLS=true`,
+        SMTP_URL: smtpUrl(smtp),
         APP_URL: "https://deals.example-motors.test",
         MAIL_FROM: "Example Motors <desk@example-motors.test>",
       },
@@ -99,7 +71,7 @@ describe("password reset through a real SMTP server", () => {
 
   it("sends nothing for an unknown email", async () => {
     smtp = await startSmtp();
-    t = createTestApp({}, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}/?ignoreTLS=true` });
+    t = createTestApp({}, { SMTP_URL: smtpUrl(smtp) });
     await register(t, { email: "someone@example.com" });
     const res = await t.call("POST", "/api/auth/request-reset", { email: "nobody@example.com" });
     expect(await res.json()).toEqual({ message: MSG.resetRequested });

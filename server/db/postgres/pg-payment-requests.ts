@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { paymentRequests } from "../schema.pg";
-import type { HandoffStore, HeldPaymentRequests } from "../stores";
+import { groupHeldRequests, type HandoffStore } from "../stores";
 import type { PgDb } from "./connection";
 import { insertHandoffEvents } from "./pg-handoff";
 
@@ -38,17 +38,7 @@ export function pgPaymentRequestLeads(db: PgDb): PaymentRequestLeads {
           ),
         )
         .orderBy(asc(paymentRequests.id));
-      const held = new Map<string, HeldPaymentRequests>();
-      for (const row of rows) {
-        const quote = held.get(row.quoteId) ?? {
-          quoteId: row.quoteId,
-          dealershipId: row.dealershipId,
-          requests: [],
-        };
-        quote.requests.push({ id: row.id, at: row.at, request: row.request });
-        held.set(row.quoteId, quote);
-      }
-      return [...held.values()];
+      return groupHeldRequests(rows);
     },
     releasePaymentRequests(held, windowMs, event) {
       const ids = held.requests.map((request) => request.id);

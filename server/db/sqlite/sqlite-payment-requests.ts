@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../connection";
 import { paymentRequests } from "../schema";
-import type { HandoffStore, HeldPaymentRequests } from "../stores";
+import { groupHeldRequests, type HandoffStore } from "../stores";
 import { insertHandoffEvents } from "./sqlite-handoff";
 
 // Issue #47: the payment requests held for a quote's next lead, on SQLite (one process, one
@@ -34,17 +34,7 @@ export function sqlitePaymentRequestLeads(db: Db): PaymentRequestLeads {
         )
         .orderBy(asc(paymentRequests.id))
         .all();
-      const held = new Map<string, HeldPaymentRequests>();
-      for (const row of rows) {
-        const quote = held.get(row.quoteId) ?? {
-          quoteId: row.quoteId,
-          dealershipId: row.dealershipId,
-          requests: [],
-        };
-        quote.requests.push({ id: row.id, at: row.at, request: row.request });
-        held.set(row.quoteId, quote);
-      }
-      return [...held.values()];
+      return groupHeldRequests(rows);
     },
     async releasePaymentRequests(held, windowMs, event) {
       const ids = held.requests.map((request) => request.id);
