@@ -1,13 +1,12 @@
 import { buildServer, listen } from "../server/build-server";
 import { readConfig } from "../server/config";
 import { closeDatabase, openDatabase } from "../server/db/connection";
-import type { LiveDeps } from "../server/live/live-server";
 import { sqliteStorage } from "../server/open-storage";
 
-// The server as server/server.ts builds it (buildServer), plus the live server's accepted-update
-// hook so the benchmark can read commit times. Persistence on, real SQLite file in the bench's data dir.
+// The server as server/server.ts builds it (buildServer), with the caps a load generator needs.
+// Persistence on, real SQLite file in the bench's data dir.
 
-export async function startBenchServer(dataDir: string, onAcceptedUpdate: LiveDeps["onAcceptedUpdate"]) {
+export async function startBenchServer(dataDir: string) {
   const config = readConfig(
     { LOG_REQUESTS: "false", JWT_SECRET: "bench-secret-0123456789abcdefghijklmnop" },
     { dataDir, port: 0, host: "127.0.0.1" },
@@ -19,7 +18,6 @@ export async function startBenchServer(dataDir: string, onAcceptedUpdate: LiveDe
   const built = buildServer(config, sqliteStorage(db), {
     log,
     limits: { perIp: 100_000, perQuote: 20 },
-    onAcceptedUpdate,
   });
   const listening = await listen(built);
   return {

@@ -52,13 +52,26 @@ const progress = (line: string) =>
   console.error(`[bench ${((Date.now() - benchStarted) / 1000).toFixed(0)}s] ${line}`);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "dealdesk-bench-"));
-const commits = new Map<string, number>();
-const server = await startBenchServer(dataDir, (event) => {
-  if (event.docName.endsWith("/private")) return;
-  for (const key of ["pricing.discount", "downPayment"])
-    if (event.changedFields.has(key.split(".")[0] as string))
-      commits.set(`${event.quoteId}:${key}:${event.after.get(key)}`, event.committedAt);
+const server = await startBenchServer(dataDir);
+// When each deal's update rows were stored: a temporary trigger on the server's own connection
+// calls back into this process inside the group commit's transaction (which commits in the same
+// synchronous call), so production code carries no benchmark hook.
+const commits = new Map<string, number[]>();
+server.db.$client.function("bench_row_stored", (docName: unknown) => {
+  const times = commits.get(String(docName));
+  const now = performance.timeOrigin + performance.now();
+  if (times) times.push(now);
+  else commits.set(String(docName), [now]);
+  return null;
 });
+server.db.$client.exec(
+  `CREATE TEMP TRIGGER bench_row_stored AFTER INSERT ON main.yjs_updates
+   WHEN NEW.doc_name LIKE 'quote/%' AND NEW.doc_name NOT LIKE '%/%/%'
+   BEGIN SELECT bench_row_stored(NEW.doc_name); END`,
+);
+/** The first time a row of the quote's deal was stored at or after `sentAt`. */
+const storedAfter = (quoteId: string, sentAt: number) =>
+  commits.get(`quote/${quoteId}`)?.find((at) => at >= sentAt);
 const { user, token } = await createDealer({ db: server.db, tokens: server.tokens });
 const createMany = async (count: number) => {
   const ids: string[] = [];
@@ -98,7 +111,7 @@ async function measuredRun(rate: number, runSeconds: number) {
   const commitTimes: number[] = [];
   let committedBeforeDelivery = true;
   for (const sample of result.sentLog) {
-    const committedAt = commits.get(sample.key);
+    const committedAt = storedAfter(sample.key.split(":")[0] as string, sample.sentAt);
     if (committedAt === undefined) continue;
     commitTimes.push(committedAt - sample.sentAt);
     if (sample.receivedAt && committedAt > sample.receivedAt) committedBeforeDelivery = false;
@@ -161,10 +174,10 @@ row(`cold first sync p50 (${coldTimes.length} stored quotes, N=1000 open)`, ms(q
 row("cold first sync p99", ms(coldP99), "<= 10 ms", coldP99 <= 10);
 
 if (at1000) {
-  row("edit → row committed p50 (N=1000)", ms(quantile(at1000.commitTimes, 0.5)));
-  row("edit → row committed p99 (N=1000)", ms(quantile(at1000.commitTimes, 0.99)));
+  row("edit → row stored p50 (N=1000)", ms(quantile(at1000.commitTimes, 0.5)));
+  row("edit → row stored p99 (N=1000)", ms(quantile(at1000.commitTimes, 0.99)));
   row(
-    `committed before the other client received it (${at1000.commitTimes.length} samples)`,
+    `stored before the other client received it (${at1000.commitTimes.length} samples)`,
     at1000.committedBeforeDelivery ? "always" : "not always",
     "always",
     at1000.committedBeforeDelivery,

@@ -18,7 +18,7 @@ import { openVinDecoder } from "./vehicles/vin-decoder";
 // The one way to wire DealDesk: server.ts, the tests and the benchmark all build the app and the
 // live server here from a config and the storage, so none of them assembles its own variant.
 
-export type BuildOptions = Pick<LiveDeps, "limits" | "compactAfter" | "onAcceptedUpdate"> & {
+export type BuildOptions = Pick<LiveDeps, "limits" | "compactAfter"> & {
   log?: (line: string) => void;
 };
 
@@ -45,7 +45,6 @@ export function buildServer(config: Config, storage: Storage, options: BuildOpti
     log,
     limits: options.limits,
     compactAfter: options.compactAfter,
-    onAcceptedUpdate: options.onAcceptedUpdate,
     // Issue #39: an append stored a payment request's events: this process delivers them at once.
     onHandoffStored: () => wakeHandoff(),
     ensureEconomics: (quoteId) => ensureEconomicsDocument(stores, quoteId),

@@ -519,6 +519,12 @@ export type PaymentRequestRecord = {
   request: string;
 };
 
+/** Listing columns an accepted live change moves along with the document (both live logs). */
+export type ListingChange = { vehicleDescription?: string; customerName?: string };
+
+/** "staff:<userId>" or "shopper:<device id>": who may write under a Yjs client id (both live logs). */
+export type ClientIdClaim = { clientId: number; principal: string };
+
 /** Issue #47: the ages (ms, at the store's clock) of the requests accepted within a window. */
 export type RecentRequests = { quote: readonly number[]; requester: readonly number[] };
 

@@ -1,5 +1,6 @@
 import type { HistoryPush } from "@shared/history-push";
-import type { SharedRooms } from "./room-types";
+import type { DocFollower } from "./fanout/doc-follower";
+import type { BusMessage, RedisBus } from "./fanout/redis-bus";
 
 // The live pipeline's bus: how a process tells the others what its sockets did. One process has
 // no one to tell (the local bus); several tell each other over Redis (fanout/redis-bus.ts), and the
@@ -12,6 +13,11 @@ import type { SharedRooms } from "./room-types";
 //   see the change before its row (issue #48: every open History panel, on every process).
 // - Presence goes out with the principal who announced it, so another process's rooms keep the
 //   same Yjs client id owners as this one's (nobody there may write under them).
+// - A control message (a quote deleted, its state or the team changed) reaches every other
+//   process at once; each also polls the database, so a message lost with Redis costs a poll's delay.
+
+/** What one process tells the others about a quote or the team (fanout/redis-bus.ts carries it). */
+export type ControlMessage = Extract<BusMessage, { type: "control" }>;
 
 export type LiveBus = {
   /** This process's committed update of `docName` at `seq`, with the message its sockets got. */
@@ -22,6 +28,8 @@ export type LiveBus = {
   publishAwareness(docName: string, update: Uint8Array, owner: string): void;
   /** The document unloaded here: its channel and its follower are let go. */
   untrack(docName: string): void;
+  /** A quote deleted, its state or the team changed here: the other processes act on it at once. */
+  control(message: ControlMessage): void;
 };
 
 /** One process: nobody else to tell. */
@@ -30,14 +38,17 @@ export const localBus: LiveBus = {
   history() {},
   publishAwareness() {},
   untrack() {},
+  control() {},
 };
 
 /** Several processes: Redis (or, without it, the log's poll) through the document follower. */
-export function sharedBus(shared: SharedRooms): LiveBus {
+export function sharedBus(follower: DocFollower, redis: RedisBus | null): LiveBus {
   return {
-    committed: (docName, seq, delta, message) => shared.follower.committed(docName, seq, delta, message),
-    history: (docName, push) => shared.publishHistory(docName, push),
-    publishAwareness: (docName, update, owner) => shared.publishAwareness(docName, update, owner),
-    untrack: (docName) => shared.follower.untrack(docName),
+    committed: (docName, seq, delta, message) => follower.committed(docName, seq, delta, message),
+    history: (docName, push) => redis?.publish({ type: "history", docName, push }),
+    publishAwareness: (docName, update, owner) =>
+      redis?.publish({ type: "awareness", docName, owner, update }),
+    untrack: (docName) => follower.untrack(docName),
+    control: (message) => redis?.publish(message),
   };
 }

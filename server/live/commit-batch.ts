@@ -1,6 +1,7 @@
 import type { HistoryPush } from "@shared/history-push";
 import type { AppendEntry } from "../db/sqlite/document-store";
-import type { AcceptedUpdate, Conn, Room } from "./room-types";
+import type { Appended } from "./document-log";
+import type { Room } from "./room-types";
 
 // The queue of the group commit (DESIGN.md, Persistence): accepted updates wait here, already
 // applied to their room but neither stored nor sent, until `commit` runs once for all of them.
@@ -22,17 +23,12 @@ const LONGEST_ARRIVAL_MS = 10;
 
 export type QueuedUpdate = {
   room: Room;
-  sender: Conn;
-  /** The Update message the other connections get. */
-  message: Uint8Array;
-  /** Issue #36: what the sender gets after the commit (its stale pairs taken out, the notice); null: nothing. */
-  toSender: Uint8Array[] | null;
-  /** What the store appends (V2 delta, listing columns, history hook). */
+  /** What the store appends (the update, listing columns, claims, the history hook). */
   entry: AppendEntry;
-  /** The accepted-update event, sent after the commit (committedAt filled in then). */
-  accepted: AcceptedUpdate | null;
-  /** History rows the commit writes, pushed to the room's dealers after it (deal documents). */
+  /** History rows the commit writes (deal documents), filled in inside its transaction. */
   history: HistoryPush | null;
+  /** Answers the pipeline once the commit stored it (or did not). */
+  settle(appended: Appended): void;
 };
 
 export function createCommitBatch(commit: () => void) {
@@ -79,9 +75,11 @@ export function createCommitBatch(commit: () => void) {
       cancel?.();
       run();
     },
-    /** Forgets a dropped room's queued updates: nobody saw them and its quote may be gone. */
-    drop(room: Room) {
-      queued = queued.filter((update) => update.room !== room);
+    /** Forgets a dropped room's queued updates (nobody saw them and its quote may be gone); answers them. */
+    drop(room: Room): QueuedUpdate[] {
+      const dropped = queued.filter((update) => update.room === room);
+      if (dropped.length > 0) queued = queued.filter((update) => update.room !== room);
+      return dropped;
     },
   };
 }

@@ -73,11 +73,10 @@ export function startConversation(
         if (!room.conns.has(conn)) return;
         send(conn, encodeSyncStep2(room.doc, message.stateVector));
         return;
-      case "sync-update": {
-        const result = rooms.applyUpdate(room, conn, message.update, message.wire);
-        if (!result.ok) rooms.refuse(room, conn, result);
+      case "sync-update":
+        // The live pipeline (pipeline.ts): admit, judge, cap, commit, apply, broadcast, record.
+        rooms.write(room, conn, message.update, message.wire);
         return;
-      }
       case "awareness": {
         // Presence is bounded like updates (issue #10): one state of at most LIVE_MAX_AWARENESS_BYTES,
         // at most LIVE_AWARENESS_PER_SECOND (a burst of twice as many). Past either, the socket closes.

@@ -1,50 +1,27 @@
+import type { HistoryPush } from "@shared/history-push";
 import type * as Y from "yjs";
-import type { ClientIdClaim } from "../db/sqlite/document-store";
-import type { Conn, Refusal, Room, RoomState, RoomsOptions } from "./room-types";
-import type { DocKind, GuardVerdict } from "./update-guard";
+import type { RecordedChange } from "../db/history/recorder";
+import type { ClientIdClaim, ListingChange, PaymentRequestRecord, RecentRequests } from "../db/stores";
+import type { Conn, Refusal, Room } from "./room-types";
+import type { DocKind } from "./update-guard";
 import type { Workspace } from "./workspace";
 
-// The live pipeline's seam between the two deployments (docs/ARCHITECTURE.md, "The live path").
-// Every update takes the same stages: decode (protocol.ts, connection.ts) → admit (admit.ts) →
-// judge (judge.ts) → cap (payment-request.ts, run by each log) → commit (a document log) → apply →
-// broadcast (broadcast.ts) → record (record.ts).
-// What differs between one process and several is the document log below, and the bus that tells
-// the other processes (bus.ts):
+// The seam between the two deployments (docs/ARCHITECTURE.md, "The live path"). The live pipeline
+// (pipeline.ts) runs every update's stages in one order for both; a document log is what differs:
 //
-// - sqlite-log.ts, one process: appends are this process's alone, so `doc` is the head; an update
-//   is judged in it, and the updates of one event-loop turn commit in one SQLite transaction (the
-//   group commit) before any of them is sent.
-// - postgres-log.ts, several processes: any process may append; each document's writes run in its
-//   serial queue, an update is judged on `scratch` at the head, appended with a compare-and-set on
-//   the head seq and the deal's state seq, and applied to `doc` only once committed.
+// - where an update is judged (`space`: in `doc` itself, or on `scratch` at the head);
+// - the append: one process's group commit (sqlite-log.ts: the updates of one event-loop turn in
+//   one SQLite transaction), or several processes' compare-and-set at the head (postgres-log.ts:
+//   `dealdesk_live_append`, on the head seq and the deal's state seq);
+// - queueing and retry: one process runs a write at once (this process is the only writer, so
+//   `doc` is the head); several run each document's writes in its serial queue and judge again
+//   when the head or the deal's state moved meanwhile;
+// - loading, compaction (folding the log into the stored state) and unloading.
 //
-// Guarantees both logs keep: nothing is sent before it is stored (commit before broadcast); an
-// update is judged at the head it is appended to; a refusal changes nothing for anyone; the
-// history, listing columns, Yjs client id claims and outbox events of an update are stored in its
-// own transaction; every close code is the one shared/live-protocol.ts names for the case.
-
-export type DocumentLog = {
-  /** Where this log's updates are judged (workspace.ts). */
-  readonly space: Workspace;
-  /** Loads (or returns) a room's document from storage; throws DocumentLoadError when it is unusable. */
-  open(name: string, quoteId: string, kind: DocKind, state: RoomState): Room | Promise<Room>;
-  /**
-   * Judges, commits, applies, broadcasts and records an admitted update, in the document's order.
-   * Answers the verdict when it is known at once (one process); otherwise the rest runs in the
-   * document's queue and the answer is an unchanged verdict.
-   */
-  write(room: Room, conn: Conn, update: Uint8Array, wire: Uint8Array | null): GuardVerdict | Refusal;
-  /** Commits now whatever waits for the group commit (before anything reads a room's content). */
-  flush(): void;
-  /** Forgets a dropped room's uncommitted updates (nobody saw them). */
-  drop(room: Room): void;
-  /** Stores Yjs client ids announced in presence as their announcer's (issue #36). */
-  claim(room: Room, claims: ClientIdClaim[]): void;
-  /** The last connection left: folds the room's log into its stored state and unloads it. */
-  unload(room: Room): Promise<void>;
-  /** Shutdown: every room's pending writes finish, its log is folded, it is unloaded. */
-  closeAll(all: Room[]): Promise<void>;
-};
+// Guarantees both logs keep: nothing is sent before it is stored (the pipeline broadcasts only what
+// `append` answered committed); an update is judged at the head it is appended to; a refusal
+// changes nothing for anyone; the history, listing columns, Yjs client id claims and outbox events
+// of an update are stored in its own transaction.
 
 /** A room's document as a log loaded it. */
 export type LoadedRoomDocument = {
@@ -54,14 +31,75 @@ export type LoadedRoomDocument = {
   owners: Map<number, string>;
   /** The stored state when it is the whole document (no log rows, nothing changed at load). */
   storedState?: Uint8Array | null;
+  /** Pairs were removed at load (stored before the guard checked exact keys): fold them in at once. */
+  foldNow?: boolean;
 };
 
-/** What the stages share: the rooms' options, the loaded rooms, and the pipeline's own outcomes. */
-export type Pipeline = {
-  options: RoomsOptions;
+/** An accepted update as the log stores it, with what it records in the same transaction. */
+export type LogEntry = {
+  /** In place: the update as received (V1, amended); at the head: the V2 delta scratch integrated. */
+  update: Uint8Array;
+  listing: ListingChange | null;
+  /** Yjs client ids this update is the first to write under, with who wrote them. */
+  claims: readonly ClientIdClaim[];
+  /** Issue #47: a shopper's payment request, stored with the update. */
+  paymentRequest: PaymentRequestRecord | null;
+  /** Issue #47: the shopper's device whose write this is (its first write to the quote is kept). */
+  firstWrite: string | null;
+  /** A deal's change for its history (the append adds its clock); null: nothing to record. */
+  change: Omit<RecordedChange, "at"> | null;
+};
+
+/**
+ * What an append came to. `committed`: stored, `room.lastSeq` and `room.logLength` moved to it.
+ * `again`: not stored because the head or the deal's state moved; the log caught up, judge again.
+ * `ended`: not stored and nothing more to do (the log refused or discarded, the sender left).
+ */
+export type Appended =
+  | { status: "committed"; seq: number; history: HistoryPush | null; handoffStored: boolean }
+  | { status: "again" }
+  | { status: "ended" };
+
+/** One write's attempts so far (the PostgreSQL log judges again a bounded number of times). */
+export type Tries = { count: number; stateChecked: boolean };
+
+export type DocumentLog = {
+  /** Where this log's updates are judged (workspace.ts). */
+  readonly space: Workspace;
+  /** Reads a room's document from storage; throws DocumentLoadError (DocumentMissingError: its quote is gone). */
+  load(name: string, quoteId: string, kind: DocKind): Promise<LoadedRoomDocument>;
+  /** The room made around `load`'s answer is registered: follow its log (several), fold what load removed (one). */
+  opened(room: Room, loaded: LoadedRoomDocument): Promise<void>;
+  /** Runs a write in the document's order: at once (one process) or in its serial queue (several). */
+  inOrder(room: Room, write: () => Promise<void>): void;
+  /**
+   * A judgement refused: whether to judge again because the head or the deal's state moved since
+   * (several processes). `false` (never a promise) when the refusal is final at once.
+   */
+  judgeAgain(room: Room, refusal: Refusal, tries: Tries): false | Promise<boolean>;
+  /** Issue #47: the payment requests counted by the caps (one process answers at once). */
+  recentRequests(quoteId: string, requester: string): RecentRequests | Promise<RecentRequests>;
+  /** Stores an accepted update (see Appended); in place it is queued for the group commit at once. */
+  append(room: Room, conn: Conn, entry: LogEntry): Promise<Appended>;
+  /** Before a room's content is read for someone: nothing uncommitted in it, nothing committed elsewhere missing. */
+  current(room: Room): Promise<void>;
+  /** Commits now whatever waits for the group commit (a read of a room's content follows at once). */
+  flush(): void;
+  /** Forgets a dropped room's uncommitted updates (nobody saw them). */
+  drop(room: Room): void;
+  /** Stores Yjs client ids announced in presence as their announcer's (issue #36). */
+  claim(room: Room, claims: ClientIdClaim[]): void;
+  /** Folds the room's log into its stored state (and the desk log's figures and gross follow). */
+  compact(room: Room): Promise<void>;
+  /** The last connection left: folds the room's log into its stored state and unloads it. */
+  unload(room: Room): Promise<void>;
+  /** Shutdown: every room's pending writes finish, its log is folded, it is unloaded. */
+  closeAll(all: Room[]): Promise<void>;
+};
+
+/** What the logs share with the pipeline: the rooms and how a room is dropped or a refusal told. */
+export type RoomSet = {
   rooms: Map<string, Room>;
-  /** Makes and registers a room around a loaded document (room-registry.ts). */
-  makeRoom(name: string, quoteId: string, kind: DocKind, state: RoomState, loaded: LoadedRoomDocument): Room;
   /** Unregisters a room and frees its documents. */
   destroy(room: Room): void;
   /** Closes every connection of a room and drops it without storing (deleted quote, storage failure). */

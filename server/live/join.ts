@@ -4,7 +4,6 @@ import { deviceFromProtocols, LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shar
 import type { WebSocketServer } from "ws";
 import type { TokenService } from "../auth/tokens";
 import type { Config } from "../config";
-import type { DocStore } from "../db/sqlite/document-store";
 import { DocumentMissingError } from "../db/stored-doc";
 import type { QuoteStore } from "../db/stores";
 import type { PresenceTracker } from "../presence/presence-tracker";
@@ -14,7 +13,7 @@ import { isNamed, principalOf } from "./client-ids";
 import { startConversation } from "./connection";
 import { createCounter, type LiveLimits, upgradeIp } from "./limits";
 import { encodeDealStateMessage } from "./protocol";
-import type { Conn, Room } from "./room-types";
+import type { Conn } from "./room-types";
 import type { Rooms } from "./rooms";
 import { newcomerToReplace } from "./shopper-slots";
 import { admit, offeredProtocols, originAllowed, parseLivePath, refuseUpgrade } from "./upgrade";
@@ -41,10 +40,6 @@ export type JoinDeps = {
   log: (line: string) => void;
   wss: WebSocketServer;
   rooms: Rooms;
-  /** Several processes: rooms load from PostgreSQL before the handshake completes. */
-  shared: boolean;
-  /** One process: the SQLite document store (does the quote still exist). */
-  store: DocStore | null;
   presence: PresenceTracker;
   /** Every joined socket of this process, in join order. */
   conns: Set<Conn>;
@@ -177,53 +172,34 @@ export function createJoin(deps: JoinDeps) {
     quoteSlots = slots;
     if (socket.destroyed) return release();
     deps.firstJoin();
-    // Shared mode loads the room before the handshake (asynchronously, from PostgreSQL), so the
-    // socket's message handler is attached together with the socket and no frame is missed. The
-    // room stays loaded for this socket (pinned) until it joins or its handshake fails.
-    let preloaded: Room | Error | undefined;
-    let markJoined = () => {};
-    if (deps.shared) {
-      preloaded = await rooms
-        .openShared(target.docName, target.quoteId, target.kind, admission.quote)
-        .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
-      const pinned = preloaded instanceof Error ? undefined : preloaded;
-      let settled = false;
-      const unpin = (joined: boolean) => {
-        if (settled || !pinned) return;
-        settled = true;
-        rooms.unpin(pinned, joined);
-      };
-      markJoined = () => unpin(true);
-      socket.once("close", () => unpin(false));
-      if (socket.destroyed || deps.closed()) {
-        unpin(false);
-        release();
-        return;
-      }
+    // The room is loaded before the handshake, so the socket's message handler is attached together
+    // with the socket and no frame is missed. The room stays loaded for this socket (pinned) until
+    // it joins or its handshake fails.
+    const opened = await rooms
+      .open(target.docName, target.quoteId, target.kind, admission.quote)
+      .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    const pinned = opened instanceof Error ? undefined : opened;
+    let settled = false;
+    const unpin = (joined: boolean) => {
+      if (settled || !pinned) return;
+      settled = true;
+      rooms.unpin(pinned, joined);
+    };
+    socket.once("close", () => unpin(false));
+    if (socket.destroyed || deps.closed()) {
+      unpin(false);
+      release();
+      return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
       ws.on("error", () => ws.terminate());
-      let room: Room;
-      if (preloaded instanceof Error) {
-        log(`live: cannot load ${target.docName}: ${String(preloaded)}`);
-        const code = preloaded instanceof DocumentMissingError ? "quoteDeleted" : "serverError";
+      if (!pinned) {
+        log(`live: cannot load ${target.docName}: ${String(opened)}`);
+        const code = opened instanceof DocumentMissingError ? "quoteDeleted" : "serverError";
         ws.close(LIVE_CLOSE_CODES[code], LIVE_CLOSE_REASONS[code]);
         return;
       }
-      if (preloaded) room = preloaded;
-      else {
-        if (deps.store && !deps.store.quoteExists(target.quoteId)) {
-          ws.close(LIVE_CLOSE_CODES.quoteDeleted, LIVE_CLOSE_REASONS.quoteDeleted);
-          return;
-        }
-        try {
-          room = rooms.open(target.docName, target.quoteId, target.kind, admission.quote);
-        } catch (error) {
-          log(`live: cannot load ${target.docName}: ${String(error)}`);
-          ws.close(LIVE_CLOSE_CODES.serverError, LIVE_CLOSE_REASONS.serverError);
-          return;
-        }
-      }
+      const room = pinned;
       const conn: Conn = {
         ws,
         identity: admission.identity,
@@ -242,7 +218,7 @@ export function createJoin(deps: JoinDeps) {
       };
       room.conns.add(conn);
       if (admission.identity.dealer) room.labels.set(principal, admission.identity.dealer.label);
-      markJoined();
+      unpin(true);
       conns.add(conn);
       deps.joined(conn);
       ws.once("close", () => conns.delete(conn));

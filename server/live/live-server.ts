@@ -4,32 +4,26 @@ import { dealDocName, docArray, quoteDocNames, readDoc } from "@shared/quote-doc
 import { WebSocketServer } from "ws";
 import type { TokenService } from "../auth/tokens";
 import type { Config } from "../config";
-import { createHistoryRecorder } from "../db/history/recorder";
-import { createDocStore } from "../db/sqlite/document-store";
 import type { HistoryStore, QuoteStore } from "../db/stores";
 import { createPresenceTracker } from "../presence/presence-tracker";
 import { shopperLooking } from "../presence/shopper-looking";
 import type { DealLifecycle } from "../quotes/deal-lifecycle";
 import type { LiveControl } from "../quotes/live-control";
 import { sendHistory } from "./broadcast";
-import { startCheckpointer } from "./checkpointer";
-import { createDocFollower } from "./fanout/doc-follower";
+import { wireDeployment } from "./deployment";
 import { startHeartbeat } from "./heartbeat";
 import { createJoin } from "./join";
 import { type LifecycleWatch, startLifecycleWatch } from "./lifecycle-watch";
 import { type LiveLimits, MAX_MESSAGE_BYTES, readLimits } from "./limits";
 import type { LiveStorage } from "./live-storage";
 import { encodeDealStateMessage } from "./protocol";
-import type { AcceptedUpdate, Conn, SharedRooms } from "./room-types";
+import type { Conn } from "./room-types";
 import { createRooms } from "./rooms";
 import { watchDealerTokens } from "./token-watch";
 import { selectProtocol } from "./upgrade";
 
 export { MAX_MESSAGE_BYTES } from "./limits";
 export { refuseUpgrade } from "./upgrade";
-
-/** How often each process reports its shoppers' visits with DATABASE_URL. */
-const VISIT_REPORT_MS = 2000;
 
 export type LiveDeps = {
   config: Config;
@@ -49,8 +43,6 @@ export type LiveDeps = {
   limits?: Partial<LiveLimits>;
   /** Compact a document's update log once it holds more rows than this (default 100). */
   compactAfter?: number;
-  /** Called after each accepted update that changed fields (history and presence work hooks in here). */
-  onAcceptedUpdate?: (event: AcceptedUpdate) => void;
   /** Issue #39: an append stored outbox events (a shopper's payment request). */
   onHandoffStored?: () => void;
   /**
@@ -72,57 +64,35 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     handleProtocols: selectProtocol,
     perMessageDeflate: false,
   });
-  const sqlite = storage.kind === "sqlite" ? storage.db : null;
-  const store = sqlite ? createDocStore(sqlite) : null;
-  // Several processes: the follower keeps every loaded document at the head of its PostgreSQL log
-  // (other processes' commits over Redis, gaps and Redis outages filled from PostgreSQL).
-  let shared: SharedRooms | undefined;
-  if (storage.kind === "shared") {
-    const follower = createDocFollower({
-      log: storage.store.log,
-      bus: storage.bus,
-      onUpdates: (name, updates) => rooms.remote.onUpdates(name, updates),
-      onReload: (name, loaded) => rooms.remote.onReload(name, loaded),
-      onGone: (name) => rooms.remote.onGone(name),
-      report: (error) => log(`live: following other processes failed: ${String(error)}`),
-    });
-    const { bus } = storage;
-    storage.events.onMessage = (message) => {
-      if (message.type === "control" && message.control === "quote-deleted") closeQuoteHere(message.quoteId);
-      else if (message.type === "control" && message.control === "quote-state")
-        void watch.refresh(message.quoteId);
-      else if (message.type === "control" && message.control === "team-state") void watch.refreshAll();
-      else if (message.type === "awareness")
-        rooms.remote.onAwareness(message.docName, message.update, message.owner);
-      else if (message.type === "history") {
-        // Issue #48: another process stored these rows (a live edit there, a REST write there).
-        const room = rooms.get(message.docName);
-        if (room) sendHistory(room, message.push);
-      } else follower.receive(message);
-    };
-    storage.events.onConnectionChange = (connected) => {
-      follower.connectionChanged(connected);
-      if (connected) void historyAgain();
-    };
-    shared = {
-      store: storage.store,
-      follower,
-      publishAwareness: (docName, update, owner) =>
-        bus?.publish({ type: "awareness", docName, owner, update }),
-      publishHistory: (docName, push) => bus?.publish({ type: "history", docName, push }),
-    };
-  }
-  const rooms = createRooms({
-    store,
-    shared,
-    log,
-    compactAfter: deps.compactAfter ?? 100,
-    onAcceptedUpdate: deps.onAcceptedUpdate,
-    onHandoffStored: deps.onHandoffStored,
-    recordChange: sqlite ? createHistoryRecorder(sqlite) : undefined,
+  // The wiring (deployment.ts): the one place that knows whether one process or several run.
+  const deployment = wireDeployment({
+    storage,
     bounds: config.liveBounds,
-    refreshState: (quoteId) => watch.refresh(quoteId),
-    refreshStateIfChanged: (quoteId) => watch.refreshIfChanged(quoteId),
+    log,
+    events: {
+      rooms: () => rooms,
+      quoteDeleted: (quoteId) => closeQuoteHere(quoteId),
+      quoteState: (quoteId) => void watch.refresh(quoteId),
+      teamState: () => void watch.refreshAll(),
+      history(docName, push) {
+        // Issue #48: another process stored these rows (a live edit there, a REST write there).
+        const room = rooms.get(docName);
+        if (room) sendHistory(room, push);
+      },
+      reconnected: () => void historyAgain(),
+      refreshState: (quoteId) => watch.refresh(quoteId),
+      refreshStateIfChanged: (quoteId) => watch.refreshIfChanged(quoteId),
+      lookingHere: () => lookingHere(),
+    },
+  });
+  const { bus } = deployment;
+  const rooms = createRooms({
+    log,
+    bus,
+    documentLog: deployment.documentLog,
+    bounds: config.liveBounds,
+    compactAfter: deps.compactAfter ?? 100,
+    onHandoffStored: deps.onHandoffStored,
   });
   const watch: LifecycleWatch = startLifecycleWatch({
     rooms,
@@ -134,27 +104,6 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
   /** Quotes with a shopper socket in this process whose page is seen now. */
   const lookingHere = () =>
     presence.viewing().filter((visit) => shopperLooking(rooms.get(dealDocName(visit.quoteId))?.awareness));
-
-  // Several processes: each reports its own shoppers every 2 s, seen for 5 s, so the dashboard,
-  // served by any process, shows every visit (SCALE.md §5, dashboard live status).
-  let visitTimer: NodeJS.Timeout | undefined;
-  if (shared) {
-    const { store: liveStore } = shared;
-    let reporting = false;
-    visitTimer = setInterval(() => {
-      const visits = lookingHere();
-      if (visits.length === 0 || reporting) return;
-      reporting = true;
-      const now = Date.now();
-      liveStore
-        .reportVisits(visits, now, now + VISIT_REPORT_MS * 2.5)
-        .catch((error: unknown) => log(`live: reporting shopper visits failed: ${String(error)}`))
-        .finally(() => {
-          reporting = false;
-        });
-    }, VISIT_REPORT_MS);
-    visitTimer.unref();
-  }
 
   /** A loaded room's content; updates waiting for the group commit are committed first. */
   function readLoaded(docName: string): Record<string, unknown> | undefined {
@@ -194,8 +143,6 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
   const presence = createPresenceTracker();
   const conns = new Set<Conn>();
   let closed = false;
-  // Started with the first live connection, so apps that never open one (API tests) pay nothing.
-  let stopCheckpoints: (() => void) | undefined;
   const heartbeat = startHeartbeat(conns, limits.heartbeatMs);
   // Every socket: those without a dealer token (shoppers) are skipped by the watch itself.
   const stopWatch = watchDealerTokens(tokens, () => conns, log);
@@ -207,23 +154,17 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     log,
     wss,
     rooms,
-    shared: shared !== undefined,
-    store,
     presence,
     conns,
     joined: (conn) => heartbeat.add(conn),
     refreshState: (quoteId) => watch.refresh(quoteId),
     // Issue #47: the devices' first writes, from the file or PostgreSQL (every process alike).
-    firstWrites:
-      storage.kind === "shared"
-        ? (quoteId, principals) => storage.store.firstWrites(quoteId, principals)
-        : async (quoteId, principals) => store?.firstWrites(quoteId, principals) ?? new Map(),
+    firstWrites: deployment.firstWrites,
     seesGross: (quote, userId) =>
       deps.lifecycle.dealersSeeGross(quote, [userId]).then(([sees]) => sees === true),
     ensureEconomics: deps.ensureEconomics,
-    firstJoin() {
-      if (sqlite) stopCheckpoints ??= startCheckpointer(sqlite.$client, log);
-    },
+    // Started with the first live connection, so apps that never open one (API tests) pay nothing.
+    firstJoin: deployment.firstJoin,
     closed: () => closed,
   });
 
@@ -238,8 +179,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     closeQuote(quoteId) {
       closeQuoteHere(quoteId);
       // The other processes close theirs too (or find the document gone at their next poll or append).
-      if (storage.kind === "shared")
-        storage.bus?.publish({ type: "control", control: "quote-deleted", quoteId });
+      bus.control({ type: "control", control: "quote-deleted", quoteId });
     },
     setDealState(quoteId, state) {
       for (const name of quoteDocNames(quoteId)) {
@@ -254,12 +194,11 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     },
     async stateChanged(quoteId) {
       // Every other process reads it at once (their poll covers a lost message), this one now.
-      if (storage.kind === "shared")
-        storage.bus?.publish({ type: "control", control: "quote-state", quoteId });
+      bus.control({ type: "control", control: "quote-state", quoteId });
       await watch.refresh(quoteId);
     },
     async teamChanged() {
-      if (storage.kind === "shared") storage.bus?.publish({ type: "control", control: "team-state" });
+      bus.control({ type: "control", control: "team-state" });
       await watch.refreshAll();
     },
     setExpiry(quoteId, expiresAt) {
@@ -272,20 +211,14 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
       const room = rooms.get(dealDocName(quoteId));
       if (room) sendHistory(room, push);
       // Issue #48: the dealer's socket may be on another process (the REST call came here).
-      shared?.publishHistory(dealDocName(quoteId), push);
+      bus.history(dealDocName(quoteId), push);
     },
     async readCurrent(docName) {
       const room = rooms.get(docName);
       if (!room) return undefined;
-      if (shared) {
-        const { follower, store: liveStore } = shared;
-        // One indexed read; a catch-up only when another process is ahead (SCALE.md §4, row 7).
-        await follower.enqueue(docName, async () => {
-          const head = (await liveStore.log.heads([docName])).get(docName);
-          if (head !== undefined && head > room.lastSeq) await follower.catchUp(docName);
-        });
-        if (rooms.get(docName) !== room) return undefined;
-      }
+      // Nothing waits uncommitted; with several processes, another's commit is not missed.
+      await rooms.current(room);
+      if (rooms.get(docName) !== room) return undefined;
       return readLoaded(docName);
     },
     async readCurrentAt(docName) {
@@ -297,7 +230,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     loadedRooms: () => rooms.rooms.size,
     openConnections: () => conns.size,
     presence: {
-      viewing: () => (shared ? shared.store.visitsNow(Date.now()) : lookingHere()),
+      viewing: () => deployment.viewing(),
       dealersWorking() {
         const working: { quoteId: string; userId: string }[] = [];
         for (const conn of conns)
@@ -308,12 +241,10 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     },
     async close() {
       closed = true;
-      stopCheckpoints?.();
       heartbeat.stop();
-      clearInterval(visitTimer);
       stopWatch();
       watch.stop();
-      shared?.follower.close();
+      deployment.close();
       await rooms.closeAll(LIVE_CLOSE_CODES.goingAway, LIVE_CLOSE_REASONS.goingAway);
       for (const client of wss.clients) client.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

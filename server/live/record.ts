@@ -1,21 +1,20 @@
 import type { OfflineConflict } from "@shared/offline-conflicts";
 import * as Y from "yjs";
 import type { RecordedChange } from "../db/history/recorder";
-import type { ListingChange } from "../db/sqlite/document-store";
+import type { ListingChange } from "../db/stores";
 import { isStaff } from "./client-ids";
 import { encodeStaleEditsMessage, encodeUpdateMessage } from "./protocol";
-import type { AcceptedUpdate, Conn, Room } from "./room-types";
-import { applyVerdict, type GuardVerdict } from "./update-guard";
+import type { Conn, Room } from "./room-types";
+import type { GuardVerdict } from "./update-guard";
 
 // The record stage: what an accepted update writes beside itself, in the same transaction as the
 // update (the deal's history, the desk log's listing columns, a shopper's payment request:
-// payment-request.ts), and what the room keeps of it in memory once it is committed.
+// payment-request.ts), and what the sender is told of its stale edits.
 //
 // Guarantees:
 // - Everything an update records is built before its append and stored by the append's own
 //   transaction (both document logs): a committed update always has its history row, its listing
 //   change and its payment request, and a refused or failed one has none of them.
-// - The room's entries move by exactly the keys the guard changed (applyVerdict), in place.
 // - Stale edits (issue #36) are named with who set the value that stayed, in the stale editor's
 //   words, and the sender is told after the commit.
 
@@ -94,29 +93,4 @@ export function staleEditsOf(room: Room, verdict: Accepted): StaleEdits | null {
   const toSender = [encodeUpdateMessage(verdict.amend)];
   if (conflicts.length > 0) toSender.push(encodeStaleEditsMessage(conflicts));
   return { conflicts, toSender };
-}
-
-/**
- * An accepted update's changed keys into the room's entries, in place (the guard copies
- * nothing). The accepted-update event, when someone listens (the benchmarks), gets copies of the
- * whole entries before and after (its commit time is filled in after the commit).
- */
-export function acceptInto(
-  room: Room,
-  conn: Conn,
-  verdict: Accepted,
-  listening: boolean,
-): AcceptedUpdate | null {
-  const before = listening && verdict.fields.size > 0 ? new Map(room.entries) : null;
-  applyVerdict(room.entries, verdict);
-  if (!before) return null;
-  return {
-    quoteId: room.quoteId,
-    docName: room.name,
-    role: conn.role,
-    changedFields: verdict.fields,
-    before,
-    after: new Map(room.entries),
-    committedAt: 0,
-  };
 }

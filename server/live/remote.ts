@@ -4,7 +4,7 @@ import * as Y from "yjs";
 import type { LoadedDocument, LoggedUpdate } from "../db/postgres/document-log";
 import { encodeState } from "../db/stored-doc";
 import { broadcastRemote } from "./broadcast";
-import type { Pipeline } from "./document-log";
+import type { RoomSet } from "./document-log";
 import { decodeAwarenessUpdate, encodeUpdateMessage } from "./protocol";
 import { owedToScratch, rebuildScratch, type Workspace } from "./workspace";
 
@@ -22,8 +22,8 @@ import { owedToScratch, rebuildScratch, type Workspace } from "./workspace";
 /** Origin of updates other processes committed, and of presence they relayed (not any local connection). */
 const REMOTE = Symbol("remote");
 
-export function createRemoteStage(pipeline: Pipeline, space: Workspace) {
-  const { rooms, options } = pipeline;
+export function createRemoteStage(set: RoomSet, log: (line: string) => void, space: Workspace) {
+  const { rooms } = set;
   return {
     /** Updates other processes committed, in order (the follower calls this in the queue). */
     onUpdates(docName: string, updates: readonly LoggedUpdate[]) {
@@ -69,14 +69,14 @@ export function createRemoteStage(pipeline: Pipeline, space: Workspace) {
           else room.remoteOwners.set(entry.clientId, owner);
         applyAwarenessUpdate(room.awareness, update, REMOTE);
       } catch (error) {
-        options.log(`live: presence from another process for ${docName} does not decode: ${String(error)}`);
+        log(`live: presence from another process for ${docName} does not decode: ${String(error)}`);
       }
     },
 
     /** The document no longer exists (its quote was deleted in some process). */
     onGone(docName: string) {
       const room = rooms.get(docName);
-      if (room) pipeline.discard(room, LIVE_CLOSE_CODES.quoteDeleted, LIVE_CLOSE_REASONS.quoteDeleted);
+      if (room) set.discard(room, LIVE_CLOSE_CODES.quoteDeleted, LIVE_CLOSE_REASONS.quoteDeleted);
     },
   };
 }

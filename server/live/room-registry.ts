@@ -10,9 +10,8 @@ import type { DocKind } from "./update-guard";
 import { captureScratch, newCopy, type Workspace } from "./workspace";
 
 // The rooms: one per loaded document, after the reference y-websocket server's getYDoc pattern.
-// A document log loads the document (sqlite-log.ts synchronously, so no message can arrive while a
-// room is half loaded; postgres-log.ts once however many sockets ask); this module makes the room
-// around it and lets it go. A room is dropped from memory as soon as its last connection leaves,
+// A document log loads the document (once however many sockets ask, before any of them joins:
+// rooms.ts); this module makes the room around it and lets it go. A room is dropped from memory as soon as its last connection leaves,
 // after its log is folded into its stored state.
 //
 // Guarantees:

@@ -1,21 +1,15 @@
 import type { DealState } from "@shared/deal-state";
-import type { HistoryPush } from "@shared/history-push";
 import type { FlatEntries } from "@shared/quote-doc";
 import type { WebSocket } from "ws";
 import type { Awareness } from "y-protocols/awareness";
 import type * as Y from "yjs";
-import type { LiveBounds } from "../config";
-import type { RecordedChange } from "../db/history/recorder";
-import type { SharedLiveStore } from "../db/postgres/live-store";
-import type { DocStore } from "../db/sqlite/document-store";
 import type { LiveIdentity, QuoteRole } from "../policies/quote-access";
 import type { Bucket, MinuteWindow } from "./bounds";
-import type { DocFollower } from "./fanout/doc-follower";
 import type { DocKind } from "./update-guard";
 
-// The live server's shapes: a connection, a room, the event of an accepted update, a refusal, and
-// the rooms' options. A module of their own, so that every stage of the pipeline (rooms.ts lists
-// them) reads them without importing another stage.
+// The live server's shapes: a connection, a room, a refusal, and what a room judges by when it
+// loads. A module of their own, so that every stage of the pipeline (pipeline.ts lists them) reads
+// them without importing another stage.
 
 export type Conn = {
   ws: WebSocket;
@@ -93,17 +87,6 @@ export type Room = {
   labels: Map<string, string>;
 };
 
-export type AcceptedUpdate = {
-  quoteId: string;
-  docName: string;
-  role: QuoteRole;
-  changedFields: Set<string>;
-  before: FlatEntries;
-  after: FlatEntries;
-  /** When the update's row was committed (performance.timeOrigin + performance.now(), ms). */
-  committedAt: number;
-};
-
 /** Why an update was refused, and the close code its socket gets (shared/live-protocol.ts). */
 export type Refusal = {
   ok: false;
@@ -125,37 +108,4 @@ export type RoomState = {
   lockedAt: number | null;
   acceptedVersion: number | null;
   stateSeq: number;
-};
-
-/** Shared mode's storage, the follower that keeps loaded documents at their heads, and presence out. */
-export type SharedRooms = {
-  store: SharedLiveStore;
-  follower: DocFollower;
-  /** Sends this process's presence changes, with the principal who made them, to the other processes. */
-  publishAwareness(docName: string, update: Uint8Array, owner: string): void;
-  /** Issue #48: sends the history rows a change stored to the processes that have the deal open. */
-  publishHistory(docName: string, push: HistoryPush): void;
-};
-
-export type RoomsOptions = {
-  /** The SQLite document store (one process); null in shared mode. */
-  store: DocStore | null;
-  log: (line: string) => void;
-  /** Compact the log into the state blob once it holds more rows than this. */
-  compactAfter: number;
-  onAcceptedUpdate?: (event: AcceptedUpdate) => void;
-  /** Issue #39: an append stored outbox events (a payment request): the delivery worker may start. */
-  onHandoffStored?: () => void;
-  /** Records a deal document's accepted change inside the append's transaction (the deal's history). */
-  recordChange?: (change: RecordedChange) => HistoryPush;
-  bounds: LiveBounds;
-  /** Several processes on PostgreSQL (shared mode); undefined on SQLite. */
-  shared?: SharedRooms;
-  /**
-   * Issue #33: reads the quote's state from the database into its rooms (lifecycle-watch.ts);
-   * shared mode calls it when an append finds the state changed since the update was judged.
-   */
-  refreshState(quoteId: string): Promise<void>;
-  /** As refreshState, only when the database's state seq differs from the rooms' (one indexed read). */
-  refreshStateIfChanged(quoteId: string): Promise<void>;
 };

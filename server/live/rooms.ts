@@ -1,42 +1,42 @@
 import { removeAwarenessStates } from "y-protocols/awareness";
-import type { ClientIdClaim } from "../db/sqlite/document-store";
-import { admitUpdate, refuse } from "./admit";
-import { localBus, sharedBus } from "./bus";
-import type { DocumentLog, Pipeline } from "./document-log";
-import { createPostgresLog } from "./postgres-log";
+import type { ClientIdClaim } from "../db/stores";
+import { refuse } from "./admit";
+import type { LiveBus } from "./bus";
+import type { DocumentLog, RoomSet } from "./document-log";
+import { createPipeline, type PipelineOptions } from "./pipeline";
 import { createRemoteStage } from "./remote";
 import { createRoomRegistry } from "./room-registry";
-import type { Conn, Refusal, Room, RoomState, RoomsOptions } from "./room-types";
-import { createSqliteLog } from "./sqlite-log";
-import type { DocKind, GuardVerdict } from "./update-guard";
+import type { Conn, Room, RoomState } from "./room-types";
+import type { DocKind } from "./update-guard";
 
-// The live pipeline, assembled (docs/ARCHITECTURE.md, "The live path"). One path for both
-// deployments; each stage is a module that says what it guarantees:
+// The rooms of this process, with the live pipeline (pipeline.ts) that writes to them. One path for
+// both deployments: the document log and the bus, chosen once by the wiring (deployment.ts), are
+// what differs.
 //
-//   decode     protocol.ts, connection.ts   a socket's bytes into messages; malformed closes it
-//   admit      admit.ts                     size, rate, a closing socket; identity and bounds
-//   judge      judge.ts, update-guard.ts    the permissions table, values, deal rules, the lock
-//   cap        payment-request.ts           a shopper's payment requests per quote and device (#47)
-//   commit     sqlite-log.ts | postgres-log.ts   the document log (document-log.ts)
-//   apply      workspace.ts                 the judged update stays in (or reaches) `doc`
-//   broadcast  broadcast.ts, bus.ts         the room's sockets, then other processes
-//   record     record.ts                    history, listing columns, outbox events, entries
-//
-// What differs between one process and several is the document log and the bus, chosen here
-// once; rooms (room-registry.ts) and other processes' commits (remote.ts) are the same for both.
+// Guarantees:
+// - A room is loaded once however many sockets ask at the same time, and pinned for each asker
+//   until its socket joins (or never will): it is not unloaded under a socket being admitted.
+// - The last connection out (and no pin left) folds the room's log into its state and unloads it.
+// - A discarded room (its quote deleted, its storage failed) closes every socket and stores nothing
+//   more; what waited for the group commit is forgotten (nobody saw it).
+
+export type RoomsOptions = PipelineOptions & {
+  log: (line: string) => void;
+  /** How this process tells the others (bus.ts): nobody on SQLite, Redis with several processes. */
+  bus: LiveBus;
+  /** Makes the deployment's document log for these rooms (sqlite-log.ts or postgres-log.ts). */
+  documentLog(set: RoomSet): DocumentLog;
+};
 
 export function createRooms(options: RoomsOptions) {
-  const { shared } = options;
+  const { bus } = options;
   const rooms = new Map<string, Room>();
-  const bus = shared ? sharedBus(shared) : localBus;
-  const space = { inPlace: !shared };
-  const registry = createRoomRegistry(rooms, space, bus);
+  /** Rooms being loaded (single flight: one load per document however many sockets ask). */
+  const loading = new Map<string, Promise<Room>>();
 
-  const pipeline: Pipeline = {
-    options,
+  const set: RoomSet = {
     rooms,
-    makeRoom: registry.makeRoom,
-    destroy: registry.destroy,
+    destroy: (room) => registry.destroy(room),
     discard(room, code, reason) {
       documentLog.drop(room);
       if (rooms.get(room.name) === room) registry.destroy(room);
@@ -45,35 +45,52 @@ export function createRooms(options: RoomsOptions) {
     },
     refuse: (room, conn, refusal) => refuse(options.log, room, conn, refusal),
   };
+  const documentLog = options.documentLog(set);
+  const { space } = documentLog;
+  const registry = createRoomRegistry(rooms, space, bus);
+  const pipeline = createPipeline(set, documentLog, bus, options);
 
-  const documentLog: DocumentLog = shared
-    ? createPostgresLog(pipeline, shared, bus)
-    : createSqliteLog(pipeline, sqliteStore(options));
+  const unloadIfUnwanted = (room: Room) => {
+    if (room.conns.size === 0 && room.pins === 0 && rooms.get(room.name) === room)
+      void documentLog.unload(room);
+  };
 
-  /** Admitted, then judged, committed, applied, broadcast and recorded by the document log. */
-  function applyUpdate(
-    room: Room,
-    conn: Conn,
-    update: Uint8Array,
-    wire: Uint8Array | null,
-  ): GuardVerdict | Refusal {
-    return admitUpdate(options.bounds, conn, update) ?? documentLog.write(room, conn, update, wire);
+  /** Loads the document and makes its room (the load's single flight). */
+  async function load(name: string, quoteId: string, kind: DocKind, state: RoomState): Promise<Room> {
+    const loaded = await documentLog.load(name, quoteId, kind);
+    const room = registry.makeRoom(name, quoteId, kind, state, loaded);
+    await documentLog.opened(room, loaded);
+    return room;
   }
 
   return {
     rooms,
-    applyUpdate,
     get: (name: string) => rooms.get(name),
-    /** One process: loads (or returns) the room; throws DocumentLoadError when the stored document is unusable. */
-    open(name: string, quoteId: string, kind: DocKind, state: RoomState): Room {
-      if (shared) throw new Error("open runs on SQLite: use openShared");
-      return documentLog.open(name, quoteId, kind, state) as Room;
+    /**
+     * Loads (or returns) the room and pins it until its socket joins (see unpin). Rejects with a
+     * DocumentLoadError when the stored document is unusable (DocumentMissingError: its quote is gone).
+     */
+    open(name: string, quoteId: string, kind: DocKind, state: RoomState): Promise<Room> {
+      const pin = (room: Room) => {
+        room.pins += 1;
+        return room;
+      };
+      const existing = rooms.get(name);
+      if (existing) return Promise.resolve(pin(existing));
+      let inFlight = loading.get(name);
+      if (!inFlight) {
+        inFlight = load(name, quoteId, kind, state).finally(() => loading.delete(name));
+        loading.set(name, inFlight);
+      }
+      return inFlight.then(pin);
     },
-    /** Several processes: loads (or returns) the room and pins it until its socket joins (see unpin). */
-    openShared(name: string, quoteId: string, kind: DocKind, state: RoomState): Promise<Room> {
-      if (!shared) throw new Error("openShared needs shared mode");
-      return documentLog.open(name, quoteId, kind, state) as Promise<Room>;
+    /** An admitted socket joined (`joined`) or never will; the room may unload once unpinned. */
+    unpin(room: Room, joined: boolean) {
+      room.pins = Math.max(0, room.pins - 1);
+      if (!joined) unloadIfUnwanted(room);
     },
+    /** An update from a socket: the live pipeline. */
+    write: pipeline.write,
     /** Removes a connection; the last one out folds the room's log into its state and unloads it. */
     leave(conn: Conn) {
       const room = conn.room;
@@ -81,18 +98,12 @@ export function createRooms(options: RoomsOptions) {
       for (const [clientId, writer] of room.writers) if (writer === conn) room.writers.delete(clientId);
       // The leaving connection as origin: its removals reach the other processes as its own.
       if (conn.awarenessIds.size > 0) removeAwarenessStates(room.awareness, [...conn.awarenessIds], conn);
-      if (room.conns.size === 0 && rooms.get(room.name) === room) void documentLog.unload(room);
+      unloadIfUnwanted(room);
     },
-    /** Shared mode: an admitted socket joined (`joined`) or never will; the room may unload once unpinned. */
-    unpin(room: Room, joined: boolean) {
-      room.pins = Math.max(0, room.pins - 1);
-      if (shared && !joined && room.conns.size === 0 && rooms.get(room.name) === room)
-        void documentLog.unload(room);
-    },
-    /** Shared mode: the follower's handlers (other processes' commits, reloads, deletions, presence). */
-    remote: createRemoteStage(pipeline, space),
-    discard: pipeline.discard,
-    refuse: pipeline.refuse,
+    /** Several processes: the follower's handlers (other processes' commits, reloads, deletions, presence). */
+    remote: createRemoteStage(set, options.log, space),
+    discard: set.discard,
+    refuse: set.refuse,
     /**
      * Issue #36: client ids `conn` announced in its presence become its principal's, exactly as
      * ids written under do, for the document's life (stored with the claims): nobody else may
@@ -110,6 +121,8 @@ export function createRooms(options: RoomsOptions) {
     },
     /** Commits the updates queued for the group commit now, if any (before a room's content is read). */
     commitPending: () => documentLog.flush(),
+    /** Brings a loaded room to its stored head before its content is read for someone. */
+    current: (room: Room) => documentLog.current(room),
     /** Closes every socket, then each room's pending writes finish, its log is folded and it unloads (shutdown). */
     async closeAll(code: number, reason: string) {
       const all = [...rooms.values()];
@@ -120,13 +133,6 @@ export function createRooms(options: RoomsOptions) {
       await documentLog.closeAll(all);
     },
   };
-}
-
-/** The SQLite document store, which one process needs. */
-function sqliteStore(options: RoomsOptions) {
-  if (!options.store)
-    throw new Error("the rooms run on SQLite without PostgreSQL: a document store is needed");
-  return options.store;
 }
 
 export type Rooms = ReturnType<typeof createRooms>;

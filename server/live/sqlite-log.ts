@@ -1,34 +1,30 @@
+import type { HistoryPush } from "@shared/history-push";
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
 import { docArray, removeUnknownPairs } from "@shared/quote-doc";
-import type { ClientIdClaim, DocStore } from "../db/sqlite/document-store";
-import { encodeState, loadStoredDoc } from "../db/stored-doc";
+import type { LiveBounds } from "../config";
+import type { RecordedChange } from "../db/history/recorder";
+import type { DocStore } from "../db/sqlite/document-store";
+import { DocumentMissingError, encodeState, loadStoredDoc } from "../db/stored-doc";
 import type { RecentRequests } from "../db/stores";
 import { liveMetrics } from "../metrics/metrics";
 import { listingFiguresOfDoc } from "../quotes/listing-total";
-import { broadcastCommitted } from "./broadcast";
 import { createCommitBatch, type QueuedUpdate } from "./commit-batch";
-import type { DocumentLog, Pipeline } from "./document-log";
-import { judge } from "./judge";
+import type { Appended, DocumentLog, RoomSet } from "./document-log";
 import { grossSiblingName, roomGrossCents } from "./listing-gross";
-import {
-  capRefusal,
-  capWindowMs,
-  paymentRequestOf,
-  paymentRequestRecord,
-  requesterOf,
-} from "./payment-request";
-import { acceptInto, historyChange, listingChange, outgoingMessage, staleEditsOf, withAmend } from "./record";
+import { capWindowMs } from "./payment-request";
 import type { Room } from "./room-types";
-import { firstWriteOf, shopperWriters, WROTE_BEFORE_RECORDS } from "./shopper-slots";
-import { owedToScratch, undoJudgement, type Workspace } from "./workspace";
+import { shopperWriters, WROTE_BEFORE_RECORDS } from "./shopper-slots";
+import type { Workspace } from "./workspace";
 
 // The document log of one process: SQLite (better-sqlite3, synchronous), and this process the
 // only writer, so a room's `doc` is always the head and an update is judged in it (in place).
 //
 // Guarantees:
-// - Group commit: every update accepted since the last commit goes into one SQLite transaction
-//   (commit-batch.ts: once per event-loop turn, after all the sockets read in it), then each is
-//   broadcast in order. Nothing is sent before its transaction committed.
+// - Group commit: every update appended since the last commit goes into one SQLite transaction
+//   (commit-batch.ts: once per event-loop turn, after all the sockets read in it), and only then
+//   is each answered committed, in order. Nothing is sent before its transaction committed.
+// - A write runs at once, in the turn that read it: the updates of one turn are judged one after
+//   another on `doc`, and a refusal is final (nobody else appends).
 // - A read of a room's content for someone (SyncStep2, REST reads, unload) commits what waits
 //   first (`flush`), so nobody ever sees an uncommitted update.
 // - A failed commit stored none of its updates and nobody saw them: those rooms are dropped from
@@ -36,12 +32,22 @@ import { owedToScratch, undoJudgement, type Workspace } from "./workspace";
 //   edits and resend them.
 // - A room's log is folded into its state blob past `compactAfter` rows and when its last
 //   connection leaves; the desk log's figures and Gross column follow at every fold.
-// - Issue #47: a shopper's payment request over its caps is refused after the judgement and
-//   changes nothing; the caps count the requests stored and those accepted but not yet committed.
+// - Issue #47: the payment request caps count the requests stored and those appended but not yet
+//   committed.
 
-export function createSqliteLog(pipeline: Pipeline, store: DocStore): DocumentLog {
-  const { options, rooms } = pipeline;
-  const { log } = options;
+export type SqliteLogDeps = {
+  store: DocStore;
+  log: (line: string) => void;
+  bounds: LiveBounds;
+  /** Records a deal document's accepted change inside the append's transaction (the deal's history). */
+  recordChange: (change: RecordedChange) => HistoryPush;
+};
+
+const ENDED: Appended = { status: "ended" };
+
+export function createSqliteLog(set: RoomSet, deps: SqliteLogDeps): DocumentLog {
+  const { rooms } = set;
+  const { store, log, recordChange } = deps;
   const space: Workspace = { inPlace: true };
 
   function compact(room: Room) {
@@ -80,24 +86,22 @@ export function createSqliteLog(pipeline: Pipeline, store: DocStore): DocumentLo
       for (const [room, count] of failed) {
         const what = count === 1 ? "an update" : `${count} updates`;
         log(`live: storing ${what} of ${room.name} failed: ${String(error)}`);
-        pipeline.discard(room, LIVE_CLOSE_CODES.serverError, LIVE_CLOSE_REASONS.serverError);
+        set.discard(room, LIVE_CLOSE_CODES.serverError, LIVE_CLOSE_REASONS.serverError);
       }
+      for (const item of pending) item.settle(ENDED);
       return;
     }
-    const committedAt = performance.timeOrigin + performance.now();
-    const compactLater = new Set<Room>();
     pending.forEach((item, index) => {
-      const { room } = item;
-      room.lastSeq = seqs[index] as number;
-      room.logLength += 1;
-      broadcastCommitted(room, item.sender, item.message, item.toSender, item.history);
-      if (room.logLength > options.compactAfter) compactLater.add(room);
+      const seq = seqs[index] as number;
+      item.room.lastSeq = seq;
+      item.room.logLength += 1;
+      item.settle({
+        status: "committed",
+        seq,
+        history: item.history,
+        handoffStored: Boolean(item.entry.paymentRequest),
+      });
     });
-    for (const room of compactLater) if (rooms.get(room.name) === room) compact(room);
-    if (pending.some((item) => item.entry.paymentRequest)) options.onHandoffStored?.();
-    if (options.onAcceptedUpdate)
-      for (const item of pending)
-        if (item.accepted) options.onAcceptedUpdate({ ...item.accepted, committedAt });
   }
   const batch = createCommitBatch(commit);
 
@@ -106,7 +110,7 @@ export function createSqliteLog(pipeline: Pipeline, store: DocStore): DocumentLo
     const stored = store.recentPaymentRequests(
       quoteId,
       requester,
-      capWindowMs(options.bounds.paymentRequestCaps),
+      capWindowMs(deps.bounds.paymentRequestCaps),
     );
     const waiting = batch.queued().flatMap((item) => (item.entry.paymentRequest ? [item.entry] : []));
     return {
@@ -118,15 +122,18 @@ export function createSqliteLog(pipeline: Pipeline, store: DocStore): DocumentLo
     };
   }
 
+  const wanted = (room: Room) => room.conns.size > 0 || room.pins > 0 || rooms.get(room.name) !== room;
+
   return {
     space,
 
-    open(name, quoteId, kind, state) {
-      const existing = rooms.get(name);
-      if (existing) return existing;
+    async load(name, quoteId, kind) {
+      // A deleted quote's documents may outlive it for a moment (they go in the same transaction).
+      if (!store.quoteExists(quoteId)) throw new DocumentMissingError(name);
       const { doc, lastSeq, logLength, storedState } = loadStoredDoc(store, name);
-      // Pairs stored before the guard checked exact keys are removed once, stored by the compaction below.
+      // Pairs stored before the guard checked exact keys are removed once, folded in at `opened`.
       const junk = removeUnknownPairs(docArray(doc, kind));
+      if (junk > 0) log(`live: removed ${junk} unknown pairs from ${name}`);
       const owners = store.clientIdOwners(name);
       // Issue #47: devices whose writes predate the kept first writes rank before everyone since.
       const writers = kind === "deal" ? shopperWriters(doc, owners) : [];
@@ -137,84 +144,71 @@ export function createSqliteLog(pipeline: Pipeline, store: DocStore): DocumentLo
           // Read-only storage still serves the document; the next load records them.
           log(`live: keeping the first writes of ${name} failed: ${String(error)}`);
         }
-      const room = pipeline.makeRoom(name, quoteId, kind, state, {
+      return {
         doc,
         lastSeq,
         logLength,
         owners,
         storedState: junk === 0 ? storedState : null,
-      });
-      if (junk > 0) {
-        log(`live: removed ${junk} unknown pairs from ${name}`);
-        room.logLength = Math.max(room.logLength, 1);
-        compact(room);
-      }
-      return room;
+        foldNow: junk > 0,
+      };
     },
 
-    /** Judged in `doc` itself: accepted, it is applied already, and queued for the group commit. */
-    write(room, conn, update, wire) {
-      const judged = judge(space, options.bounds, room, conn, update);
-      if (!judged.ok) return judged;
-      const { verdict, claims } = judged;
-      // Nothing integrated: nothing to store or send.
-      if (!verdict.changedDoc) return verdict;
-      const request = paymentRequestOf(room, conn.role, verdict, room.entries);
-      if (request) {
-        const refusal = capRefusal(
-          options.bounds.paymentRequestCaps,
-          recentRequests(room.quoteId, requesterOf(conn)),
-        );
-        if (refusal) {
-          undoJudgement(space, room);
-          return refusal;
-        }
-      }
-      // Stale edits were taken out again (the guard's amend): stored and sent with the update.
-      const stale = staleEditsOf(room, verdict);
-      const stored = withAmend(update, verdict);
-      owedToScratch(space, room, stored);
-      const accepted = acceptInto(room, conn, verdict, options.onAcceptedUpdate !== undefined);
-      room.approxBytes += stored.length;
-      const claimed: ClientIdClaim[] = [];
-      for (const clientId of claims) {
-        room.writers.set(clientId, conn);
-        if (room.owners.get(clientId) === conn.principal) continue;
-        room.owners.set(clientId, conn.principal);
-        claimed.push({ clientId, principal: conn.principal });
-      }
-      const recordChange = options.recordChange;
-      const queued: QueuedUpdate = {
-        room,
-        sender: conn,
-        message: outgoingMessage(update, stored, wire),
-        toSender: stale?.toSender ?? null,
-        entry: {
-          docName: room.name,
-          quoteId: room.quoteId,
-          // All of it was integrated (no pending structs), so the update as received is what is
-          // stored: a duplicate part costs bytes in the log until the next compaction, never state.
-          update: stored,
-          listing: listingChange(room, verdict),
-          claims: claimed,
-          paymentRequest: request ? paymentRequestRecord(room, conn, request) : null,
-          firstWrite: firstWriteOf(conn),
-          alsoRecord:
-            room.kind === "deal" && recordChange
+    async opened(room, loaded) {
+      if (!loaded.foldNow) return;
+      room.logLength = Math.max(room.logLength, 1);
+      compact(room);
+    },
+
+    inOrder(room, write) {
+      // At once: the judgement, the cap and the queueing happen in the turn that read the update.
+      write().catch((error: unknown) => {
+        log(`live: storing an update of ${room.name} failed: ${String(error)}`);
+        set.discard(room, LIVE_CLOSE_CODES.serverError, LIVE_CLOSE_REASONS.serverError);
+      });
+    },
+
+    // This process is the only writer: a refusal judged on `doc` is final.
+    judgeAgain: () => false,
+
+    recentRequests,
+
+    append(room, _conn, entry) {
+      const { change } = entry;
+      return new Promise<Appended>((settle) => {
+        const queued: QueuedUpdate = {
+          room,
+          entry: {
+            docName: room.name,
+            quoteId: room.quoteId,
+            // All of it was integrated (no pending structs), so the update as received is what is
+            // stored: a duplicate part costs bytes in the log until the next compaction, never state.
+            update: entry.update,
+            listing: entry.listing,
+            claims: entry.claims,
+            paymentRequest: entry.paymentRequest,
+            firstWrite: entry.firstWrite,
+            alsoRecord: change
               ? (at) => {
-                  queued.history = recordChange({ ...historyChange(room, conn, verdict, stale), at });
+                  queued.history = recordChange({ ...change, at });
                 }
               : undefined,
-        },
-        accepted,
-        history: null,
-      };
-      batch.add(queued);
-      return verdict;
+          },
+          history: null,
+          settle,
+        };
+        batch.add(queued);
+      });
+    },
+
+    async current() {
+      batch.flush();
     },
 
     flush: () => batch.flush(),
-    drop: (room) => batch.drop(room),
+    drop(room) {
+      for (const item of batch.drop(room)) item.settle(ENDED);
+    },
 
     claim(room, claims) {
       try {
@@ -227,17 +221,22 @@ export function createSqliteLog(pipeline: Pipeline, store: DocStore): DocumentLo
       }
     },
 
+    async compact(room) {
+      compact(room);
+    },
+
     async unload(room) {
       batch.flush();
+      if (wanted(room)) return;
       compact(room);
-      pipeline.destroy(room);
+      set.destroy(room);
     },
 
     async closeAll(all) {
       batch.flush();
       for (const room of all) {
         compact(room);
-        pipeline.destroy(room);
+        set.destroy(room);
       }
     },
   };

@@ -79,14 +79,30 @@ export function owedToScratch(space: Workspace, room: Room, update: Uint8Array):
   if (room.scratchBehind.length >= SCRATCH_BEHIND_MAX) rebuildScratch(space, room);
 }
 
+/**
+ * What the log stores of an accepted judgement: in place the update as received (amended: its
+ * stale edits taken out again), at the head the V2 delta the guard integrated into `scratch` (null
+ * when nothing was).
+ */
+export function judgedDelta(space: Workspace, room: Room, amended: Uint8Array): Uint8Array | null {
+  if (space.inPlace) return amended;
+  const delta = room.scratchV2;
+  room.scratchV2 = null;
+  return delta;
+}
+
 /** A refused judgement leaves nothing behind: the copy it was tried on goes back to the head. */
 export function undoJudgement(space: Workspace, room: Room): void {
   if (space.inPlace) restoreDoc(room);
   else rebuildScratch(space, room);
 }
 
-/** At the head: `scratch` catches up with `doc` before a judgement (its capture is not wanted for these). */
+/**
+ * At the head: `scratch` catches up with `doc` before a judgement (its capture is not wanted for
+ * these), and the delta an earlier judgement captured is forgotten.
+ */
 export function catchUpScratch(room: Room): void {
+  room.scratchV2 = null;
   const behind = room.scratchBehind;
   if (behind.length === 0) return;
   room.scratchBehind = [];

@@ -1,7 +1,6 @@
 import type { ListingFigures } from "@shared/quote-list";
 import { type ShopperVisit, VISIT_GAP_MS } from "../shopper-visits";
-import type { ClientIdClaim } from "../sqlite/document-store";
-import type { RecentRequests } from "../stores";
+import type { ClientIdClaim, RecentRequests } from "../stores";
 import type { PgDb } from "./connection";
 import { createDocumentLog, type DocumentLog } from "./document-log";
 import { createAppendBatcher, type LiveAppend, type LiveAppendResult } from "./live-append";

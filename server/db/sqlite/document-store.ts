@@ -1,8 +1,12 @@
 import type { ListingFigures } from "@shared/quote-list";
 import type { Db } from "../connection";
-import type { PaymentRequestRecord, RecentRequests, StoredDoc } from "../stores";
-
-export type { StoredDoc };
+import type {
+  ClientIdClaim,
+  ListingChange,
+  PaymentRequestRecord,
+  RecentRequests,
+  StoredDoc,
+} from "../stores";
 
 // SQLite side of the live documents: stored state blobs (Yjs update V2) and the append-only update
 // log (docs/decisions/004-quote-document-layout.md). The log keeps each accepted update as the
@@ -10,9 +14,6 @@ export type { StoredDoc };
 // (docs/decisions/005-live-server.md); rows appended before migration 0008 are V2 deltas. Bytes in,
 // bytes out: this module never decodes them. Statements are prepared once; better-sqlite3 runs them
 // synchronously, so an append has committed (WAL) before the caller broadcasts the updates.
-
-/** Listing columns an accepted change moves along with the document. */
-export type ListingChange = { vehicleDescription?: string; customerName?: string };
 
 /** One accepted update for `appendMany`. */
 export type AppendEntry = {
@@ -36,9 +37,6 @@ export type AppendEntry = {
    */
   firstWrite?: string | null;
 };
-
-/** "staff:<userId>" or "shopper:<device id>": who may write under a Yjs client id. */
-export type ClientIdClaim = { clientId: number; principal: string };
 
 export type DocStore = {
   /** The stored state and the updates appended since it; null when the document has no row. */
