@@ -1,14 +1,14 @@
 // The live guard's cost per update (issue #10: "npm run bench shows the guard's cost per update
 // before and after; it must not get slower"). In one process, no sockets: a quote document as the
 // server creates it, then 5,000 consecutive edits from a client, each judged in order on the
-// server's scratch copy exactly as server/live/rooms.ts does it (the exact-key guard, plus the
+// server's scratch copy exactly as server/live/rooms/rooms.ts does it (the exact-key guard, plus the
 // client-id check since issue #10). Prints microseconds per update, the median of 5 rounds.
 //
 //   npx tsx bench/guard-bench.ts          (npm run bench runs it first)
 
 import { dealArray, type FlatEntries, readEntries, writeField } from "@shared/quote-doc";
 import * as Y from "yjs";
-import { applyVerdict, judgeUpdate } from "../server/live/update-guard";
+import { applyVerdict, judgeUpdate } from "../server/live/stages/update-guard";
 import { sampleQuoteDoc } from "../server/test-support/quote-doc";
 
 const EDITS = 5_000;

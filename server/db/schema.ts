@@ -301,7 +301,7 @@ export const liveClientIds = sqliteTable(
 
 // Issue #47: when each shopper's device ("shopper:<device id>") first wrote to a quote, stored with
 // that write. When a quote's shopper slots are full, a device ranks by it: one that wrote earlier
-// takes the slot of the most recent newcomer (server/live/shopper-slots.ts). 0: the device wrote
+// takes the slot of the most recent newcomer (server/live/stages/shopper-slots.ts). 0: the device wrote
 // before these were kept (recorded when its deal document next loaded).
 export const liveFirstWrites = sqliteTable(
   "live_first_writes",

@@ -2,7 +2,7 @@ import { dealArray, type FlatEntries, readEntries, writeField } from "@shared/qu
 import { expect, it } from "vitest";
 import * as Y from "yjs";
 import { sampleQuoteDoc } from "../test-support/quote-doc";
-import { applyVerdict, judgeUpdate } from "./update-guard";
+import { applyVerdict, judgeUpdate } from "./stages/update-guard";
 
 // The rooms keep each document's entries as a Map and bring it up to date in place from the
 // guard's verdict (its changed keys only), instead of a copy of every entry per update. Whatever

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { closeDatabase, openDatabase } from "../db/connection";
 import { eventually } from "../test-support/live-test-kit";
-import { startCheckpointer } from "./checkpointer";
+import { startCheckpointer } from "./logs/checkpointer";
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -3,14 +3,14 @@ import type { LiveBounds } from "../config";
 import { createHistoryRecorder } from "../db/history/recorder";
 import { createDocStore } from "../db/sqlite/document-store";
 import type { ShopperVisit } from "../presence/presence-tracker";
-import { type LiveBus, localBus, sharedBus } from "./bus";
-import { startCheckpointer } from "./checkpointer";
-import type { DocumentLog, RoomSet } from "./document-log";
+import { type LiveBus, localBus, sharedBus } from "./fanout/bus";
 import { createDocFollower } from "./fanout/doc-follower";
 import type { LiveStorage } from "./live-storage";
-import { createPostgresLog } from "./postgres-log";
-import type { Rooms } from "./rooms";
-import { createSqliteLog } from "./sqlite-log";
+import { startCheckpointer } from "./logs/checkpointer";
+import type { DocumentLog, RoomSet } from "./logs/document-log";
+import { createPostgresLog } from "./logs/postgres-log";
+import { createSqliteLog } from "./logs/sqlite-log";
+import type { Rooms } from "./rooms/rooms";
 
 // The wiring: the one place that knows which deployment runs (docs/ARCHITECTURE.md, "One process or
 // several"). It makes, from the storage, what differs: the document log, the bus, where the

@@ -9,21 +9,21 @@ import { createPresenceTracker } from "../presence/presence-tracker";
 import { shopperLooking } from "../presence/shopper-looking";
 import type { DealLifecycle } from "../quotes/deal-lifecycle";
 import type { LiveControl } from "../quotes/live-control";
-import { sendHistory } from "./broadcast";
 import { wireDeployment } from "./deployment";
-import { startHeartbeat } from "./heartbeat";
-import { createJoin } from "./join";
-import { type LifecycleWatch, startLifecycleWatch } from "./lifecycle-watch";
-import { type LiveLimits, MAX_MESSAGE_BYTES, readLimits } from "./limits";
+import { startHeartbeat } from "./handshake/heartbeat";
+import { createJoin } from "./handshake/join";
+import { type LiveLimits, MAX_MESSAGE_BYTES, readLimits } from "./handshake/limits";
+import { watchDealerTokens } from "./handshake/token-watch";
+import { selectProtocol } from "./handshake/upgrade";
 import type { LiveStorage } from "./live-storage";
-import { encodeDealStateMessage } from "./protocol";
-import type { Conn } from "./room-types";
-import { createRooms } from "./rooms";
-import { watchDealerTokens } from "./token-watch";
-import { selectProtocol } from "./upgrade";
+import { type LifecycleWatch, startLifecycleWatch } from "./rooms/lifecycle-watch";
+import { createRooms } from "./rooms/rooms";
+import { sendHistory } from "./stages/broadcast";
+import { encodeDealStateMessage } from "./stages/protocol";
+import type { Conn } from "./stages/room-types";
 
-export { MAX_MESSAGE_BYTES } from "./limits";
-export { refuseUpgrade } from "./upgrade";
+export { MAX_MESSAGE_BYTES } from "./handshake/limits";
+export { refuseUpgrade } from "./handshake/upgrade";
 
 export type LiveDeps = {
   config: Config;

@@ -1,6 +1,6 @@
 import { paymentRequestLimitReason, paymentRequestWaitMs, waitMinutes } from "@shared/payment-request";
 import { describe, expect, it } from "vitest";
-import { capRefusal, capWaitMs, capWindowMs, requesterOf } from "./payment-request";
+import { capRefusal, capWaitMs, capWindowMs, requesterOf } from "./stages/payment-request";
 
 // Issue #47: the payment request caps as numbers: how long until one more request fits, for the
 // quote and for the requester alike, at the defaults (one a minute, five an hour).

@@ -2,7 +2,7 @@ import { countsAsPresent } from "@shared/presence-rule";
 import type { LiveStatusResponse } from "@shared/presence-text";
 import { dealDocName, writeField } from "@shared/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodeAwarenessMessage, encodeAwarenessUpdate } from "../live/protocol";
+import { encodeAwarenessMessage, encodeAwarenessUpdate } from "../live/stages/protocol";
 import {
   type Client,
   connectClient,

@@ -2,7 +2,7 @@ import { DEAL_RULE_FIELDS, dealRuleProblem } from "@shared/deal/deal-rules";
 import { type DocKind, isLeafKey, mayWriteKey } from "@shared/permissions";
 import { DOC_ARRAYS, docArray, type FlatEntries, fieldOfKey, readEntriesOf } from "@shared/quote-doc";
 import * as Y from "yjs";
-import type { QuoteRole } from "../policies/quote-access";
+import type { QuoteRole } from "../../policies/quote-access";
 import {
   choiceProblem,
   dealAfter,

@@ -2,16 +2,16 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { LIVE_PATH, LIVE_SUBPROTOCOL, tokenFromProtocols } from "@shared/live-protocol";
 import { docNameOf } from "@shared/quote-doc";
-import type { TokenService } from "../auth/tokens";
-import type { QuoteStore } from "../db/stores";
+import type { TokenService } from "../../auth/tokens";
+import type { QuoteStore } from "../../db/stores";
 import {
   findQuote,
   type LiveIdentity,
   liveIdentity,
   maySeePrivate,
   type QuoteRow,
-} from "../policies/quote-access";
-import type { DocKind } from "./update-guard";
+} from "../../policies/quote-access";
+import type { DocKind } from "../stages/update-guard";
 
 // The WebSocket handshake: which document, from where, as whom. Everything here is decided
 // before the socket is accepted and before any document loads.

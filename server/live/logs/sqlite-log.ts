@@ -1,20 +1,20 @@
 import type { HistoryPush } from "@shared/history-push";
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
 import { docArray, removeUnknownPairs } from "@shared/quote-doc";
-import type { LiveBounds } from "../config";
-import type { RecordedChange } from "../db/history/recorder";
-import type { DocStore } from "../db/sqlite/document-store";
-import { DocumentMissingError, encodeState, loadStoredDoc } from "../db/stored-doc";
-import type { RecentRequests } from "../db/stores";
-import { liveMetrics } from "../metrics/metrics";
-import { listingFiguresOfDoc } from "../quotes/listing-total";
+import type { LiveBounds } from "../../config";
+import type { RecordedChange } from "../../db/history/recorder";
+import type { DocStore } from "../../db/sqlite/document-store";
+import { DocumentMissingError, encodeState, loadStoredDoc } from "../../db/stored-doc";
+import type { RecentRequests } from "../../db/stores";
+import { liveMetrics } from "../../metrics/metrics";
+import { listingFiguresOfDoc } from "../../quotes/listing-total";
+import { grossSiblingName, roomGrossCents } from "../stages/listing-gross";
+import { capWindowMs } from "../stages/payment-request";
+import type { Room } from "../stages/room-types";
+import { shopperWriters, WROTE_BEFORE_RECORDS } from "../stages/shopper-slots";
+import type { Workspace } from "../stages/workspace";
 import { createCommitBatch, type QueuedUpdate } from "./commit-batch";
 import type { Appended, DocumentLog, RoomSet } from "./document-log";
-import { grossSiblingName, roomGrossCents } from "./listing-gross";
-import { capWindowMs } from "./payment-request";
-import type { Room } from "./room-types";
-import { shopperWriters, WROTE_BEFORE_RECORDS } from "./shopper-slots";
-import type { Workspace } from "./workspace";
 
 // The document log of one process: SQLite (better-sqlite3, synchronous), and this process the
 // only writer, so a room's `doc` is always the head and an update is judged in it (in place).

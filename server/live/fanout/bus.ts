@@ -1,6 +1,6 @@
 import type { HistoryPush } from "@shared/history-push";
-import type { DocFollower } from "./fanout/doc-follower";
-import type { BusMessage, RedisBus } from "./fanout/redis-bus";
+import type { DocFollower } from "./doc-follower";
+import type { BusMessage, RedisBus } from "./redis-bus";
 
 // The live pipeline's bus: how a process tells the others what its sockets did. One process has
 // no one to tell (the local bus); several tell each other over Redis (fanout/redis-bus.ts), and the

@@ -1,10 +1,10 @@
 import type { DealState } from "@shared/deal-state";
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
 import { quoteDocNames } from "@shared/quote-doc";
-import type { DealLifecycle, DealLifecycleState } from "../quotes/deal-lifecycle";
-import { send } from "./broadcast";
-import { encodeDealStateMessage } from "./protocol";
-import type { Conn, Room } from "./room-types";
+import type { DealLifecycle, DealLifecycleState } from "../../quotes/deal-lifecycle";
+import { send } from "../stages/broadcast";
+import { encodeDealStateMessage } from "../stages/protocol";
+import type { Conn, Room } from "../stages/room-types";
 import type { Rooms } from "./rooms";
 
 // Issue #33: the deal's state binds every socket on every process. Each loaded room carries the

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import type { Config } from "../config";
+import type { Config } from "../../config";
 
 // Connection limits of the live channel. The caps count sockets (open or being opened) so that
 // one visitor cannot exhaust the process: per quote (both of its documents) and per client IP.

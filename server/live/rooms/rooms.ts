@@ -1,13 +1,13 @@
 import { removeAwarenessStates } from "y-protocols/awareness";
-import type { ClientIdClaim } from "../db/stores";
-import { refuse } from "./admit";
-import type { LiveBus } from "./bus";
-import type { DocumentLog, RoomSet } from "./document-log";
+import type { ClientIdClaim } from "../../db/stores";
+import type { LiveBus } from "../fanout/bus";
+import type { DocumentLog, RoomSet } from "../logs/document-log";
+import { refuse } from "../stages/admit";
+import type { Conn, Room, RoomState } from "../stages/room-types";
+import type { DocKind } from "../stages/update-guard";
 import { createPipeline, type PipelineOptions } from "./pipeline";
 import { createRemoteStage } from "./remote";
 import { createRoomRegistry } from "./room-registry";
-import type { Conn, Room, RoomState } from "./room-types";
-import type { DocKind } from "./update-guard";
 
 // The rooms of this process, with the live pipeline (pipeline.ts) that writes to them. One path for
 // both deployments: the document log and the bus, chosen once by the wiring (deployment.ts), are

@@ -1,13 +1,13 @@
 import { Awareness, encodeAwarenessUpdate } from "y-protocols/awareness";
-import { encodeState } from "../db/stored-doc";
-import { send } from "./broadcast";
-import type { LiveBus } from "./bus";
-import type { LoadedRoomDocument } from "./document-log";
-import { entriesOf } from "./judge";
-import { encodeAwarenessMessage } from "./protocol";
-import type { Conn, Room, RoomState } from "./room-types";
-import type { DocKind } from "./update-guard";
-import { captureScratch, newCopy, type Workspace } from "./workspace";
+import { encodeState } from "../../db/stored-doc";
+import type { LiveBus } from "../fanout/bus";
+import type { LoadedRoomDocument } from "../logs/document-log";
+import { send } from "../stages/broadcast";
+import { entriesOf } from "../stages/judge";
+import { encodeAwarenessMessage } from "../stages/protocol";
+import type { Conn, Room, RoomState } from "../stages/room-types";
+import type { DocKind } from "../stages/update-guard";
+import { captureScratch, newCopy, type Workspace } from "../stages/workspace";
 
 // The rooms: one per loaded document, after the reference y-websocket server's getYDoc pattern.
 // A document log loads the document (once however many sockets ask, before any of them joins:

@@ -3,7 +3,7 @@ import type { FlatEntries } from "@shared/quote-doc";
 import type { WebSocket } from "ws";
 import type { Awareness } from "y-protocols/awareness";
 import type * as Y from "yjs";
-import type { LiveIdentity, QuoteRole } from "../policies/quote-access";
+import type { LiveIdentity, QuoteRole } from "../../policies/quote-access";
 import type { Bucket, MinuteWindow } from "./bounds";
 import type { DocKind } from "./update-guard";
 

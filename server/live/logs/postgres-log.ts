@@ -1,17 +1,17 @@
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
-import type { LiveBounds } from "../config";
-import type { SharedLiveStore } from "../db/postgres/live-store";
-import { DocumentMissingError, docFromStored, encodeState } from "../db/stored-doc";
-import { liveMetrics } from "../metrics/metrics";
-import { listingFiguresOfDoc } from "../quotes/listing-total";
+import type { LiveBounds } from "../../config";
+import type { SharedLiveStore } from "../../db/postgres/live-store";
+import { DocumentMissingError, docFromStored, encodeState } from "../../db/stored-doc";
+import { liveMetrics } from "../../metrics/metrics";
+import { listingFiguresOfDoc } from "../../quotes/listing-total";
+import type { DocFollower } from "../fanout/doc-follower";
+import { grossSiblingName, roomGrossCents, storedFromLoaded } from "../stages/listing-gross";
+import { capWindowMs } from "../stages/payment-request";
+import type { Room } from "../stages/room-types";
+import { shopperWriters, WROTE_BEFORE_RECORDS } from "../stages/shopper-slots";
+import { EXPIRED_REASON } from "../stages/update-guard";
+import { rebuildScratch, type Workspace } from "../stages/workspace";
 import type { Appended, DocumentLog, RoomSet } from "./document-log";
-import type { DocFollower } from "./fanout/doc-follower";
-import { grossSiblingName, roomGrossCents, storedFromLoaded } from "./listing-gross";
-import { capWindowMs } from "./payment-request";
-import type { Room } from "./room-types";
-import { shopperWriters, WROTE_BEFORE_RECORDS } from "./shopper-slots";
-import { EXPIRED_REASON } from "./update-guard";
-import { rebuildScratch, type Workspace } from "./workspace";
 
 // The document log of several processes (DATABASE_URL, ../shared/design/SCALE.md §5): PostgreSQL
 // holds each document's ordered log and any process may append to it. The follower

@@ -1,10 +1,10 @@
 import { paymentRequestLimitReason, readPaymentRequest } from "@shared/payment-request";
 import type { DocKind } from "@shared/permissions";
 import type { FlatEntries } from "@shared/quote-doc";
-import type { RateCap } from "../config";
-import type { PaymentRequestRecord, RecentRequests } from "../db/stores";
-import type { PendingPaymentRequest } from "../handoff/pending-events";
-import type { QuoteRole } from "../policies/quote-access";
+import type { RateCap } from "../../config";
+import type { PaymentRequestRecord, RecentRequests } from "../../db/stores";
+import type { PendingPaymentRequest } from "../../handoff/pending-events";
+import type { QuoteRole } from "../../policies/quote-access";
 import type { Conn, Refusal } from "./room-types";
 
 // Issue #38/#39/#47: the shopper's "Ask for a different payment" on the live path. An accepted

@@ -1,7 +1,7 @@
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
-import type { TokenService } from "../auth/tokens";
-import { dealersStillValid, type LiveIdentity } from "../policies/quote-access";
-import type { Conn } from "./room-types";
+import type { TokenService } from "../../auth/tokens";
+import { dealersStillValid, type LiveIdentity } from "../../policies/quote-access";
+import type { Conn } from "../stages/room-types";
 
 // Closes DEALER sockets whose token was revoked (password change bumps tokens_valid_after) or
 // has expired, within WATCH_MS. One query per tick for every distinct dealer token, not one per

@@ -1,30 +1,30 @@
 import * as Y from "yjs";
-import type { LiveBounds } from "../config";
-import type { ClientIdClaim } from "../db/stores";
-import { admitUpdate } from "./admit";
-import { broadcastCommitted } from "./broadcast";
-import type { LiveBus } from "./bus";
-import type { DocumentLog, LogEntry, RoomSet, Tries } from "./document-log";
-import { judge } from "./judge";
-import { capRefusal, paymentRequestOf, paymentRequestRecord, requesterOf } from "./payment-request";
-import { historyChange, listingChange, outgoingMessage, staleEditsOf, withAmend } from "./record";
-import type { Conn, Room } from "./room-types";
-import { firstWriteOf } from "./shopper-slots";
-import { applyVerdict, type GuardVerdict } from "./update-guard";
-import { judgedDelta, owedToScratch, undoJudgement } from "./workspace";
+import type { LiveBounds } from "../../config";
+import type { ClientIdClaim } from "../../db/stores";
+import type { LiveBus } from "../fanout/bus";
+import type { DocumentLog, LogEntry, RoomSet, Tries } from "../logs/document-log";
+import { admitUpdate } from "../stages/admit";
+import { broadcastCommitted } from "../stages/broadcast";
+import { judge } from "../stages/judge";
+import { capRefusal, paymentRequestOf, paymentRequestRecord, requesterOf } from "../stages/payment-request";
+import { historyChange, listingChange, outgoingMessage, staleEditsOf, withAmend } from "../stages/record";
+import type { Conn, Room } from "../stages/room-types";
+import { firstWriteOf } from "../stages/shopper-slots";
+import { applyVerdict, type GuardVerdict } from "../stages/update-guard";
+import { judgedDelta, owedToScratch, undoJudgement } from "../stages/workspace";
 
 // The live pipeline: every update a socket sends takes these stages, in this order, whichever
 // deployment runs it (docs/ARCHITECTURE.md, "A live edit"). What differs between one process and
-// several is the document log's (document-log.ts): where the judgement runs, the append, the
+// several is the document log's (logs/document-log.ts): where the judgement runs, the append, the
 // document's order and when to judge again.
 //
-//   admit      admit.ts                 size, rate, a closing socket (before anything is applied)
-//   judge      judge.ts                 the guard, identity and bounds, the lock, in the workspace
-//   cap        payment-request.ts       a shopper's payment requests per quote and device (#47)
-//   commit     the document log         stored, with what the update records, before anyone sees it
-//   apply      workspace.ts             the room's document, entries and client id owners move
-//   broadcast  broadcast.ts, bus.ts     the room's sockets, then the other processes
-//   record     record.ts                history rows to the dealers, the outbox worker, compaction
+//   admit      stages/admit.ts              size, rate, a closing socket (before anything is applied)
+//   judge      stages/judge.ts              the guard, identity and bounds, the lock, in the workspace
+//   cap        stages/payment-request.ts    a shopper's payment requests per quote and device (#47)
+//   commit     logs/document-log.ts         stored, with what the update records, before anyone sees it
+//   apply      stages/workspace.ts          the room's document, entries and client id owners move
+//   broadcast  stages/broadcast.ts          the room's sockets; the other processes through fanout/bus.ts
+//   record     stages/record.ts             history rows to the dealers, the outbox worker, the log's fold
 //
 // Guarantees:
 // - Nothing is sent before it is stored: broadcast runs only for what the log answered committed.

@@ -1,4 +1,4 @@
-import type { Conn } from "./room-types";
+import type { Conn } from "../stages/room-types";
 
 // The sockets' heartbeat: every open socket is pinged once per `heartbeatMs`, and one that did not
 // answer the previous ping is terminated (its room then lets it go like any socket that closed).

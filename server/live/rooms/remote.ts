@@ -1,12 +1,12 @@
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
 import { applyAwarenessUpdate } from "y-protocols/awareness";
 import * as Y from "yjs";
-import type { LoadedDocument, LoggedUpdate } from "../db/postgres/document-log";
-import { encodeState } from "../db/stored-doc";
-import { broadcastRemote } from "./broadcast";
-import type { RoomSet } from "./document-log";
-import { decodeAwarenessUpdate, encodeUpdateMessage } from "./protocol";
-import { owedToScratch, rebuildScratch, type Workspace } from "./workspace";
+import type { LoadedDocument, LoggedUpdate } from "../../db/postgres/document-log";
+import { encodeState } from "../../db/stored-doc";
+import type { RoomSet } from "../logs/document-log";
+import { broadcastRemote } from "../stages/broadcast";
+import { decodeAwarenessUpdate, encodeUpdateMessage } from "../stages/protocol";
+import { owedToScratch, rebuildScratch, type Workspace } from "../stages/workspace";
 
 // The bus coming in (several processes): what other processes committed and announced, as the
 // follower (fanout/doc-follower.ts) delivers it, in each document's serial queue.

@@ -1,4 +1,4 @@
-import type { LiveIdentity } from "../policies/quote-access";
+import type { LiveIdentity } from "../../policies/quote-access";
 
 // Who may write under a Yjs client id (issue #10, docs/decisions/010-trust-model.md). Every struct
 // carries the id of the client that made it, and Yjs trusts those ids: an update written under

@@ -1,6 +1,6 @@
 import { docArray, readEntries } from "@shared/quote-doc";
 import type * as Y from "yjs";
-import type { LiveBounds } from "../config";
+import type { LiveBounds } from "../../config";
 import { admitBounds, admitIdentity } from "./admit";
 import type { Conn, Refusal, Room } from "./room-types";
 import { type GuardVerdict, judgeUpdate } from "./update-guard";

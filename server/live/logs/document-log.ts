@@ -1,10 +1,10 @@
 import type { HistoryPush } from "@shared/history-push";
 import type * as Y from "yjs";
-import type { RecordedChange } from "../db/history/recorder";
-import type { ClientIdClaim, ListingChange, PaymentRequestRecord, RecentRequests } from "../db/stores";
-import type { Conn, Refusal, Room } from "./room-types";
-import type { DocKind } from "./update-guard";
-import type { Workspace } from "./workspace";
+import type { RecordedChange } from "../../db/history/recorder";
+import type { ClientIdClaim, ListingChange, PaymentRequestRecord, RecentRequests } from "../../db/stores";
+import type { Conn, Refusal, Room } from "../stages/room-types";
+import type { DocKind } from "../stages/update-guard";
+import type { Workspace } from "../stages/workspace";
 
 // The seam between the two deployments (docs/ARCHITECTURE.md, "The live path"). The live pipeline
 // (pipeline.ts) runs every update's stages in one order for both; a document log is what differs:

@@ -1,7 +1,7 @@
 import type { HistoryPush } from "@shared/history-push";
-import type { AppendEntry } from "../db/sqlite/document-store";
+import type { AppendEntry } from "../../db/sqlite/document-store";
+import type { Room } from "../stages/room-types";
 import type { Appended } from "./document-log";
-import type { Room } from "./room-types";
 
 // The queue of the group commit (DESIGN.md, Persistence): accepted updates wait here, already
 // applied to their room but neither stored nor sent, until `commit` runs once for all of them.

@@ -1,10 +1,11 @@
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
 import type { RawData } from "ws";
 import { applyAwarenessUpdate } from "y-protocols/awareness";
-import type { LiveBounds } from "../config";
-import { mayAnnounce } from "./awareness-claims";
-import { takeToken } from "./bounds";
-import { send } from "./broadcast";
+import type { LiveBounds } from "../../config";
+import type { Rooms } from "../rooms/rooms";
+import { mayAnnounce } from "../stages/awareness-claims";
+import { takeToken } from "../stages/bounds";
+import { send } from "../stages/broadcast";
 import {
   type ClientMessage,
   decodeAwarenessUpdate,
@@ -14,9 +15,8 @@ import {
   encodeSyncStep1,
   encodeSyncStep2,
   MalformedMessage,
-} from "./protocol";
-import type { Conn } from "./room-types";
-import type { Rooms } from "./rooms";
+} from "../stages/protocol";
+import type { Conn } from "../stages/room-types";
 
 // One socket's conversation, as the reference y-websocket server holds it: the server sends its
 // SyncStep1 (and the known awareness states) on connect, answers SyncStep1 with SyncStep2, and

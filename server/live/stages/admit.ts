@@ -1,8 +1,8 @@
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
 import * as Y from "yjs";
-import type { LiveBounds } from "../config";
-import { HISTORY_MERGE_MS } from "../db/history/recorder";
-import { liveMetrics } from "../metrics/metrics";
+import type { LiveBounds } from "../../config";
+import { HISTORY_MERGE_MS } from "../../db/history/recorder";
+import { liveMetrics } from "../../metrics/metrics";
 import { addToWindow, takeToken } from "./bounds";
 import { send } from "./broadcast";
 import { isNamed, isStaff } from "./client-ids";

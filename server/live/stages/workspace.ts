@@ -1,5 +1,5 @@
 import * as Y from "yjs";
-import { encodeState } from "../db/stored-doc";
+import { encodeState } from "../../db/stored-doc";
 import type { Room } from "./room-types";
 
 // The judge stage's workspace: where an update is tried before anyone may see it, and how a refusal

@@ -40,7 +40,7 @@ export function mayAnnounce(conn: Conn, clientId: number, removing = false): boo
   conn.awarenessIds.add(clientId);
   // The stock provider announces its presence under its Yjs client id before it writes anything:
   // the id is this connection's to write under from now on, so nobody who saw it in the presence
-  // states can claim it first (server/live/client-ids.ts).
+  // states can claim it first (server/live/stages/client-ids.ts).
   if (!conn.room.writers.has(clientId)) conn.room.writers.set(clientId, conn);
   return true;
 }
