@@ -22,11 +22,12 @@ import {
 import { TEXT } from "@shared/messages";
 import { mayWriteDefaults } from "@shared/permissions";
 import { useCallback, useEffect, useState } from "react";
-import { type Banner, BannerNotice, Notice } from "@/components/notice";
+import { BannerNotice, Notice } from "@/components/notice";
 import { PageLoader } from "@/components/page-loader";
 import { ApiError, apiRequest, errorText } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
+import type { Banner } from "@/lib/use-banner";
 import { DeliveryLog } from "./integrations/delivery-log";
 
 // Settings → Integrations (issue #39): the CRM lead address and the webhook endpoints, each with

@@ -2,11 +2,11 @@ import { mayWriteDefaults } from "@shared/permissions";
 import type { LeaseProgram, Structures } from "@shared/quote-schema";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { useCallback, useEffect, useState } from "react";
-import type { Banner } from "@/components/notice";
 import { PaymentOptionsForm } from "@/components/payment-options-form";
 import { apiRequest, errorText } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
+import type { Banner } from "@/lib/use-banner";
 import { DefaultsPageFrame } from "./defaults/defaults-page-frame";
 
 // Settings → Payment options (issue #18): what new quotes start with. GET/PUT

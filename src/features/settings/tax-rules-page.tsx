@@ -6,11 +6,11 @@ import { fieldErrorMap, type QuoteTaxRules, taxRulesSchema } from "@shared/quote
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { MoneyInput } from "@/components/money-input";
-import type { Banner } from "@/components/notice";
 import { apiRequest, errorText } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { useUnsavedChanges } from "@/lib/unsaved-changes";
+import type { Banner } from "@/lib/use-banner";
 import { DefaultsPageFrame } from "./defaults/defaults-page-frame";
 
 // Settings → Tax rules (issue #18): the dealership's tax profile (DESKING.md §1.5) over the rate
