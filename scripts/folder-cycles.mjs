@@ -7,6 +7,7 @@
 // a/x/… to a/y/… is an edge x → y among the subfolders of a, at every depth. Files directly in the
 // folder that holds both are no node: a folder may use its parent's files and its own subfolders.
 // Type imports count; tests (*.test.ts) do not, they sit outside the layers.
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { cruise } from "dependency-cruiser";
@@ -89,11 +90,14 @@ export function folderCircles(modules, exceptions = QUOTE_FEATURE_IN_PROGRESS) {
   }));
 }
 
-/** Cruises the folders (paths relative to baseDir) with the project's tsconfig aliases. */
-export async function cruiseModules(folders, baseDir = process.cwd()) {
+/**
+ * Cruises server/, shared/ and src/ under baseDir with the project's resolution (its tsconfig's
+ * aliases, type imports counted); with a rule set, dependency-cruiser checks it too.
+ */
+export async function cruiseTree(baseDir = process.cwd(), ruleSet = undefined) {
   const config = path.join(baseDir, "tsconfig.json");
   const result = await cruise(
-    folders,
+    ["server", "shared", "src"].filter((folder) => existsSync(path.join(baseDir, folder))),
     {
       baseDir,
       tsPreCompilationDeps: true,
@@ -101,11 +105,12 @@ export async function cruiseModules(folders, baseDir = process.cwd()) {
       doNotFollow: { path: "node_modules" },
       exclude: { path: "^(dist|dist-server|node_modules)/" },
       outputType: "json",
+      ...(ruleSet ? { validate: true, ruleSet } : {}),
     },
     { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },
     { tsConfig: extractTSConfig(config) },
   );
-  return JSON.parse(result.output).modules;
+  return JSON.parse(result.output);
 }
 
 export function describe(circles) {
@@ -120,7 +125,7 @@ export function describe(circles) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const circles = folderCircles(await cruiseModules(["server", "shared", "src"]));
+  const circles = folderCircles((await cruiseTree()).modules);
   if (circles.length > 0) {
     console.error(describe(circles));
     console.error(`\n${circles.length} folder circle(s): move the shared piece down a layer.`);
