@@ -3,7 +3,8 @@
 // (.dependency-cruiser.cjs and scripts/folder-cycles.mjs, as `npm run lint` runs them); then each
 // forbidden import is planted alone, and the rule the doc names must fire, through the "@/" alias
 // or a relative path, type imports included.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -226,4 +227,51 @@ describe("the dependency rules", () => {
       expect(await firedRules(planted)).toContain(rule);
     });
   }
+});
+
+describe("apiRequest outside an api module (Biome's noRestrictedImports, biome.json)", () => {
+  const REQUEST =
+    'import { apiRequest } from "@/lib/api";\n\nexport const call = () => apiRequest("/team");\n';
+  const RELATIVE =
+    'import { apiRequest } from "../../lib/api";\n\nexport const call = () => apiRequest("/team");\n';
+  const ERROR_TEXT =
+    'import { errorText } from "@/lib/api";\n\nexport const text = (e: unknown) => errorText(e, "");\n';
+
+  /** The files under src/ that Biome refuses for importing apiRequest, with the project's biome.json. */
+  function refused(files: Record<string, string>): string[] {
+    dir = mkdtempSync(path.join(tmpdir(), "dealdesk-biome-"));
+    copyFileSync(path.join(import.meta.dirname, "..", "biome.json"), path.join(dir, "biome.json"));
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), text);
+    }
+    const biome = path.join(import.meta.dirname, "..", "node_modules", ".bin", "biome");
+    const run = spawnSync(biome, ["lint", "--reporter=json", "src"], { cwd: dir, encoding: "utf8" });
+    const report = JSON.parse(run.stdout) as {
+      diagnostics: { severity: string; category: string; location: { path: string } }[];
+    };
+    return report.diagnostics
+      .filter((d) => d.category === "lint/style/noRestrictedImports" && d.severity === "error")
+      .map((d) => d.location.path)
+      .sort();
+  }
+
+  it("fires for a feature's component or hook, by alias or relative path, and for src/components", () => {
+    expect(
+      refused({
+        "src/features/team/team-page.tsx": REQUEST,
+        "src/features/team/use-team.ts": RELATIVE,
+        "src/components/vin/vin-lookup.tsx": REQUEST,
+        "src/features/team/team-api.ts": REQUEST,
+        "src/features/team/invite/invite-api.ts": RELATIVE,
+        "src/lib/session.tsx": REQUEST,
+        "src/app/page-data.tsx": REQUEST,
+        "src/features/dashboard/dashboard-page.tsx": ERROR_TEXT,
+      }),
+    ).toEqual([
+      "src/components/vin/vin-lookup.tsx",
+      "src/features/team/team-page.tsx",
+      "src/features/team/use-team.ts",
+    ]);
+  });
 });
