@@ -27,6 +27,22 @@ function inlineColorSchemeScript(): Plugin {
   };
 }
 
+/**
+ * Issue #53: test kits and fixtures (server/test-support/, shared/testing/) never reach a browser.
+ * Lint refuses the import; this refuses the build, should one slip through.
+ */
+function refuseTestSupport(): Plugin {
+  return {
+    name: "dealdesk-refuse-test-support",
+    apply: "build",
+    load(id) {
+      if (/[\\/](server[\\/]test-support|shared[\\/]testing)[\\/]/.test(id))
+        this.error(`The web build would carry test support: ${id}`);
+      return null;
+    },
+  };
+}
+
 // The shopper page's service worker (issues #36 and #48: the shopper's link opens offline, from the
 // first visit), src/sw.ts built by vite-plugin-pwa (Workbox's injectManifest) at the end of
 // `vite build --mode shopper` as dist/sw.js, with the precache list below injected. It precaches the
@@ -114,6 +130,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [
     react(),
     inlineColorSchemeScript(),
+    refuseTestSupport(),
     // The shopper page's service worker (dist/sw.js), generated from the shopper build only.
     ...(mode === "shopper" && !isSsrBuild
       ? [shopperServiceWorker(fileURLToPath(new URL("./dist", import.meta.url)))]

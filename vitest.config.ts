@@ -9,7 +9,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["shared/**/*.test.ts", "server/**/*.test.ts", "src/**/*.test.ts"],
+    include: ["shared/**/*.test.ts", "server/**/*.test.ts", "src/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     testTimeout: 20_000,
     hookTimeout: 30_000,

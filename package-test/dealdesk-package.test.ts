@@ -137,7 +137,7 @@ describe("the installed dealdesk package", () => {
     }
   });
 
-  it("carries none of the test support: no test-support file, and no bundled source from server/test-support/", () => {
+  it("carries none of the test support: no test-support file, and no bundled source from server/test-support/ or shared/testing/", () => {
     const pkg = path.join(app, "node_modules", "dealdesk");
     const walk = (dir: string): string[] =>
       readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -145,7 +145,7 @@ describe("the installed dealdesk package", () => {
       );
     const files = walk(pkg).map((file) => path.relative(pkg, file));
     expect(files.length).toBeGreaterThan(10);
-    expect(files.filter((file) => /test-support|\.test\.|test-kit/.test(file))).toEqual([]);
+    expect(files.filter((file) => /test-support|shared\/testing|\.test\.|test-kit/.test(file))).toEqual([]);
     // The source maps name every source the bundle was built from.
     const maps = files.filter((file) => file.startsWith("dist-server/") && file.endsWith(".map"));
     expect(maps.length).toBeGreaterThan(0);
@@ -153,7 +153,9 @@ describe("the installed dealdesk package", () => {
       (map) => (JSON.parse(readFileSync(path.join(pkg, map), "utf8")) as { sources: string[] }).sources,
     );
     expect(sources.some((source) => source.includes("server/db/stores.ts"))).toBe(true);
-    expect(sources.filter((source) => source.includes("test-support"))).toEqual([]);
+    expect(
+      sources.filter((source) => source.includes("test-support") || source.includes("shared/testing")),
+    ).toEqual([]);
   });
 
   it("lists its commands and settings with --help", async () => {

@@ -59,10 +59,11 @@ export async function buildServer() {
     logLevel: "warning",
     metafile: true,
   });
-  // Test kits, fixtures and the store contract live in server/test-support/ (issue #41): a server
-  // that imported one would carry test code into production, so the build refuses.
-  const testSupport = Object.keys(result.metafile.inputs).filter((input) =>
-    input.startsWith("server/test-support/"),
+  // Test kits, fixtures and the store contract live in server/test-support/ (issue #41) and
+  // shared/testing/ (issue #53): a server that imported one would carry test code into production,
+  // so the build refuses.
+  const testSupport = Object.keys(result.metafile.inputs).filter(
+    (input) => input.startsWith("server/test-support/") || input.startsWith("shared/testing/"),
   );
   if (testSupport.length > 0)
     throw new Error(`The server bundle would carry test support: ${testSupport.join(", ")}`);

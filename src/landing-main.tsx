@@ -22,9 +22,9 @@ import "@mantine/core/styles/Title.css";
 import "./app/global.css";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { hydrating } from "./app/hydration";
 import { LandingRoot } from "./app/landing-root";
 import { readPageData } from "./app/page-data";
+import { hydrating } from "./lib/hydration";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from the page");

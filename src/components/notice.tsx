@@ -1,11 +1,7 @@
 import type { ReactNode } from "react";
+import type { Banner, NoticeTone } from "@/lib/use-banner";
 import classes from "./notice.module.css";
 import { PlainIcon } from "./plain-icons";
-
-export type NoticeTone = "info" | "success" | "warning" | "error";
-
-/** What a page keeps in state for its one banner. */
-export type Banner = { tone: NoticeTone; text: string };
 
 export interface NoticeProps {
   tone: NoticeTone;

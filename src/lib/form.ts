@@ -8,9 +8,8 @@
 
 import { type UseFormReturnType, useForm } from "@mantine/form";
 import { useRef, useState } from "react";
-import type { Banner } from "@/components/notice";
 import { ApiError, errorText } from "./api";
-import { useBanner } from "./use-banner";
+import { type Banner, useBanner } from "./use-banner";
 
 export type FormErrors<V> = Partial<Record<keyof V & string, string | undefined>>;
 

@@ -1,7 +1,7 @@
 import type { PublicUser } from "@shared/api-types";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { hydrating } from "@/app/hydration";
 import { apiRequest, clearStoredToken, getStoredToken, storeToken } from "./api";
+import { hydrating } from "./hydration";
 
 type SessionState = {
   user: PublicUser | null;

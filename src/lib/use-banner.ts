@@ -1,6 +1,10 @@
 import { NOTICE_HIDE_MS } from "@shared/constants";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Banner } from "@/components/notice";
+
+export type NoticeTone = "info" | "success" | "warning" | "error";
+
+/** What a page keeps in state for its one banner (components/notice.tsx shows it). */
+export type Banner = { tone: NoticeTone; text: string };
 
 /**
  * A page's one banner (components/notice.tsx): success notices fade like the toasts (spec §9),

@@ -10,26 +10,12 @@ import { VIN_TEXT } from "@shared/inventory/inventory-text";
 import { vinDecodeRefusal } from "@shared/inventory/vin-decode";
 import { normalizeVin } from "@shared/schema-fields";
 import { useEffect, useRef, useState } from "react";
-import { ApiError, apiRequest } from "@/lib/api";
+import { ApiError } from "@/lib/api";
+import type { DecodeVin } from "./vin-api";
 
-/** Decodes a checked VIN to its description (the member's or the shopper's endpoint). */
-export type DecodeVin = (vin: string, signal: AbortSignal) => Promise<{ description: string }>;
-
-/** A member's decode (GET /api/vehicles/decode). */
-export const decodeForMember: DecodeVin = (vin, signal) =>
-  apiRequest<{ description: string }>(`/vehicles/decode?vin=${encodeURIComponent(vin)}`, {
-    auth: true,
-    signal,
-  });
-
-/** A shopper's decode through the quote they hold (GET /api/quotes/:id/decode-vin). */
-export const decodeThroughQuote =
-  (quoteId: string): DecodeVin =>
-  (vin, signal) =>
-    apiRequest<{ description: string }>(
-      `/quotes/${encodeURIComponent(quoteId)}/decode-vin?vin=${encodeURIComponent(vin)}`,
-      { signal },
-    );
+// TEMPORARY (issue #53): src/features/quote/dialogs/trade-in-dialog.tsx still imports the decode
+// calls from here; it moves to ./vin-api with the quote feature's change, and this line goes.
+export { decodeForMember, decodeThroughQuote } from "./vin-api";
 
 /** Phones and tablets (a coarse pointer) get Scan VIN on the dealer's forms; the shopper always does. */
 export const prefersScanning = () =>

@@ -9,7 +9,7 @@ import { NameFields, NewPasswordFields } from "@/components/form-fields";
 import { useDealerForm } from "@/lib/form";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
-import { acceptInvitation, invitationPreview } from "../team/team-api";
+import { acceptInvitation, invitationPreview } from "./auth-api";
 import { AuthCard, AuthForm, AuthLink } from "./auth-card";
 
 // /accept-invitation?token=… (issue #20): the link of an owner's invitation email. The invitee

@@ -1,5 +1,5 @@
 // The /auth calls of the signed-out pages (spec §7).
-import type { AuthResponse } from "@shared/api-types";
+import type { AuthResponse, InvitationPreview } from "@shared/api-types";
 import type { RegisterValues } from "@shared/validation/register";
 import { registerBody } from "@shared/validation/register";
 import { apiRequest } from "@/lib/api";
@@ -19,3 +19,15 @@ export const requestPasswordReset = (email: string) =>
 
 export const resetPassword = (token: string, password: string) =>
   apiRequest<{ message: string }>("/auth/reset-password", { method: "POST", body: { token, password } });
+
+// Issue #53: joining by an invitation link is the auth feature's; the team page sends the invitations.
+export const acceptInvitation = (body: {
+  token: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+}) => apiRequest<AuthResponse>("/auth/accept-invitation", { method: "POST", body });
+
+/** What an invitation link joins (#51), for the page it opens. */
+export const invitationPreview = (token: string) =>
+  apiRequest<InvitationPreview>(`/auth/invitation?token=${encodeURIComponent(token)}`);

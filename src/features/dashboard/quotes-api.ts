@@ -1,6 +1,6 @@
 // The dashboard feature's calls to the quotes API (spec §7).
 
-import type { QuoteListItem } from "@shared/api-types";
+import type { QuoteListItem, TeamMember } from "@shared/api-types";
 import { QUOTE_COPY_TEXT } from "@shared/dealer-messages";
 import type { CreateQuoteBody } from "@shared/quote-schema";
 import { apiRequest, errorText } from "@/lib/api";
@@ -9,6 +9,14 @@ import { formatQuoteDate } from "./quote-list-view";
 
 export function listQuotes(signal?: AbortSignal): Promise<QuoteListItem[]> {
   return apiRequest<QuoteListItem[]>("/quotes", { auth: true, signal });
+}
+
+/**
+ * The members a quote can be reassigned to. The team feature lists the same members for its own
+ * page; features do not import each other (issue #53), and this one line is the dashboard's question.
+ */
+export function listReassignTargets(): Promise<TeamMember[]> {
+  return apiRequest<TeamMember[]>("/team", { auth: true });
 }
 
 export function createQuote(quote: CreateQuoteBody): Promise<{ id: string }> {

@@ -8,9 +8,8 @@ import { CORE_MSG, MSG, TEXT } from "@shared/messages";
 import { ROLE_LABELS } from "@shared/permissions";
 import { useEffect, useState } from "react";
 import { errorText } from "@/lib/api";
-import { listTeam } from "../team/team-api";
 import type { DashboardQuote } from "./quote-list-view";
-import { reassignQuote } from "./quotes-api";
+import { listReassignTargets, reassignQuote } from "./quotes-api";
 
 export interface ReassignDialogProps {
   quote: DashboardQuote | null;
@@ -32,7 +31,7 @@ export function ReassignDialog({ quote, onClose, onReassigned }: ReassignDialogP
     setMembers(null);
     setError(null);
     setChoice(quote.salesperson.id);
-    listTeam()
+    listReassignTargets()
       .then((list) => {
         if (!cancelled) setMembers(list);
       })

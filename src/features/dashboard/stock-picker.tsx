@@ -14,7 +14,8 @@ import { MSG } from "@shared/messages";
 import { formatDollars } from "@shared/money";
 import { IconSearch } from "@tabler/icons-react";
 import { useDeferredValue, useEffect, useState } from "react";
-import { apiRequest, errorText } from "@/lib/api";
+import { errorText } from "@/lib/api";
+import { createQuoteFromStock, searchStock } from "./stock-api";
 
 const T = INVENTORY_TEXT;
 const SHOWN = 20;
@@ -28,9 +29,7 @@ export function StockPicker({ onCreated }: { onCreated(id: string): void }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    const params = new URLSearchParams();
-    if (deferred.trim()) params.set("q", deferred.trim());
-    apiRequest<InventoryVehicle[]>(`/inventory?${params}`, { auth: true, signal: controller.signal })
+    searchStock(deferred, controller.signal)
       .then((list) => setVehicles(list.filter((v) => v.status !== "sold")))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setFailure(errorText(error, INVENTORY_MSG.loadFailed));
@@ -42,11 +41,7 @@ export function StockPicker({ onCreated }: { onCreated(id: string): void }) {
     setBusy(vehicle.id);
     setFailure("");
     try {
-      const { id } = await apiRequest<{ id: string }>("/quotes", {
-        method: "POST",
-        body: { inventoryId: vehicle.id },
-        auth: true,
-      });
+      const { id } = await createQuoteFromStock(vehicle.id);
       onCreated(id);
     } catch (error) {
       setFailure(errorText(error, MSG.createQuoteFailed));

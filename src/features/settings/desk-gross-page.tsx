@@ -21,12 +21,13 @@ import { mayChangeGrossVisibility, mayWriteDefaults } from "@shared/permissions"
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { BannerNotice, Notice } from "@/components/notice";
 import { PageLoader } from "@/components/page-loader";
-import { ApiError, apiRequest, errorText } from "@/lib/api";
+import { ApiError, errorText } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { useUnsavedChanges } from "@/lib/unsaved-changes";
 import { useBanner } from "@/lib/use-banner";
 import classes from "./defaults/defaults.module.css";
+import { dealerFeeNames, loadEconomics, saveEconomics } from "./settings-api";
 
 // Settings → Desk & gross (issue #38, docs/decisions/019-deal-economics.md): the dealership's deal
 // economics defaults that new quotes snapshot (pack, participation, the lender's buy rates and buy
@@ -36,7 +37,6 @@ import classes from "./defaults/defaults.module.css";
 /** The form as typed: one text per field, keyed by the API's field path ("buyRates.good.60"). */
 type Texts = Record<string, string>;
 
-const ENDPOINT = "/dealer-defaults/economics";
 /** Mantine's dimmed description is below 4.5:1; the app's secondary text colour is not (both schemes). */
 const SECONDARY_DESCRIPTION = { description: { color: "var(--dd-text-secondary)" } };
 const rateKey = (tier: CreditTier, term: LoanTermKey) => `buyRates.${tier}.${term}`;
@@ -153,7 +153,7 @@ export default function DeskGrossPage() {
 
   const load = useCallback(() => {
     setFailed(false);
-    apiRequest<EconomicsSettings>(ENDPOINT, { auth: true })
+    loadEconomics()
       .then(adopt)
       .catch((error) => {
         setFailed(true);
@@ -166,7 +166,7 @@ export default function DeskGrossPage() {
   // Issue #49: the dealer fees the "counts as front gross" boxes are for.
   useEffect(() => {
     if (!allowed) return;
-    apiRequest<{ dealerFees: { id: string; name: string }[] }>("/dealer-defaults/dealer-fees", { auth: true })
+    dealerFeeNames()
       .then((answer) => setDealerFees(answer.dealerFees))
       .catch(() => setDealerFees([]));
   }, [allowed]);
@@ -191,13 +191,7 @@ export default function DeskGrossPage() {
     setSaving(true);
     setBanner(null);
     try {
-      adopt(
-        await apiRequest<EconomicsSettings>(ENDPOINT, {
-          method: "PUT",
-          body: toBody(texts, seeGross),
-          auth: true,
-        }),
-      );
+      adopt(await saveEconomics(toBody(texts, seeGross)));
       setBanner({ tone: "success", text: T.saved });
     } catch (error) {
       setErrors(fieldErrors(error));

@@ -16,18 +16,28 @@ import {
   type HandoffEndpoint,
   type IntegrationsResponse,
   INTEGRATIONS_TEXT as T,
-  type TestLeadResult,
   type WebhookEventType,
 } from "@shared/handoff";
 import { TEXT } from "@shared/messages";
 import { mayWriteDefaults } from "@shared/permissions";
 import { useCallback, useEffect, useState } from "react";
-import { type Banner, BannerNotice, Notice } from "@/components/notice";
+import { BannerNotice, Notice } from "@/components/notice";
 import { PageLoader } from "@/components/page-loader";
-import { ApiError, apiRequest, errorText } from "@/lib/api";
+import { ApiError, errorText } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
+import type { Banner } from "@/lib/use-banner";
 import { DeliveryLog } from "./integrations/delivery-log";
+import {
+  changeWebhook,
+  createWebhook,
+  deleteWebhook,
+  type EndpointBody,
+  loadIntegrations,
+  saveLeadAddress,
+  sendTestEvent,
+  sendTestLead,
+} from "./integrations/integrations-api";
 
 // Settings → Integrations (issue #39): the CRM lead address and the webhook endpoints, each with
 // its delivery log, Resend, Send test lead / Send test event. Owners and managers only.
@@ -43,7 +53,7 @@ export default function IntegrationsPage() {
 
   const load = useCallback(() => {
     setFailed(false);
-    apiRequest<IntegrationsResponse>("/integrations", { auth: true })
+    loadIntegrations()
       .then(setData)
       .catch(() => setFailed(true));
   }, []);
@@ -128,8 +138,7 @@ function LeadAddress({
           onSubmit={(event) => {
             event.preventDefault();
             void act(
-              () =>
-                apiRequest("/integrations/lead-address", { method: "PUT", body: { address }, auth: true }),
+              () => saveLeadAddress(address),
               address.trim() === "" ? T.leadRemoved : T.leadSaved,
               T.leadSaveFailed,
             );
@@ -155,11 +164,7 @@ function LeadAddress({
                 // The server answers once the first try has ended (up to 15 s), so the button waits too.
                 setTesting(true);
                 await act(
-                  () =>
-                    apiRequest<TestLeadResult>("/integrations/lead-address/test", {
-                      method: "POST",
-                      auth: true,
-                    }),
+                  () => sendTestLead(),
                   (result) => ({ tone: TEST_LEAD_TONES[result.outcome], text: result.message }),
                 );
                 setTesting(false);
@@ -217,11 +222,7 @@ function Webhooks({ data, act, logVersion }: { data: IntegrationsResponse; act: 
             onCancel={() => setAdding(false)}
             onCreate={async (body) => {
               // A refusal is the form's to show, at its field: act() would put it at the top of the page.
-              const created = await apiRequest<{ secret: string }>("/integrations/webhooks", {
-                method: "POST",
-                body,
-                auth: true,
-              });
+              const created = await createWebhook(body);
               setAdding(false);
               setSecret(created.secret);
               await act(async () => undefined, T.endpointSaved);
@@ -253,8 +254,6 @@ function Webhooks({ data, act, logVersion }: { data: IntegrationsResponse; act: 
     </Paper>
   );
 }
-
-type EndpointBody = { url: string; events: WebhookEventType[]; includeGross: boolean };
 
 function EndpointForm(props: {
   eventTypes: IntegrationsResponse["eventTypes"];
@@ -338,8 +337,7 @@ function WebhookRow({
   logVersion: number;
 }) {
   const [showLog, setShowLog] = useState(false);
-  const patch = (body: object) =>
-    apiRequest(`/integrations/webhooks/${endpoint.id}`, { method: "PATCH", body, auth: true });
+  const patch = (body: object) => changeWebhook(endpoint.id, body);
   return (
     <Paper withBorder radius="sm" p="md" data-testid="webhook-endpoint">
       <Stack gap="xs">
@@ -356,13 +354,7 @@ function WebhookRow({
             size="xs"
             variant="default"
             disabled={!endpoint.enabled}
-            onClick={() =>
-              act(
-                () =>
-                  apiRequest(`/integrations/webhooks/${endpoint.id}/test`, { method: "POST", auth: true }),
-                T.testEventSent,
-              )
-            }
+            onClick={() => act(() => sendTestEvent(endpoint.id), T.testEventSent)}
           >
             {T.sendTestEvent}
           </Button>
@@ -377,12 +369,7 @@ function WebhookRow({
             size="xs"
             variant="default"
             color="red"
-            onClick={() =>
-              act(
-                () => apiRequest(`/integrations/webhooks/${endpoint.id}`, { method: "DELETE", auth: true }),
-                T.endpointDeleted,
-              )
-            }
+            onClick={() => act(() => deleteWebhook(endpoint.id), T.endpointDeleted)}
           >
             {T.remove}
           </Button>

@@ -1,18 +1,16 @@
 import { mayWriteDefaults } from "@shared/permissions";
-import type { LeaseProgram, Structures } from "@shared/quote-schema";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { useCallback, useEffect, useState } from "react";
-import type { Banner } from "@/components/notice";
 import { PaymentOptionsForm } from "@/components/payment-options-form";
-import { apiRequest, errorText } from "@/lib/api";
+import { errorText } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
+import type { Banner } from "@/lib/use-banner";
 import { DefaultsPageFrame } from "./defaults/defaults-page-frame";
+import { loadPaymentOptions, type PaymentOptions, savePaymentOptions } from "./settings-api";
 
 // Settings → Payment options (issue #18): what new quotes start with. GET/PUT
 // /api/dealer-defaults/payment-options; a salesperson reads them.
-
-type PaymentOptions = { structures: Structures; leaseProgram: LeaseProgram | null };
 
 export default function PaymentOptionsPage() {
   usePageTitle(STRUCTURES_TEXT.paymentOptionsTitle);
@@ -25,7 +23,7 @@ export default function PaymentOptionsPage() {
 
   const load = useCallback(() => {
     setFailed(false);
-    apiRequest<PaymentOptions>("/dealer-defaults/payment-options", { auth: true })
+    loadPaymentOptions()
       .then(setOptions)
       .catch(() => setFailed(true));
   }, []);
@@ -53,11 +51,7 @@ export default function PaymentOptionsPage() {
           onSave={async (structures, leaseProgram) => {
             setBanner(null);
             try {
-              const saved = await apiRequest<PaymentOptions>("/dealer-defaults/payment-options", {
-                method: "PUT",
-                body: { structures, leaseProgram: leaseProgram ?? null },
-                auth: true,
-              });
+              const saved = await savePaymentOptions({ structures, leaseProgram: leaseProgram ?? null });
               setOptions(saved);
               setVersion((n) => n + 1);
               setBanner({ tone: "success", text: STRUCTURES_TEXT.paymentOptionsSaved });

@@ -6,36 +6,28 @@ import { fieldErrorMap, type QuoteTaxRules, taxRulesSchema } from "@shared/quote
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { MoneyInput } from "@/components/money-input";
-import type { Banner } from "@/components/notice";
-import { apiRequest, errorText } from "@/lib/api";
+import { errorText } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
 import { useUnsavedChanges } from "@/lib/unsaved-changes";
+import type { Banner } from "@/lib/use-banner";
 import { DefaultsPageFrame } from "./defaults/defaults-page-frame";
+import { loadTaxProfile, saveTaxRules, type TaxProfile, type TaxTemplate } from "./settings-api";
 
 // Settings → Tax rules (issue #18): the dealership's tax profile (DESKING.md §1.5) over the rate
 // lines of the Taxes page, with the example state profiles as starting points. GET/PUT
 // /api/dealer-defaults/tax-profile; new quotes snapshot the rules.
-
-type Template = {
-  id: string;
-  label: string;
-  rates: { description: string; rate: number; baseCap: number | null }[];
-  taxRules: QuoteTaxRules;
-  notes: string;
-};
-type Answer = { taxRules: QuoteTaxRules; templates: Template[] };
 
 const FEE_KINDS = ["doc", "dealer", "addOn", "gov"] as const;
 
 export default function TaxRulesPage() {
   usePageTitle(STRUCTURES_TEXT.taxRulesTitle);
   const { user } = useSession();
-  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [answer, setAnswer] = useState<TaxProfile | null>(null);
   const [rules, setRules] = useState<QuoteTaxRules | null>(null);
   const [cap, setCap] = useState("");
   const [minTax, setMinTax] = useState("");
-  const [template, setTemplate] = useState<Template | null>(null);
+  const [template, setTemplate] = useState<TaxTemplate | null>(null);
   const [failed, setFailed] = useState(false);
   const [banner, setBanner] = useState<Banner | null>(null);
   const [saving, setSaving] = useState(false);
@@ -50,7 +42,7 @@ export default function TaxRulesPage() {
   }, []);
   const load = useCallback(() => {
     setFailed(false);
-    apiRequest<Answer>("/dealer-defaults/tax-profile", { auth: true })
+    loadTaxProfile()
       .then((loaded) => {
         setAnswer(loaded);
         show(loaded.taxRules);
@@ -80,11 +72,7 @@ export default function TaxRulesPage() {
     setSaving(true);
     setBanner(null);
     try {
-      const saved = await apiRequest<{ taxRules: QuoteTaxRules }>("/dealer-defaults/tax-profile", {
-        method: "PUT",
-        body: check.data,
-        auth: true,
-      });
+      const saved = await saveTaxRules(check.data);
       show(saved.taxRules);
       setDirty(false);
       setBanner({ tone: "success", text: STRUCTURES_TEXT.taxRulesSaved });

@@ -7,28 +7,20 @@ import { useEffect, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { Notice } from "@/components/notice";
 import { PageLoader } from "@/components/page-loader";
-import { apiRequest, errorText, getStoredToken } from "@/lib/api";
+import { errorText } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import classes from "./deal-sheet.module.css";
+import { fetchSheetPdf, loadSheet, type SheetAnswer } from "./sheet-api";
 
 // Issue #19: the deal sheet of the current deal (/quote/<id>/sheet) or of a stored version
 // (/quote/<id>/versions/<n>/sheet). The server builds the sheet (shared/deal-sheet.ts), the same
 // model its PDF is drawn from, so the page, the print-out and the PDF hold the same figures.
 // ?view=dealer sends the dealer's token for the dealer's copy (with the customer).
 
-type SheetAnswer = { copy: "dealer" | "shopper"; sheet: DealSheet };
 type Load =
   | { state: "loading" }
   | { state: "ready"; answer: SheetAnswer }
   | { state: "failed"; message: string };
-
-const browserTimeZone = (): string | undefined => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-};
 
 export default function DealSheetPage() {
   const { id = "", n } = useParams();
@@ -38,14 +30,10 @@ export default function DealSheetPage() {
   const [pdfError, setPdfError] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
 
-  const base = `/quotes/${encodeURIComponent(id)}${n ? `/versions/${encodeURIComponent(n)}` : ""}/sheet`;
-  const zone = browserTimeZone();
-  const query = zone ? `?tz=${encodeURIComponent(zone)}` : "";
-
   useEffect(() => {
     const controller = new AbortController();
     setLoad({ state: "loading" });
-    apiRequest<SheetAnswer>(`${base}${query}`, { auth: dealerMode, signal: controller.signal })
+    loadSheet({ id, n, dealerMode }, controller.signal)
       .then((answer) => setLoad({ state: "ready", answer }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -55,23 +43,17 @@ export default function DealSheetPage() {
         });
       });
     return () => controller.abort();
-  }, [base, query, dealerMode]);
+  }, [id, n, dealerMode]);
 
   const sheet = load.state === "ready" ? load.answer.sheet : null;
   usePageTitle(sheet ? SHEET_TEXT.pageTitle(sheet.vehicle.description) : SHEET_TEXT.title);
 
   const quoteLink = `/quote/${encodeURIComponent(id)}${dealerMode ? "?view=dealer" : ""}`;
-  const pdfUrl = `/quote${base.slice("/quotes".length)}.pdf${query}`;
-
-  // The PDF is fetched (not linked) so that the dealer's copy can carry the token.
   const downloadPdf = async () => {
     setDownloading(true);
     setPdfError(null);
     try {
-      const token = dealerMode ? getStoredToken() : null;
-      const response = await fetch(pdfUrl, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-      if (!response.ok) throw new Error(`PDF ${response.status}`);
-      const url = URL.createObjectURL(await response.blob());
+      const url = URL.createObjectURL(await fetchSheetPdf({ id, n, dealerMode }));
       const link = document.createElement("a");
       link.href = url;
       link.download = `deal-sheet-${id.slice(0, 8)}${n ? `-v${n}` : ""}.pdf`;

@@ -1,7 +1,5 @@
 // The dealership team's calls (README "Dealership teams"): members, invitations, roles, audit.
 import type {
-  AuthResponse,
-  InvitationPreview,
   InvitationSentResponse,
   PendingInvitation,
   TeamAuditEntry,
@@ -35,14 +33,3 @@ export const removeMember = (id: string) =>
   apiRequest<void>(`/team/members/${encodeURIComponent(id)}`, { method: "DELETE", auth: true });
 
 export const teamAudit = () => apiRequest<TeamAuditEntry[]>("/team/audit", { auth: true });
-
-export const acceptInvitation = (body: {
-  token: string;
-  firstName: string;
-  lastName: string;
-  password: string;
-}) => apiRequest<AuthResponse>("/auth/accept-invitation", { method: "POST", body });
-
-/** What an invitation link joins (#51), for the page it opens. */
-export const invitationPreview = (token: string) =>
-  apiRequest<InvitationPreview>(`/auth/invitation?token=${encodeURIComponent(token)}`);

@@ -21,10 +21,11 @@ import { CORE_MSG, MSG } from "@shared/messages";
 import { INVITABLE_ROLES, type InvitableRole, mayManageTeam, ROLE_LABELS } from "@shared/permissions";
 import { isValidEmail } from "@shared/validation/rules";
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
-import { type Banner, BannerNotice, Notice } from "@/components/notice";
+import { BannerNotice, Notice } from "@/components/notice";
 import { errorText } from "@/lib/api";
 import { usePageTitle } from "@/lib/page-title";
 import { useSession } from "@/lib/session";
+import type { Banner } from "@/lib/use-banner";
 import { type Handover, InvitationHandover } from "./invitation-handover";
 import { PendingInvitations } from "./pending-invitations";
 import {

@@ -7,16 +7,12 @@ import { Badge } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { INVENTORY_MSG } from "@shared/inventory/inventory-text";
 import { MSG, TEXT } from "@shared/messages";
-import {
-  customerAcceptedQuote,
-  customerOpenedQuote,
-  type LiveStatusResponse,
-  PRESENCE_TEXT,
-} from "@shared/presence-text";
+import { customerAcceptedQuote, customerOpenedQuote, PRESENCE_TEXT } from "@shared/presence-text";
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
-import { ApiError, apiRequest } from "@/lib/api";
+import { ApiError } from "@/lib/api";
 import { POSITIVE_BADGE_COLOR } from "../badge-color";
 import classes from "./live-signals.module.css";
+import { liveStatus } from "./live-signals-api";
 import { acceptancesToAnnounce, createVisitMemory, visitsToAnnounce } from "./visit-notices";
 
 export const LIVE_STATUS_POLL_MS = 3000;
@@ -47,10 +43,7 @@ export function LiveSignals({ children, onSettled }: { children: ReactNode; onSe
     const controller = new AbortController();
     const poll = async () => {
       try {
-        const status = await apiRequest<LiveStatusResponse>("/quotes/live-status", {
-          auth: true,
-          signal: controller.signal,
-        });
+        const status = await liveStatus(controller.signal);
         if (stopped) return;
         setViewing((previous) => {
           const next = new Set(status.quotes.map((quote) => quote.id));

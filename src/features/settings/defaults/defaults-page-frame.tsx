@@ -1,8 +1,9 @@
 import { Button, Paper, Stack, Text, Title } from "@mantine/core";
 import { MSG, TEXT } from "@shared/messages";
 import type { ReactNode } from "react";
-import { type Banner, BannerNotice, Notice } from "@/components/notice";
+import { BannerNotice, Notice } from "@/components/notice";
 import { PageLoader } from "@/components/page-loader";
+import type { Banner } from "@/lib/use-banner";
 
 // The frame of a one-form defaults page (Tax rules, Payment options): title, intro, the page's
 // banner, the read-only note for a salesperson, then Try Again, the loader or the form.

@@ -1,7 +1,7 @@
 import { Button, Code, Table, Text } from "@mantine/core";
 import { type DeliveryAttempt, INTEGRATIONS_TEXT as T } from "@shared/handoff";
 import { useCallback, useEffect, useState } from "react";
-import { apiRequest } from "@/lib/api";
+import { listDeliveries, resendDelivery } from "./integrations-api";
 
 // Issue #39: one endpoint's delivery log (newest first): time, event, status code, duration,
 // attempt and the answer's first 1 KiB, with Resend.
@@ -17,7 +17,7 @@ export function DeliveryLog({
 }) {
   const [rows, setRows] = useState<DeliveryAttempt[] | null>(null);
   const load = useCallback(() => {
-    apiRequest<DeliveryAttempt[]>(`/integrations/endpoints/${endpointId}/deliveries`, { auth: true })
+    listDeliveries(endpointId)
       .then(setRows)
       .catch(() => setRows([]));
   }, [endpointId]);
@@ -57,15 +57,7 @@ export function DeliveryLog({
                 <Button
                   size="xs"
                   variant="default"
-                  onClick={() =>
-                    apiRequest(`/integrations/deliveries/${row.deliveryId}/resend`, {
-                      method: "POST",
-                      auth: true,
-                    })
-                      .then(onResent)
-                      .then(load)
-                      .catch(load)
-                  }
+                  onClick={() => resendDelivery(row.deliveryId).then(onResent).then(load).catch(load)}
                 >
                   {T.resend}
                 </Button>
