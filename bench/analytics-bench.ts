@@ -5,8 +5,8 @@ import { buildServer } from "../server/build-server";
 import { readConfig } from "../server/config";
 import { closeDatabase, openDatabase } from "../server/db/connection";
 import { closePostgres, openPostgres } from "../server/db/postgres/connection";
-import { createSharedLiveStore } from "../server/db/postgres/live-store";
-import { createPostgresStores } from "../server/db/postgres/pg-stores";
+import { createLiveStore } from "../server/db/postgres/live-store";
+import { createPostgresStores } from "../server/db/postgres/stores";
 import { pendingBusEvents } from "../server/live/live-storage";
 import { type Storage, sqliteStorage } from "../server/open-storage";
 import { startPostgres } from "../server/test-support/services";
@@ -288,7 +288,7 @@ async function postgresBackend(): Promise<Backend> {
     name: "PostgreSQL",
     storage: {
       stores: createPostgresStores(db),
-      live: { kind: "shared", store: createSharedLiveStore(db), bus: null, events: pendingBusEvents() },
+      live: { kind: "shared", store: createLiveStore(db), bus: null, events: pendingBusEvents() },
     },
     async seed(rows) {
       const insert = async (table: keyof typeof types, columns: string, data: unknown[][]) => {

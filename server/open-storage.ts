@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Config } from "./config";
 import { closeDatabase, type Db, openDatabase } from "./db/connection";
 import { lockDataDir } from "./db/data-dir-lock";
-import { createSqliteStores } from "./db/sqlite/sqlite-stores";
+import { createSqliteStores } from "./db/sqlite/stores";
 import type { Stores } from "./db/stores";
 import type { RedisBus } from "./live/fanout/redis-bus";
 import { type LiveStorage, pendingBusEvents } from "./live/live-storage";
@@ -61,14 +61,14 @@ export async function openStorage(config: Config, log: (line: string) => void): 
   // Loaded only here: a SQLite process never loads node-postgres or the Redis client.
   const [
     { closePostgres, openPostgres },
-    { createSharedLiveStore },
+    { createLiveStore },
     { createPostgresStores },
     { loadSharedJwtSecret },
     { createRedisBus },
   ] = await Promise.all([
     import("./db/postgres/connection"),
     import("./db/postgres/live-store"),
-    import("./db/postgres/pg-stores"),
+    import("./db/postgres/stores"),
     import("./db/postgres/secret-store"),
     import("./live/fanout/redis-bus"),
   ]);
@@ -105,7 +105,7 @@ export async function openStorage(config: Config, log: (line: string) => void): 
   }
   return {
     stores,
-    live: { kind: "shared", store: createSharedLiveStore(db), bus, events },
+    live: { kind: "shared", store: createLiveStore(db), bus, events },
     jwtSecret,
     describe: `data in PostgreSQL${bus ? ", live updates across processes over Redis" : ", other processes' edits by polling"}`,
     async close() {

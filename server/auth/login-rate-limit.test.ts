@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createMemoryAttempts } from "../db/memory-attempts";
+import { createAttemptStore } from "../db/sqlite/attempts";
 import { createLoginRateLimiter, loginAttemptKey } from "./login-rate-limit";
 
 describe("login rate limiter", () => {
   const key = loginAttemptKey("203.0.113.7", "dealer@example.com");
 
   it("locks a pair after the limit until its oldest counted failure leaves the window", async () => {
-    const limiter = createLoginRateLimiter(createMemoryAttempts(), "login", 3, 60_000);
+    const limiter = createLoginRateLimiter(createAttemptStore(), "login", 3, 60_000);
     await limiter.recordFailure(key, 0);
     await limiter.recordFailure(key, 10_000);
     expect(await limiter.retryAfterMs(key, 10_000)).toBe(0);
@@ -18,7 +18,7 @@ describe("login rate limiter", () => {
   });
 
   it("keeps pairs apart and forgets a pair on reset", async () => {
-    const limiter = createLoginRateLimiter(createMemoryAttempts(), "login", 1, 60_000);
+    const limiter = createLoginRateLimiter(createAttemptStore(), "login", 1, 60_000);
     await limiter.recordFailure(key, 0);
     expect(await limiter.retryAfterMs(key, 1)).toBeGreaterThan(0);
     expect(await limiter.retryAfterMs(loginAttemptKey("203.0.113.8", "dealer@example.com"), 1)).toBe(0);
@@ -28,7 +28,7 @@ describe("login rate limiter", () => {
   });
 
   it("a flood of failures keeps the lockout at one window from the latest counted failures", async () => {
-    const limiter = createLoginRateLimiter(createMemoryAttempts(), "login", 2, 1_000);
+    const limiter = createLoginRateLimiter(createAttemptStore(), "login", 2, 1_000);
     for (let at = 0; at < 10_000; at += 100) await limiter.recordFailure(key, at);
     expect(await limiter.retryAfterMs(key, 9_900)).toBe(1_000 - 100);
     expect(await limiter.retryAfterMs(key, 10_900)).toBe(0);

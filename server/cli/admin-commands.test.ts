@@ -7,7 +7,7 @@ import { EMPTY_DEALER_PROFILE } from "@shared/constants";
 import { CONTROL_CHARACTERS } from "@shared/schema-fields";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, openDatabase } from "../db/connection";
-import { createSqliteStores } from "../db/sqlite/sqlite-stores";
+import { createSqliteStores } from "../db/sqlite/stores";
 import { createMailer } from "../mail/mailer";
 import { packageRoot } from "../package-root";
 import { terminalText } from "./terminal-text";

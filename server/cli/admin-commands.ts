@@ -6,7 +6,7 @@ import { readConfig, resolveDataDir } from "../config";
 import { closeDatabase, openDatabase } from "../db/connection";
 import { DataDirLocked, lockDataDir } from "../db/data-dir-lock";
 import { ensurePrivateFile, makePrivate } from "../db/private-file";
-import { createSqliteStores } from "../db/sqlite/sqlite-stores";
+import { createSqliteStores } from "../db/sqlite/stores";
 import type { Stores } from "../db/stores";
 import { resetLink } from "../mail/reset-email";
 import { terminalText } from "./terminal-text";
@@ -148,7 +148,7 @@ async function withStores<T>(env: NodeJS.ProcessEnv, work: (stores: Stores) => P
   const config = readConfig(env);
   if (config.databaseUrl) {
     const { openPostgres, closePostgres } = await import("../db/postgres/connection");
-    const { createPostgresStores } = await import("../db/postgres/pg-stores");
+    const { createPostgresStores } = await import("../db/postgres/stores");
     const db = await openPostgres(config.databaseUrl, 2).catch((error: unknown) => {
       throw new CommandFailed(`Cannot open the database at DATABASE_URL: ${(error as Error).message}`);
     });

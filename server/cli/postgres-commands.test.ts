@@ -4,7 +4,7 @@ import path from "node:path";
 import { EMPTY_DEALER_PROFILE } from "@shared/constants";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { closePostgres, openPostgres } from "../db/postgres/connection";
-import { createPostgresStores } from "../db/postgres/pg-stores";
+import { createPostgresStores } from "../db/postgres/stores";
 import { type PostgresService, startPostgres } from "../test-support/services";
 import { CommandFailed, migrate, refuseWithDatabaseUrl, usersList, usersResetLink } from "./admin-commands";
 

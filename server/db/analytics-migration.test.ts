@@ -7,7 +7,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { afterEach, expect, it } from "vitest";
 import { migrationsUpTo } from "../test-support/migrations";
 import { closeDatabase, openDatabase } from "./connection";
-import { createSqliteStores } from "./sqlite/sqlite-stores";
+import { createSqliteStores } from "./sqlite/stores";
 
 // Issue #40's migration on a database from before it (drizzle/ up to 0009): each quote gets the
 // first share, open and acceptance of its stored history and versions, and each accepted version

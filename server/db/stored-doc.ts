@@ -1,5 +1,5 @@
 import * as Y from "yjs";
-import type { DocStore } from "./sqlite/document-store";
+import type { SqliteLiveStore } from "./sqlite/live-store";
 import type { StoredDoc } from "./stores";
 
 // Turning stored bytes (a V2 state, V2 and V1 log rows: persistence.ts) into a Y.Doc and back. A
@@ -37,7 +37,7 @@ export function docFromStored(stored: StoredDoc, name = "stored"): Y.Doc {
 
 /** The stored document, or a DocumentLoadError when it is missing or broken. */
 export function loadStoredDoc(
-  store: DocStore,
+  store: SqliteLiveStore,
   docName: string,
 ): { doc: Y.Doc; lastSeq: number; logLength: number; storedState: Uint8Array | null } {
   const stored = store.load(docName);

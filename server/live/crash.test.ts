@@ -7,7 +7,7 @@ import { afterAll, expect, it } from "vitest";
 import * as Y from "yjs";
 import { createTokenService } from "../auth/tokens";
 import { openDatabase } from "../db/connection";
-import { createSqliteStores } from "../db/sqlite/sqlite-stores";
+import { createSqliteStores } from "../db/sqlite/stores";
 import { bundleChildServer, startChildServer } from "../test-support/child-server";
 import { createDealer } from "../test-support/fixtures";
 import { connectClient, destroyClient, eventually, sampleQuote, synced } from "../test-support/live-test-kit";

@@ -9,7 +9,7 @@ import {
 } from "@shared/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTokenService } from "../auth/tokens";
-import { createSqliteStores } from "../db/sqlite/sqlite-stores";
+import { createSqliteStores } from "../db/sqlite/stores";
 import { createDealer } from "../test-support/fixtures";
 import {
   connectClient,

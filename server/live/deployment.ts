@@ -1,7 +1,7 @@
 import type { HistoryPush } from "@shared/history-push";
 import type { LiveBounds } from "../config";
 import { createHistoryRecorder } from "../db/history/recorder";
-import { createDocStore } from "../db/sqlite/document-store";
+import { createLiveStore } from "../db/sqlite/live-store";
 import type { ShopperVisit } from "../presence/presence-tracker";
 import { type LiveBus, localBus, sharedBus } from "./fanout/bus";
 import { createDocFollower } from "./fanout/doc-follower";
@@ -65,7 +65,7 @@ export function wireDeployment(deps: DeploymentDeps): Deployment {
 /** One process: the SQLite file, written by the group commit; nobody else to tell. */
 function oneProcess(deps: DeploymentDeps, db: Extract<LiveStorage, { kind: "sqlite" }>["db"]): Deployment {
   const { log, bounds, events } = deps;
-  const store = createDocStore(db);
+  const store = createLiveStore(db);
   let stopCheckpoints: (() => void) | undefined;
   return {
     documentLog: (set) =>

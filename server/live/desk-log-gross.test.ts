@@ -3,7 +3,7 @@ import { readDoc, writeField } from "@shared/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_HEADER } from "../analytics/desk-export";
 import { createTokenService } from "../auth/tokens";
-import { createSqliteStores } from "../db/sqlite/sqlite-stores";
+import { createSqliteStores } from "../db/sqlite/stores";
 import { acceptAsShown, shownDeal } from "../test-support/accept-quote";
 import { createDealer } from "../test-support/fixtures";
 import {

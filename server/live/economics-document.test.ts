@@ -12,8 +12,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { createTokenService } from "../auth/tokens";
-import { createDocStore } from "../db/sqlite/document-store";
-import { createSqliteStores } from "../db/sqlite/sqlite-stores";
+import { createLiveStore } from "../db/sqlite/live-store";
+import { createSqliteStores } from "../db/sqlite/stores";
 import { docFromStored } from "../db/stored-doc";
 import { createDealer } from "../test-support/fixtures";
 import {
@@ -148,7 +148,7 @@ describe("a quote stored before the economics had their own document (issue #38)
   it("gets it at its first economics handshake, its economics moved out of the private document", async () => {
     const { owner, id } = await dealership();
     // As an older process left it: the economics in the private document, no economics document.
-    const store = createDocStore(h.db);
+    const store = createLiveStore(h.db);
     const stored = store.load(privateDocName(id));
     if (!stored) throw new Error("no private document");
     const old = docFromStored(stored);

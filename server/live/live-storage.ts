@@ -1,5 +1,5 @@
 import type { Db } from "../db/connection";
-import type { SharedLiveStore } from "../db/postgres/live-store";
+import type { PostgresLiveStore } from "../db/postgres/live-store";
 import type { BusMessage, RedisBus } from "./fanout/redis-bus";
 
 // Where the live documents are stored. One process: the SQLite file, written synchronously by the
@@ -16,4 +16,4 @@ export const pendingBusEvents = (): BusEvents => ({ onMessage() {}, onConnection
 
 export type LiveStorage =
   | { kind: "sqlite"; db: Db }
-  | { kind: "shared"; store: SharedLiveStore; bus: RedisBus | null; events: BusEvents };
+  | { kind: "shared"; store: PostgresLiveStore; bus: RedisBus | null; events: BusEvents };

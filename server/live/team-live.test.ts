@@ -4,7 +4,7 @@ import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
 import { privateDocName, readDoc, writeField } from "@shared/quote-doc";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTokenService } from "../auth/tokens";
-import { createSqliteStores } from "../db/sqlite/sqlite-stores";
+import { createSqliteStores } from "../db/sqlite/stores";
 import { createDealer } from "../test-support/fixtures";
 import {
   connectClient,

@@ -2,7 +2,7 @@ import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
 import { dealArray, dealDocName, type KvPair, readDoc, readEntries, writeField } from "@shared/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
-import { createDocStore } from "../db/sqlite/document-store";
+import { createLiveStore } from "../db/sqlite/live-store";
 import {
   connectClient,
   craftUpdate,
@@ -177,7 +177,7 @@ describe("the live trust boundary", () => {
     const id = await createQuoteVia(h, token);
     const name = dealDocName(id);
     // Written straight to the store, as an older server would have accepted it.
-    const store = createDocStore(h.db);
+    const store = createLiveStore(h.db);
     const doc = storedDoc(h, name);
     const vector = Y.encodeStateVector(doc);
     dealArray(doc).push([

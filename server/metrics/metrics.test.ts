@@ -6,7 +6,7 @@ import { writeField } from "@shared/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTokenService } from "../auth/tokens";
 import { closeDatabase, openDatabase } from "../db/connection";
-import { createSqliteStores } from "../db/sqlite/sqlite-stores";
+import { createSqliteStores } from "../db/sqlite/stores";
 import { type RunningServer, startServer } from "../server";
 import { createDealer } from "../test-support/fixtures";
 import {

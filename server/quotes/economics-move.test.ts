@@ -17,9 +17,9 @@ import * as Y from "yjs";
 import { closeDatabase, type Db, openDatabase } from "../db/connection";
 import { closePostgres, openPostgres, type PgDb } from "../db/postgres/connection";
 import { createDocumentLog } from "../db/postgres/document-log";
-import { createPostgresStores } from "../db/postgres/pg-stores";
-import { createDocStore } from "../db/sqlite/document-store";
-import { createSqliteStores } from "../db/sqlite/sqlite-stores";
+import { createPostgresStores } from "../db/postgres/stores";
+import { createLiveStore } from "../db/sqlite/live-store";
+import { createSqliteStores } from "../db/sqlite/stores";
 import { docFromStored } from "../db/stored-doc";
 import type { Stores } from "../db/stores";
 import { type PostgresService, startPostgres } from "../test-support/services";
@@ -160,7 +160,7 @@ describe("the start-up move of the economics on SQLite (issue #38)", () => {
       db.$client.prepare("DELETE FROM yjs_documents WHERE doc_name = ?").run(economicsDocName(quoteId));
     },
     async appendToPrivate(quoteId, later) {
-      createDocStore(db).appendMany([
+      createLiveStore(db).appendMany([
         { docName: privateDocName(quoteId), quoteId, update: later("v1"), listing: null },
       ]);
     },

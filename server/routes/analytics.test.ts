@@ -10,8 +10,8 @@ import { buildServer } from "../build-server";
 import { readConfig } from "../config";
 import { closeDatabase, openDatabase } from "../db/connection";
 import { closePostgres, openPostgres } from "../db/postgres/connection";
-import { createSharedLiveStore } from "../db/postgres/live-store";
-import { createPostgresStores } from "../db/postgres/pg-stores";
+import { createLiveStore } from "../db/postgres/live-store";
+import { createPostgresStores } from "../db/postgres/stores";
 import { pendingBusEvents } from "../live/live-storage";
 import { type Storage, sqliteStorage } from "../open-storage";
 import { type AnalyticsDesk, writeAnalyticsDesk } from "../test-support/analytics-fixture";
@@ -58,7 +58,7 @@ const backends: Backend[] = [
       return {
         storage: {
           stores: createPostgresStores(db),
-          live: { kind: "shared", store: createSharedLiveStore(db), bus: null, events: pendingBusEvents() },
+          live: { kind: "shared", store: createLiveStore(db), bus: null, events: pendingBusEvents() },
         },
         close: () => closePostgres(db),
       };

@@ -10,7 +10,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { afterEach, describe, expect, it } from "vitest";
 import { closeDatabase, openDatabase } from "../db/connection";
 import { dealerships } from "../db/schema";
-import { createSqliteStores } from "../db/sqlite/sqlite-stores";
+import { createSqliteStores } from "../db/sqlite/stores";
 import { createDealer } from "../test-support/fixtures";
 import { migrationsUpTo } from "../test-support/migrations";
 import { createTestApp, type TestApp } from "../test-support/test-app";

@@ -15,7 +15,7 @@ import {
   yjsDocuments,
   yjsUpdates,
 } from "../db/schema";
-import { createSqliteStores } from "../db/sqlite/sqlite-stores";
+import { createSqliteStores } from "../db/sqlite/stores";
 import {
   connectClient,
   createQuoteVia,

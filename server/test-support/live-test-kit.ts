@@ -14,8 +14,8 @@ import type { UserRow } from "../app-env";
 import { createTokenService } from "../auth/tokens";
 import { type Config, type LiveBounds, readConfig } from "../config";
 import { type Db, openDatabase } from "../db/connection";
-import { createDocStore } from "../db/sqlite/document-store";
-import { createSqliteStores } from "../db/sqlite/sqlite-stores";
+import { createLiveStore } from "../db/sqlite/live-store";
+import { createSqliteStores } from "../db/sqlite/stores";
 import { docFromStored } from "../db/stored-doc";
 import { type RunningServer, startServer } from "../server";
 import { createDealer } from "./fixtures";
@@ -291,7 +291,7 @@ export function upgradeStatus(
 
 /** The document as stored in SQLite (state blob + appended log), read through a second connection. */
 export function storedDoc(h: { db: Db }, docName: string): Y.Doc {
-  const stored = createDocStore(h.db).load(docName);
+  const stored = createLiveStore(h.db).load(docName);
   if (!stored) throw new Error(`no stored ${docName}`);
   return docFromStored(stored);
 }

@@ -3,7 +3,7 @@ import * as Y from "yjs";
 import { itemUpdate, postgresWithTwoPools } from "../../test-support/pg-test-kit";
 import type { PgDb } from "./connection";
 import type { LiveAppend } from "./live-append";
-import { createSharedLiveStore, type SharedLiveStore } from "./live-store";
+import { createLiveStore, type PostgresLiveStore } from "./live-store";
 
 // The live append on PostgreSQL as the rooms use it: the appends a process asks for in one
 // event-loop turn share one round trip and one transaction, each with its own answer, and two
@@ -11,13 +11,13 @@ import { createSharedLiveStore, type SharedLiveStore } from "./live-store";
 
 const pools = postgresWithTwoPools();
 let db: PgDb;
-let store: SharedLiveStore;
-let otherStore: SharedLiveStore;
+let store: PostgresLiveStore;
+let otherStore: PostgresLiveStore;
 
 beforeAll(() => {
   db = pools.db;
-  store = createSharedLiveStore(pools.db);
-  otherStore = createSharedLiveStore(pools.other);
+  store = createLiveStore(pools.db);
+  otherStore = createLiveStore(pools.other);
 });
 
 let quoteCount = 0;
@@ -137,7 +137,7 @@ it("two processes batching appends to the same quotes in opposite orders never d
   const heads = new Map<string, number>();
   const stored = new Map<string, number[]>();
   let value = 0;
-  const round = (target: SharedLiveStore, docs: { quoteId: string; docName: string }[]) =>
+  const round = (target: PostgresLiveStore, docs: { quoteId: string; docName: string }[]) =>
     docs.map(async ({ quoteId, docName }) => {
       value += 1;
       const mine = value;

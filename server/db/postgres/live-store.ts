@@ -11,7 +11,7 @@ import { createAppendBatcher, type LiveAppend, type LiveAppendResult } from "./l
 // stored with them or not at all, whichever process wrote it), who owns each Yjs client id, the
 // desk log's deal figures and the shoppers' visits.
 
-export type SharedLiveStore = {
+export type PostgresLiveStore = {
   log: DocumentLog;
   /** Who wrote under each Yjs client id of the document. */
   owners(docName: string): Promise<Map<number, string>>;
@@ -46,7 +46,7 @@ export type SharedLiveStore = {
   visitsNow(now: number): Promise<ShopperVisit[]>;
 };
 
-export function createSharedLiveStore(db: PgDb): SharedLiveStore {
+export function createLiveStore(db: PgDb): PostgresLiveStore {
   const pool = db.$client;
   const append = createAppendBatcher(pool);
   return {

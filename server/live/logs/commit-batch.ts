@@ -1,5 +1,5 @@
 import type { HistoryPush } from "@shared/history-push";
-import type { AppendEntry } from "../../db/sqlite/document-store";
+import type { AppendEntry } from "../../db/sqlite/live-store";
 import type { Room } from "../stages/room-types";
 import type { Appended } from "./document-log";
 

@@ -1,6 +1,6 @@
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
 import type { LiveBounds } from "../../config";
-import type { SharedLiveStore } from "../../db/postgres/live-store";
+import type { PostgresLiveStore } from "../../db/postgres/live-store";
 import { DocumentMissingError, docFromStored, encodeState } from "../../db/stored-doc";
 import { liveMetrics } from "../../metrics/metrics";
 import { listingFiguresOfDoc } from "../../quotes/listing-total";
@@ -31,7 +31,7 @@ import type { Appended, DocumentLog, RoomSet } from "./document-log";
 //   never replaces a newer one).
 
 export type PostgresLogDeps = {
-  store: SharedLiveStore;
+  store: PostgresLiveStore;
   follower: DocFollower;
   log: (line: string) => void;
   bounds: LiveBounds;

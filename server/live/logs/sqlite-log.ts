@@ -3,7 +3,7 @@ import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
 import { docArray, removeUnknownPairs } from "@shared/quote-doc";
 import type { LiveBounds } from "../../config";
 import type { RecordedChange } from "../../db/history/recorder";
-import type { DocStore } from "../../db/sqlite/document-store";
+import type { SqliteLiveStore } from "../../db/sqlite/live-store";
 import { DocumentMissingError, encodeState, loadStoredDoc } from "../../db/stored-doc";
 import type { RecentRequests } from "../../db/stores";
 import { liveMetrics } from "../../metrics/metrics";
@@ -36,7 +36,7 @@ import type { Appended, DocumentLog, RoomSet } from "./document-log";
 //   committed.
 
 export type SqliteLogDeps = {
-  store: DocStore;
+  store: SqliteLiveStore;
   log: (line: string) => void;
   bounds: LiveBounds;
   /** Records a deal document's accepted change inside the append's transaction (the deal's history). */

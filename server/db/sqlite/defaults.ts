@@ -73,7 +73,7 @@ function listStore<Body, Item, Own>(
   };
 }
 
-export function sqliteLists(db: Db): DefaultLists {
+export function createDefaultLists(db: Db): DefaultLists {
   return {
     addOns: listStore(db, defaultAddons, addOnMapping),
     taxes: listStore(db, defaultTaxes, taxMapping),
@@ -82,7 +82,7 @@ export function sqliteLists(db: Db): DefaultLists {
   };
 }
 
-export function sqliteDefaultsStore(db: Db): DefaultsStore {
+export function createDefaultsStore(db: Db): DefaultsStore {
   return {
     async interestRates(dealerId) {
       return interestRatesOver(

@@ -21,7 +21,7 @@ function scoped(scope: QuoteScope): { where: string; params: string[] } {
       };
 }
 
-export function sqliteAnalyticsStore(db: Db): AnalyticsStore {
+export function createAnalyticsStore(db: Db): AnalyticsStore {
   const sql = db.$client;
   return {
     async facts(scope, from, to) {

@@ -55,7 +55,7 @@ export function insertHandoffEvents(tx: Tx, events: readonly HandoffEventRecord[
   }
 }
 
-export function sqliteHandoffStore(
+export function createHandoffStore(
   db: Db,
 ): Omit<HandoffStore, "heldPaymentRequests" | "releasePaymentRequests"> {
   return {

@@ -4,8 +4,8 @@ import { quoteEvents, quotes, yjsDocuments } from "../schema.pg";
 import type { DocumentStore, QuoteScope, QuoteStore } from "../stores";
 import type { PgDb } from "./connection";
 import { createDocumentLog } from "./document-log";
-import { insertHandoffEvents } from "./pg-handoff";
-import { insertAudit, insertRestEvent } from "./pg-rows";
+import { insertHandoffEvents } from "./handoff";
+import { insertAudit, insertRestEvent } from "./rows";
 
 /** Issue #33: a change of the deal's state; live appends judged before it are judged again. */
 export const nextStateSeq = sql`${quotes.stateSeq} + 1`;

@@ -11,9 +11,9 @@ import {
   type UserStore,
 } from "../stores";
 import type { PgDb } from "./connection";
-import { profileColumns } from "./pg-dealerships";
-import { insertHandoffEvents } from "./pg-handoff";
-import { insertAudit, isUniqueViolation } from "./pg-rows";
+import { profileColumns } from "./dealerships";
+import { insertHandoffEvents } from "./handoff";
+import { insertAudit, isUniqueViolation } from "./rows";
 
 /**
  * Issue #33: a member's role or membership changed: every quote of their dealership is judged at

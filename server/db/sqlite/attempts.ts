@@ -1,4 +1,4 @@
-import type { AttemptStore } from "./stores";
+import type { AttemptStore } from "../stores";
 
 // Attempts kept in process memory: the SQLite backend's, since one process serves everything.
 // Each key keeps at most the newest attempts any limiter asks for; past SWEEP_THRESHOLD keys,
@@ -8,7 +8,7 @@ const SWEEP_THRESHOLD = 10_000;
 /** No limiter counts more than this many attempts per key. */
 const KEEP = 100;
 
-export function createMemoryAttempts(): AttemptStore {
+export function createAttemptStore(): AttemptStore {
   const byKey = new Map<string, number[]>();
   return {
     async recent(key, since, limit) {

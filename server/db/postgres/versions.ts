@@ -2,11 +2,11 @@ import { dealDocName } from "@shared/quote-doc";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { acceptedName } from "../accepted-name";
 import { quoteEvents, quotes, quoteVersions, yjsDocuments } from "../schema.pg";
-import { type HistoryStore, StaleSnapshotError, type VersionStore } from "../stores";
+import { type HistoryStore, historyRole, StaleSnapshotError, type VersionStore } from "../stores";
 import type { PgDb } from "./connection";
-import { insertHandoffEvents } from "./pg-handoff";
-import { nextStateSeq } from "./pg-quotes";
-import { historyRole, insertRestEvent } from "./pg-rows";
+import { insertHandoffEvents } from "./handoff";
+import { nextStateSeq } from "./quotes";
+import { insertRestEvent } from "./rows";
 
 // Versions of a quote and its history on PostgreSQL.
 

@@ -3,7 +3,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../connection";
 import { importReports, quotes, vehicles } from "../schema";
 import { DuplicateVehicleError, type VehicleFilter, type VehicleStore } from "../stores";
-import { insertHandoffEvents } from "./sqlite-handoff";
+import { insertHandoffEvents } from "./handoff";
 
 // Issue #37: the dealership's stock on SQLite (see sqlite-users.ts on the synchronous driver
 // behind the promises).
@@ -49,7 +49,7 @@ function matching(filter: VehicleFilter): SQL | undefined {
 // (Table-qualified by hand: a one-table select names its columns bare, which the subquery would take as its own.)
 const quoteCount = sql<number>`(SELECT count(*) FROM quotes q WHERE q.inventory_id = "vehicles"."id")`;
 
-export function sqliteVehicleStore(db: Db): VehicleStore {
+export function createVehicleStore(db: Db): VehicleStore {
   return {
     list: async (dealershipId, filter) =>
       db

@@ -9,7 +9,7 @@ import * as schema from "../schema.pg";
 import { EmailTakenError } from "../stores";
 import { closePostgres, openPostgres, type PgDb } from "./connection";
 import { createDocumentLog } from "./document-log";
-import { createPostgresStores } from "./pg-stores";
+import { createPostgresStores } from "./stores";
 
 // The storage contract on a real PostgreSQL (one server for the file, a fresh database per case),
 // then what only a pool of connections can get wrong: concurrent writers and a lost server.

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { paymentRequests } from "../schema.pg";
 import { groupHeldRequests, type HandoffStore } from "../stores";
 import type { PgDb } from "./connection";
-import { insertHandoffEvents } from "./pg-handoff";
+import { insertHandoffEvents } from "./handoff";
 
 // Issue #47: the payment requests held for a quote's next lead, on PostgreSQL. Any process's
 // delivery worker may release them: the release locks the quote's row first (as every live
@@ -14,7 +14,7 @@ type PaymentRequestLeads = Pick<HandoffStore, "heldPaymentRequests" | "releasePa
 
 const NOW_MS = sql.raw("(extract(epoch from clock_timestamp()) * 1000)::bigint");
 
-export function pgPaymentRequestLeads(db: PgDb): PaymentRequestLeads {
+export function createPaymentRequestLeads(db: PgDb): PaymentRequestLeads {
   return {
     async heldPaymentRequests(windowMs, limit) {
       const quotes = await db.execute<{

@@ -2,8 +2,8 @@ import { and, asc, eq, getTableColumns, ilike, inArray, isNotNull, or, type SQL,
 import { importReports, quotes, vehicles } from "../schema.pg";
 import { DuplicateVehicleError, type VehicleFilter, type VehicleStore } from "../stores";
 import type { PgDb } from "./connection";
-import { insertHandoffEvents } from "./pg-handoff";
-import { isUniqueViolation } from "./pg-rows";
+import { insertHandoffEvents } from "./handoff";
+import { isUniqueViolation } from "./rows";
 
 // Issue #37: the dealership's stock on PostgreSQL, the twin of sqlite-vehicles.ts.
 

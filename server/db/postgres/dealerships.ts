@@ -4,7 +4,7 @@ import { and, asc, desc, eq, gt, isNull } from "drizzle-orm";
 import { dealerships, invitations, quotes, teamEvents, users } from "../schema.pg";
 import { type DealershipStore, inviterName } from "../stores";
 import type { PgDb } from "./connection";
-import { insertAudit } from "./pg-rows";
+import { insertAudit } from "./rows";
 
 // Dealerships on PostgreSQL: the profile, the first-run checklist, invitations and the team audit.
 

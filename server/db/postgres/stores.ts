@@ -1,16 +1,16 @@
 import { sql } from "drizzle-orm";
 import type { Stores } from "../stores";
+import { createAnalyticsStore } from "./analytics";
+import { createAttemptStore } from "./attempts";
 import type { PgDb } from "./connection";
-import { createAnalyticsStore } from "./pg-analytics";
-import { createAttemptStore } from "./pg-attempts";
-import { createDealershipStore } from "./pg-dealerships";
-import { createDefaultLists, createDefaultsStore } from "./pg-defaults";
-import { createHandoffStore } from "./pg-handoff";
-import { pgPaymentRequestLeads } from "./pg-payment-requests";
-import { createDocumentStore, createQuoteStore } from "./pg-quotes";
-import { createResetTokenStore, createUserStore } from "./pg-users";
-import { createVehicleStore } from "./pg-vehicles";
-import { createHistoryStore, createVersionStore } from "./pg-versions";
+import { createDealershipStore } from "./dealerships";
+import { createDefaultLists, createDefaultsStore } from "./defaults";
+import { createHandoffStore } from "./handoff";
+import { createPaymentRequestLeads } from "./payment-requests";
+import { createDocumentStore, createQuoteStore } from "./quotes";
+import { createResetTokenStore, createUserStore } from "./users";
+import { createVehicleStore } from "./vehicles";
+import { createHistoryStore, createVersionStore } from "./versions";
 
 // The storage seam (stores.ts) on PostgreSQL: every store over one pool. The live documents'
 // append, catch-up and compaction are document-log.ts; the load the routes need is here too.
@@ -38,7 +38,7 @@ export function createPostgresStores(db: PgDb): Stores {
     defaults: createDefaultsStore(db),
     lists: createDefaultLists(db),
     attempts: createAttemptStore(db),
-    handoff: { ...createHandoffStore(db), ...pgPaymentRequestLeads(db) },
+    handoff: { ...createHandoffStore(db), ...createPaymentRequestLeads(db) },
     vehicles: createVehicleStore(db),
   };
 }

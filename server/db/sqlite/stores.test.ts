@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { storeContract } from "../../test-support/store-contract";
 import { closeDatabase, openDatabase } from "../connection";
-import { createSqliteStores } from "./sqlite-stores";
+import { createSqliteStores } from "./stores";
 
 // The storage contract on the embedded SQLite file (a fresh file in a temp dir per case), the
 // same cases PostgreSQL passes (server/db/postgres/pg-stores.test.ts).

@@ -2,14 +2,14 @@ import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../connection";
 import { paymentRequests } from "../schema";
 import { groupHeldRequests, type HandoffStore } from "../stores";
-import { insertHandoffEvents } from "./sqlite-handoff";
+import { insertHandoffEvents } from "./handoff";
 
 // Issue #47: the payment requests held for a quote's next lead, on SQLite (one process, one
 // writer: the release's checks and writes in one transaction are all it takes).
 
 type PaymentRequestLeads = Pick<HandoffStore, "heldPaymentRequests" | "releasePaymentRequests">;
 
-export function sqlitePaymentRequestLeads(db: Db): PaymentRequestLeads {
+export function createPaymentRequestLeads(db: Db): PaymentRequestLeads {
   return {
     async heldPaymentRequests(windowMs, limit) {
       const since = Date.now() - windowMs;

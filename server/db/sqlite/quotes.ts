@@ -1,33 +1,15 @@
-import type { HistoryEvent } from "@shared/history-text";
 import { dealDocName, economicsDocName, privateDocName } from "@shared/quote-doc";
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
-import { acceptedName } from "../accepted-name";
 import type { Db } from "../connection";
-import { quoteEvents, quotes, quoteVersions, teamEvents, yjsDocuments } from "../schema";
-import {
-  type DocumentStore,
-  type EconomicsSplit,
-  type HistoryStore,
-  historyRole,
-  type QuoteScope,
-  type QuoteStore,
-  type RestEvent,
-  restEventRow,
-  type StoredDoc,
-  type VersionStore,
-} from "../stores";
-import { createDocStore } from "./document-store";
-import { insertHandoffEvents } from "./sqlite-handoff";
+import { quoteEvents, quotes, teamEvents, yjsDocuments } from "../schema";
+import type { DocumentStore, EconomicsSplit, QuoteScope, QuoteStore, StoredDoc } from "../stores";
+import { insertHandoffEvents } from "./handoff";
+import { createLiveStore } from "./live-store";
+import { insertRestEvent } from "./rows";
 import { sqliteStateClock } from "./state-clock";
 
-// Quotes, their versions, history and stored documents on SQLite (see sqlite-users.ts on the
+// Quotes and their stored documents on SQLite (versions.ts: versions and history; users.ts on the
 // synchronous driver behind the promises).
-
-/** A history row written by a REST call, inside the caller's transaction; answered as pushed. */
-function insertEvent(db: Pick<Db, "insert">, quoteId: string, event: RestEvent): HistoryEvent {
-  const row = restEventRow(quoteId, event);
-  return row.answer(db.insert(quoteEvents).values(row.values).returning({ id: quoteEvents.id }).get().id);
-}
 
 const inScope = (scope: QuoteScope) =>
   and(
@@ -38,7 +20,7 @@ const inScope = (scope: QuoteScope) =>
 /** Issue #33: a change of the deal's state; live writes judged before it are judged again. */
 export const nextStateSeq = sql`${quotes.stateSeq} + 1`;
 
-export function sqliteQuoteStore(db: Db): QuoteStore {
+export function createQuoteStore(db: Db): QuoteStore {
   const stateClock = sqliteStateClock(db.$client);
   return {
     find: async (id) => db.select().from(quotes).where(eq(quotes.id, id)).get(),
@@ -103,13 +85,13 @@ export function sqliteQuoteStore(db: Db): QuoteStore {
           .set({ expiresAt, updatedAt: event.at, stateSeq: nextStateSeq })
           .where(eq(quotes.id, id))
           .run();
-        return insertEvent(tx, id, event);
+        return insertRestEvent(tx, id, event);
       });
     },
     async reassign(id, salespersonId, event, audit, handoff) {
       db.transaction((tx) => {
         tx.update(quotes).set({ salespersonId, stateSeq: nextStateSeq }).where(eq(quotes.id, id)).run();
-        insertEvent(tx, id, event);
+        insertRestEvent(tx, id, event);
         tx.insert(teamEvents).values(audit).run();
         insertHandoffEvents(tx, handoff);
       });
@@ -169,7 +151,7 @@ export function sqliteQuoteStore(db: Db): QuoteStore {
       return db.transaction((tx) => {
         tx.update(quotes).set({ lockedAt: null, stateSeq: nextStateSeq }).where(eq(quotes.id, id)).run();
         insertHandoffEvents(tx, handoff);
-        return insertEvent(tx, id, event);
+        return insertRestEvent(tx, id, event);
       });
     },
     async recordStep(id, event, unlessWithinMs, handoff) {
@@ -196,98 +178,14 @@ export function sqliteQuoteStore(db: Db): QuoteStore {
           .run();
         // Before the step's own row: "the first visit of the day" looks for an earlier one.
         insertHandoffEvents(tx, handoff ? [handoff] : []);
-        return insertEvent(tx, id, event);
+        return insertRestEvent(tx, id, event);
       });
     },
   };
 }
 
-export function sqliteVersionStore(db: Db): VersionStore {
-  const lastOf = (tx: Pick<Db, "select">, quoteId: string) =>
-    tx
-      .select({ number: quoteVersions.number, kind: quoteVersions.kind })
-      .from(quoteVersions)
-      .where(eq(quoteVersions.quoteId, quoteId))
-      .orderBy(desc(quoteVersions.number))
-      .limit(1)
-      .get();
-  return {
-    latest: async (quoteId) => lastOf(db, quoteId),
-    list: async (quoteId) =>
-      db
-        .select({
-          number: quoteVersions.number,
-          kind: quoteVersions.kind,
-          createdAt: quoteVersions.createdAt,
-          actor: quoteVersions.actor,
-          fingerprint: quoteVersions.fingerprint,
-        })
-        .from(quoteVersions)
-        .where(eq(quoteVersions.quoteId, quoteId))
-        .orderBy(desc(quoteVersions.number))
-        .all(),
-    read: async (quoteId, number) =>
-      db
-        .select()
-        .from(quoteVersions)
-        .where(and(eq(quoteVersions.quoteId, quoteId), eq(quoteVersions.number, number)))
-        .get(),
-    async save(version, event, lock, _dealSeq, handoff) {
-      return db.transaction((tx) => {
-        const number = (lastOf(tx, version.quoteId)?.number ?? 0) + 1;
-        tx.insert(quoteVersions)
-          .values({ ...version, number })
-          .run();
-        if (lock === "accept")
-          tx.update(quotes)
-            .set({
-              lockedAt: version.createdAt,
-              acceptedVersion: number,
-              stateSeq: nextStateSeq,
-              acceptedAt: sql`coalesce(${quotes.acceptedAt}, ${version.createdAt})`,
-              // Issue #46: the desk log names the customer of an accepted deal: the name the
-              // shopper typed, while the dealer's customer record has none.
-              customerName: sql`CASE WHEN ${quotes.customerName} = '' THEN ${acceptedName(version.snapshot)} ELSE ${quotes.customerName} END`,
-            })
-            .where(eq(quotes.id, version.quoteId))
-            .run();
-        if (lock === "unlock")
-          tx.update(quotes)
-            .set({ lockedAt: null, stateSeq: nextStateSeq })
-            .where(eq(quotes.id, version.quoteId))
-            .run();
-        insertHandoffEvents(tx, handoff?.(number));
-        return { number, event: insertEvent(tx, version.quoteId, event(number)) };
-      });
-    },
-  };
-}
-
-export function sqliteHistoryStore(db: Db): HistoryStore {
-  return {
-    async read(quoteId, limit) {
-      const rows = db
-        .select({
-          id: quoteEvents.id,
-          at: quoteEvents.at,
-          role: quoteEvents.role,
-          actor: quoteEvents.actorName,
-          field: quoteEvents.field,
-          oldValue: quoteEvents.oldValue,
-          newValue: quoteEvents.newValue,
-        })
-        .from(quoteEvents)
-        .where(eq(quoteEvents.quoteId, quoteId))
-        .orderBy(desc(quoteEvents.at), desc(quoteEvents.id))
-        .limit(limit)
-        .all();
-      return rows.map((row) => ({ ...row, role: historyRole(row.role) }));
-    },
-  };
-}
-
-export function sqliteDocumentStore(db: Db): DocumentStore {
-  const store = createDocStore(db);
+export function createDocumentStore(db: Db): DocumentStore {
+  const store = createLiveStore(db);
   const sqlite = db.$client;
   const withoutEconomics = sqlite.prepare<[string, number], { id: string }>(
     `SELECT q.id FROM quotes q

@@ -1,6 +1,6 @@
 import type { HistoryEvent } from "@shared/history-text";
 import { quoteEvents, teamEvents } from "../schema.pg";
-import { type AuditEntry, historyRole, type RestEvent, restEventRow } from "../stores";
+import { type AuditEntry, type RestEvent, restEventRow } from "../stores";
 import type { PgDb } from "./connection";
 
 // Rows that several PostgreSQL stores write inside their own transactions: the team audit line,
@@ -24,8 +24,6 @@ export async function insertRestEvent(
   if (!inserted) throw new Error("quote_events insert returned no row");
   return row.answer(inserted.id);
 }
-
-export { historyRole };
 
 /**
  * PostgreSQL's unique_violation (23505) of the named index. drizzle wraps the driver's error

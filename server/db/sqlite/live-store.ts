@@ -38,7 +38,7 @@ export type AppendEntry = {
   firstWrite?: string | null;
 };
 
-export type DocStore = {
+export type SqliteLiveStore = {
   /** The stored state and the updates appended since it; null when the document has no row. */
   load(docName: string): StoredDoc | null;
   /**
@@ -68,7 +68,7 @@ export type DocStore = {
   recentPaymentRequests(quoteId: string, requester: string, windowMs: number): RecentRequests;
 };
 
-export function createDocStore(db: Db): DocStore {
+export function createLiveStore(db: Db): SqliteLiveStore {
   const sql = db.$client;
   const selectState = sql.prepare<[string], { state: Buffer }>(
     "SELECT state FROM yjs_documents WHERE doc_name = ?",

@@ -1,13 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { EMPTY_DEALER_PROFILE } from "@shared/constants";
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../connection";
-import { dealerships, invitations, passwordResetTokens, quotes, teamEvents, users } from "../schema";
+import { dealerships, invitations, passwordResetTokens, quotes, users } from "../schema";
 import {
-  type AuditEntry,
-  type DealershipStore,
-  EmailTakenError,
-  inviterName,
   QuotesChangedError,
   RegistrationClosedError,
   type ResetTokenStore,
@@ -15,27 +11,12 @@ import {
   type UserRow,
   type UserStore,
 } from "../stores";
-import { insertHandoffEvents } from "./sqlite-handoff";
+import { insertHandoffEvents } from "./handoff";
+import { insertAudit, orEmailTaken } from "./rows";
 
-// Accounts, dealerships, invitations, reset tokens and the team audit on SQLite. better-sqlite3
+// Accounts and reset tokens on SQLite (dealerships.ts: the dealership, invitations, the audit). better-sqlite3
 // runs each statement synchronously; the methods answer resolved promises, so callers are written
 // once for both backends. A transaction here is one synchronous block: nothing interleaves with it.
-
-/** SQLite's answer when the unique email index refuses a row. */
-const isUniqueViolation = (error: unknown): boolean =>
-  error instanceof Error && "code" in error && String(error.code).startsWith("SQLITE_CONSTRAINT");
-
-/** Runs `write`, turning a unique-index refusal into EmailTakenError (the only unique user column). */
-function orEmailTaken<T>(write: () => T): T {
-  try {
-    return write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new EmailTakenError();
-    throw error;
-  }
-}
-
-const insertAudit = (db: Pick<Db, "insert">, entry: AuditEntry) => db.insert(teamEvents).values(entry).run();
 
 /**
  * Issue #33: a member's role or membership changed: every quote of their dealership is judged at
@@ -50,7 +31,7 @@ function bumpDealershipStates(tx: Pick<Db, "update">, userId: string) {
     .run();
 }
 
-export function sqliteUserStore(db: Db): UserStore {
+export function createUserStore(db: Db): UserStore {
   const byId = (id: string) => db.select().from(users).where(eq(users.id, id)).get();
   return {
     byId: async (id) => byId(id),
@@ -173,144 +154,7 @@ export function sqliteUserStore(db: Db): UserStore {
   };
 }
 
-export function sqliteDealershipStore(db: Db): DealershipStore {
-  return {
-    async profile(id) {
-      const row = db.select().from(dealerships).where(eq(dealerships.id, id)).get();
-      if (!row) return { ...EMPTY_DEALER_PROFILE };
-      return {
-        dealershipName: row.dealershipName,
-        streetAddress: row.streetAddress,
-        city: row.city,
-        state: row.state,
-        zipCode: row.zipCode,
-        phoneNumber: row.phoneNumber,
-      };
-    },
-    async updateProfile(id, profile) {
-      db.update(dealerships)
-        .set({ ...profile, updatedAt: Date.now() })
-        .where(eq(dealerships.id, id))
-        .run();
-    },
-    any: async () => db.select({ id: dealerships.id }).from(dealerships).limit(1).get() !== undefined,
-    async checklist(id) {
-      const row = db.select().from(dealerships).where(eq(dealerships.id, id)).get();
-      const quote = db.select({ id: quotes.id }).from(quotes).where(eq(quotes.dealerId, id)).limit(1).get();
-      return { row, hasQuote: quote !== undefined };
-    },
-    async markChecklist(id, column, at) {
-      db.update(dealerships)
-        .set({ [column]: at })
-        .where(and(eq(dealerships.id, id), isNull(dealerships[column])))
-        .run();
-    },
-    async invite(invitation, audit) {
-      db.transaction((tx) => {
-        // Only the newest link to an email works: an earlier one may carry another role.
-        tx.delete(invitations)
-          .where(
-            and(
-              eq(invitations.dealershipId, invitation.dealershipId),
-              eq(invitations.email, invitation.email),
-              isNull(invitations.usedAt),
-            ),
-          )
-          .run();
-        tx.insert(invitations)
-          .values({ ...invitation, usedAt: null })
-          .run();
-        insertAudit(tx, audit);
-      });
-    },
-    pendingInvitations: async (dealershipId, now) =>
-      db
-        .select({
-          id: invitations.id,
-          email: invitations.email,
-          role: invitations.role,
-          invitedBy: invitations.invitedBy,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          expiresAt: invitations.expiresAt,
-          createdAt: invitations.createdAt,
-        })
-        .from(invitations)
-        .leftJoin(users, eq(users.id, invitations.invitedBy))
-        .where(
-          and(
-            eq(invitations.dealershipId, dealershipId),
-            isNull(invitations.usedAt),
-            gt(invitations.expiresAt, now),
-          ),
-        )
-        .orderBy(asc(invitations.expiresAt), asc(invitations.email))
-        .all()
-        .map(({ firstName, lastName, ...row }) => ({
-          ...row,
-          inviterName: inviterName(firstName, lastName),
-        })),
-    invitationByToken: async (tokenHash, now) => {
-      const found = db
-        .select({
-          email: invitations.email,
-          role: invitations.role,
-          dealershipName: dealerships.dealershipName,
-          firstName: users.firstName,
-          lastName: users.lastName,
-        })
-        .from(invitations)
-        .innerJoin(dealerships, eq(dealerships.id, invitations.dealershipId))
-        .leftJoin(users, eq(users.id, invitations.invitedBy))
-        .where(
-          and(
-            eq(invitations.tokenHash, tokenHash),
-            isNull(invitations.usedAt),
-            gt(invitations.expiresAt, now),
-          ),
-        )
-        .get();
-      if (!found) return undefined;
-      const { firstName, lastName, ...row } = found;
-      return { ...row, inviterName: inviterName(firstName, lastName) };
-    },
-    async revokeInvitation(dealershipId, id, audit) {
-      return db.transaction((tx) => {
-        const gone = tx
-          .delete(invitations)
-          .where(
-            and(
-              eq(invitations.id, id),
-              eq(invitations.dealershipId, dealershipId),
-              isNull(invitations.usedAt),
-            ),
-          )
-          .returning({ id: invitations.id })
-          .all();
-        if (gone.length === 0) return false;
-        insertAudit(tx, audit);
-        return true;
-      });
-    },
-    audit: async (dealershipId, limit) =>
-      db
-        .select({
-          dealershipId: teamEvents.dealershipId,
-          at: teamEvents.at,
-          actorId: teamEvents.actorId,
-          actorName: teamEvents.actorName,
-          action: teamEvents.action,
-          detail: teamEvents.detail,
-        })
-        .from(teamEvents)
-        .where(eq(teamEvents.dealershipId, dealershipId))
-        .orderBy(desc(teamEvents.id))
-        .limit(limit)
-        .all(),
-  };
-}
-
-export function sqliteResetTokenStore(db: Db): ResetTokenStore {
+export function createResetTokenStore(db: Db): ResetTokenStore {
   return {
     async replace(row) {
       db.transaction((tx) => {
