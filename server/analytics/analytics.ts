@@ -1,7 +1,8 @@
 import { ANALYTICS_MAX_DAYS, type AnalyticsResponse, computeAnalytics, DAY_MS } from "@shared/analytics";
 import { ANALYTICS_MSG } from "@shared/analytics-text";
 import { type Member, seesEveryQuote } from "@shared/permissions";
-import type { QuoteScope, Stores } from "../db/stores";
+import type { QuoteScope } from "../db/repositories/quotes";
+import type { Stores } from "../db/stores";
 import { badRequest, forbidden } from "../errors";
 
 // Issue #40: GET /api/analytics and the export's filters. Who sees what: owners and managers the

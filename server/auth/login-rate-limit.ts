@@ -1,4 +1,4 @@
-import type { AttemptStore } from "../db/stores";
+import type { AttemptStore } from "../db/repositories/attempts";
 
 /**
  * Counts failed password checks per client address + account (and reset mails per account) and

@@ -1,5 +1,5 @@
 import type { DealerProfile, PublicUser } from "@shared/api-types";
-import type { UserRow } from "../db/stores";
+import type { UserRow } from "../db/repositories/users";
 
 /** The user as the API shows it: never the password hash or token bookkeeping. */
 export function toPublicUser(row: UserRow, dealerProfile: DealerProfile): PublicUser {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { ResetTokenStore } from "../db/stores";
+import type { ResetTokenStore } from "../db/repositories/users";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** 256 random bits, well above the 128 a guess-proof link needs. */

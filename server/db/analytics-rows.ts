@@ -1,5 +1,5 @@
 import type { AcceptedDeal, StepCountRow } from "@shared/analytics";
-import type { ExportRow } from "./stores";
+import type { ExportRow } from "./repositories/analytics";
 
 // The rows both backends' analytics statements answer (sqlite/sqlite-analytics.ts,
 // postgres/pg-analytics.ts; same column aliases, numbers as numbers), shaped for the callers.

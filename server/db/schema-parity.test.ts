@@ -1,6 +1,11 @@
 import { PgTable, getTableConfig as pgTableConfig } from "drizzle-orm/pg-core";
 import { SQLiteTable, getTableConfig as sqliteTableConfig } from "drizzle-orm/sqlite-core";
-import { expect, it } from "vitest";
+import { expect, expectTypeOf, it } from "vitest";
+import type { DealershipRow } from "./repositories/dealerships";
+import type { HandoffEndpointRow } from "./repositories/handoff";
+import type { QuoteRow } from "./repositories/quotes";
+import type { UserRow } from "./repositories/users";
+import type { VehicleRow } from "./repositories/vehicles";
 import * as sqlite from "./schema";
 import * as postgres from "./schema.pg";
 
@@ -58,4 +63,19 @@ it("each table has the same columns in both schemas, apart from the listed ones 
     const shared = columns.filter((column) => !sqliteOnly.includes(column));
     expect({ table, columns: p.get(table) }).toEqual({ table, columns: [...shared, ...extra].sort() });
   }
+});
+
+// Issue #53: the row types are the repositories' own (server/db/repositories/), written out, not
+// read from one backend's schema; both schemas must still produce exactly them (npm run typecheck).
+it("has row types that both schemas produce exactly", () => {
+  expectTypeOf<typeof sqlite.users.$inferSelect>().toEqualTypeOf<UserRow>();
+  expectTypeOf<typeof postgres.users.$inferSelect>().toEqualTypeOf<UserRow>();
+  expectTypeOf<typeof sqlite.quotes.$inferSelect>().toEqualTypeOf<QuoteRow>();
+  expectTypeOf<typeof postgres.quotes.$inferSelect>().toEqualTypeOf<QuoteRow>();
+  expectTypeOf<typeof sqlite.dealerships.$inferSelect>().toEqualTypeOf<DealershipRow>();
+  expectTypeOf<typeof postgres.dealerships.$inferSelect>().toEqualTypeOf<DealershipRow>();
+  expectTypeOf<typeof sqlite.vehicles.$inferSelect>().toEqualTypeOf<VehicleRow>();
+  expectTypeOf<typeof postgres.vehicles.$inferSelect>().toEqualTypeOf<VehicleRow>();
+  expectTypeOf<typeof sqlite.handoffEndpoints.$inferSelect>().toEqualTypeOf<HandoffEndpointRow>();
+  expectTypeOf<typeof postgres.handoffEndpoints.$inferSelect>().toEqualTypeOf<HandoffEndpointRow>();
 });

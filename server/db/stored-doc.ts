@@ -1,6 +1,6 @@
 import * as Y from "yjs";
+import type { StoredDoc } from "./repositories/documents";
 import type { SqliteLiveStore } from "./sqlite/live-store";
-import type { StoredDoc } from "./stores";
 
 // Turning stored bytes (a V2 state, V2 and V1 log rows: persistence.ts) into a Y.Doc and back. A
 // load that fails throws: the caller refuses the connection instead of serving (or later storing)

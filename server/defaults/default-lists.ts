@@ -4,7 +4,7 @@ import { type AddonBody, addonBodySchema } from "@shared/validation/default-add-
 import { type FeeBody, feeBodySchema } from "@shared/validation/default-fees";
 import { type TaxBody, taxBodySchema } from "@shared/validation/default-taxes";
 import type { z } from "zod";
-import type { DefaultLists, ListStore } from "../db/stores";
+import type { DefaultLists, ListStore } from "../db/repositories/defaults";
 
 // The four lists of /api/dealer-defaults as data: path, answer keys, body rules, and the item ⇄ row
 // mapping each store uses (server/db/list-mappings.ts).

@@ -1,6 +1,6 @@
 import { defaultEconomicsSettings, type EconomicsSettings, economicsSettingsSchema } from "@shared/economics";
 import { type Member, maySeeGross } from "@shared/permissions";
-import type { DefaultsStore } from "../db/stores";
+import type { DefaultsStore } from "../db/repositories/defaults";
 
 // Issue #38: the dealership's deal economics defaults (docs/decisions/019-deal-economics.md).
 // Absent: no pack, no participation, no buy rates, and salespeople do not see gross.

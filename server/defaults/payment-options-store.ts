@@ -1,6 +1,6 @@
 import { DEFAULT_STRUCTURES } from "@shared/constants";
 import { leaseProgramSchema, structuresSchema } from "@shared/quote-schema";
-import type { DefaultsStore, PaymentOptions } from "../db/stores";
+import type { DefaultsStore, PaymentOptions } from "../db/repositories/defaults";
 
 // Issue #18: the dealership's payment options for new quotes. Absent: DESKING.md's 3 × 3
 // ($0 / $2,000 / $4,000 down; 48/60/72 finance, 24/36/48 lease) and no lease programme.

@@ -1,5 +1,5 @@
 import { type QuoteTaxRules, taxRulesSchema } from "@shared/quote-schema";
-import type { DefaultsStore } from "../db/stores";
+import type { DefaultsStore } from "../db/repositories/defaults";
 
 /** The dealer's saved tax rules, or undefined when none were saved (the standard rules apply). */
 export async function readTaxRules(

@@ -16,7 +16,12 @@ import {
   type WebhookUpdateBody,
 } from "@shared/handoff";
 import type { HandoffSettings } from "../config";
-import type { EndpointChanges, HandoffEndpointRow, HandoffLogRow, HandoffStore } from "../db/stores";
+import type {
+  EndpointChanges,
+  HandoffEndpointRow,
+  HandoffLogRow,
+  HandoffStore,
+} from "../db/repositories/handoff";
 import { badRequest, notFound } from "../errors";
 import { outboxFileOf } from "../mail/mailer";
 import type { QuoteEventData } from "../quotes/event-data";

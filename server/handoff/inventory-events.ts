@@ -1,5 +1,7 @@
 import { centsToDollars } from "@shared/money";
-import type { HandoffEventRecord, Stores, VehicleRow } from "../db/stores";
+import type { HandoffEventRecord } from "../db/repositories/handoff";
+import type { VehicleRow } from "../db/repositories/vehicles";
+import type { Stores } from "../db/stores";
 import { newEventId } from "../quotes/event-data";
 import type { HandoffEmitter } from "../quotes/handoff-emitter";
 

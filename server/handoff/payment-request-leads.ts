@@ -1,4 +1,6 @@
-import type { HandoffEventRecord, HeldPaymentRequests, Stores } from "../db/stores";
+import type { HandoffEventRecord } from "../db/repositories/handoff";
+import type { HeldPaymentRequests } from "../db/repositories/payment-requests";
+import type { Stores } from "../db/stores";
 import { newEventId } from "../quotes/event-data";
 import { PENDING_PAYMENT_REQUEST, type PendingPaymentRequest } from "./pending-events";
 

@@ -1,7 +1,7 @@
 import { requestContext } from "@shared/deal/quote-solve";
 import { formatMoney, toCents } from "@shared/money";
 import { DESK_TEXT, PAYMENT_REQUEST_TEXT, shortMoney } from "@shared/solve-text";
-import type { LeasedDelivery } from "../db/stores";
+import type { LeasedDelivery } from "../db/repositories/handoff";
 import { quoteEventData, quoteEventRecord } from "../quotes/event-data";
 import { type EventDeps, quoteEvent, snapshotOrNull } from "../quotes/quote-events";
 

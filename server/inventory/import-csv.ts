@@ -11,7 +11,8 @@ import { INVENTORY_MSG, INVENTORY_TEXT } from "@shared/inventory/inventory-text"
 import { type ImportResult, stockVehicleSchema } from "@shared/inventory/vehicle-schema";
 import { normalizeVin } from "@shared/inventory/vin";
 import { centsToDollars } from "@shared/money";
-import type { Stores, VehicleFields, VehicleRow } from "../db/stores";
+import type { VehicleFields, VehicleRow } from "../db/repositories/vehicles";
+import type { Stores } from "../db/stores";
 import type { VinDecoder } from "../vehicles/vin-decoder";
 import { checkRowVin } from "./import-vin-check";
 import { type CsvSource, ImportFileError, readCsvRecords } from "./read-csv";

@@ -3,7 +3,8 @@ import { VIN_SHAPE } from "@shared/inventory/vin";
 import { centsToDollars } from "@shared/money";
 import { type CreateQuoteBody, createQuoteSchema } from "@shared/quote-schema";
 import { strictObject, text } from "@shared/schema-fields";
-import type { Stores, VehicleRow } from "../db/stores";
+import type { VehicleRow } from "../db/repositories/vehicles";
+import type { Stores } from "../db/stores";
 import { ApiError, notFound } from "../errors";
 import { readVehicle } from "./vehicles";
 

@@ -1,4 +1,4 @@
-import type { VehicleRow } from "../db/stores";
+import type { VehicleRow } from "../db/repositories/vehicles";
 import {
   type StatusChangeReason,
   type VehicleEventDeps,

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { InventoryVehicle, StockVehicleBody } from "@shared/inventory/vehicle-schema";
 import { centsToDollars, toCents } from "@shared/money";
-import type { Stores, VehicleFields, VehicleFilter, VehicleRow } from "../db/stores";
+import type { VehicleFields, VehicleFilter, VehicleRow } from "../db/repositories/vehicles";
+import type { Stores } from "../db/stores";
 
 // Issue #37: the dealership's stock as the API reads and writes it. Money is dollars in the API
 // and cents in the store; `cost` is dealer-private (owners and managers, never a shopper).

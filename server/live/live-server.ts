@@ -4,7 +4,8 @@ import { dealDocName, docArray, quoteDocNames, readDoc } from "@shared/quote-doc
 import { WebSocketServer } from "ws";
 import type { TokenService } from "../auth/tokens";
 import type { Config } from "../config";
-import type { HistoryStore, QuoteStore } from "../db/stores";
+import type { HistoryStore } from "../db/repositories/history";
+import type { QuoteStore } from "../db/repositories/quotes";
 import { createPresenceTracker } from "../presence/presence-tracker";
 import { shopperLooking } from "../presence/shopper-looking";
 import type { DealLifecycle } from "../quotes/deal-lifecycle";

@@ -2,7 +2,8 @@ import type { Role } from "@shared/permissions";
 import { mayWorkQuote, memberLabel } from "@shared/permissions";
 import { decodeJwt } from "jose";
 import type { TokenService } from "../auth/tokens";
-import type { QuoteRow, QuoteStore, UserRow } from "../db/stores";
+import type { QuoteRow, QuoteStore } from "../db/repositories/quotes";
+import type { UserRow } from "../db/repositories/users";
 
 // Who may do what with a quote, for the REST routes and the WebSocket handshake alike (one
 // policy, so the two can never disagree): a member who may work the quote is its DEALER; anyone else with

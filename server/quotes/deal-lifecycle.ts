@@ -1,7 +1,8 @@
 import type { DealState } from "@shared/deal-state";
 import { maySeeGross, mayWorkQuote } from "@shared/permissions";
 import type { TokenService } from "../auth/tokens";
-import type { QuoteRow, Stores } from "../db/stores";
+import type { QuoteRow } from "../db/repositories/quotes";
+import type { Stores } from "../db/stores";
 import { readEconomicsSettings } from "../defaults/economics-store";
 import type { LiveIdentity } from "../policies/quote-access";
 import { counterOfferOf } from "./read-quote";

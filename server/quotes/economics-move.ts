@@ -1,7 +1,8 @@
 import { economicsArray, fieldOfKey, type KvPair, privateArray } from "@shared/quote-doc";
 import * as Y from "yjs";
+import type { EconomicsSplit, StoredDoc } from "../db/repositories/documents";
 import { docFromStored } from "../db/stored-doc";
-import type { EconomicsSplit, StoredDoc, Stores } from "../db/stores";
+import type { Stores } from "../db/stores";
 
 // Issue #38 (docs/decisions/019-deal-economics.md): a quote's economics moved from its private
 // document (which every member working the quote receives) to a document of their own, which

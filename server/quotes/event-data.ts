@@ -5,7 +5,7 @@ import { selectedStructure } from "@shared/deal/selected-structure";
 import { centsToDollars } from "@shared/money";
 import type { Breakdown } from "@shared/pricing";
 import type { CustomerInfo, QuoteData, ShopperChoice } from "@shared/quote-schema";
-import type { HandoffEventRecord } from "../db/stores";
+import type { HandoffEventRecord } from "../db/repositories/handoff";
 
 // Issue #39: what an event says about a quote (README "Webhooks", payload). Amounts are US
 // dollars as JSON numbers with at most two decimals, as in the rest of the API. Built once, when

@@ -1,5 +1,7 @@
 import type { WebhookEventType } from "@shared/handoff";
-import type { HandoffEventRecord, QuoteRow, Stores } from "../db/stores";
+import type { HandoffEventRecord } from "../db/repositories/handoff";
+import type { QuoteRow } from "../db/repositories/quotes";
+import type { Stores } from "../db/stores";
 import {
   type DealSnapshot,
   type EventQuote,

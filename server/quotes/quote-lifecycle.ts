@@ -1,5 +1,7 @@
 import type { HistoryEvent } from "@shared/history-text";
-import type { AuditEntry, FunnelEvent, QuoteRow, RestEvent } from "../db/stores";
+import type { AuditEntry } from "../db/repositories/dealerships";
+import type { RestEvent } from "../db/repositories/history";
+import type { FunnelEvent, QuoteRow } from "../db/repositories/quotes";
 import { type EventDeps, quoteEvent, salespersonOf, startOfDay } from "./quote-events";
 
 // Issue #39: the changes of a quote's lifecycle that the dealership's other systems hear about,

@@ -1,5 +1,6 @@
 import type { QuoteStock } from "@shared/inventory/quote-stock";
-import type { QuoteRow, Stores } from "../db/stores";
+import type { QuoteRow } from "../db/repositories/quotes";
+import type { Stores } from "../db/stores";
 
 export type { QuoteStock };
 

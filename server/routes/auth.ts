@@ -18,7 +18,7 @@ import { createLoginRateLimiter, loginAttemptKey } from "../auth/login-rate-limi
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../auth/passwords";
 import { toPublicUser } from "../auth/public-user";
 import { consumeResetToken, createResetToken } from "../auth/reset-tokens";
-import { EmailTakenError, RegistrationClosedError, type UserChanges } from "../db/stores";
+import { EmailTakenError, RegistrationClosedError, type UserChanges } from "../db/repositories/users";
 import { ApiError, badRequest, conflict, forbidden, unauthorized } from "../errors";
 import { requireUser } from "../http/auth-middleware";
 import { clientIp } from "../http/client-ip";

@@ -3,7 +3,7 @@ import { CORE_MSG } from "@shared/messages";
 import { Hono } from "hono";
 import type { AppDeps } from "../app-deps";
 import type { AppEnv, UserRow } from "../app-env";
-import type { DealershipRow, DealershipStore } from "../db/stores";
+import type { DealershipRow, DealershipStore } from "../db/repositories/dealerships";
 import { forbidden } from "../errors";
 import { requireUser } from "../http/auth-middleware";
 import { parseJson } from "../http/validate";

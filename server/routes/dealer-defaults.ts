@@ -7,7 +7,7 @@ import { type InterestRateEntry, interestRatesBodySchema } from "@shared/validat
 import { Hono } from "hono";
 import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";
-import type { DefaultsStore } from "../db/stores";
+import type { DefaultsStore } from "../db/repositories/defaults";
 import { type DefaultList, defaultLists } from "../defaults/default-lists";
 import { memberSeesGross, readEconomicsSettings } from "../defaults/economics-store";
 import { forbidden, notFound } from "../errors";

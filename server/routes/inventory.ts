@@ -5,7 +5,7 @@ import { mayWriteInventory } from "@shared/permissions";
 import { Hono } from "hono";
 import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";
-import { DuplicateVehicleError } from "../db/stores";
+import { DuplicateVehicleError } from "../db/repositories/vehicles";
 import { ApiError, badRequest, forbidden, notFound } from "../errors";
 import { requireUser } from "../http/auth-middleware";
 import { parseJson } from "../http/validate";

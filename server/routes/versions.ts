@@ -11,7 +11,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";
-import { StaleSnapshotError } from "../db/stores";
+import { StaleSnapshotError } from "../db/repositories/versions";
 import { memberSeesGross } from "../defaults/economics-store";
 import { ApiError, badRequest, notFound } from "../errors";
 import { optionalUser, requireUser } from "../http/auth-middleware";

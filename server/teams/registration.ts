@@ -1,5 +1,5 @@
 import type { Config } from "../config";
-import type { DealershipStore } from "../db/stores";
+import type { DealershipStore } from "../db/repositories/dealerships";
 
 /**
  * REGISTRATION: `open` lets anyone register a new dealership; `first` only while the server has

@@ -1,4 +1,5 @@
-import { type AuditEntry, type HandoffEventRecord, QuotesChangedError } from "../db/stores";
+import { type AuditEntry, QuotesChangedError } from "../db/repositories/dealerships";
+import type { HandoffEventRecord } from "../db/repositories/handoff";
 import { type EventDeps, quoteEvent, salespersonOf } from "../quotes/quote-events";
 
 // Issue #33/#39: the owner removes a member. Their deals stay with the dealership: each passes to

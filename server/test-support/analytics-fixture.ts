@@ -6,7 +6,8 @@ import {
   type FixtureQuote,
   H,
 } from "@shared/testing/analytics-fixture";
-import type { Stores, UserRow } from "../db/stores";
+import type { UserRow } from "../db/repositories/users";
+import type { Stores } from "../db/stores";
 import { addMember, createQuote, registerOwner } from "./store-contract/fixtures";
 
 // Writes shared/testing/analytics-fixture.ts through the stores (either backend), as the routes

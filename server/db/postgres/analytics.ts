@@ -1,6 +1,7 @@
 import { WEEK_MS } from "@shared/analytics";
 import { type CountSqlRow, type DealSqlRow, type ExportSqlRow, toDeal, toExportRow } from "../analytics-rows";
-import type { AnalyticsStore, QuoteScope } from "../stores";
+import type { AnalyticsStore } from "../repositories/analytics";
+import type { QuoteScope } from "../repositories/quotes";
 import type { PgDb } from "./connection";
 
 // Issue #40 on PostgreSQL: the statements of sqlite/sqlite-analytics.ts, with the same indexes

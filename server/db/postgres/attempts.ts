@@ -1,4 +1,4 @@
-import type { AttemptStore } from "../stores";
+import type { AttemptStore } from "../repositories/attempts";
 import type { PgDb } from "./connection";
 
 // Failed logins and reset mails on PostgreSQL (auth_attempts): every process behind the balancer

@@ -1,8 +1,8 @@
 import type { DealerProfile } from "@shared/api-types";
 import { EMPTY_DEALER_PROFILE } from "@shared/constants";
 import { and, asc, desc, eq, gt, isNull } from "drizzle-orm";
+import { type DealershipStore, inviterName } from "../repositories/dealerships";
 import { dealerships, invitations, quotes, teamEvents, users } from "../schema.pg";
-import { type DealershipStore, inviterName } from "../stores";
 import type { PgDb } from "./connection";
 import { insertAudit } from "./rows";
 

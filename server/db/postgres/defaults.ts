@@ -3,6 +3,12 @@ import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { interestRatesOver } from "../interest-rate-table";
 import { addOnMapping, feeMapping, type ListMapping, taxMapping } from "../list-mappings";
 import {
+  type DefaultLists,
+  type DefaultsStore,
+  type ListStore,
+  seesGrossSetting,
+} from "../repositories/defaults";
+import {
   dealerEconomics,
   dealerPaymentOptions,
   dealerTaxProfiles,
@@ -13,7 +19,6 @@ import {
   interestRateDefaults,
   quotes,
 } from "../schema.pg";
-import { type DefaultLists, type DefaultsStore, type ListStore, seesGrossSetting } from "../stores";
 import type { PgDb } from "./connection";
 
 // The dealer's defaults on PostgreSQL: the rate sheet, payment options, tax rules, and the four

@@ -1,12 +1,17 @@
 import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import {
+  type HandoffEventRecord,
+  type HandoffStore,
+  isLeadEvent,
+  type LeasedDelivery,
+} from "../repositories/handoff";
+import {
   handoffAttempts,
   handoffDeliveries,
   handoffEndpoints,
   handoffEvents,
   quoteEvents,
 } from "../schema.pg";
-import { type HandoffEventRecord, type HandoffStore, isLeadEvent, type LeasedDelivery } from "../stores";
 import type { PgDb } from "./connection";
 
 // Issue #39: the outbox and the webhook endpoints on PostgreSQL. Any number of processes run the

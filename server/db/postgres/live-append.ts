@@ -8,7 +8,8 @@ import {
   historyPushOf,
   type RecordedChange,
 } from "../history/recorder";
-import type { ClientIdClaim, ListingChange, PaymentRequestRecord } from "../stores";
+import type { ClientIdClaim, ListingChange } from "../repositories/documents";
+import type { PaymentRequestRecord } from "../repositories/payment-requests";
 
 // One accepted live update on PostgreSQL in one round trip: the function dealdesk_live_append
 // (drizzle-pg/0008) locks the document's row, does the compare-and-set on its head seq, and

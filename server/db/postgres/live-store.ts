@@ -1,6 +1,7 @@
 import type { ListingFigures } from "@shared/quote-list";
+import type { ClientIdClaim } from "../repositories/documents";
+import type { RecentRequests } from "../repositories/payment-requests";
 import { type ShopperVisit, VISIT_GAP_MS } from "../shopper-visits";
-import type { ClientIdClaim, RecentRequests } from "../stores";
 import type { PgDb } from "./connection";
 import { createDocumentLog, type DocumentLog } from "./document-log";
 import { createAppendBatcher, type LiveAppend, type LiveAppendResult } from "./live-append";

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import type { HandoffStore } from "../repositories/handoff";
+import { groupHeldRequests } from "../repositories/payment-requests";
 import { paymentRequests } from "../schema.pg";
-import { groupHeldRequests, type HandoffStore } from "../stores";
 import type { PgDb } from "./connection";
 import { insertHandoffEvents } from "./handoff";
 

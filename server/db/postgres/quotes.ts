@@ -1,7 +1,8 @@
 import { dealDocName, economicsDocName, privateDocName } from "@shared/quote-doc";
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import type { DocumentStore } from "../repositories/documents";
+import type { QuoteScope, QuoteStore } from "../repositories/quotes";
 import { quoteEvents, quotes, yjsDocuments } from "../schema.pg";
-import type { DocumentStore, QuoteScope, QuoteStore } from "../stores";
 import type { PgDb } from "./connection";
 import { createDocumentLog } from "./document-log";
 import { insertHandoffEvents } from "./handoff";

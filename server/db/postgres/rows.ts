@@ -1,6 +1,7 @@
 import type { HistoryEvent } from "@shared/history-text";
+import type { AuditEntry } from "../repositories/dealerships";
+import { type RestEvent, restEventRow } from "../repositories/history";
 import { quoteEvents, teamEvents } from "../schema.pg";
-import { type AuditEntry, type RestEvent, restEventRow } from "../stores";
 import type { PgDb } from "./connection";
 
 // Rows that several PostgreSQL stores write inside their own transactions: the team audit line,

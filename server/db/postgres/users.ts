@@ -1,15 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { dealerships, invitations, passwordResetTokens, quotes, users } from "../schema.pg";
+import { QuotesChangedError, sameIds } from "../repositories/dealerships";
 import {
   EmailTakenError,
-  QuotesChangedError,
   RegistrationClosedError,
   type ResetTokenStore,
-  sameIds,
   type UserRow,
   type UserStore,
-} from "../stores";
+} from "../repositories/users";
+import { dealerships, invitations, passwordResetTokens, quotes, users } from "../schema.pg";
 import type { PgDb } from "./connection";
 import { profileColumns } from "./dealerships";
 import { insertHandoffEvents } from "./handoff";

@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import { DuplicateVehicleError, type VehicleFilter, type VehicleStore } from "../repositories/vehicles";
 import { importReports, quotes, vehicles } from "../schema.pg";
-import { DuplicateVehicleError, type VehicleFilter, type VehicleStore } from "../stores";
 import type { PgDb } from "./connection";
 import { insertHandoffEvents } from "./handoff";
 import { isUniqueViolation } from "./rows";

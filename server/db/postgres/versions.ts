@@ -1,8 +1,9 @@
 import { dealDocName } from "@shared/quote-doc";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { acceptedName } from "../accepted-name";
+import { type HistoryStore, historyRole } from "../repositories/history";
+import { StaleSnapshotError, type VersionStore } from "../repositories/versions";
 import { quoteEvents, quotes, quoteVersions, yjsDocuments } from "../schema.pg";
-import { type HistoryStore, historyRole, StaleSnapshotError, type VersionStore } from "../stores";
 import type { PgDb } from "./connection";
 import { insertHandoffEvents } from "./handoff";
 import { nextStateSeq } from "./quotes";

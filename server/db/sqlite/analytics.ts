@@ -1,7 +1,8 @@
 import { WEEK_MS } from "@shared/analytics";
 import { type CountSqlRow, type DealSqlRow, type ExportSqlRow, toDeal, toExportRow } from "../analytics-rows";
 import type { Db } from "../connection";
-import type { AnalyticsStore, QuoteScope } from "../stores";
+import type { AnalyticsStore } from "../repositories/analytics";
+import type { QuoteScope } from "../repositories/quotes";
 
 // Issue #40 on SQLite: a statement per figure over the range's quotes, from quotes_dealer_created
 // (or, for one salesperson, quotes_dealer_salesperson_created), reading the first share, open and

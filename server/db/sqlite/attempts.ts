@@ -1,4 +1,4 @@
-import type { AttemptStore } from "../stores";
+import type { AttemptStore } from "../repositories/attempts";
 
 // Attempts kept in process memory: the SQLite backend's, since one process serves everything.
 // Each key keeps at most the newest attempts any limiter asks for; past SWEEP_THRESHOLD keys,

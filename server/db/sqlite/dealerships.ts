@@ -1,8 +1,8 @@
 import { EMPTY_DEALER_PROFILE } from "@shared/constants";
 import { and, asc, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../connection";
+import { type DealershipStore, inviterName } from "../repositories/dealerships";
 import { dealerships, invitations, quotes, teamEvents, users } from "../schema";
-import { type DealershipStore, inviterName } from "../stores";
 import { insertAudit } from "./rows";
 
 // Dealerships on SQLite: the profile, the first-run checklist, invitations and the team audit

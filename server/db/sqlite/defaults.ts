@@ -4,6 +4,12 @@ import type { Db } from "../connection";
 import { interestRatesOver } from "../interest-rate-table";
 import { addOnMapping, feeMapping, type ListMapping, taxMapping } from "../list-mappings";
 import {
+  type DefaultLists,
+  type DefaultsStore,
+  type ListStore,
+  seesGrossSetting,
+} from "../repositories/defaults";
+import {
   dealerEconomics,
   dealerPaymentOptions,
   dealerTaxProfiles,
@@ -14,7 +20,6 @@ import {
   interestRateDefaults,
   quotes,
 } from "../schema";
-import { type DefaultLists, type DefaultsStore, type ListStore, seesGrossSetting } from "../stores";
 
 // The dealer's defaults on SQLite: the four soft-deletable lists, the rate sheet, payment options
 // and tax rules (see sqlite-users.ts on the synchronous driver behind the promises).

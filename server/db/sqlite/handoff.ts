@@ -1,7 +1,12 @@
 import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "../connection";
+import {
+  type HandoffEventRecord,
+  type HandoffStore,
+  isLeadEvent,
+  type LeasedDelivery,
+} from "../repositories/handoff";
 import { handoffAttempts, handoffDeliveries, handoffEndpoints, handoffEvents, quoteEvents } from "../schema";
-import { type HandoffEventRecord, type HandoffStore, isLeadEvent, type LeasedDelivery } from "../stores";
 
 // Issue #39: the outbox and the webhook endpoints on SQLite. One process (DATA_DIR is locked), so
 // the lease only keeps a slow delivery from being taken twice by the same worker.

@@ -1,12 +1,7 @@
 import type { ListingFigures } from "@shared/quote-list";
 import type { Db } from "../connection";
-import type {
-  ClientIdClaim,
-  ListingChange,
-  PaymentRequestRecord,
-  RecentRequests,
-  StoredDoc,
-} from "../stores";
+import type { ClientIdClaim, ListingChange, StoredDoc } from "../repositories/documents";
+import type { PaymentRequestRecord, RecentRequests } from "../repositories/payment-requests";
 
 // SQLite side of the live documents: stored state blobs (Yjs update V2) and the append-only update
 // log (docs/decisions/004-quote-document-layout.md). The log keeps each accepted update as the

@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../connection";
+import type { HandoffStore } from "../repositories/handoff";
+import { groupHeldRequests } from "../repositories/payment-requests";
 import { paymentRequests } from "../schema";
-import { groupHeldRequests, type HandoffStore } from "../stores";
 import { insertHandoffEvents } from "./handoff";
 
 // Issue #47: the payment requests held for a quote's next lead, on SQLite (one process, one

@@ -1,8 +1,9 @@
 import { dealDocName, economicsDocName, privateDocName } from "@shared/quote-doc";
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../connection";
+import type { DocumentStore, EconomicsSplit, StoredDoc } from "../repositories/documents";
+import type { QuoteScope, QuoteStore } from "../repositories/quotes";
 import { quoteEvents, quotes, teamEvents, yjsDocuments } from "../schema";
-import type { DocumentStore, EconomicsSplit, QuoteScope, QuoteStore, StoredDoc } from "../stores";
 import { insertHandoffEvents } from "./handoff";
 import { createLiveStore } from "./live-store";
 import { insertRestEvent } from "./rows";

@@ -1,7 +1,9 @@
 import type { HistoryEvent } from "@shared/history-text";
 import type { Db } from "../connection";
+import type { AuditEntry } from "../repositories/dealerships";
+import { type RestEvent, restEventRow } from "../repositories/history";
+import { EmailTakenError } from "../repositories/users";
 import { quoteEvents, teamEvents } from "../schema";
-import { type AuditEntry, EmailTakenError, type RestEvent, restEventRow } from "../stores";
 
 // Rows that several SQLite stores write inside their own transactions: the team audit line, a REST
 // history row, and how a refused unique index shows itself (postgres/rows.ts is its twin).

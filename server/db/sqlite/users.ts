@@ -2,15 +2,14 @@ import { randomUUID } from "node:crypto";
 import { EMPTY_DEALER_PROFILE } from "@shared/constants";
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../connection";
-import { dealerships, invitations, passwordResetTokens, quotes, users } from "../schema";
+import { QuotesChangedError, sameIds } from "../repositories/dealerships";
 import {
-  QuotesChangedError,
   RegistrationClosedError,
   type ResetTokenStore,
-  sameIds,
   type UserRow,
   type UserStore,
-} from "../stores";
+} from "../repositories/users";
+import { dealerships, invitations, passwordResetTokens, quotes, users } from "../schema";
 import { insertHandoffEvents } from "./handoff";
 import { insertAudit, orEmailTaken } from "./rows";
 

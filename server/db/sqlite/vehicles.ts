@@ -1,8 +1,8 @@
 import { and, asc, eq, getTableColumns, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../connection";
+import { DuplicateVehicleError, type VehicleFilter, type VehicleStore } from "../repositories/vehicles";
 import { importReports, quotes, vehicles } from "../schema";
-import { DuplicateVehicleError, type VehicleFilter, type VehicleStore } from "../stores";
 import { insertHandoffEvents } from "./handoff";
 
 // Issue #37: the dealership's stock on SQLite (see sqlite-users.ts on the synchronous driver

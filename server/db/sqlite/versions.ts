@@ -1,8 +1,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { acceptedName } from "../accepted-name";
 import type { Db } from "../connection";
+import { type HistoryStore, historyRole } from "../repositories/history";
+import type { VersionStore } from "../repositories/versions";
 import { quoteEvents, quotes, quoteVersions } from "../schema";
-import { type HistoryStore, historyRole, type VersionStore } from "../stores";
 import { insertHandoffEvents } from "./handoff";
 import { nextStateSeq } from "./quotes";
 import { insertRestEvent } from "./rows";

@@ -4,8 +4,8 @@ import { deviceFromProtocols, LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shar
 import type { WebSocketServer } from "ws";
 import type { TokenService } from "../../auth/tokens";
 import type { Config } from "../../config";
+import type { QuoteStore } from "../../db/repositories/quotes";
 import { DocumentMissingError } from "../../db/stored-doc";
-import type { QuoteStore } from "../../db/stores";
 import type { PresenceTracker } from "../../presence/presence-tracker";
 import type { Rooms } from "../rooms/rooms";
 import { fullBucket, newWindow } from "../stages/bounds";

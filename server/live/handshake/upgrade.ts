@@ -3,7 +3,7 @@ import type { Duplex } from "node:stream";
 import { LIVE_PATH, LIVE_SUBPROTOCOL, tokenFromProtocols } from "@shared/live-protocol";
 import { docNameOf } from "@shared/quote-doc";
 import type { TokenService } from "../../auth/tokens";
-import type { QuoteStore } from "../../db/stores";
+import type { QuoteStore } from "../../db/repositories/quotes";
 import {
   findQuote,
   type LiveIdentity,

@@ -1,7 +1,8 @@
 import type { HistoryPush } from "@shared/history-push";
 import type * as Y from "yjs";
 import type { RecordedChange } from "../../db/history/recorder";
-import type { ClientIdClaim, ListingChange, PaymentRequestRecord, RecentRequests } from "../../db/stores";
+import type { ClientIdClaim, ListingChange } from "../../db/repositories/documents";
+import type { PaymentRequestRecord, RecentRequests } from "../../db/repositories/payment-requests";
 import type { Conn, Refusal, Room } from "../stages/room-types";
 import type { DocKind } from "../stages/update-guard";
 import type { Workspace } from "../stages/workspace";

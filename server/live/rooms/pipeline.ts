@@ -1,6 +1,6 @@
 import * as Y from "yjs";
 import type { LiveBounds } from "../../config";
-import type { ClientIdClaim } from "../../db/stores";
+import type { ClientIdClaim } from "../../db/repositories/documents";
 import type { LiveBus } from "../fanout/bus";
 import type { DocumentLog, LogEntry, RoomSet, Tries } from "../logs/document-log";
 import { admitUpdate } from "../stages/admit";

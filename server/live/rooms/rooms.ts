@@ -1,5 +1,5 @@
 import { removeAwarenessStates } from "y-protocols/awareness";
-import type { ClientIdClaim } from "../../db/stores";
+import type { ClientIdClaim } from "../../db/repositories/documents";
 import type { LiveBus } from "../fanout/bus";
 import type { DocumentLog, RoomSet } from "../logs/document-log";
 import { refuse } from "../stages/admit";

@@ -2,8 +2,8 @@ import type { DocKind } from "@shared/permissions";
 import { dealDocName, economicsDocName } from "@shared/quote-doc";
 import * as Y from "yjs";
 import type { LoadedDocument } from "../../db/postgres/document-log";
+import type { StoredDoc } from "../../db/repositories/documents";
 import { docFromStored } from "../../db/stored-doc";
-import type { StoredDoc } from "../../db/stores";
 import { listingGrossOfDocs } from "../../quotes/listing-total";
 
 // Issue #38: the desk log's Gross column follows two documents of a quote: the deal (prices,

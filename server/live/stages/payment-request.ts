@@ -2,7 +2,7 @@ import { paymentRequestLimitReason, readPaymentRequest } from "@shared/payment-r
 import type { DocKind } from "@shared/permissions";
 import type { FlatEntries } from "@shared/quote-doc";
 import type { RateCap } from "../../config";
-import type { PaymentRequestRecord, RecentRequests } from "../../db/stores";
+import type { PaymentRequestRecord, RecentRequests } from "../../db/repositories/payment-requests";
 import type { PendingPaymentRequest } from "../../handoff/pending-events";
 import type { QuoteRole } from "../../policies/quote-access";
 import type { Conn, Refusal } from "./room-types";

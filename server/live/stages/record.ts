@@ -1,7 +1,7 @@
 import type { OfflineConflict } from "@shared/offline-conflicts";
 import * as Y from "yjs";
 import type { RecordedChange } from "../../db/history/recorder";
-import type { ListingChange } from "../../db/stores";
+import type { ListingChange } from "../../db/repositories/documents";
 import { isStaff } from "./client-ids";
 import { encodeStaleEditsMessage, encodeUpdateMessage } from "./protocol";
 import type { Conn, Room } from "./room-types";

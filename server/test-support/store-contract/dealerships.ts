@@ -1,6 +1,6 @@
 import { EMPTY_DEALER_PROFILE } from "@shared/constants";
 import { describe, expect, it } from "vitest";
-import type { UserRow } from "../../db/stores";
+import type { UserRow } from "../../db/repositories/users";
 import {
   addMember,
   auditEntry,

@@ -5,7 +5,8 @@ import type { AddonBody } from "@shared/validation/default-add-ons";
 import type { FeeBody } from "@shared/validation/default-fees";
 import type { TaxBody } from "@shared/validation/default-taxes";
 import { describe, expect, it } from "vitest";
-import type { ListStore, Stores } from "../../db/stores";
+import type { ListStore } from "../../db/repositories/defaults";
+import type { Stores } from "../../db/stores";
 import { type CurrentStores, createQuote, registerOwner } from "./fixtures";
 
 // The storage contract for a dealer's defaults: the rate sheet, payment options, tax rules and

@@ -1,7 +1,11 @@
 import type { DealerProfile } from "@shared/api-types";
 import type { InvitableRole } from "@shared/permissions";
 import * as Y from "yjs";
-import type { AuditEntry, QuoteRow, RestEvent, Stores, UserRow } from "../../db/stores";
+import type { AuditEntry } from "../../db/repositories/dealerships";
+import type { RestEvent } from "../../db/repositories/history";
+import type { QuoteRow } from "../../db/repositories/quotes";
+import type { UserRow } from "../../db/repositories/users";
+import type { Stores } from "../../db/stores";
 
 // Rows the storage contract (../store-contract.ts) builds its cases from, written through the
 // stores themselves: a dealership comes from registering its owner, a member from an invitation.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { HandoffEndpointRow, HandoffEventRecord, Stores } from "../../db/stores";
+import type { HandoffEndpointRow, HandoffEventRecord } from "../../db/repositories/handoff";
+import type { Stores } from "../../db/stores";
 import { type CurrentStores, createQuote, dealerEvent, registerOwner, T0, version } from "./fixtures";
 import { vehicleRow } from "./vehicles";
 

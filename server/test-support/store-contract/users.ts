@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EmailTakenError, QuotesChangedError, RegistrationClosedError } from "../../db/stores";
+import { QuotesChangedError } from "../../db/repositories/dealerships";
+import { EmailTakenError, RegistrationClosedError } from "../../db/repositories/users";
 import {
   addMember,
   auditEntry,

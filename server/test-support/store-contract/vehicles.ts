@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DuplicateVehicleError, type VehicleRow } from "../../db/stores";
+import { DuplicateVehicleError, type VehicleRow } from "../../db/repositories/vehicles";
 import { type CurrentStores, createQuote, quoteRow, registerOwner, T0, team } from "./fixtures";
 
 // The storage contract for the dealership's stock (issue #37): scoping, uniqueness of stock

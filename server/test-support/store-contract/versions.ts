@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RestEvent } from "../../db/stores";
+import type { RestEvent } from "../../db/repositories/history";
 import { type CurrentStores, createQuote, dealerEvent, T0, team, version } from "./fixtures";
 
 // The storage contract for versions (numbering, lock effects) and the quote's history.
