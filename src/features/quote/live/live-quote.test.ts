@@ -9,7 +9,7 @@ import WebSocket from "ws";
 import { IndexeddbPersistence } from "y-indexeddb";
 import * as Y from "yjs";
 import { createTokenService } from "../../../../server/auth/tokens";
-import { createSqliteStores } from "../../../../server/db/sqlite/sqlite-stores";
+import { createSqliteStores } from "../../../../server/db/sqlite/stores";
 import { createDealer } from "../../../../server/test-support/fixtures";
 import {
   connectClient,
