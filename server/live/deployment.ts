@@ -1,8 +1,8 @@
 import type { HistoryPush } from "@shared/history-push";
 import type { LiveBounds } from "../config";
 import { createHistoryRecorder } from "../db/history/recorder";
+import type { ShopperVisit } from "../db/shopper-visits";
 import { createLiveStore } from "../db/sqlite/live-store";
-import type { ShopperVisit } from "../presence/presence-tracker";
 import { type LiveBus, localBus, sharedBus } from "./fanout/bus";
 import { createDocFollower } from "./fanout/doc-follower";
 import type { LiveStorage } from "./live-storage";

@@ -23,9 +23,6 @@ import { sendHistory } from "./stages/broadcast";
 import { encodeDealStateMessage } from "./stages/protocol";
 import type { Conn } from "./stages/room-types";
 
-export { MAX_MESSAGE_BYTES } from "./handshake/limits";
-export { refuseUpgrade } from "./handshake/upgrade";
-
 export type LiveDeps = {
   config: Config;
   /** Where the documents live: the SQLite file (one process) or PostgreSQL (several). */

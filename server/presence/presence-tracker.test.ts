@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createPresenceTracker, VISIT_GAP_MS } from "./presence-tracker";
+import { VISIT_GAP_MS } from "../db/shopper-visits";
+import { createPresenceTracker } from "./presence-tracker";
 
 describe("presence tracker", () => {
   it("counts a quote's shopper connections and keeps one visit across reconnects within the gap", () => {

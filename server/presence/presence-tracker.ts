@@ -7,8 +7,6 @@
 
 import type { ShopperVisit } from "../db/shopper-visits";
 
-export { type ShopperVisit, VISIT_GAP_MS } from "../db/shopper-visits";
-
 import { VISIT_GAP_MS } from "../db/shopper-visits";
 
 type Entry = { viewers: number; visitStartedAt: number; leftAt: number };

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { DealState } from "@shared/deal-state";
 import type { HistoryPush } from "@shared/history-push";
-import type { ShopperVisit } from "../presence/presence-tracker";
+import type { ShopperVisit } from "../db/shopper-visits";
 
 /** What the HTTP side and start-up need from the live (y-websocket) server. */
 export type LiveControl = {

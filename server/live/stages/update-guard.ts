@@ -83,8 +83,6 @@ export type GuardVerdict =
       missing?: true;
     };
 
-export { STALE_ORIGIN, type StaleEdit } from "./stale-edits";
-
 /** What one transaction inserted and deleted, read before the scratch document collects garbage. */
 type Touched = {
   inserted: unknown[];
