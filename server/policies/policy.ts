@@ -110,6 +110,7 @@ export function can(
   quote?: QuoteSubject,
   now = Date.now(),
 ): boolean {
+  // The overloads pair a quote action with an Actor (a member or null), a member action with a member.
   if (isQuoteAction(action)) {
     if (!quote) throw new Error(`policy: "${action}" needs the quote it is about`);
     return QUOTE_RULES[action].allow(actor as Actor, quote, now);
