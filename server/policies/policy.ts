@@ -30,6 +30,9 @@ type QuoteRule = {
   refusal: (actor: Actor, quote: QuoteSubject) => ApiError;
 };
 
+/** Whether the quote's offer has run out (a dealer renews it; the shopper's page shows it expired). */
+export const isExpired = (quote: Pick<QuoteSubject, "expiresAt">, now = Date.now()) => quote.expiresAt < now;
+
 const quoteNotFound = () => notFound(CORE_MSG.quoteNotFound);
 /** Working a quote (as its DEALER): its salesperson, or an owner or manager of its dealership. */
 const works = (actor: Actor, quote: QuoteSubject) => actor !== null && mayWorkQuote(actor, quote);
@@ -58,7 +61,7 @@ const QUOTE_RULES = {
   },
   /** The link is the right: whoever holds it accepts, until the quote expires (410 after). */
   accept: {
-    allow: (_actor, quote, now) => quote.expiresAt >= now,
+    allow: (_actor, quote, now) => !isExpired(quote, now),
     refusal: () => new ApiError(410, CORE_MSG.quoteExpired),
   },
 } as const satisfies Record<string, QuoteRule>;

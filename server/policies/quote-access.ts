@@ -9,8 +9,9 @@ import { type Actor, authorize, can, type QuoteAction } from "./policy";
 
 // Finding a quote and the role its caller has in it, for the REST routes and the WebSocket
 // handshake alike (one policy, ./policy.ts, so the two can never disagree): a member who may work
-// the quote (`can(member, "read", quote)`) is its DEALER; anyone else with the link is a SHOPPER. A dealer asking for another dealer's quote in dealer mode gets
-// "not found" (docs/decisions/009), never a hint that it exists.
+// the quote (`can(member, "read", quote)`) is its DEALER; anyone else with the link is a SHOPPER.
+// A dealer asking for another dealer's quote in dealer mode gets "not found" (docs/decisions/009),
+// never a hint that it exists.
 
 /** Who works a quote: its dealer (any member allowed to) or the shopper with the link. */
 export type QuoteRole = Role;
@@ -41,8 +42,6 @@ export async function authorizedQuote(
   authorize(actor, action, quote);
   return quote;
 }
-
-export const isExpired = (quote: Pick<QuoteRow, "expiresAt">, now = Date.now()) => quote.expiresAt < now;
 
 /**
  * GET /quotes/{id}: the owner reads it as DEALER, an anonymous caller as SHOPPER; a signed-in
