@@ -19,6 +19,7 @@ import { renewQuote } from "../quotes/commands/renew-quote";
 import { createQuote, duplicateQuote } from "../quotes/create-quote";
 import { deleteQuote } from "../quotes/quote-lifecycle";
 import { documentContent, listQuotes, readQuote } from "../quotes/read-quote";
+import { commandDeps } from "./command-deps";
 
 // /api/quotes (spec §7). The deal itself lives in the quote's Yjs documents (server/live/); this
 // resource creates them, lists the listing columns, reads a snapshot and deletes; and (issue #14)
@@ -26,6 +27,7 @@ import { documentContent, listQuotes, readQuote } from "../quotes/read-quote";
 
 export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
   const { stores, tokens, live, config, handoff } = deps;
+  const commands = commandDeps(deps);
   const routes = new Hono<AppEnv>();
 
   const quoteCreations = createRequestRateLimiter(config.quotesPerDealerPerMinute);
@@ -94,7 +96,7 @@ export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post("/:id/renew", requireUser(tokens), async (c) => {
     const member = c.var.user;
     const quote = await authorizedQuote(stores.quotes, c.req.param("id"), member, "renew");
-    const { expiresAt } = await renewQuote(deps, { quote, member });
+    const { expiresAt } = await renewQuote(commands, { quote, member });
     return c.json({ id: quote.id, expires_at: expiresAt });
   });
 

@@ -33,6 +33,7 @@ import { auditEntry as audit, fullName } from "../teams/audit-entry";
 import { reassignQuote } from "../teams/commands/reassign-quote";
 import { createInvitation, hashInvitationToken } from "../teams/invitations";
 import { removeMember } from "../teams/remove-member";
+import { commandDeps } from "./command-deps";
 
 // Dealership teams (#20): GET /api/team, invitations, role changes, removal, the audit,
 // POST /api/auth/accept-invitation and PUT /api/quotes/:id/salesperson. Who may do what is
@@ -286,13 +287,14 @@ export function acceptInvitationRoutes(deps: AppDeps): Hono<AppEnv> {
 /** PUT /api/quotes/:id/salesperson `{ userId }`: owners and managers reassign a quote. */
 export function reassignRoutes(deps: AppDeps): Hono<AppEnv> {
   const { stores, tokens } = deps;
+  const commands = commandDeps(deps);
   const routes = new Hono<AppEnv>();
   routes.put("/:id/salesperson", requireUser(tokens), async (c) => {
     const actor = c.var.user;
     // Another dealership's quote does not exist (404); a salesperson of this one may not reassign (403).
     const quote = await authorizedQuote(stores.quotes, c.req.param("id"), actor, "reassign");
     const body = await parseJson(c, reassignBodySchema);
-    const salesperson = await reassignQuote(deps, { quote, actor, salespersonId: body.userId });
+    const salesperson = await reassignQuote(commands, { quote, actor, salespersonId: body.userId });
     return c.json({ salesperson });
   });
   return routes;

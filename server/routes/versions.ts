@@ -16,6 +16,7 @@ import { counterOffer, isCounterOffer } from "../quotes/commands/counter-offer";
 import { saveVersion } from "../quotes/commands/save-version";
 import { unlockDeal } from "../quotes/commands/unlock-deal";
 import { listVersions, readVersion } from "../quotes/versions";
+import { commandDeps } from "./command-deps";
 
 // Issue #19 (README "Versions and the deal sheet"): the contract outside clients rely on.
 //   POST /api/quotes/:id/versions          dealer: 201 { number, fingerprint, createdAt }
@@ -48,6 +49,7 @@ export const versionBody = strictObject({ fingerprint: fingerprintField.optional
 
 export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
   const { stores, tokens } = deps;
+  const commands = commandDeps(deps);
   const routes = new Hono<AppEnv>();
 
   const anyViewer = async (c: Context<AppEnv>) => {
@@ -65,7 +67,7 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
     const counter = await isCounterOffer(stores, quote);
     if (counter) authorize(member, "counterOffer", quote);
     const { fingerprint } = await parseOptionalJson(c, versionBody);
-    const version = await (counter ? counterOffer : saveVersion)(deps, { quote, member, fingerprint });
+    const version = await (counter ? counterOffer : saveVersion)(commands, { quote, member, fingerprint });
     return c.json(
       { number: version.number, fingerprint: version.fingerprint, createdAt: version.createdAt },
       201,
@@ -107,13 +109,13 @@ export function versionRoutes(deps: AppDeps): Hono<AppEnv> {
     const accepted = acceptedVersionOf(quote);
     if (accepted !== null) return c.json({ version: accepted }, 200);
     const acceptance = await parseJson(c, acceptBody);
-    return c.json(await acceptQuote(deps, { quote, acceptance }), 201);
+    return c.json(await acceptQuote(commands, { quote, acceptance }), 201);
   });
 
   routes.post("/:id/unlock", requireUser(tokens), async (c) => {
     const member = c.var.user;
     const quote = await authorizedQuote(stores.quotes, c.req.param("id"), member, "unlock");
-    await unlockDeal(deps, { quote, member });
+    await unlockDeal(commands, { quote, member });
     return c.json({ locked: false });
   });
 

@@ -5,8 +5,6 @@ import { MSG } from "@shared/messages";
 import type { ShopperChoice } from "@shared/quote-schema";
 import { type QuoteRow, StaleSnapshotError } from "../../db/stores";
 import { badRequest } from "../../errors";
-import { stockAfterAcceptance } from "../../inventory/stock-status";
-import { acceptanceEmail } from "../../mail/acceptance-email";
 import {
   currentSnapshotAt,
   type ShopperContact,
@@ -59,7 +57,7 @@ export async function acceptQuote(
   );
   deps.live.setDealState(quote.id, { locked: true, acceptedVersion: version.number, counterOffer: null });
   // Issue #37: the stock vehicle of an accepted deal is pending.
-  await stockAfterAcceptance(deps, quote);
+  await deps.stock.afterAcceptance(quote);
   await deps.live.stateChanged(quote.id);
   pushHistory(deps, quote.id, event);
   await mailSalesperson(deps, quote, {
@@ -151,14 +149,12 @@ async function mailSalesperson(
   const salesperson = await deps.stores.users.byId(quote.salespersonId);
   if (!salesperson) return;
   try {
-    await deps.mailer.send(
-      acceptanceEmail(salesperson.email, {
-        summary,
-        vehicle: snapshot.data.vehicle.description,
-        ...shopperContact,
-        link: `${deps.config.appUrl.replace(/\/$/, "")}/quote/${quote.id}?view=dealer`,
-      }),
-    );
+    await deps.mail.accepted(salesperson.email, {
+      summary,
+      vehicle: snapshot.data.vehicle.description,
+      ...shopperContact,
+      link: `${deps.config.appUrl.replace(/\/$/, "")}/quote/${quote.id}?view=dealer`,
+    });
   } catch (error) {
     (deps.log ?? console.log)(
       `Acceptance email for quote ${quote.id} failed: ${error instanceof Error ? error.message : error}`,

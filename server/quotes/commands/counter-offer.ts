@@ -1,5 +1,4 @@
 import type { QuoteRow, Stores } from "../../db/stores";
-import { stockAfterReopen } from "../../inventory/stock-status";
 import { latestVersionKind, type VersionRow } from "../versions";
 import type { CommandDeps } from "./command-deps";
 import { type DealerVersionInput, storeDealerVersion } from "./dealer-version";
@@ -24,7 +23,7 @@ export async function counterOffer(deps: CommandDeps, input: DealerVersionInput)
     acceptedVersion: quote.acceptedVersion,
     counterOffer: version.number,
   });
-  await stockAfterReopen(deps, quote);
+  await deps.stock.afterReopen(quote);
   await deps.live.stateChanged(quote.id);
   pushHistory(deps, quote.id, event);
   return version;

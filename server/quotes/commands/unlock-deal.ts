@@ -2,7 +2,6 @@ import { MSG } from "@shared/messages";
 import { memberLabel } from "@shared/permissions";
 import type { QuoteRow } from "../../db/stores";
 import { badRequest } from "../../errors";
-import { stockAfterReopen } from "../../inventory/stock-status";
 import { unlockQuote } from "../quote-lifecycle";
 import type { CommandDeps, CommandMember } from "./command-deps";
 import { pushHistory } from "./version-steps";
@@ -29,7 +28,7 @@ export async function unlockDeal(
     acceptedVersion: quote.acceptedVersion,
     counterOffer: null,
   });
-  await stockAfterReopen(deps, quote);
+  await deps.stock.afterReopen(quote);
   await deps.live.stateChanged(quote.id);
   pushHistory(deps, quote.id, event);
 }
