@@ -22,6 +22,7 @@ import { vehicleFields } from "./vehicles";
 // else by stock number; a row with an error is skipped and listed by its line, the others are
 // stored in one transaction. Columns the file does not have keep their stored values, and
 // vehicles not in the file are left alone, so importing the same file again changes nothing.
+// This module reads and plans; the command (./commands/import-inventory.ts) stores the plan.
 
 const PREVIEW_ROWS = 5;
 
@@ -42,13 +43,20 @@ function storedValue(vehicle: VehicleRow, field: ImportField): unknown {
 const sameFields = (a: VehicleFields, b: VehicleFields) =>
   (Object.keys(a) as (keyof VehicleFields)[]).every((key) => a[key] === b[key]);
 
-export async function importInventory(
+/** What an import would do: its report, and the vehicles to create and to update (all stamped `at`). */
+export type ImportPlan = {
+  result: ImportResult;
+  creates: VehicleRow[];
+  updates: { id: string; fields: VehicleFields }[];
+  at: number;
+};
+
+/** Reads the file against the dealership's stock; a dry run's report carries the first rows' preview. */
+export async function planInventoryImport(
   stores: Stores,
-  dealershipId: string,
-  file: CsvSource,
-  dryRun: boolean,
   vinDecoder: VinDecoder,
-): Promise<ImportResult> {
+  { dealershipId, file, dryRun }: { dealershipId: string; file: CsvSource; dryRun: boolean },
+): Promise<ImportPlan> {
   const [header, ...rows] = await readCsvRecords(file);
   if (!header) throw new ImportFileError(INVENTORY_MSG.importEmpty);
   const { columns, byIndex } = mapHeaders(header.cells);
@@ -150,7 +158,5 @@ export async function importInventory(
   }
 
   if (dryRun) result.preview = preview;
-  else if (creates.length > 0 || updates.length > 0)
-    await stores.vehicles.importBatch(dealershipId, creates, updates, now);
-  return result;
+  return { result, creates, updates, at: now };
 }

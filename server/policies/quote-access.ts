@@ -1,14 +1,18 @@
+import { CORE_MSG } from "@shared/messages";
 import type { Role } from "@shared/permissions";
-import { mayWorkQuote, memberLabel } from "@shared/permissions";
+import { memberLabel } from "@shared/permissions";
 import { decodeJwt } from "jose";
 import type { TokenService } from "../auth/tokens";
 import type { QuoteRow, QuoteStore } from "../db/repositories/quotes";
 import type { UserRow } from "../db/repositories/users";
+import { notFound } from "../errors";
+import { type Actor, authorize, can, type QuoteAction } from "./policy";
 
-// Who may do what with a quote, for the REST routes and the WebSocket handshake alike (one
-// policy, so the two can never disagree): a member who may work the quote is its DEALER; anyone else with
-// the link is a SHOPPER. A dealer asking for another dealer's quote in dealer mode gets
-// "not found" (docs/decisions/009), never a hint that it exists.
+// Finding a quote and the role its caller has in it, for the REST routes and the WebSocket
+// handshake alike (one policy, ./policy.ts, so the two can never disagree): a member who may work
+// the quote (`can(member, "read", quote)`) is its DEALER; anyone else with the link is a SHOPPER.
+// A dealer asking for another dealer's quote in dealer mode gets "not found" (docs/decisions/009),
+// never a hint that it exists.
 
 /** Who works a quote: its dealer (any member allowed to) or the shopper with the link. */
 export type QuoteRole = Role;
@@ -24,13 +28,21 @@ export async function findQuote(quotes: QuoteStore, id: string): Promise<QuoteRo
   return quotes.find(id);
 }
 
-/** The quote's dealer: its salesperson, or an owner or manager of its dealership (shared/permissions.ts). */
-export const isOwner = (
-  quote: QuoteRow,
-  user: Pick<UserRow, "id" | "dealershipId" | "role"> | null | undefined,
-) => user != null && mayWorkQuote(user, quote);
-
-export const isExpired = (quote: Pick<QuoteRow, "expiresAt">, now = Date.now()) => quote.expiresAt < now;
+/**
+ * The quote `id` when `actor` may do `action` to it; a missing quote is 404, and a refusal is the
+ * action's own (policy.ts: 404 for a quote the member may not work, 410 for an expired acceptance).
+ */
+export async function authorizedQuote(
+  quotes: QuoteStore,
+  id: string | undefined,
+  actor: Actor,
+  action: QuoteAction,
+): Promise<QuoteRow> {
+  const quote = await findQuote(quotes, id ?? "");
+  if (!quote) throw notFound(CORE_MSG.quoteNotFound);
+  authorize(actor, action, quote);
+  return quote;
+}
 
 /**
  * GET /quotes/{id}: the owner reads it as DEALER, an anonymous caller as SHOPPER; a signed-in
@@ -38,11 +50,8 @@ export const isExpired = (quote: Pick<QuoteRow, "expiresAt">, now = Date.now()) 
  */
 export function restViewerRole(quote: QuoteRow, user: UserRow | null): QuoteRole | null {
   if (!user) return "SHOPPER";
-  return isOwner(quote, user) ? "DEALER" : null;
+  return can(user, "read", quote) ? "DEALER" : null;
 }
-
-/** Changing or deleting a quote: the owner only; everyone else is told it does not exist. */
-export const mayManage = (quote: QuoteRow, user: UserRow) => isOwner(quote, user);
 
 /** Who reads customer info (the private document): the DEALER only. */
 export const maySeePrivate = (role: QuoteRole) => role === "DEALER";
@@ -64,7 +73,7 @@ export async function liveIdentity(
 ): Promise<LiveIdentity> {
   if (!token) return { role: "SHOPPER" };
   const user = await tokens.verify(token);
-  if (!user || !isOwner(quote, user)) return { role: "SHOPPER" };
+  if (!user || !can(user, "read", quote)) return { role: "SHOPPER" };
   const claims = decodeJwt(token);
   const issuedAtMs = typeof claims.iatMs === "number" ? claims.iatMs : 0;
   const expiresAtMs = typeof claims.exp === "number" ? claims.exp * 1000 : 0;

@@ -4,6 +4,7 @@ import type { TokenService } from "../auth/tokens";
 import type { QuoteRow } from "../db/repositories/quotes";
 import type { Stores } from "../db/stores";
 import { readEconomicsSettings } from "../defaults/economics-store";
+import { isExpired } from "../policies/policy";
 import type { LiveIdentity } from "../policies/quote-access";
 import { counterOfferOf } from "./read-quote";
 
@@ -63,7 +64,7 @@ export function createDealLifecycle(stores: Stores, tokens: TokenService): DealL
           locked,
           acceptedVersion: quote.acceptedVersion,
           counterOffer,
-          expired: quote.expiresAt < Date.now(),
+          expired: isExpired(quote),
         },
         salesperson: salesperson ? `${salesperson.firstName} ${salesperson.lastName}`.trim() : "",
       };

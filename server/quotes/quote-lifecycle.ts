@@ -6,8 +6,8 @@ import { type EventDeps, quoteEvent, salespersonOf, startOfDay } from "./quote-e
 
 // Issue #39: the changes of a quote's lifecycle that the dealership's other systems hear about,
 // each stored with its outbox event in one transaction (the store call takes both), then the
-// delivery worker of this process is woken. Versions and acceptance: saveVersion (versions.ts);
-// creation: create-quote.ts.
+// delivery worker of this process is woken. Versions and acceptance: storeVersion (versions.ts);
+// creation: create-quote.ts. The commands of ./commands/ call these.
 
 /** The dealer reopens an accepted deal. */
 export async function unlockQuote(deps: EventDeps, quote: QuoteRow, event: RestEvent): Promise<HistoryEvent> {
@@ -48,13 +48,18 @@ export async function recordStep(
   return recorded;
 }
 
-/** A new salesperson for the quote, with its history row and audit line. */
-export async function reassignQuote(
+/**
+ * A new salesperson for the quote, with its history row, audit line and `quote.reassigned` in one
+ * transaction (the command: server/teams/commands/reassign-quote.ts).
+ */
+export async function storeReassignment(
   deps: EventDeps,
-  quote: QuoteRow,
-  salespersonId: string,
-  event: RestEvent,
-  audit: AuditEntry,
+  {
+    quote,
+    salespersonId,
+    event,
+    audit,
+  }: { quote: QuoteRow; salespersonId: string; event: RestEvent; audit: AuditEntry },
 ): Promise<void> {
   const previous = await salespersonOf(deps.stores, quote.salespersonId);
   const handoff = await quoteEvent(deps, { ...quote, salespersonId }, "quote.reassigned", {

@@ -176,21 +176,31 @@ export type VersionEvents = {
   economics: DealEconomics | null;
 };
 
+/** What storeVersion stores: the version, its history row, and what moves with it. */
+export type NewVersion = {
+  quoteId: string;
+  kind: VersionKind;
+  /** Who made it, as the version list names them ("Dana (manager)", "Shopper"). */
+  actor: string;
+  snapshot: VersionSnapshot;
+  /** The history row of the version, once its number and time are known. */
+  historyEvent: (number: number, at: number) => RestEvent;
+  /** The quote's lock moves with it: an acceptance locks the deal, a counter-offer reopens it. */
+  lock?: "accept" | "unlock";
+  /** Issue #33: the deal document's log seq the snapshot was read at (refused when it moved since). */
+  dealSeq?: number;
+  /** Issue #39: the events it sends, stored in the same transaction. */
+  events?: VersionEvents;
+};
+
 /**
  * Stores the next version of the quote with its history row in one transaction; `lock` moves the
- * quote's lock with it (an acceptance locks the deal, a counter-offer reopens it), and `events`
- * (issue #39) are stored in the same transaction.
+ * quote's lock with it and `events` are stored in the same transaction. The commands in
+ * ./commands/ call it (server/quotes/commands/save-version.ts, counter-offer.ts, accept-quote.ts).
  */
-export async function saveVersion(
+export async function storeVersion(
   stores: Stores,
-  quoteId: string,
-  kind: VersionKind,
-  actor: string,
-  snapshot: VersionSnapshot,
-  event: (number: number, at: number) => RestEvent,
-  lock?: "accept" | "unlock",
-  dealSeq?: number,
-  events?: VersionEvents,
+  { quoteId, kind, actor, snapshot, historyEvent, lock, dealSeq, events }: NewVersion,
 ): Promise<{ version: VersionRow; event: HistoryEvent }> {
   const createdAt = Date.now();
   const fingerprint = fingerprintOf(snapshot);
@@ -218,7 +228,7 @@ export async function saveVersion(
       snapshot: dealerEconomics ? ({ ...snapshot, dealerEconomics } satisfies StoredSnapshot) : snapshot,
       ...versionFigures(snapshot),
     },
-    (number) => event(number, createdAt),
+    (number) => historyEvent(number, createdAt),
     lock,
     dealSeq,
     handoff,

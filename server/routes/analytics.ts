@@ -12,7 +12,8 @@ import type { AppEnv } from "../app-env";
 import { notFound } from "../errors";
 import { optionalUser, requireUser } from "../http/auth-middleware";
 import { parseJson } from "../http/validate";
-import { findQuote, mayManage } from "../policies/quote-access";
+import { can } from "../policies/policy";
+import { authorizedQuote, findQuote } from "../policies/quote-access";
 import { recordStep } from "../quotes/quote-lifecycle";
 
 // Issue #40 (README "Analytics"):
@@ -54,8 +55,7 @@ export function dealStepRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.post("/:id/shared", requireUser(tokens), async (c) => {
     const member = c.var.user;
-    const quote = await findQuote(stores.quotes, c.req.param("id"));
-    if (!quote || !mayManage(quote, member)) throw notFound(CORE_MSG.quoteNotFound);
+    const quote = await authorizedQuote(stores.quotes, c.req.param("id"), member, "recordShare");
     const { via } = await parseJson(c, sharedBody);
     const event = await recordStep(
       deps,
@@ -80,7 +80,7 @@ export function dealStepRoutes(deps: AppDeps): Hono<AppEnv> {
     const quote = await findQuote(stores.quotes, c.req.param("id"));
     if (!quote) throw notFound(CORE_MSG.quoteNotFound);
     const viewer = c.var.optionalUser;
-    if (viewer && mayManage(quote, viewer)) return c.body(null, 204);
+    if (viewer && can(viewer, "read", quote)) return c.body(null, 204);
     const event = await recordStep(
       deps,
       quote,

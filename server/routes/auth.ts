@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AuthResponse, PublicUser } from "@shared/api-types";
 import { tooManyLoginAttempts } from "@shared/dealer-messages";
-import { CORE_MSG, MSG } from "@shared/messages";
-import { mayWriteDefaults } from "@shared/permissions";
+import { MSG } from "@shared/messages";
 import {
   accountBodySchema,
   changeEmailBodySchema,
@@ -25,6 +24,7 @@ import { clientIp } from "../http/client-ip";
 import { createRequestRateLimiter, enforceRateLimit } from "../http/request-rate-limit";
 import { parseJson } from "../http/validate";
 import { sendResetEmail } from "../mail/reset-email";
+import { authorize } from "../policies/policy";
 import { registrationOpen } from "../teams/registration";
 
 export const RESET_EMAILS_PER_HOUR = 5;
@@ -225,7 +225,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.put("/profile", signedIn, async (c) => {
     // The profile is the dealership's: owners and managers edit it, a salesperson reads it.
-    if (!mayWriteDefaults(c.var.user)) throw forbidden(CORE_MSG.forbidden);
+    authorize(c.var.user, "writeDefaults");
     const body = await parseJson(c, profileBodySchema);
     await stores.dealerships.updateProfile(c.var.user.dealershipId, body);
     return c.json({ user: await publicUser(c.var.user) });

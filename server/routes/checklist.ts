@@ -1,12 +1,11 @@
 import { type Checklist, type ChecklistMark, checklistMarkSchema } from "@shared/checklist";
-import { CORE_MSG } from "@shared/messages";
 import { Hono } from "hono";
 import type { AppDeps } from "../app-deps";
 import type { AppEnv, UserRow } from "../app-env";
 import type { DealershipRow, DealershipStore } from "../db/repositories/dealerships";
-import { forbidden } from "../errors";
 import { requireUser } from "../http/auth-middleware";
 import { parseJson } from "../http/validate";
+import { authorize, can } from "../policies/policy";
 
 // The owner's first-run checklist (issue #14, shared/checklist.ts):
 //   GET  /api/dealership/checklist           -> Checklist
@@ -37,7 +36,7 @@ export async function readChecklist(dealerships: DealershipStore, member: Member
     shared: row?.checklistSharedAt != null,
   };
   const show =
-    member.role === "owner" && row?.checklistDismissedAt == null && !Object.values(steps).every(Boolean);
+    can(member, "seeChecklist") && row?.checklistDismissedAt == null && !Object.values(steps).every(Boolean);
   return { show, steps };
 }
 
@@ -49,7 +48,8 @@ export function checklistRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.post("/", async (c) => {
     const member = c.var.user;
     const { mark } = await parseJson(c, checklistMarkSchema);
-    if (mark !== "shared" && member.role === "salesperson") throw forbidden(CORE_MSG.forbidden);
+    // Sharing counts for any member; checking taxes and fees and dismissing are the defaults' writers'.
+    if (mark !== "shared") authorize(member, "editChecklist");
     // The first time counts; marking again changes nothing.
     await stores.dealerships.markChecklist(member.dealershipId, MARK_FIELD[mark], Date.now());
     return c.json(await readChecklist(stores.dealerships, member));

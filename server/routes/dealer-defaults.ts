@@ -1,8 +1,8 @@
 import { type CreditTier, isCreditTier, LOAN_TERMS } from "@shared/constants";
 import { crudMessage } from "@shared/dealer-messages";
 import { economicsSettingsSchema } from "@shared/economics";
-import { CORE_MSG, MSG } from "@shared/messages";
-import { type Member, mayChangeGrossVisibility, maySeeGross, mayWriteDefaults } from "@shared/permissions";
+import { MSG } from "@shared/messages";
+import { type Member, maySeeGross } from "@shared/permissions";
 import { type InterestRateEntry, interestRatesBodySchema } from "@shared/validation/interest-rates";
 import { Hono } from "hono";
 import type { AppDeps } from "../app-deps";
@@ -10,9 +10,10 @@ import type { AppEnv } from "../app-env";
 import type { DefaultsStore } from "../db/repositories/defaults";
 import { type DefaultList, defaultLists } from "../defaults/default-lists";
 import { memberSeesGross, readEconomicsSettings } from "../defaults/economics-store";
-import { forbidden, notFound } from "../errors";
+import { notFound } from "../errors";
 import { requireUser } from "../http/auth-middleware";
 import { parseJson } from "../http/validate";
+import { authorize } from "../policies/policy";
 
 /** /api/dealer-defaults: the signed-in member's dealership's defaults (spec §7, docs/decisions/007-dealer-defaults-api.md). */
 export function dealerDefaultsRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -20,9 +21,7 @@ export function dealerDefaultsRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.use("*", requireUser(deps.tokens));
   // Everyone in the dealership reads its defaults; owners and managers write them (#20).
   routes.use("*", async (c, next) => {
-    if (c.req.method !== "GET" && c.req.method !== "HEAD" && !mayWriteDefaults(c.var.user)) {
-      throw forbidden(CORE_MSG.forbidden);
-    }
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") authorize(c.var.user, "writeDefaults");
     await next();
   });
 
@@ -50,8 +49,8 @@ export function dealerDefaultsRoutes(deps: AppDeps): Hono<AppEnv> {
     const body = await parseJson(c, economicsSettingsSchema);
     const dealerId = c.var.user.dealershipId;
     const current = await readEconomicsSettings(defaults, dealerId);
-    if (body.salespeopleSeeGross !== current.salespeopleSeeGross && !mayChangeGrossVisibility(c.var.user))
-      throw forbidden(MSG.grossVisibilityOwnerOnly);
+    if (body.salespeopleSeeGross !== current.salespeopleSeeGross)
+      authorize(c.var.user, "changeGrossVisibility");
     await defaults.saveEconomics(dealerId, body);
     // Issue #38: turned off, every open economics socket of a salesperson closes, on every process
     // (the save bumped the dealership's quotes' state seqs; the rights are read again at once here).

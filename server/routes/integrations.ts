@@ -8,12 +8,10 @@ import {
   webhookCreateSchema,
   webhookUpdateSchema,
 } from "@shared/handoff";
-import { CORE_MSG } from "@shared/messages";
-import { mayWriteDefaults } from "@shared/permissions";
 import { type Context, Hono } from "hono";
 import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";
-import { ApiError, badRequest, forbidden, notFound } from "../errors";
+import { ApiError, badRequest, notFound } from "../errors";
 import {
   addWebhook,
   deliveryLog,
@@ -29,6 +27,7 @@ import {
 import { requireUser } from "../http/auth-middleware";
 import { createRequestRateLimiter, type RequestRateLimiter } from "../http/request-rate-limit";
 import { parseJson } from "../http/validate";
+import { authorize } from "../policies/policy";
 
 // Issue #39 (README "Webhooks" and "Leads to the CRM"), owners and managers only:
 //   GET    /api/integrations                          lead address, webhooks (never secrets), event types
@@ -61,7 +60,7 @@ export function integrationsRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use("*", requireUser(tokens));
   routes.use("*", async (c, next) => {
-    if (!mayWriteDefaults(c.var.user)) throw forbidden(CORE_MSG.forbidden);
+    authorize(c.var.user, "writeDefaults");
     await next();
   });
   const dealership = (c: { var: { user: { dealershipId: string } } }) => c.var.user.dealershipId;

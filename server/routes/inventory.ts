@@ -1,19 +1,19 @@
 import { IMPORT_REPORT_TEXT, importReportCsv } from "@shared/inventory/import-report";
 import { INVENTORY_MSG, STOCK_STATUSES, type StockStatus } from "@shared/inventory/inventory-text";
 import { stockVehicleSchema } from "@shared/inventory/vehicle-schema";
-import { mayWriteInventory } from "@shared/permissions";
 import { Hono } from "hono";
 import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";
 import { DuplicateVehicleError } from "../db/repositories/vehicles";
-import { ApiError, badRequest, forbidden, notFound } from "../errors";
+import { ApiError, badRequest, notFound } from "../errors";
 import { requireUser } from "../http/auth-middleware";
 import { parseJson } from "../http/validate";
-import { importInventory } from "../inventory/import-csv";
-import { keepImportReport, lastImportReport } from "../inventory/import-report";
+import { importInventory } from "../inventory/commands/import-inventory";
+import { lastImportReport } from "../inventory/import-report";
 import { IMPORT_MAX_BYTES, ImportFileError } from "../inventory/read-csv";
 import { setStockStatus } from "../inventory/stock-status";
 import { createVehicle, listVehicles, readVehicle, vehicleFields, vehicleView } from "../inventory/vehicles";
+import { authorize, can } from "../policies/policy";
 
 // /api/inventory (issue #37): the dealership's stock. Every member reads it (a salesperson without
 // `cost`); owners and managers write it, and only they import a DMS file.
@@ -31,8 +31,11 @@ export function inventoryRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use("*", requireUser(tokens));
 
-  const writer = (c: { var: { user: AppEnv["Variables"]["user"] } }) => {
-    if (!mayWriteInventory(c.var.user)) throw forbidden(INVENTORY_MSG.writeForbidden);
+  const writer = (
+    c: { var: { user: AppEnv["Variables"]["user"] } },
+    action: "writeInventory" | "importInventory" = "writeInventory",
+  ) => {
+    authorize(c.var.user, action);
     return c.var.user;
   };
 
@@ -44,11 +47,11 @@ export function inventoryRoutes(deps: AppDeps): Hono<AppEnv> {
         { field: "status", message: INVENTORY_MSG.statusInvalid },
       ]);
     const filter = { status: (status || undefined) as StockStatus | undefined, q: c.req.query("q") ?? "" };
-    return c.json(await listVehicles(stores, member.dealershipId, filter, mayWriteInventory(member)));
+    return c.json(await listVehicles(stores, member.dealershipId, filter, can(member, "writeInventory")));
   });
 
   routes.post("/import", async (c) => {
-    const member = writer(c);
+    const member = writer(c, "importInventory");
     // A declared size past the limit is refused unread; a chunked upload is counted as it is read.
     if (Number(c.req.header("Content-Length") ?? 0) > IMPORT_MAX_BYTES) {
       c.header("Connection", "close");
@@ -59,16 +62,9 @@ export function inventoryRoutes(deps: AppDeps): Hono<AppEnv> {
     const dryRun = ["1", "true"].includes(c.req.query("dryRun") ?? "");
     try {
       // Read as a stream: a file past the row cap is refused without reading the rest of it.
-      const result = await importInventory(
-        stores,
-        member.dealershipId,
-        c.req.raw.body,
-        dryRun,
-        deps.vinDecoder,
-      );
-      // Issue #51: the report stays reachable from the inventory page until the next import.
-      if (!dryRun) await keepImportReport(stores, member.dealershipId, result);
-      return c.json(result);
+      // The command stores the rows and keeps the report (issue #51) until the next import.
+      const file = c.req.raw.body;
+      return c.json(await importInventory(deps, { dealershipId: member.dealershipId, file, dryRun }));
     } catch (error) {
       if (error instanceof ImportFileError) {
         // The unread rest of the upload cannot carry another request on this connection.
@@ -83,14 +79,14 @@ export function inventoryRoutes(deps: AppDeps): Hono<AppEnv> {
 
   // Issue #51: the last import's report, until the next import (owners and managers, as the import).
   routes.get("/import-report", async (c) => {
-    const member = writer(c);
+    const member = writer(c, "importInventory");
     const report = await lastImportReport(stores, member.dealershipId);
     if (!report) throw notFound(IMPORT_REPORT_TEXT.notFound);
     return c.json(report);
   });
 
   routes.get("/import-report.csv", async (c) => {
-    const member = writer(c);
+    const member = writer(c, "importInventory");
     const report = await lastImportReport(stores, member.dealershipId);
     if (!report) throw notFound(IMPORT_REPORT_TEXT.notFound);
     c.header("Content-Type", "text/csv; charset=utf-8");
@@ -104,7 +100,7 @@ export function inventoryRoutes(deps: AppDeps): Hono<AppEnv> {
     const vehicle = await readVehicle(stores, member.dealershipId, c.req.param("id"));
     if (!vehicle) throw notFound(INVENTORY_MSG.vehicleNotFound);
     return c.json(
-      vehicleView(vehicle, await stores.vehicles.quoteCount(vehicle.id), mayWriteInventory(member)),
+      vehicleView(vehicle, await stores.vehicles.quoteCount(vehicle.id), can(member, "writeInventory")),
     );
   });
 

@@ -1,14 +1,12 @@
-import { CORE_MSG } from "@shared/messages";
-import { mayWriteDefaults } from "@shared/permissions";
 import { leaseProgramSchema, structuresEntrySchema } from "@shared/quote-schema";
 import { strictObject } from "@shared/schema-fields";
 import { Hono } from "hono";
 import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";
 import { readPaymentOptions } from "../defaults/payment-options-store";
-import { forbidden } from "../errors";
 import { requireUser } from "../http/auth-middleware";
 import { parseJson } from "../http/validate";
+import { authorize } from "../policies/policy";
 
 // /api/dealer-defaults/payment-options (issue #18): the cash-down rows, terms, structures shown
 // and lease programme new quotes start with. Every member reads; owners and managers write.
@@ -24,7 +22,7 @@ export function paymentOptionsRoutes(deps: AppDeps): Hono<AppEnv> {
   routes.use("*", requireUser(tokens));
   routes.get("/", async (c) => c.json(await readPaymentOptions(stores.defaults, c.var.user.dealershipId)));
   routes.put("/", async (c) => {
-    if (!mayWriteDefaults(c.var.user)) throw forbidden(CORE_MSG.forbidden);
+    authorize(c.var.user, "writeDefaults");
     const body = await parseJson(c, paymentOptionsBody);
     await stores.defaults.savePaymentOptions(c.var.user.dealershipId, body);
     return c.json(body);

@@ -1,14 +1,12 @@
 import { HISTORY_LIMIT } from "@shared/history-push";
 import type { HistoryResponse } from "@shared/history-text";
-import { CORE_MSG } from "@shared/messages";
 import { ACCEPTED_SIGNAL_MS, type LiveStatusResponse } from "@shared/presence-text";
 import { Hono } from "hono";
 import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";
-import { notFound } from "../errors";
 import { optionalUser, requireUser } from "../http/auth-middleware";
 import { sameVehicleSignals } from "../inventory/same-vehicle";
-import { findQuote, isOwner } from "../policies/quote-access";
+import { authorizedQuote } from "../policies/quote-access";
 import { quoteScope } from "../quotes/read-quote";
 
 // Issue #9, mounted under /api/quotes before the quotes resource (whose GET /:id would take
@@ -52,8 +50,7 @@ export function quoteSignalsRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   routes.get("/:id/history", optionalUser(tokens), async (c) => {
-    const quote = await findQuote(stores.quotes, c.req.param("id"));
-    if (!quote || !isOwner(quote, c.var.optionalUser)) throw notFound(CORE_MSG.quoteNotFound);
+    const quote = await authorizedQuote(stores.quotes, c.req.param("id"), c.var.optionalUser, "read");
     const body: HistoryResponse = { events: await stores.history.read(quote.id, HISTORY_LIMIT) };
     return c.json(body);
   });

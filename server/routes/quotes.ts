@@ -1,7 +1,6 @@
 import { INVENTORY_MSG } from "@shared/inventory/inventory-text";
 import { CORE_MSG } from "@shared/messages";
 import { centsToDollars } from "@shared/money";
-import { memberLabel } from "@shared/permissions";
 import { dealDocName } from "@shared/quote-doc";
 import { createQuoteSchema } from "@shared/quote-schema";
 import { z } from "@shared/zod";
@@ -15,10 +14,12 @@ import { createRequestRateLimiter, enforceRateLimit } from "../http/request-rate
 import { parseBody, parseJson } from "../http/validate";
 import { fromStockSchema, isFromStock, quoteFromStock } from "../inventory/quote-from-stock";
 import { setStockStatus, stockAfterReopen } from "../inventory/stock-status";
-import { findQuote, mayManage, maySeePrivate, restViewerRole } from "../policies/quote-access";
-import { createQuote, duplicateQuote, expiryFrom } from "../quotes/create-quote";
+import { authorizedQuote, findQuote, maySeePrivate, restViewerRole } from "../policies/quote-access";
+import { renewQuote } from "../quotes/commands/renew-quote";
+import { createQuote, duplicateQuote } from "../quotes/create-quote";
 import { deleteQuote } from "../quotes/quote-lifecycle";
 import { documentContent, listQuotes, readQuote } from "../quotes/read-quote";
+import { commandDeps } from "./command-deps";
 
 // /api/quotes (spec §7). The deal itself lives in the quote's Yjs documents (server/live/); this
 // resource creates them, lists the listing columns, reads a snapshot and deletes; and (issue #14)
@@ -26,6 +27,7 @@ import { documentContent, listQuotes, readQuote } from "../quotes/read-quote";
 
 export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
   const { stores, tokens, live, config, handoff } = deps;
+  const commands = commandDeps(deps);
   const routes = new Hono<AppEnv>();
 
   const quoteCreations = createRequestRateLimiter(config.quotesPerDealerPerMinute);
@@ -65,7 +67,7 @@ export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
 
   // Issue #37: "Mark sold" on the quote: its stock vehicle is sold.
   routes.post("/:id/sold", requireUser(tokens), async (c) => {
-    const quote = await managed(c.req.param("id"), c.var.user);
+    const quote = await authorizedQuote(stores.quotes, c.req.param("id"), c.var.user, "markSold");
     if (!quote.inventoryId) throw badRequest(INVENTORY_MSG.quoteNotFromStock);
     const vehicle = await setStockStatus(deps, quote.dealerId, quote.inventoryId, "sold", {
       reason: "sold",
@@ -88,38 +90,20 @@ export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(await readQuote(stores, live, quote, maySeePrivate(role), withGross));
   });
 
-  /** The quote when the member manages it; another dealer's quote, or a colleague's, does not exist. */
-  const managed = async (id: string | undefined, member: Parameters<typeof mayManage>[1]) => {
-    const quote = await findQuote(stores.quotes, id ?? "");
-    if (!quote || !mayManage(quote, member)) throw notFound(CORE_MSG.quoteNotFound);
-    return quote;
-  };
+  // Another dealer's quote, or a colleague's, does not exist for the member (policy.ts: 404).
 
   // A new expiry, QUOTE_VALIDITY_DAYS from now, as for a new quote; recorded in the history.
   routes.post("/:id/renew", requireUser(tokens), async (c) => {
     const member = c.var.user;
-    const quote = await managed(c.req.param("id"), member);
-    const now = Date.now();
-    const expiresAt = expiryFrom(now, config.quoteValidityDays);
-    const event = await stores.quotes.renew(quote.id, expiresAt, {
-      at: now,
-      role: "DEALER",
-      actor: memberLabel(member.firstName, member.role),
-      field: "expiresAt",
-      oldValue: new Date(quote.expiresAt).toISOString(),
-      newValue: new Date(expiresAt).toISOString(),
-    });
-    // A room open right now takes the shopper's writes again at once.
-    live.setExpiry(quote.id, expiresAt);
-    await live.stateChanged(quote.id);
-    live.pushHistory(quote.id, { events: [event], removed: [] });
-    return c.json({ id: quote.id, expires_at: event.newValue });
+    const quote = await authorizedQuote(stores.quotes, c.req.param("id"), member, "renew");
+    const { expiresAt } = await renewQuote(commands, { quote, member });
+    return c.json({ id: quote.id, expires_at: expiresAt });
   });
 
   // The deal as it stands, for another shopper: fresh id and link, no customer info.
   routes.post("/:id/duplicate", requireUser(tokens), async (c) => {
     const member = c.var.user;
-    const quote = await managed(c.req.param("id"), member);
+    const quote = await authorizedQuote(stores.quotes, c.req.param("id"), member, "duplicate");
     enforceRateLimit(c, quoteCreations, member.id);
     const deal = await documentContent(stores, live, dealDocName(quote.id), "deal");
     const id = await duplicateQuote(stores, member, deal, quote, config.quoteValidityDays, handoff);
@@ -127,7 +111,7 @@ export function quotesRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   routes.delete("/:id", requireUser(tokens), async (c) => {
-    const quote = await managed(c.req.param("id"), c.var.user);
+    const quote = await authorizedQuote(stores.quotes, c.req.param("id"), c.var.user, "delete");
     // Documents, update log and history rows go with the quote (ON DELETE CASCADE).
     await deleteQuote(deps, quote);
     live.closeQuote(quote.id);

@@ -1,15 +1,15 @@
 import { EXAMPLE_TAX_PROFILES, quoteTaxRulesOf, standardTaxRules } from "@shared/deal/tax-profiles";
-import { CORE_MSG, MSG } from "@shared/messages";
+import { MSG } from "@shared/messages";
 import { centsToDollars } from "@shared/money";
-import { mayWriteDefaults } from "@shared/permissions";
 import { taxRulesSchema } from "@shared/quote-schema";
 import { Hono } from "hono";
 import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";
 import { readTaxRules } from "../defaults/tax-profile-store";
-import { forbidden, validationError } from "../errors";
+import { validationError } from "../errors";
 import { requireUser } from "../http/auth-middleware";
 import { parseJson } from "../http/validate";
+import { authorize } from "../policies/policy";
 
 // /api/dealer-defaults/tax-profile: the dealer's tax rules (the rate lines are the taxes list).
 // New quotes snapshot them; existing quotes keep the rules they were priced with.
@@ -45,7 +45,7 @@ export function taxProfileRoutes(deps: AppDeps): Hono<AppEnv> {
 
   routes.put("/", async (c) => {
     // Owners and managers write the dealership's defaults (#20).
-    if (!mayWriteDefaults(c.var.user)) throw forbidden(CORE_MSG.forbidden);
+    authorize(c.var.user, "writeDefaults");
     const body = await parseJson(c, taxRulesSchema);
     if (body.tradeIn.rule === "capped" && body.tradeIn.cap === undefined)
       throw validationError([{ field: "tradeIn.cap", message: MSG.tradeInCapRequired }]);

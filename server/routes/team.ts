@@ -7,8 +7,8 @@ import type {
   TeamAuditEntry,
   TeamMember,
 } from "@shared/api-types";
-import { CORE_MSG, MSG } from "@shared/messages";
-import { mayManageTeam, mayReassign, memberLabel, ROLE_LABELS } from "@shared/permissions";
+import { MSG } from "@shared/messages";
+import { ROLE_LABELS } from "@shared/permissions";
 import {
   acceptInvitationBodySchema,
   invitationBodySchema,
@@ -21,41 +21,31 @@ import type { AppEnv, UserRow } from "../app-env";
 import { createLoginRateLimiter } from "../auth/login-rate-limit";
 import { hashPassword } from "../auth/passwords";
 import { toPublicUser } from "../auth/public-user";
-import type { AuditEntry } from "../db/repositories/dealerships";
 import { EmailTakenError } from "../db/repositories/users";
-import { ApiError, badRequest, conflict, forbidden, notFound } from "../errors";
+import { ApiError, badRequest, conflict, notFound } from "../errors";
 import { requireUser } from "../http/auth-middleware";
 import { parseJson } from "../http/validate";
 import { sendInvitationEmail } from "../mail/invitation-email";
 import { mailFailureReason } from "../mail/mailer";
-import { findQuote } from "../policies/quote-access";
-import { reassignQuote } from "../quotes/quote-lifecycle";
+import { authorize } from "../policies/policy";
+import { authorizedQuote } from "../policies/quote-access";
+import { auditEntry as audit, fullName } from "../teams/audit-entry";
+import { reassignQuote } from "../teams/commands/reassign-quote";
 import { createInvitation, hashInvitationToken } from "../teams/invitations";
 import { removeMember } from "../teams/remove-member";
+import { commandDeps } from "./command-deps";
 
 // Dealership teams (#20): GET /api/team, invitations, role changes, removal, the audit,
 // POST /api/auth/accept-invitation and PUT /api/quotes/:id/salesperson. Who may do what is
-// shared/permissions.ts; every change is written to the audit (team_events) with who and when.
+// server/policies/policy.ts; every change is written to the audit (team_events) with who and when.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Invitations to one email address per day, whichever dealerships send them. */
 export const INVITATIONS_PER_EMAIL_PER_DAY = 5;
 
-const fullName = (u: Pick<UserRow, "firstName" | "lastName">) => `${u.firstName} ${u.lastName}`.trim();
-
 function toMember(row: UserRow): TeamMember {
   return { id: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName, role: row.role };
 }
-
-/** One line of the team audit, by `actor`. */
-const audit = (actor: UserRow, action: string, detail: string, at = Date.now()): AuditEntry => ({
-  dealershipId: actor.dealershipId,
-  at,
-  actorId: actor.id,
-  actorName: fullName(actor),
-  action,
-  detail,
-});
 
 /** /api/team: members, invitations, roles, removal and the audit. */
 export function teamRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -65,9 +55,7 @@ export function teamRoutes(deps: AppDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use("*", requireUser(tokens));
 
-  const ownerOnly = (c: Context<AppEnv>) => {
-    if (!mayManageTeam(c.var.user)) throw forbidden(CORE_MSG.forbidden);
-  };
+  const ownerOnly = (c: Context<AppEnv>) => authorize(c.var.user, "manageTeam");
   /** A member of the caller's dealership other than its owner, or 404 / 400. */
   const changeableMember = async (c: Context<AppEnv>): Promise<UserRow> => {
     const row = await users.member(c.var.user.dealershipId, c.req.param("id") ?? "");
@@ -299,44 +287,15 @@ export function acceptInvitationRoutes(deps: AppDeps): Hono<AppEnv> {
 /** PUT /api/quotes/:id/salesperson `{ userId }`: owners and managers reassign a quote. */
 export function reassignRoutes(deps: AppDeps): Hono<AppEnv> {
   const { stores, tokens } = deps;
+  const commands = commandDeps(deps);
   const routes = new Hono<AppEnv>();
   routes.put("/:id/salesperson", requireUser(tokens), async (c) => {
     const actor = c.var.user;
-    const quote = await findQuote(stores.quotes, c.req.param("id"));
-    // Another dealership's quote does not exist; a salesperson of this one may not reassign.
-    if (!quote || quote.dealerId !== actor.dealershipId) throw notFound(CORE_MSG.quoteNotFound);
-    if (!mayReassign(actor, quote)) throw forbidden(CORE_MSG.forbidden);
+    // Another dealership's quote does not exist (404); a salesperson of this one may not reassign (403).
+    const quote = await authorizedQuote(stores.quotes, c.req.param("id"), actor, "reassign");
     const body = await parseJson(c, reassignBodySchema);
-    const target = await stores.users.member(actor.dealershipId, body.userId);
-    if (!target)
-      throw badRequest(MSG.salespersonNotFound, [{ field: "userId", message: MSG.salespersonNotFound }]);
-    if (target.id !== quote.salespersonId) {
-      const previous = await stores.users.byId(quote.salespersonId);
-      const from = previous ? fullName(previous) : "";
-      const now = Date.now();
-      await reassignQuote(
-        deps,
-        quote,
-        target.id,
-        {
-          at: now,
-          role: "DEALER",
-          actor: memberLabel(actor.firstName, actor.role),
-          field: "salesperson",
-          oldValue: from || null,
-          newValue: fullName(target),
-        },
-        audit(
-          actor,
-          "reassigned",
-          `${quote.vehicleDescription}: ${from || "nobody"} → ${fullName(target)}`,
-          now,
-        ),
-      );
-      // The previous salesperson's open sockets close (4401) on every process (issue #33).
-      await deps.live.stateChanged(quote.id);
-    }
-    return c.json({ salesperson: { id: target.id, name: fullName(target) } });
+    const salesperson = await reassignQuote(commands, { quote, actor, salespersonId: body.userId });
+    return c.json({ salesperson });
   });
   return routes;
 }
