@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
-import { apiRequest, getStoredToken } from "@/lib/api";
+import { getStoredToken } from "@/lib/api";
 import { Redirect } from "@/lib/app-link";
 import { useSession } from "@/lib/session";
 import { QuoteLoadFailed, QuoteLoading, QuoteNotFound } from "./components/quote-states";
+import { readQuote } from "./quote-api";
 import { QuoteView } from "./quote-view";
 import { useQuoteLoad } from "./use-quote-load";
 import { useReportOpened } from "./use-report-opened";
@@ -50,7 +51,7 @@ function useDealerPreview(quoteId: string, signedIn: boolean): "checking" | "pre
   useEffect(() => {
     if (!signedIn) return;
     const controller = new AbortController();
-    apiRequest(`/quotes/${encodeURIComponent(quoteId)}`, { auth: true, signal: controller.signal })
+    readQuote(quoteId, true, controller.signal)
       .then(() => setAnswer({ quoteId, preview: true }))
       .catch(() => {
         if (!controller.signal.aborted) setAnswer({ quoteId, preview: false });

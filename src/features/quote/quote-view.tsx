@@ -33,11 +33,11 @@ import { readCustomerInfo, readQuoteData } from "./live/quote-reader";
 import { offlineBannerText, openedFromCopy } from "./live/sync-time";
 import { useLiveQuote } from "./live/use-live-quote";
 import { PresenceLine } from "./presence/presence-line";
+import type { QuoteAnswer } from "./quote-api";
 import type { QuoteDialog } from "./quote-dialogs";
 import classes from "./quote-view.module.css";
 import { DealSummaryCard } from "./summary/deal-summary-card";
 import { DealershipCard } from "./summary/dealership-card";
-import type { QuoteAnswer } from "./use-quote-load";
 
 // Dialogs load on first use; the dealer-only ones are chunks a shopper's phone never downloads.
 // A chunk that fails to load (offline) never takes the page down: see LoadBoundary below.

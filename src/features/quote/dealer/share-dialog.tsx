@@ -18,10 +18,10 @@ import { IconCopy, IconMail, IconMessage } from "@tabler/icons-react";
 import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Notice } from "@/components/notice";
 import { copyText } from "@/lib/clipboard";
-import { markShared } from "../../dashboard/checklist-api";
 import { DialogActions } from "../dialogs/dialog-actions";
 import { QuoteModal } from "../dialogs/quote-modal";
 import { quoteLink } from "../quote-link";
+import { markShared } from "./dealer-api";
 
 export interface ShareDialogProps {
   quoteId: string;

@@ -8,8 +8,8 @@ import { resilientLazy } from "@/lib/resilient-lazy";
 import type { SolvePrefill } from "../dealer/desk-panel";
 import type { UpdateResult } from "../live/field-adapter";
 import type { LiveQuoteState } from "../live/use-live-quote";
+import type { QuoteAnswer } from "../quote-api";
 import type { QuoteDialog } from "../quote-dialogs";
-import type { QuoteAnswer } from "../use-quote-load";
 
 // One lazy slot of the quote page below the payments, for both sides, so that the shopper's
 // opening JavaScript carries a single reference: the comparison card (issue #18, once the page is
