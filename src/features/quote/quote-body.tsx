@@ -4,7 +4,6 @@ import { EMPTY_DEALER_PROFILE } from "@shared/constants";
 import { DEAL_RULE_TEXT } from "@shared/deal-rule-text";
 import { formatMoney } from "@shared/money";
 import { QUOTE_TEXT } from "@shared/page-text";
-import type { CustomerInfo } from "@shared/quote-schema";
 import { quoteSummary } from "@shared/quote-summary";
 import { type ReactNode, Suspense } from "react";
 import { LoadBoundary } from "@/components/load-boundary";
@@ -14,7 +13,6 @@ import { PageContainer } from "@/components/page-container";
 import { resilientLazy } from "@/lib/resilient-lazy";
 import { MonthlyPayments } from "./components/monthly-payments";
 import { PriceLines } from "./components/price-lines";
-import { QuoteHeader } from "./components/quote-header";
 import { QuoteModal } from "./dialogs/quote-modal";
 import type { LiveRole } from "./live/field-adapter";
 import { logRefusal } from "./live/log-refusal";
@@ -51,8 +49,8 @@ export interface QuoteBodyProps {
   side: LiveRole;
   page: QuotePage & { deal: ShownDeal };
   connection: QuoteConnection;
-  /** The dealer's page: the customer the quote is for (the header's customer line). */
-  customerInfo: CustomerInfo | null;
+  /** The vehicle heading with this side's parts (components/quote-header.tsx). */
+  header: ReactNode;
   /** What only this side sees, between the deal's summary and the connection line. */
   sideNotices: ReactNode;
   /** The connection line's words. */
@@ -73,7 +71,7 @@ export function QuoteBody({
   side,
   page,
   connection,
-  customerInfo,
+  header,
   sideNotices,
   statusText,
   self,
@@ -88,15 +86,7 @@ export function QuoteBody({
   const { replaced, offline } = connection;
   return (
     <PageContainer>
-      <QuoteHeader
-        quoteId={quote.id}
-        vehicle={deal.data.vehicle}
-        isDealer={isDealer}
-        expired={page.expired}
-        onRenewed={() => page.setExpired(false)}
-        customerInfo={customerInfo}
-        open={page.openDialog}
-      />
+      {header}
       <div className={classes.top}>
         <DealSummaryCard summary={quoteSummary(deal.selected, deal.breakdown)} />
         {deal.down.entered > deal.down.applied ? (

@@ -2,6 +2,7 @@ import { QUOTE_TEXT, TEXT } from "@shared/page-text";
 import { useEffect } from "react";
 import buttonClasses from "@/components/button.module.css";
 import { resilientLazy } from "@/lib/resilient-lazy";
+import { ExpiredNotice, QuoteHeader } from "./components/quote-header";
 import { ShopperOptions } from "./components/shopper-options";
 import { logRefusal } from "./live/log-refusal";
 import { dealershipOf, LazyPart, QuoteBody } from "./quote-body";
@@ -49,7 +50,7 @@ export function ShopperQuoteView({ preview = false, ...props }: ShopperQuoteView
       side="shopper"
       page={page}
       connection={connection}
-      customerInfo={null}
+      header={<QuoteHeader vehicle={deal.data.vehicle} bottom={page.expired ? <ExpiredNotice /> : null} />}
       sideNotices={
         <>
           {canChange ? (

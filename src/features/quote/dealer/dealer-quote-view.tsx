@@ -5,6 +5,7 @@ import type { CustomInterestRates } from "@shared/quote-schema";
 import { usePageTitle } from "@/lib/page-title";
 import { resilientLazy } from "@/lib/resilient-lazy";
 import { useSession } from "@/lib/session";
+import { QuoteHeader } from "../components/quote-header";
 import { logRefusal } from "../live/log-refusal";
 import { readCustomerInfo } from "../live/quote-reader";
 import { dealershipOf, LazyPart, QuoteBody } from "../quote-body";
@@ -13,6 +14,7 @@ import { QuoteEnded, showsDeal } from "../quote-ended";
 import { useQuoteConnection } from "../use-quote-connection";
 import { type QuoteViewProps, useQuotePage } from "../use-quote-page";
 import { useQuotePrefetch } from "../use-quote-prefetch";
+import { CustomerLine, DealerHeaderTop, ExpiredBadge } from "./dealer-header";
 
 // The dealer's parts, each a chunk loaded on first use (the dialogs also once the page is idle).
 const QuoteDialogHost = resilientLazy(() => import("../dialogs/quote-dialog-host"));
@@ -57,7 +59,22 @@ export default function DealerQuoteView(props: QuoteViewProps) {
       side="dealer"
       page={page}
       connection={connection}
-      customerInfo={customerInfo}
+      header={
+        <QuoteHeader
+          vehicle={deal.data.vehicle}
+          top={
+            <DealerHeaderTop
+              quoteId={quote.id}
+              vehicleDescription={deal.data.vehicle.description}
+              expired={page.expired}
+              open={page.openDialog}
+              onRenewed={() => page.setExpired(false)}
+            />
+          }
+          badge={page.expired ? <ExpiredBadge /> : null}
+          bottom={customerInfo?.name ? <CustomerLine info={customerInfo} /> : null}
+        />
+      }
       sideNotices={
         <>
           {dealState.locked && dealState.acceptedVersion !== null ? (
