@@ -1,7 +1,6 @@
 import { Box, Title } from "@mantine/core";
 import { dealGross } from "@shared/deal/gross";
 import { selectedStructure } from "@shared/deal/selected-structure";
-import type { SolveStructure } from "@shared/deal/solve";
 import { type Economics, readEconomics } from "@shared/economics";
 import type { QuoteData } from "@shared/quote-schema";
 import { DESK_TEXT } from "@shared/solve-text";
@@ -9,19 +8,12 @@ import { useMemo } from "react";
 import type { UpdateResult } from "../live/field-adapter";
 import type { LiveQuoteState } from "../live/use-live-quote";
 import { EconomicsEditor } from "./economics-editor";
-import { SolveForm } from "./solve-form";
+import { SolveForm, type SolvePrefill } from "./solve-form";
 
 // Issue #38, dealer only (a chunk the shopper's page never loads): the deal's gross for its
 // selected structure, the dealer-private economics it reads (the economics document, which only a
 // member who sees gross receives: economics-editor.tsx), and "Solve for" a target payment, applied
 // as a normal live edit (in the history: solve-form.tsx).
-
-export interface SolvePrefill {
-  amount: number;
-  structure: SolveStructure;
-  /** Bumped for each prefill, so the same request prefills again. */
-  seq: number;
-}
 
 export interface DeskPanelProps {
   data: QuoteData;

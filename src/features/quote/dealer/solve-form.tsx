@@ -11,8 +11,15 @@ import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { MoneyInput } from "@/components/money-input";
 import { Notice } from "@/components/notice";
 import type { LiveQuoteState } from "../live/use-live-quote";
-import type { SolvePrefill } from "./desk-panel";
 import { deskMoney as money } from "./gross-table";
+
+/** A payment request's amount and structure put into the form ("Solve" on the request's banner). */
+export interface SolvePrefill {
+  amount: number;
+  structure: SolveStructure;
+  /** Bumped for each prefill, so the same request prefills again. */
+  seq: number;
+}
 
 /**
  * Issue #38: "Solve for" a target payment (the selling price, the down payment or the term), and

@@ -5,7 +5,7 @@ import { type ReactNode, Suspense, useState } from "react";
 import { LoadBoundary } from "@/components/load-boundary";
 import { MantineScope } from "@/components/mantine-scope";
 import { resilientLazy } from "@/lib/resilient-lazy";
-import type { SolvePrefill } from "../dealer/desk-panel";
+import type { SolvePrefill } from "../dealer/solve-form";
 import { logRefusal } from "../live/log-refusal";
 import type { LiveQuoteState } from "../live/use-live-quote";
 import type { QuoteAnswer } from "../quote-api";
