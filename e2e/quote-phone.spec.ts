@@ -43,7 +43,7 @@ test("a shopper's phone loads at most 120 KiB of JavaScript (gzip) for the quote
   const measure = async (beforePreload = false) => {
     let scripts = new Map(await Promise.all(pending));
     if (beforePreload) {
-      // What an edit needs is fetched once the page is idle (quote-view.tsx marks that moment):
+      // What an edit needs is fetched once the page is idle (use-quote-prefetch.ts marks that moment):
       // the page-open budget counts the scripts requested before it.
       const early = await page.evaluate((mark) => {
         const at = performance.getEntriesByName(mark)[0]?.startTime ?? Number.POSITIVE_INFINITY;

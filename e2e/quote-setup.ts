@@ -181,7 +181,7 @@ export async function waitForEditCode(page: Page) {
 
 /** Waits until the page has loaded everything an edit needs (the dialogs, their provider, validation). */
 export async function waitForEditCodeReady(page: Page) {
-  // EDIT_CODE_READY_MARK of src/features/quote/quote-view.tsx.
+  // EDIT_CODE_READY_MARK of src/features/quote/use-quote-prefetch.ts.
   await page.waitForFunction(() => performance.getEntriesByName("dealdesk:edit-code-ready").length > 0);
 }
 

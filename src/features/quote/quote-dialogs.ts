@@ -18,3 +18,9 @@ export type QuoteDialog =
 
 /** Opens `dialog` when `allowed` (and the page is not read-only); undefined: the line is plain text. */
 export type Can = (allowed: boolean, dialog: QuoteDialog) => (() => void) | undefined;
+
+/** The dialogs both sides open (the shopper's add-ons dialog aside); the rest are one side's. */
+export const isSharedDialog = (
+  dialog: QuoteDialog,
+): dialog is Extract<QuoteDialog, { kind: "amount" | "tradeIn" | "breakdown" }> =>
+  dialog.kind === "amount" || dialog.kind === "tradeIn" || dialog.kind === "breakdown";

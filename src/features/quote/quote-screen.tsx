@@ -1,11 +1,18 @@
-import { useEffect, useState } from "react";
-import { apiRequest, getStoredToken } from "@/lib/api";
+import { Suspense, useEffect, useState } from "react";
+import { getStoredToken } from "@/lib/api";
 import { Redirect } from "@/lib/app-link";
+import { resilientLazy } from "@/lib/resilient-lazy";
 import { useSession } from "@/lib/session";
 import { QuoteLoadFailed, QuoteLoading, QuoteNotFound } from "./components/quote-states";
-import { QuoteView } from "./quote-view";
+import { readQuote } from "./quote-api";
+import { ShopperQuoteView } from "./shopper-quote-view";
 import { useQuoteLoad } from "./use-quote-load";
 import { useReportOpened } from "./use-report-opened";
+
+// The dealer's view is a chunk of its own, so the shopper's page never carries it; the dealer's
+// page starts loading it beside the quote's answer.
+const loadDealerView = () => import("./dealer/dealer-quote-view");
+const DealerQuoteView = resilientLazy(loadDealerView);
 
 /**
  * A quote: the shopper's page, or with `dealerMode` the owner's working view. Dealer mode needs a
@@ -20,6 +27,9 @@ export function QuoteScreen({ id, dealerMode }: { id: string; dealerMode: boolea
   const load = useQuoteLoad(id, dealerMode, !dealerMode || (sessionReady && user !== null), attempt);
   const preview = useDealerPreview(id, !dealerMode && sessionReady && user !== null);
   useReportOpened(id, !dealerMode && sessionReady && preview === "none" && load.state === "ready");
+  useEffect(() => {
+    if (dealerMode) void loadDealerView().catch(() => {});
+  }, [dealerMode]);
 
   if ((dealerMode && sessionReady && !user) || load.state === "authRequired") {
     return <Redirect to="/login" state={{ from: `${window.location.pathname}${window.location.search}` }} />;
@@ -27,14 +37,20 @@ export function QuoteScreen({ id, dealerMode }: { id: string; dealerMode: boolea
   if (load.state === "notFound") return <QuoteNotFound dealerMode={dealerMode} />;
   if (load.state === "failed") return <QuoteLoadFailed onRetry={() => setAttempt((n) => n + 1)} />;
   if (load.state === "loading") return <QuoteLoading />;
+  if (dealerMode) {
+    return (
+      <Suspense fallback={<QuoteLoading />}>
+        <DealerQuoteView key={`${load.quote.id}:dealer`} quote={load.quote} token={getStoredToken()} />
+      </Suspense>
+    );
+  }
   return (
-    <QuoteView
-      key={`${load.quote.id}:${dealerMode}`}
+    <ShopperQuoteView
+      key={`${load.quote.id}:shopper`}
       quote={load.quote}
-      role={dealerMode ? "dealer" : "shopper"}
-      token={dealerMode || preview === "preview" ? getStoredToken() : null}
+      token={preview === "preview" ? getStoredToken() : null}
       preview={preview === "preview"}
-      liveReady={dealerMode || (sessionReady && preview !== "checking")}
+      liveReady={sessionReady && preview !== "checking"}
     />
   );
 }
@@ -50,7 +66,7 @@ function useDealerPreview(quoteId: string, signedIn: boolean): "checking" | "pre
   useEffect(() => {
     if (!signedIn) return;
     const controller = new AbortController();
-    apiRequest(`/quotes/${encodeURIComponent(quoteId)}`, { auth: true, signal: controller.signal })
+    readQuote(quoteId, true, controller.signal)
       .then(() => setAnswer({ quoteId, preview: true }))
       .catch(() => {
         if (!controller.signal.aborted) setAnswer({ quoteId, preview: false });

@@ -1,19 +1,7 @@
-import type { QuoteStock } from "@shared/inventory/quote-stock";
 import { useEffect, useRef, useState } from "react";
-import { type QuoteSnapshot, usePageData } from "@/app/page-data";
-import { ApiError, apiRequest } from "@/lib/api";
-
-/** GET /api/quotes/{id} (server/quotes/read-quote.ts). */
-export interface QuoteAnswer extends QuoteSnapshot {
-  /** Issue #19 (absent from an older server's answer: not locked). */
-  locked?: boolean;
-  acceptedVersion?: number | null;
-  counterOffer?: number | null;
-  /** Issue #37, the dealer's answer only: the stock vehicle the quote was made from. */
-  stock?: QuoteStock | null;
-  /** Issue #38: the gross, present only for a member who sees gross (dealer mode). */
-  gross?: unknown;
-}
+import { ApiError } from "@/lib/api";
+import { type QuoteAnswer, readQuote } from "./quote-api";
+import { useRenderedQuote } from "./rendered-quote";
 
 export type QuoteLoad =
   | { state: "loading" }
@@ -35,8 +23,8 @@ export function useQuoteLoad(
 ): QuoteLoad {
   // The shopper page the server rendered starts from the quote it was rendered with (the same
   // answer as GET /api/quotes/{id}), so hydration shows the same numbers and asks for nothing.
-  const rendered = usePageData().quote;
-  const fromServer = !dealerMode && rendered?.id === quoteId ? rendered : undefined;
+  const rendered = useRenderedQuote(quoteId);
+  const fromServer = dealerMode ? undefined : rendered;
   const [load, setLoad] = useState<QuoteLoad>(() =>
     fromServer
       ? fromServer.answer
@@ -55,10 +43,7 @@ export function useQuoteLoad(
     }
     const controller = new AbortController();
     setLoad({ state: "loading" });
-    apiRequest<QuoteAnswer>(`/quotes/${encodeURIComponent(quoteId)}`, {
-      auth: dealerMode,
-      signal: controller.signal,
-    })
+    readQuote(quoteId, dealerMode, controller.signal)
       .then((quote) => setLoad({ state: "ready", quote }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;

@@ -12,7 +12,8 @@ export interface MonthlyPaymentsProps {
   isDealer: boolean;
   readOnly: boolean;
   onSelectTier(tier: CreditTier): void;
-  onRateChange(tier: CreditTier, term: LoanTerm, rate: number): void;
+  /** The dealer's page: a rate edited in the table (the shopper's rates are plain text). */
+  onRateChange?(tier: CreditTier, term: LoanTerm, rate: number): void;
 }
 
 const tierOption = (tier: (typeof CREDIT_TIERS)[number]) =>
@@ -36,7 +37,7 @@ export function MonthlyPayments({
       cell={cell}
       label={`${CREDIT_TIERS.find((t) => t.id === tier)?.label ?? tier}, ${termLabel(term)}`}
       editable={isDealer}
-      onSave={(value) => onRateChange(tier, term, value)}
+      onSave={(value) => onRateChange?.(tier, term, value)}
     />
   );
 

@@ -1,24 +1,19 @@
 import { vehicleIsNew } from "@shared/constants";
-import { formatCustomerPhone, formatMileage } from "@shared/format";
+import { formatMileage } from "@shared/format";
 import { CORE_MSG, QUOTE_TEXT, TEXT, VEHICLE_FORM_LABELS } from "@shared/page-text";
-import type { CustomerInfo, Vehicle } from "@shared/quote-schema";
-import { lazy, Suspense } from "react";
+import type { Vehicle } from "@shared/quote-schema";
+import type { ReactNode } from "react";
 import { Notice } from "@/components/notice";
-import { AppLink } from "@/lib/app-link";
-import type { QuoteDialog } from "../quote-dialogs";
 import classes from "./quote-header.module.css";
-
-const DealerToolbar = lazy(() => import("../dealer/dealer-toolbar"));
 
 export interface QuoteHeaderProps {
   vehicle: Vehicle;
-  isDealer: boolean;
-  expired: boolean;
-  customerInfo: CustomerInfo | null;
-  open(dialog: QuoteDialog): void;
-  /** The dealer renewed the expired quote (issue #14). */
-  onRenewed?(expiresAt: string): void;
-  quoteId: string;
+  /** Above the heading: the dealer's breadcrumb and toolbar. */
+  top?: ReactNode;
+  /** Beside the title: the dealer's "Expired" badge. */
+  badge?: ReactNode;
+  /** Below the vehicle: the dealer's customer line, or the shopper's expired notice. */
+  bottom?: ReactNode;
 }
 
 /**
@@ -52,50 +47,19 @@ export function isWebLink(raw: string): boolean {
 }
 
 /**
- * The vehicle heading and what goes with it: the dealer's breadcrumb, toolbar and customer line,
- * the shopper's expired notice. Plain elements: the shopper's page opens without Mantine.
+ * The vehicle heading and what goes with it: its line and the dealer's website. Each side adds its
+ * own parts (the dealer's breadcrumb, toolbar, expired badge and customer line:
+ * dealer/dealer-header.tsx; the shopper's expired notice). Plain elements: the shopper's page
+ * opens without Mantine.
  */
-export function QuoteHeader({
-  quoteId,
-  vehicle,
-  isDealer,
-  expired,
-  customerInfo,
-  open,
-  onRenewed = () => {},
-}: QuoteHeaderProps) {
+export function QuoteHeader({ vehicle, top, badge, bottom }: QuoteHeaderProps) {
   return (
     <div className={classes.header}>
-      {isDealer ? (
-        <nav aria-label={QUOTE_TEXT.breadcrumb} className={classes.breadcrumbs}>
-          <AppLink to="/dashboard" className={`dd-text dd-anchor ${classes.link} ${classes.crumb}`}>
-            {QUOTE_TEXT.dashboard}
-          </AppLink>
-          <span className={classes.separator} aria-hidden="true">
-            /
-          </span>
-          <span className={`dd-text ${classes.crumb} ${classes.current}`} aria-current="page">
-            {vehicle.description}
-          </span>
-        </nav>
-      ) : null}
-
-      {isDealer ? (
-        <Suspense fallback={<div className={classes.toolbarSpace} />}>
-          <DealerToolbar quoteId={quoteId} expired={expired} open={open} onRenewed={onRenewed} />
-        </Suspense>
-      ) : null}
+      {top}
 
       <div className={classes.heading}>
         <h1 className={`dd-h1 ${classes.title}`}>{vehicle.description}</h1>
-        {expired && isDealer ? (
-          <span
-            className={`dd-text dd-text-sm dd-secondary-text ${classes.badge}`}
-            data-testid="expired-badge"
-          >
-            {TEXT.expired}
-          </span>
-        ) : null}
+        {badge}
       </div>
       <p className={`dd-text dd-secondary-text ${classes.vehicleLine}`} data-testid="vehicle-line">
         {/* A part never breaks inside ("Stock# A1234" stays whole, issue #14); the line wraps between parts. */}
@@ -119,33 +83,18 @@ export function QuoteHeader({
         </a>
       ) : null}
 
-      {isDealer && customerInfo?.name ? <CustomerLine info={customerInfo} /> : null}
-
-      {expired && !isDealer ? (
-        <div className={classes.expired}>
-          <Notice tone="warning" title={CORE_MSG.quoteExpired} data-testid="expired-notice">
-            {QUOTE_TEXT.expiredNote}
-          </Notice>
-        </div>
-      ) : null}
+      {bottom}
     </div>
   );
 }
 
-function CustomerLine({ info }: { info: CustomerInfo }) {
+/** The shopper's expired quote (issue #14): read-only, and why. */
+export function ExpiredNotice() {
   return (
-    <div className={classes.customer} data-testid="customer-line">
-      <p className={`dd-text dd-text-sm ${classes.customerName}`}>{QUOTE_TEXT.customer(info.name)}</p>
-      {info.email ? (
-        <a href={`mailto:${info.email}`} className={`dd-text dd-text-sm dd-anchor ${classes.link}`}>
-          {info.email}
-        </a>
-      ) : null}
-      {info.phone ? (
-        <a href={`tel:+${info.phone}`} className={`dd-text dd-text-sm dd-anchor ${classes.link}`}>
-          {formatCustomerPhone(info.phone)}
-        </a>
-      ) : null}
+    <div className={classes.expired}>
+      <Notice tone="warning" title={CORE_MSG.quoteExpired} data-testid="expired-notice">
+        {QUOTE_TEXT.expiredNote}
+      </Notice>
     </div>
   );
 }

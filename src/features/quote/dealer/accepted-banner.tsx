@@ -4,7 +4,7 @@ import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Notice } from "@/components/notice";
-import { apiRequest } from "@/lib/api";
+import { unlockQuote } from "./dealer-api";
 
 // Issue #19, dealer only: the customer accepted a version; the deal is locked until the dealer
 // reopens it (POST /api/quotes/:id/unlock) to change it and save a counter-offer.
@@ -22,11 +22,7 @@ export default function AcceptedBanner({
   const [asking, setAsking] = useState(false);
   const reopen = async () => {
     try {
-      await apiRequest<{ locked: boolean }>(`/quotes/${encodeURIComponent(quoteId)}/unlock`, {
-        method: "POST",
-        body: {},
-        auth: true,
-      });
+      await unlockQuote(quoteId);
       onReopened();
     } catch (error) {
       console.error("The deal could not be reopened", error);

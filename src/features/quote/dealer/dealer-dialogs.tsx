@@ -6,10 +6,11 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { DeleteQuoteDialog } from "@/components/delete-quote-dialog";
 import { VehicleForm } from "@/components/vehicle-form";
-import { apiRequest, RefusalError } from "@/lib/api";
+import { RefusalError } from "@/lib/api";
 import { notify } from "@/lib/notify";
 import { QuoteModal } from "../dialogs/quote-modal";
 import type { UpdateResult } from "../live/field-adapter";
+import { deleteQuote } from "./dealer-api";
 import ShareDialog from "./share-dialog";
 
 export interface DealerDialogsProps {
@@ -72,7 +73,7 @@ function DeleteDialog({ quoteId, onClose }: { quoteId: string; onClose(): void }
   const remove = async () => {
     setBusy(true);
     try {
-      await apiRequest(`/quotes/${encodeURIComponent(quoteId)}`, { method: "DELETE", auth: true });
+      await deleteQuote(quoteId);
       notify(MSG.quoteDeleted);
       navigate("/dashboard");
     } catch (error) {

@@ -14,8 +14,24 @@ import {
 } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { duplicateAndTell, renewAndTell } from "../../dashboard/quotes-api";
+import { errorText } from "@/lib/api";
+import { notify } from "@/lib/notify";
 import type { QuoteDialog } from "../quote-dialogs";
+import { duplicateQuote, renewQuote } from "./dealer-api";
+
+/**
+ * The renewed expiry as the dashboard's rows write dates ('Nov 21, 2026, 3:42 PM'). The dashboard
+ * formats it with formatQuoteDate (features/dashboard/quote-list-view.ts), which this feature may
+ * not import: the same options, until that formatter moves down to shared/format.ts.
+ */
+const expiryText = (iso: string) =>
+  new Date(iso).toLocaleString("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
 
 export interface DealerToolbarProps {
   quoteId: string;
@@ -36,16 +52,27 @@ export default function DealerToolbar({ quoteId, expired, open, onRenewed }: Dea
     setBusy(true);
     call().finally(() => setBusy(false));
   };
+  // Issue #14: a toast either way, as from a dashboard row.
   const renew = () =>
     run(async () => {
-      const expiresAt = await renewAndTell(quoteId);
-      if (expiresAt) onRenewed(expiresAt);
+      try {
+        const renewed = await renewQuote(quoteId);
+        notify(QUOTE_COPY_TEXT.renewed(expiryText(renewed.expires_at)));
+        onRenewed(renewed.expires_at);
+      } catch (error) {
+        notify(errorText(error, QUOTE_COPY_TEXT.renewFailed), false);
+      }
     });
   // The copy opens at once, ready for the new customer's details (Share).
   const duplicate = () =>
     run(async () => {
-      const copyId = await duplicateAndTell(quoteId);
-      if (copyId) navigate(`/quote/${encodeURIComponent(copyId)}?view=dealer`);
+      try {
+        const copy = await duplicateQuote(quoteId);
+        notify(QUOTE_COPY_TEXT.duplicated);
+        navigate(`/quote/${encodeURIComponent(copy.id)}?view=dealer`);
+      } catch (error) {
+        notify(errorText(error, QUOTE_COPY_TEXT.duplicateFailed), false);
+      }
     });
 
   const more: { label: string; icon: ReactNode; run(): void; disabled?: boolean; danger?: boolean }[] = [

@@ -7,8 +7,8 @@ import type { PaymentRequest, QuoteData } from "@shared/quote-schema";
 import { DESK_TEXT, PAYMENT_REQUEST_TEXT, shortMoney } from "@shared/solve-text";
 import { useState } from "react";
 import { Notice } from "@/components/notice";
-import { apiRequest } from "@/lib/api";
 import type { LiveQuoteState } from "../live/use-live-quote";
+import { saveVersion } from "./dealer-api";
 
 // Issue #38, dealer only: the shopper's standing payment request, live ("Customer asks for
 // $450.00/mo (Finance, 72 mo, $2,000 down): 'Can you do 450?'"), with Solve prefilled in the Desk
@@ -43,15 +43,8 @@ export default function PaymentRequestBanner({
     setSaving(true);
     setError(undefined);
     try {
-      const version = await apiRequest<{ number: number }>(
-        `/quotes/${encodeURIComponent(quoteId)}/versions`,
-        {
-          method: "POST",
-          // Issue #46: the counter-offer is the deal this page shows.
-          body: { fingerprint: dealFingerprint(data) },
-          auth: true,
-        },
-      );
+      // Issue #46: the counter-offer is the deal this page shows.
+      const version = await saveVersion(quoteId, dealFingerprint(data));
       const result = await update("paymentAnswer", { version: version.number, request });
       if (!result.ok) setError(result.errors[0]?.message);
     } catch (caught) {

@@ -1,7 +1,6 @@
 import type { DealState } from "@shared/deal-state";
 import { useEffect, useRef } from "react";
-import { apiRequest } from "@/lib/api";
-import type { QuoteAnswer } from "../use-quote-load";
+import { type QuoteAnswer, readQuote } from "../quote-api";
 
 // Issue #48, dealer only (a lazy part: nothing of it on the shopper's opening budget): what the
 // dealer's page shows from the quote's answer (GET /api/quotes/{id}: the stock vehicle's status,
@@ -31,10 +30,7 @@ export default function QuoteAnswerFollower({
       const reading = new AbortController();
       controller = reading;
       const read = ++latest.current;
-      apiRequest<QuoteAnswer>(`/quotes/${encodeURIComponent(quoteId)}`, {
-        auth: true,
-        signal: reading.signal,
-      }).then(
+      readQuote(quoteId, true, reading.signal).then(
         (answer) => {
           if (read === latest.current) onAnswer(answer);
         },

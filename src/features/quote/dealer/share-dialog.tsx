@@ -15,13 +15,14 @@ import {
   validateShareQuote,
 } from "@shared/validation/share-quote";
 import { IconCopy, IconMail, IconMessage } from "@tabler/icons-react";
-import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, type MouseEvent, useEffect, useRef, useState } from "react";
 import { Notice } from "@/components/notice";
 import { copyText } from "@/lib/clipboard";
-import { markShared } from "../../dashboard/checklist-api";
 import { DialogActions } from "../dialogs/dialog-actions";
 import { QuoteModal } from "../dialogs/quote-modal";
 import { quoteLink } from "../quote-link";
+import { markShared } from "./dealer-api";
+import { ShareLink } from "./share-link";
 
 export interface ShareDialogProps {
   quoteId: string;
@@ -177,28 +178,5 @@ export default function ShareDialog({
         <DialogActions onCancel={onClose} mt="md" />
       </form>
     </QuoteModal>
-  );
-}
-
-/** A mailto:/sms: link, or a disabled button while the address or number is not valid (spec §5). */
-function ShareLink({
-  href,
-  icon,
-  children,
-  onClick,
-}: {
-  href: string | null;
-  icon: ReactNode;
-  children: string;
-  onClick(event: MouseEvent<HTMLAnchorElement>): void;
-}) {
-  return href ? (
-    <Button component="a" href={href} variant="light" leftSection={icon} onClick={onClick}>
-      {children}
-    </Button>
-  ) : (
-    <Button variant="light" leftSection={icon} disabled>
-      {children}
-    </Button>
   );
 }

@@ -3,8 +3,9 @@ import { INVENTORY_MSG, INVENTORY_TEXT, STATUS_LABELS } from "@shared/inventory/
 import type { QuoteStock } from "@shared/inventory/quote-stock";
 import { useEffect, useState } from "react";
 import { Notice } from "@/components/notice";
-import { apiRequest, errorText } from "@/lib/api";
+import { errorText } from "@/lib/api";
 import { notify } from "@/lib/notify";
+import { markStockSold } from "./dealer-api";
 
 // Issue #37, dealer only: the stock vehicle this quote was made from. Another deal on it that was
 // accepted is a warning here; "Mark sold" sells the vehicle (POST /api/quotes/:id/sold).
@@ -18,10 +19,7 @@ export default function StockNotice({ quoteId, stock }: { quoteId: string; stock
   useEffect(() => setStatus(stock.status), [stock.status]);
   const markSold = async () => {
     try {
-      const answer = await apiRequest<{ status: QuoteStock["status"] }>(
-        `/quotes/${encodeURIComponent(quoteId)}/sold`,
-        { method: "POST", body: {}, auth: true },
-      );
+      const answer = await markStockSold(quoteId);
       setStatus(answer.status);
       notify(INVENTORY_MSG.vehicleMarkedSold);
     } catch (error) {

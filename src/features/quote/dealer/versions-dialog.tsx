@@ -9,15 +9,12 @@ import { DESK_TEXT } from "@shared/solve-text";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { apiRequest, errorText } from "@/lib/api";
+import { errorText } from "@/lib/api";
 import { QuoteModal } from "../dialogs/quote-modal";
+import { listVersions, readVersion, saveVersion, type VersionRow } from "./dealer-api";
 
 // Issue #19, dealer only: the quote's versions (newest first, each with its fingerprint) and
 // "Save version". After the customer's acceptance, a saved version is a counter-offer.
-
-type VersionRow = { number: number; kind: string; createdAt: string; actor: string; fingerprint: string };
-/** Issue #38: what GET /versions/:n adds for a dealer who sees gross (versions saved before: nothing). */
-type VersionDetail = { number: number; gross?: GrossInDollars };
 
 /** The newest versions whose gross the dialog shows (each is one request). */
 const GROSS_SHOWN = 10;
@@ -25,15 +22,13 @@ const GROSS_SHOWN = 10;
 const money = (dollars: number | null) => (dollars === null ? "—" : formatDollars(dollars));
 
 /** Issue #38: the gross of each of the newest versions, for a dealer who sees gross (else empty). */
-function useVersionGross(path: string, versions: VersionRow[] | null): Map<number, GrossInDollars> {
+function useVersionGross(quoteId: string, versions: VersionRow[] | null): Map<number, GrossInDollars> {
   const [gross, setGross] = useState<Map<number, GrossInDollars>>(new Map());
   useEffect(() => {
     if (!versions || versions.length === 0) return;
     let current = true;
     void Promise.all(
-      versions
-        .slice(0, GROSS_SHOWN)
-        .map((v) => apiRequest<VersionDetail>(`${path}/${v.number}`, { auth: true }).catch(() => null)),
+      versions.slice(0, GROSS_SHOWN).map((v) => readVersion(quoteId, v.number).catch(() => null)),
     ).then((details) => {
       if (!current) return;
       const found = new Map<number, GrossInDollars>();
@@ -43,7 +38,7 @@ function useVersionGross(path: string, versions: VersionRow[] | null): Map<numbe
     return () => {
       current = false;
     };
-  }, [path, versions]);
+  }, [quoteId, versions]);
   return gross;
 }
 
@@ -68,29 +63,24 @@ export default function VersionsDialog({
   const [versions, setVersions] = useState<VersionRow[] | null>(null);
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
-  const path = `/quotes/${encodeURIComponent(quoteId)}/versions`;
   const sheet = (n?: number) =>
     `/quote/${encodeURIComponent(quoteId)}${n === undefined ? "" : `/versions/${n}`}/sheet?view=dealer`;
 
   const load = useCallback(() => {
-    apiRequest<VersionRow[]>(path, { auth: true })
+    listVersions(quoteId)
       .then(setVersions)
       .catch((error: unknown) =>
         setMessage({ tone: "error", text: errorText(error, CORE_MSG.internalError) }),
       );
-  }, [path]);
+  }, [quoteId]);
   useEffect(load, [load]);
-  const gross = useVersionGross(path, versions);
+  const gross = useVersionGross(quoteId, versions);
 
   const save = async () => {
     setSaving(true);
     setMessage(null);
     try {
-      const saved = await apiRequest<{ number: number; fingerprint: string }>(path, {
-        method: "POST",
-        body: { fingerprint: dealFingerprint(data) },
-        auth: true,
-      });
+      const saved = await saveVersion(quoteId, dealFingerprint(data));
       setMessage({ tone: "ok", text: STRUCTURES_TEXT.versionSaved(saved.number, saved.fingerprint) });
       load();
     } catch (error) {

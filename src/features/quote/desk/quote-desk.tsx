@@ -5,11 +5,11 @@ import { type ReactNode, Suspense, useState } from "react";
 import { LoadBoundary } from "@/components/load-boundary";
 import { MantineScope } from "@/components/mantine-scope";
 import { resilientLazy } from "@/lib/resilient-lazy";
-import type { SolvePrefill } from "../dealer/desk-panel";
-import type { UpdateResult } from "../live/field-adapter";
+import type { SolvePrefill } from "../dealer/solve-form";
+import { logRefusal } from "../live/log-refusal";
 import type { LiveQuoteState } from "../live/use-live-quote";
+import type { QuoteAnswer } from "../quote-api";
 import type { QuoteDialog } from "../quote-dialogs";
-import type { QuoteAnswer } from "../use-quote-load";
 
 // One lazy slot of the quote page below the payments, for both sides, so that the shopper's
 // opening JavaScript carries a single reference: the comparison card (issue #18, once the page is
@@ -35,10 +35,6 @@ export interface QuoteDeskProps {
   readOnly: boolean;
   open(dialog: QuoteDialog): void;
 }
-
-const logRefusal = (result: UpdateResult) => {
-  if (!result.ok) console.error("The change was not saved", result.errors);
-};
 
 /** A part of the slot: its own chunk, and nothing at all while it cannot load (offline). */
 function Part({ children }: { children: ReactNode }) {

@@ -6,7 +6,8 @@ import { DEAL_OFFER_TEXT } from "@shared/deal-offer-text";
 import type { QuoteData } from "@shared/quote-schema";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import { type FormEvent, useState } from "react";
-import { ApiError, apiRequest } from "@/lib/api";
+import { ApiError } from "@/lib/api";
+import { acceptQuote } from "./accept-api";
 import { QuoteModal } from "./quote-modal";
 
 // Issue #19: the shopper's "I want this deal". They confirm their own name, phone and email and
@@ -79,15 +80,12 @@ export default function AcceptDialog({ quoteId, data, onAccepted, onClose }: Acc
     setSending(true);
     setFailure(null);
     try {
-      const answer = await apiRequest<{ version: number }>(`/quotes/${encodeURIComponent(quoteId)}/accept`, {
-        method: "POST",
-        body: {
-          name: name.trim(),
-          phone: apiPhone(phone),
-          email: email.trim(),
-          structure: shown.choice,
-          fingerprint: shown.fingerprint,
-        },
+      const answer = await acceptQuote(quoteId, {
+        name: name.trim(),
+        phone: apiPhone(phone),
+        email: email.trim(),
+        structure: shown.choice,
+        fingerprint: shown.fingerprint,
       });
       remember({ name: name.trim(), phone, email: email.trim() });
       onAccepted(answer.version);

@@ -5,9 +5,9 @@
 // time the panel comes back on screen and each time the live connection comes back.
 
 import { applyHistoryPush, type HistoryPush } from "@shared/history-push";
-import type { HistoryEvent, HistoryResponse } from "@shared/history-text";
+import type { HistoryEvent } from "@shared/history-text";
 import { useEffect, useRef, useState } from "react";
-import { apiRequest } from "@/lib/api";
+import { readHistory } from "../dealer/dealer-api";
 
 export type HistoryState =
   /** Not read yet: the panel has not been on screen. */
@@ -60,10 +60,7 @@ export function useQuoteHistory(
     setState((previous) =>
       previous.status === "failed" || previous.status === "idle" ? { status: "loading" } : previous,
     );
-    apiRequest<HistoryResponse>(`/quotes/${encodeURIComponent(quoteId)}/history`, {
-      auth: true,
-      signal: controller.signal,
-    }).then(
+    readHistory(quoteId, controller.signal).then(
       (body) => {
         if (duringRead.current === pushes) duringRead.current = null;
         setState({ status: "ready", events: pushes.reduce(applyHistoryPush, body.events) });

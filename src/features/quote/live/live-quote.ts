@@ -32,6 +32,7 @@ import { IndexeddbPersistence } from "y-indexeddb";
 import type { Awareness } from "y-protocols/awareness";
 import { WebsocketProvider } from "y-websocket";
 import * as Y from "yjs";
+import { announcePresence } from "../presence/presence-state";
 import {
   docKindOf,
   FieldAdapter,
@@ -138,11 +139,7 @@ export class LiveQuote {
     this.deal = this.open(dealDocName(options.quoteId));
     // Presence from the socket's first message (the provider sends this state when it opens): the
     // other side sees this page arrive without waiting for it to render; use-presence.ts renews it.
-    if (typeof document !== "undefined")
-      this.deal.provider.awareness.setLocalState({
-        activity: null,
-        visible: document.visibilityState === "visible",
-      });
+    if (typeof document !== "undefined") announcePresence(this.deal.provider.awareness, null);
     this.private = options.role === "dealer" ? this.open(privateDocName(options.quoteId)) : null;
     const economicsName = economicsDocName(options.quoteId);
     this.economics = options.role === "dealer" && options.economics ? this.open(economicsName) : null;

@@ -12,6 +12,7 @@ import { countsAsPresent, PRESENCE_RENEW_MS } from "@shared/presence-rule";
 import { isShopperActivity, type ShopperActivity } from "@shared/presence-text";
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import type { Awareness } from "y-protocols/awareness";
+import { announcePresence, pageVisible } from "./presence-state";
 
 export type PresenceView = {
   here: boolean;
@@ -21,8 +22,6 @@ export type PresenceView = {
 };
 
 const NOBODY = "\t";
-
-const pageVisible = () => typeof document === "undefined" || document.visibilityState === "visible";
 
 /**
  * "here:<activity>" when the other side is here, then a tab and, on the dealer's page, the names of
@@ -83,12 +82,7 @@ export function usePresence(
 
   useEffect(() => {
     if (!awareness) return;
-    const announce = () =>
-      awareness.setLocalState({
-        ...awareness.getLocalState(),
-        activity: isDealer ? null : activity,
-        visible: pageVisible(),
-      });
+    const announce = () => announcePresence(awareness, isDealer ? null : activity);
     // The first announcement also moves the state past clock 0, which y-protocols never relays.
     announce();
     const timer = setInterval(() => {

@@ -1,16 +1,17 @@
 import { Box, Button, Group, Text, Title } from "@mantine/core";
 import { CREDIT_TIERS, type StructureKind } from "@shared/constants";
-import type { AvailableLease } from "@shared/deal/deal-types";
 import { offeredChoice } from "@shared/deal/offered-choice";
-import { type Selection, selectedStructure } from "@shared/deal/selected-structure";
-import { type StructureGrids, structureGrids } from "@shared/deal/structure-grid";
-import { DEAL_OFFER_TEXT } from "@shared/deal-offer-text";
-import { formatMoney } from "@shared/money";
+import { selectedStructure } from "@shared/deal/selected-structure";
+import { structureGrids } from "@shared/deal/structure-grid";
 import { QUOTE_TEXT } from "@shared/page-text";
 import type { QuoteData, ShopperChoice } from "@shared/quote-schema";
 import { withStructures } from "@shared/read-structures";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
-import { type ReactNode, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
+import { LeasePanel } from "./lease-panel";
+import type { CellContext } from "./structure-grid";
+import { downText } from "./structure-grid";
+import { CashPanel, FinancePanel } from "./structure-panels";
 import classes from "./structures-card.module.css";
 
 // Issue #18: cash, finance and lease side by side (a phone shows one at a time, picked with the
@@ -32,14 +33,6 @@ export interface StructuresCardProps {
   onEdit?: () => void;
 }
 
-const money = (cents: number) => formatMoney(cents);
-/** Cash-down rows in whole dollars where they are whole: "$2,000 down" fits a phone's row. */
-const downText = (cents: number) =>
-  cents % 100 === 0 ? formatMoney(cents).slice(0, -3) : formatMoney(cents);
-/** A grid row's down label: the deal's own down when it is not one of the grid's rows (issue #46). */
-const rowLabel = (row: { downCents: number; own?: true }) =>
-  row.own ? STRUCTURES_TEXT.yourDownRow(downText(row.downCents)) : downText(row.downCents);
-
 export default function StructuresCard({
   data: stored,
   isDealer,
@@ -53,7 +46,6 @@ export default function StructuresCard({
   // payment): the cell the grid highlights and the words of the header card.
   const selected = useMemo(() => selectedStructure(data), [data]);
   const { selection } = selected;
-  const cashPrice = grids.cashPrice;
   // Issue #33: a pick the dealer's grid no longer offers is no pick: the default shows again.
   const choice = offeredChoice(data) ?? undefined;
   const withdrawn = data.shopperChoice !== undefined && choice === undefined;
@@ -81,48 +73,7 @@ export default function StructuresCard({
     );
   };
 
-  const cell = (
-    structure: "finance" | "lease",
-    downCents: number,
-    months: number,
-    monthly: number,
-    extra?: ReactNode,
-  ) => {
-    // Issue #46: the grid highlights the deal itself: its structure and term at its one down payment.
-    const pressed =
-      selection.kind === structure && selection.months === months && selection.downCents === downCents;
-    // Read out before the figures (the visible text stays part of the name, WCAG 2.5.3).
-    const label = `${STRUCTURES_TEXT[structure]} ${STRUCTURES_TEXT.monthsShort(months)}, ${STRUCTURES_TEXT.downRow(downText(downCents))}:`;
-    const content = (
-      <>
-        <span className={classes.legend}>{label} </span>
-        <span className={classes.amount}>
-          {money(monthly)}
-          <span className={classes.per}>{STRUCTURES_TEXT.perMonth}</span>
-        </span>
-        {extra ? <span className={classes.extra}>{extra}</span> : null}
-      </>
-    );
-    return canChoose ? (
-      <button
-        type="button"
-        className={classes.cellButton}
-        aria-pressed={pressed}
-        data-testid={`choose-${structure}-${downCents / 100}-${months}`}
-        onClick={() => void choose({ structure, months } as ShopperChoice, downCents)}
-      >
-        {content}
-      </button>
-    ) : (
-      <span
-        className={classes.cellText}
-        data-chosen={pressed || undefined}
-        data-testid={`${structure}-${downCents / 100}-${months}`}
-      >
-        {content}
-      </span>
-    );
-  };
+  const context: CellContext = { selection, canChoose, choose };
 
   return (
     <Box component="section" aria-labelledby="structures-title" mt="xl" data-testid="structures">
@@ -183,201 +134,20 @@ export default function StructuresCard({
               ) : null}
             </h3>
             {kind === "cash" ? (
-              <div>
-                {/* Issue #46: what a cash buyer pays, the out-the-door price before any down payment. */}
-                <Text className={classes.bigAmount} data-testid="structure-cash-out-the-door">
-                  {money(cashPrice.outTheDoor)}
-                </Text>
-                <Text size="sm" className="dd-secondary-text">
-                  {STRUCTURES_TEXT.cashPriceCaption}
-                </Text>
-                {cashPrice.dueToCustomer > 0 ? (
-                  <Text size="sm" fw={600} data-testid="structure-cash-due-to-customer">
-                    {STRUCTURES_TEXT.dueToCustomer(money(cashPrice.dueToCustomer))}
-                  </Text>
-                ) : null}
-                {canChoose ? (
-                  <Button
-                    mt="xs"
-                    size="xs"
-                    variant={selection.kind === "cash" ? "filled" : "default"}
-                    aria-pressed={selection.kind === "cash"}
-                    onClick={() => void choose({ structure: "cash" }, selection.downCents)}
-                  >
-                    {STRUCTURES_TEXT.chooseCash}
-                  </Button>
-                ) : null}
-              </div>
+              <CashPanel grids={grids} context={context} />
             ) : kind === "finance" ? (
-              <>
-                <Grid
-                  caption={tierCaption}
-                  terms={grids.finance.terms}
-                  rows={grids.finance.rows.map((row) => ({
-                    downCents: row.downCents,
-                    ...(row.own ? { own: true as const } : {}),
-                    cells: row.cells.map((result) =>
-                      cell("finance", row.downCents, result.months, result.payment),
-                    ),
-                  }))}
-                />
-                <Text size="xs" className="dd-secondary-text" mt={4}>
-                  {STRUCTURES_TEXT.financeAprs}:{" "}
-                  {grids.finance.rows[0]?.cells
-                    .map((result) => `${STRUCTURES_TEXT.monthsShort(result.months)} ${result.aprPercent}%`)
-                    .join(" · ")}
-                  . {STRUCTURES_TEXT.ratesDisclosure}
-                </Text>
-              </>
-            ) : grids.leaseBlocked === "msrp" ? (
-              <Text size="sm" className="dd-secondary-text" data-testid="lease-needs-msrp">
-                {DEAL_OFFER_TEXT.msrpNeeded}
-              </Text>
-            ) : grids.lease === null ? (
-              <Text size="sm" className="dd-secondary-text" data-testid="no-lease-program">
-                {STRUCTURES_TEXT.noLeaseProgram}
-              </Text>
+              <FinancePanel grids={grids} caption={tierCaption} context={context} />
             ) : (
-              <>
-                <Grid
-                  caption={tierCaption}
-                  terms={grids.lease.terms}
-                  rows={grids.lease.rows.map((row) => ({
-                    downCents: row.downCents,
-                    ...(row.own ? { own: true as const } : {}),
-                    cells: row.cells.map((result) =>
-                      result === null ? (
-                        STRUCTURES_TEXT.noResidual
-                      ) : result.available ? (
-                        cell(
-                          "lease",
-                          row.downCents,
-                          result.months,
-                          result.monthlyPayment,
-                          <AtSigning lease={result} />,
-                        )
-                      ) : (
-                        // Issue #34: never a payment of $0.00 or below, and nothing to pick.
-                        <span
-                          key={`${row.downCents}-${result.months}`}
-                          className={classes.unavailable}
-                          data-testid={`lease-unavailable-${row.downCents / 100}-${result.months}`}
-                        >
-                          {DEAL_OFFER_TEXT.leaseUnavailable}
-                        </span>
-                      ),
-                    ),
-                  }))}
-                />
-                {leaseDueNote(grids) ? (
-                  <Text size="xs" mt={4} data-testid="lease-due-note">
-                    {leaseDueNote(grids)}
-                  </Text>
-                ) : null}
-                <Text size="xs" className="dd-secondary-text" mt={4} data-testid="lease-notes">
-                  {leaseNotes(grids, selection, data.taxRules?.lease.method ?? "monthly")}
-                </Text>
-              </>
+              <LeasePanel
+                grids={grids}
+                caption={tierCaption}
+                context={context}
+                taxMethod={data.taxRules?.lease.method ?? "monthly"}
+              />
             )}
           </section>
         ))}
       </div>
     </Box>
   );
-}
-
-/** One structure's grid: cash-down rows × term columns, each cell as the caller renders it. */
-function Grid({
-  caption,
-  terms,
-  rows,
-}: {
-  caption: string;
-  terms: readonly number[];
-  rows: { downCents: number; own?: true; cells: ReactNode[] }[];
-}) {
-  return (
-    <table className={classes.grid}>
-      <caption className={classes.caption}>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{STRUCTURES_TEXT.down}</th>
-          {terms.map((months) => (
-            <th key={months} scope="col">
-              {STRUCTURES_TEXT.monthsShort(months)}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.downCents} data-own-down={row.own || undefined}>
-            <th scope="row">{rowLabel(row)}</th>
-            {row.cells.map((content, i) => (
-              <td key={terms[i]}>{content}</td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-/**
- * Issue #34: the cash the customer pays at signing first, then the Reg M amount due at signing when
- * the trade-in or rebates make it differ from the cash (#51: each figure once; what pays the rest is
- * said once, under the grid, by leaseDueNote).
- */
-function AtSigning({ lease }: { lease: AvailableLease }) {
-  return (
-    <>
-      <span className={classes.cashDue}>{DEAL_OFFER_TEXT.cashDue(money(lease.cashDueAtSigning))}</span>
-      {lease.amountDueAtSigning !== lease.cashDueAtSigning ? (
-        <span className={classes.dueDetail}>
-          {`${money(lease.amountDueAtSigning)} ${STRUCTURES_TEXT.dueAtSigning}`}
-        </span>
-      ) : null}
-    </>
-  );
-}
-
-/**
- * What pays a lease's amount due at signing besides the cash: the trade-in's equity and the
- * rebates, the same in every cell of the quote (shared/deal/lease.ts); "" when nothing does.
- */
-function leaseDueNote(grids: StructureGrids): string {
-  const lease = grids.lease?.rows.flatMap((row) => row.cells).find((cell) => cell?.available);
-  if (!lease?.available) return "";
-  const parts = [
-    lease.tradeInApplied > 0 ? DEAL_OFFER_TEXT.paidTradeIn(money(lease.tradeInApplied)) : "",
-    lease.rebatesApplied > 0 ? DEAL_OFFER_TEXT.paidRebates(money(lease.rebatesApplied)) : "",
-  ].filter(Boolean);
-  return parts.length === 0 ? "" : DEAL_OFFER_TEXT.dueAtSigningIncludes(parts.join(" and "));
-}
-
-/** Money factor (never called APR), residuals, tax, and the selected lease's total of payments. */
-function leaseNotes(
-  grids: StructureGrids,
-  selection: Selection,
-  taxMethod: "monthly" | "upfrontTotal" | "upfrontPrice",
-): string {
-  const lease = grids.lease;
-  if (!lease) return "";
-  const residuals = lease.terms
-    .map((months, i) => {
-      const percent = lease.residualPercents[i];
-      return percent === null || percent === undefined
-        ? null
-        : `${STRUCTURES_TEXT.monthsShort(months)} ${percent}%`;
-    })
-    .filter((part) => part !== null)
-    .join(", ");
-  const parts = [
-    STRUCTURES_TEXT.moneyFactorNote(lease.moneyFactor.toFixed(5)),
-    `${STRUCTURES_TEXT.residualsNote} ${residuals}.`,
-    taxMethod === "monthly" ? STRUCTURES_TEXT.leaseIncludesTax : STRUCTURES_TEXT.leaseTaxUpfront,
-  ];
-  if (selection.kind === "lease")
-    parts.push(`${STRUCTURES_TEXT.totalOfPayments}: ${formatMoney(selection.result.totalOfPayments)}.`);
-  return parts.join(" ");
 }
