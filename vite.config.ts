@@ -62,6 +62,7 @@ type ViteManifest = Record<
 /** Lazy parts of the shopper build that only a signed-in dealer's view loads: never precached. */
 const DEALER_ONLY = [
   /^src\/features\/quote\/dealer\//,
+  /^src\/features\/quote\/rate-editor\//,
   /^src\/features\/quote\/history\//,
   /^src\/app\/user-menu\./,
 ];

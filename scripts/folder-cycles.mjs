@@ -8,21 +8,18 @@
 // folder that holds both are no node: a folder may use its parent's files and its own subfolders.
 // Type imports count; tests (*.test.ts) do not, they sit outside the layers.
 import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { cruise } from "dependency-cruiser";
 import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
 
 export const RULE = "no-folder-circle";
 const TESTS = /\.test\.tsx?$/;
-const { QUOTE_FEATURE_IN_PROGRESS } = createRequire(import.meta.url)("./quote-feature-in-progress.cjs");
 
 /** Folder edges between sibling folders, each with the imports that make it. */
-export function folderEdges(modules, exceptions = QUOTE_FEATURE_IN_PROGRESS) {
-  const skipped = exceptions.map((pattern) => new RegExp(pattern));
+export function folderEdges(modules) {
   const edges = new Map();
   for (const module of modules) {
-    if (TESTS.test(module.source) || skipped.some((pattern) => pattern.test(module.source))) continue;
+    if (TESTS.test(module.source)) continue;
     for (const dependency of module.dependencies) {
       const target = dependency.resolved;
       if (dependency.coreModule || dependency.couldNotResolve || TESTS.test(target)) continue;
@@ -43,8 +40,8 @@ export function folderEdges(modules, exceptions = QUOTE_FEATURE_IN_PROGRESS) {
 }
 
 /** The folder circles (strongly connected groups of two or more folders), each with its edges. */
-export function folderCircles(modules, exceptions = QUOTE_FEATURE_IN_PROGRESS) {
-  const edges = folderEdges(modules, exceptions);
+export function folderCircles(modules) {
+  const edges = folderEdges(modules);
   const next = new Map();
   for (const key of edges.keys()) {
     const [from, to] = key.split(" -> ");

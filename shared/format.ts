@@ -125,3 +125,20 @@ export function formatClockTime(at: Date): string {
   const hours = at.getHours();
   return `${hours % 12 || 12}:${String(at.getMinutes()).padStart(2, "0")} ${hours < 12 ? "AM" : "PM"}`;
 }
+
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+};
+let dateFormat: Intl.DateTimeFormat | undefined;
+
+/** US reader's date and time (issue #14: a desk log needs the time): 'Nov 21, 2026, 3:42 PM'. */
+export function formatQuoteDate(ms: number, timeZone?: string): string {
+  if (!Number.isFinite(ms)) return "";
+  if (timeZone) return new Intl.DateTimeFormat("en-US", { ...DATE_TIME, timeZone }).format(ms);
+  dateFormat ??= new Intl.DateTimeFormat("en-US", DATE_TIME);
+  return dateFormat.format(ms);
+}

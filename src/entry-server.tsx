@@ -8,9 +8,9 @@ import { type ReactNode, StrictMode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { prerenderToNodeStream } from "react-dom/static";
 import { LandingRoot } from "./app/landing-root";
-import { type PageData, pageDataJson } from "./app/page-data";
 import { ShopperRoot } from "./app/shopper-root";
 import { MANTINE_THEME } from "./app/theme";
+import { type PageData, pageDataJson } from "./lib/page-data";
 
 export type { PageData };
 export { pageDataJson };

@@ -23,8 +23,8 @@ import "./app/global.css";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { LandingRoot } from "./app/landing-root";
-import { readPageData } from "./app/page-data";
 import { hydrating } from "./lib/hydration";
+import { readPageData } from "./lib/page-data";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from the page");

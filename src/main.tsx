@@ -4,10 +4,10 @@ import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { AppRoot } from "./app/app-root";
-import { readPageData } from "./app/page-data";
 import { RouterNavigation } from "./app/router-navigation";
 import { AppRoutes } from "./app/routes";
 import { hydrating } from "./lib/hydration";
+import { readPageData } from "./lib/page-data";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");

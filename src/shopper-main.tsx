@@ -5,11 +5,11 @@ import "@mantine/core/styles.css";
 import "./app/global.css";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { readPageData } from "./app/page-data";
 import { ShopperRoot } from "./app/shopper-root";
 import { startLiveQuote } from "./features/quote/live/use-live-quote";
 import { getStoredToken } from "./lib/api";
 import { hydrating } from "./lib/hydration";
+import { readPageData } from "./lib/page-data";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from the page");

@@ -2,7 +2,7 @@ import { MantineProvider } from "@mantine/core";
 import type { ReactNode } from "react";
 import { mantineColorSchemeManager } from "@/lib/color-scheme";
 import { SessionProvider } from "@/lib/session";
-import { type PageData, PageDataProvider } from "./page-data";
+import { type PageData, PageDataProvider } from "../lib/page-data";
 import { MANTINE_THEME } from "./theme";
 
 const colorSchemeManager = mantineColorSchemeManager();

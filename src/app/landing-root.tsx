@@ -1,7 +1,7 @@
 import LandingPage from "@/features/landing/landing-page";
+import type { PageData } from "../lib/page-data";
 import { AppFrame } from "./app-frame";
 import { AppRoot } from "./app-root";
-import type { PageData } from "./page-data";
 
 // What the landing page (/) is, on the server (src/entry-server.tsx, at build time) and in the
 // browser (src/landing-main.tsx): the app's providers and frame around the landing page, without

@@ -2,8 +2,8 @@ import { MantineScopeProvider } from "@/components/mantine-scope";
 import { QuoteScreen } from "@/features/quote/quote-screen";
 import { resilientLazy } from "@/lib/resilient-lazy";
 import { SessionProvider } from "@/lib/session";
+import { type PageData, PageDataProvider } from "../lib/page-data";
 import { AppFrame } from "./app-frame";
-import { type PageData, PageDataProvider } from "./page-data";
 
 // What the shopper's quote link (/quote/{id} without ?view=dealer) renders, on the server
 // (src/entry-server.tsx) and in the browser (src/shopper-main.tsx): React, the live channel and our

@@ -13,10 +13,6 @@ import { useEffect, useRef, useState } from "react";
 import { ApiError } from "@/lib/api";
 import type { DecodeVin } from "./vin-api";
 
-// TEMPORARY (issue #53): src/features/quote/dialogs/trade-in-dialog.tsx still imports the decode
-// calls from here; it moves to ./vin-api with the quote feature's change, and this line goes.
-export { decodeForMember, decodeThroughQuote } from "./vin-api";
-
 /** Phones and tablets (a coarse pointer) get Scan VIN on the dealer's forms; the shopper always does. */
 export const prefersScanning = () =>
   typeof window !== "undefined" && window.matchMedia?.("(pointer: coarse)").matches === true;

@@ -1,3 +1,4 @@
+import { formatQuoteDate } from "@shared/format";
 // Small screens (spec §2): one card per quote. A card opens the quote on
 // click or Enter; its action buttons do their own thing.
 
@@ -6,13 +7,7 @@ import { QUOTE_COLUMNS } from "@shared/dealer-messages";
 import { MSG } from "@shared/messages";
 import { CustomerLookingNow, SameVehicleWorked, ShopperViewingDot } from "./live-signals/live-signals";
 import { type QuoteActionHandlers, QuoteActions } from "./quote-actions";
-import {
-  type DashboardQuote,
-  formatQuoteDate,
-  grossText,
-  isExpiredAt,
-  outTheDoorText,
-} from "./quote-list-view";
+import { type DashboardQuote, grossText, isExpiredAt, outTheDoorText } from "./quote-list-view";
 import classes from "./quotes-list.module.css";
 import { StatusBadges } from "./status-badges";
 

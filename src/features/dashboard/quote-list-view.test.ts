@@ -1,7 +1,7 @@
+import { formatQuoteDate } from "@shared/format";
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_SORT,
-  formatQuoteDate,
   grossText,
   listHasGross,
   nextSort,

@@ -89,21 +89,6 @@ export function visibleQuotes(quotes: readonly DashboardQuote[], options: ListVi
   return shown.sort((a, b) => compare(a, b, options.sort));
 }
 
-const DATE_TIME: Intl.DateTimeFormatOptions = {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-};
-const dateFormat = new Intl.DateTimeFormat("en-US", DATE_TIME);
-
-/** US reader's date and time (issue #14: a desk log needs the time): 'Nov 21, 2026, 3:42 PM'. */
-export function formatQuoteDate(ms: number, timeZone?: string): string {
-  if (!Number.isFinite(ms)) return "";
-  return (timeZone ? new Intl.DateTimeFormat("en-US", { ...DATE_TIME, timeZone }) : dateFormat).format(ms);
-}
-
 /** The link a shopper opens (spec §9: the site origin plus /quote/{id}). */
 export const shopperLink = (origin: string, id: string): string =>
   `${origin}/quote/${encodeURIComponent(id)}`;

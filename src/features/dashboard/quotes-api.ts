@@ -2,10 +2,10 @@
 
 import type { QuoteListItem, TeamMember } from "@shared/api-types";
 import { QUOTE_COPY_TEXT } from "@shared/dealer-messages";
+import { formatQuoteDate } from "@shared/format";
 import type { CreateQuoteBody } from "@shared/quote-schema";
 import { apiRequest, errorText } from "@/lib/api";
 import { notify } from "@/lib/notify";
-import { formatQuoteDate } from "./quote-list-view";
 
 export function listQuotes(signal?: AbortSignal): Promise<QuoteListItem[]> {
   return apiRequest<QuoteListItem[]>("/quotes", { auth: true, signal });

@@ -1,3 +1,4 @@
+import { formatQuoteDate } from "@shared/format";
 // Wide screens (spec §2): Vehicle, Customer, Created, Expires, Actions, with
 // Vehicle and Created sortable. A row opens the quote on click or Enter. Issue #38: for members
 // who see gross, a sortable Gross column just before Actions.
@@ -10,7 +11,6 @@ import { CustomerLookingNow, SameVehicleWorked, ShopperViewingDot } from "./live
 import { type QuoteActionHandlers, QuoteActions } from "./quote-actions";
 import {
   type DashboardQuote,
-  formatQuoteDate,
   grossText,
   isExpiredAt,
   outTheDoorText,

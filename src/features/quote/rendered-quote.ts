@@ -3,7 +3,7 @@
 // numbers and asks for nothing. The app shell owns that context; this seam is where the feature
 // meets it.
 
-import { type QuoteSnapshot, usePageData } from "@/app/page-data";
+import { type QuoteSnapshot, usePageData } from "@/lib/page-data";
 
 export type { QuoteSnapshot };
 

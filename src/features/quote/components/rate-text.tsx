@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from "react";
 import classes from "./monthly-payments.module.css";
 
 // The editor is dealer-only: a shopper's page never downloads it.
-const RateEditor = lazy(() => import("../dealer/rate-editor"));
+const RateEditor = lazy(() => import("../rate-editor/rate-editor"));
 
 export interface RateTextProps {
   cell: PaymentCell;

@@ -24,7 +24,7 @@ const StockNotice = resilientLazy(() => import("./stock-notice"));
 const QuoteAnswerFollower = resilientLazy(() => import("./quote-answer-follower"));
 
 /** The dealer's own dialogs and the rate editor of the payments table. */
-const dealerEditCode = () => [import("./dealer-dialog-host"), import("./rate-editor")];
+const dealerEditCode = () => [import("./dealer-dialog-host"), import("../rate-editor/rate-editor")];
 
 /**
  * The dealer's working view of a quote (/quote/{id}?view=dealer): the deal, the customer, the

@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group, Menu } from "@mantine/core";
 import { QUOTE_COPY_TEXT } from "@shared/dealer-messages";
+import { formatQuoteDate } from "@shared/format";
 import { QUOTE_TEXT, TEXT } from "@shared/messages";
 import { STRUCTURES_TEXT } from "@shared/structure-messages";
 import {
@@ -18,20 +19,6 @@ import { errorText } from "@/lib/api";
 import { notify } from "@/lib/notify";
 import type { QuoteDialog } from "../quote-dialogs";
 import { duplicateQuote, renewQuote } from "./dealer-api";
-
-/**
- * The renewed expiry as the dashboard's rows write dates ('Nov 21, 2026, 3:42 PM'). The dashboard
- * formats it with formatQuoteDate (features/dashboard/quote-list-view.ts), which this feature may
- * not import: the same options, until that formatter moves down to shared/format.ts.
- */
-const expiryText = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
 
 export interface DealerToolbarProps {
   quoteId: string;
@@ -57,7 +44,7 @@ export default function DealerToolbar({ quoteId, expired, open, onRenewed }: Dea
     run(async () => {
       try {
         const renewed = await renewQuote(quoteId);
-        notify(QUOTE_COPY_TEXT.renewed(expiryText(renewed.expires_at)));
+        notify(QUOTE_COPY_TEXT.renewed(formatQuoteDate(Date.parse(renewed.expires_at))));
         onRenewed(renewed.expires_at);
       } catch (error) {
         notify(errorText(error, QUOTE_COPY_TEXT.renewFailed), false);

@@ -15,13 +15,8 @@ import {
 import { type FormEvent, useId, useRef, useState } from "react";
 import { MoneyInput } from "@/components/money-input";
 import { ScanVinButton } from "@/components/vin/scan-vin-button";
-import {
-  decodeForMember,
-  decodeThroughQuote,
-  prefersScanning,
-  useVinLookup,
-  VinLookupNote,
-} from "@/components/vin/vin-lookup";
+import { decodeForMember, decodeThroughQuote } from "@/components/vin/vin-api";
+import { prefersScanning, useVinLookup, VinLookupNote } from "@/components/vin/vin-lookup";
 import { DialogActions } from "./dialog-actions";
 import { QuoteModal } from "./quote-modal";
 import classes from "./quote-modal.module.css";
