@@ -152,7 +152,7 @@ describe("the installed dealdesk package", () => {
     const sources = maps.flatMap(
       (map) => (JSON.parse(readFileSync(path.join(pkg, map), "utf8")) as { sources: string[] }).sources,
     );
-    expect(sources.some((source) => source.includes("server/db/stores.ts"))).toBe(true);
+    expect(sources.some((source) => source.includes("server/db/sqlite/stores.ts"))).toBe(true);
     expect(
       sources.filter((source) => source.includes("test-support") || source.includes("shared/testing")),
     ).toEqual([]);
