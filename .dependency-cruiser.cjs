@@ -3,7 +3,8 @@
 // server uses services and stores, never routes; no service imports it. Type imports count (tsPreCompilationDeps).
 // Beside the layers, a small base every server layer may use: the settings (config.ts), the
 // package's own paths (package-root.ts), the API's error type (errors.ts) and the log lines.
-// Issue #53: every server file sits in one layer; shared/ runs no Node built-in; the web app's zones
+// Issue #53: every server file sits in one layer; shared/ runs no Node built-in, its core/ is its bottom
+// and its text/ is words only (core → text → rules → schemas → live → history → deal → validation); the web app's zones
 // (bulletproof-react's): app → features → components → lib, no feature importing another. Folder
 // circles are checked by scripts/folder-cycles.mjs (rule `no-folder-circle`), run by lint after this.
 // scripts/lint-rules.test.ts plants each forbidden import and expects its rule to fire.
@@ -46,6 +47,22 @@ module.exports = {
       comment: "shared/ runs in the browser too: no Node built-in (node:fs, path, crypto...).",
       from: { path: "^shared/", pathNot: TESTS },
       to: { dependencyTypes: ["core"] },
+    },
+    {
+      name: "shared-core-is-the-bottom",
+      severity: "error",
+      comment:
+        "shared/core/ (constants, money, format, zod, the API's shapes) is the bottom of shared/: it imports nothing else of shared/.",
+      from: { path: "^shared/core/" },
+      to: { path: "^shared/", pathNot: "^shared/core/" },
+    },
+    {
+      name: "shared-text-is-words",
+      severity: "error",
+      comment:
+        "shared/text/ holds the app's words: it imports only shared/core/ and itself, so no deal math or schema hides among the strings.",
+      from: { path: "^shared/text/" },
+      to: { path: "^shared/", pathNot: "^shared/(core|text)/" },
     },
     {
       name: "server-file-in-a-layer",

@@ -181,7 +181,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
                 groups: [
                   {
                     name: "shopper-page",
-                    test: /src[\\/]shopper-main\.tsx$|src[\\/]app[\\/]shopper-root\.tsx$|shared[\\/]history-push\.ts$|node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+                    test: /src[\\/]shopper-main\.tsx$|src[\\/]app[\\/]shopper-root\.tsx$|shared[\\/]history[\\/]history-push\.ts$|node_modules[\\/](react|react-dom|scheduler)[\\/]/,
                   },
                 ],
               },

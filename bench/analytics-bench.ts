@@ -10,7 +10,7 @@ import { createPostgresStores } from "../server/db/postgres/stores";
 import { pendingBusEvents } from "../server/live/live-storage";
 import { type Storage, sqliteStorage } from "../server/open-storage";
 import { startPostgres } from "../server/test-support/services";
-import { DAY_MS } from "../shared/analytics";
+import { DAY_MS } from "../shared/analytics/analytics";
 
 // Issue #40's scale check: 50,000 quotes over two years for 20 salespeople, with their history
 // (edits, shares, the shopper's opens, acceptances, reopenings) and versions, on SQLite and on

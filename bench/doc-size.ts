@@ -1,6 +1,6 @@
-import { dealArray, readDoc, writeField } from "@shared/quote-doc";
+import { dealArray, readDoc, writeField } from "@shared/live/quote-doc";
 import * as Y from "yjs";
-import { newQuoteData } from "../shared/new-quote";
+import { newQuoteData } from "../shared/deal/new-quote";
 
 // Encoded size of a quote document against its JSON size after `edits` edits by two clients
 // alternating over several fields, each client applying the other's updates (as over the wire).

@@ -6,7 +6,7 @@
 //
 //   npx tsx bench/guard-bench.ts          (npm run bench runs it first)
 
-import { dealArray, type FlatEntries, readEntries, writeField } from "@shared/quote-doc";
+import { dealArray, type FlatEntries, readEntries, writeField } from "@shared/live/quote-doc";
 import * as Y from "yjs";
 import { applyVerdict, judgeUpdate } from "../server/live/stages/update-guard";
 import { sampleQuoteDoc } from "../server/test-support/quote-doc";

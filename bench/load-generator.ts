@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { liveProtocols, liveServerUrl } from "@shared/live-protocol";
-import { dealArray, readEntries, writeField } from "@shared/quote-doc";
+import { liveProtocols, liveServerUrl } from "@shared/live/live-protocol";
+import { dealArray, readEntries, writeField } from "@shared/live/quote-doc";
 import * as decoding from "lib0/decoding";
 import * as encoding from "lib0/encoding";
 import WebSocket from "ws";

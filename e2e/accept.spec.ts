@@ -4,11 +4,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { readMail } from "../server/test-support/read-mail";
-import { DEAL_NOTICE_TEXT } from "../shared/deal-notice-messages";
-import type { DealSheet } from "../shared/deal-sheet";
-import { MSG } from "../shared/messages";
-import { SHEET_TEXT } from "../shared/sheet-messages";
-import { STRUCTURES_TEXT } from "../shared/structure-messages";
+import type { DealSheet } from "../shared/deal/deal-sheet";
+import { DEAL_NOTICE_TEXT } from "../shared/text/deal-notice-messages";
+import { MSG } from "../shared/text/messages";
+import { SHEET_TEXT } from "../shared/text/sheet-messages";
+import { STRUCTURES_TEXT } from "../shared/text/structure-messages";
 import { E2E_DATA_DIR, expect, expectNoSeriousA11yViolations } from "./fixtures";
 import { expectConnected, lineValue, showHistory, quoteTest as test } from "./quote-setup";
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ANALYTICS_TEXT, openedWithoutShareText } from "../shared/analytics-text";
+import { ANALYTICS_TEXT, openedWithoutShareText } from "../shared/analytics/analytics-text";
 import { FIXTURE_DAYS } from "../shared/testing/analytics-fixture";
 import { seedAnalyticsDesk } from "./analytics-db";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, test } from "./fixtures";

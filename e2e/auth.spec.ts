@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { readMail, resetLinkIn } from "../server/test-support/read-mail";
-import { RESET_REDIRECT_MS } from "../shared/constants";
-import { MSG } from "../shared/messages";
+import { RESET_REDIRECT_MS } from "../shared/core/constants";
+import { MSG } from "../shared/text/messages";
 import {
   E2E_DATA_DIR,
   expect,

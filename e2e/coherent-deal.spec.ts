@@ -1,10 +1,11 @@
-import { DASHBOARD_TEXT } from "../shared/dashboard-text";
-import { DEAL_OFFER_TEXT } from "../shared/deal-offer-text";
-import { DEAL_RULE_TEXT } from "../shared/deal-rule-text";
-import { LEASE_LINE_TEXT } from "../shared/lease-line-text";
-import { CORE_MSG, MSG, QUOTE_TEXT, TEXT, VEHICLE_FORM_LABELS } from "../shared/messages";
-import { SHEET_TEXT } from "../shared/sheet-messages";
-import { STRUCTURES_TEXT } from "../shared/structure-messages";
+import { DASHBOARD_TEXT } from "../shared/text/dashboard-text";
+import { DEAL_OFFER_TEXT } from "../shared/text/deal-offer-text";
+import { DEAL_RULE_TEXT } from "../shared/text/deal-rule-text";
+import { LEASE_LINE_TEXT } from "../shared/text/lease-line-text";
+import { MSG } from "../shared/text/messages";
+import { CORE_MSG, QUOTE_TEXT, TEXT, VEHICLE_FORM_LABELS } from "../shared/text/page-text";
+import { SHEET_TEXT } from "../shared/text/sheet-messages";
+import { STRUCTURES_TEXT } from "../shared/text/structure-messages";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./fixtures";
 import { dealerOffersLease, setUpLeaseQuote } from "./lease-deal-setup";
 import { lineValue, openLine, quoteTest as test } from "./quote-setup";

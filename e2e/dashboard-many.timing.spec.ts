@@ -1,4 +1,4 @@
-import { DASHBOARD_TEXT } from "../shared/dashboard-text";
+import { DASHBOARD_TEXT } from "../shared/text/dashboard-text";
 import { seedListingRows } from "./dashboard-db";
 import { expect, test } from "./fixtures";
 import { registerDealerViaApi, signInAs } from "./support/api";

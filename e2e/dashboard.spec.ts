@@ -1,6 +1,12 @@
-import { DASHBOARD_TEXT } from "../shared/dashboard-text";
-import { ALL_QUOTES_TITLE, CHECKLIST_TEXT, QUOTE_COLUMNS, QUOTE_COPY_TEXT } from "../shared/dealer-messages";
-import { MSG, TEXT, VEHICLE_FORM_LABELS } from "../shared/messages";
+import { DASHBOARD_TEXT } from "../shared/text/dashboard-text";
+import {
+  ALL_QUOTES_TITLE,
+  CHECKLIST_TEXT,
+  QUOTE_COLUMNS,
+  QUOTE_COPY_TEXT,
+} from "../shared/text/dealer-messages";
+import { MSG } from "../shared/text/messages";
+import { TEXT, VEHICLE_FORM_LABELS } from "../shared/text/page-text";
 import { setCustomerName, setQuoteTimes } from "./dashboard-db";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { createQuoteViaApi, type DealerAccount, registerDealerViaApi, signInAs } from "./support/api";

@@ -5,8 +5,8 @@ import {
   DELETE_DEFAULT_NOTE,
   type DefaultListKind,
   emptyListMessage,
-} from "../shared/dealer-messages";
-import { MSG } from "../shared/messages";
+} from "../shared/text/dealer-messages";
+import { MSG } from "../shared/text/messages";
 import { UNSAVED_CHANGES_CONFIRM } from "../src/lib/unsaved-changes";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { authHeaders, type DealerAccount, registerDealerViaApi, signInAs } from "./support/api";

@@ -1,7 +1,7 @@
-import { DESK_SETTINGS_TEXT, QUOTE_COLUMNS } from "../shared/dealer-messages";
-import { MSG } from "../shared/messages";
-import { DESK_TEXT } from "../shared/solve-text";
-import { STRUCTURES_TEXT } from "../shared/structure-messages";
+import { DESK_SETTINGS_TEXT, QUOTE_COLUMNS } from "../shared/text/dealer-messages";
+import { MSG } from "../shared/text/messages";
+import { DESK_TEXT } from "../shared/text/solve-text";
+import { STRUCTURES_TEXT } from "../shared/text/structure-messages";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { expectConnected } from "./quote-setup";
 import { authHeaders, createQuoteViaApi, registerDealerViaApi, signInAs } from "./support/api";

@@ -4,10 +4,10 @@
 // exactly what GET /api/quotes/:id/history answers, row for row, in order, without a reload.
 
 import type { Page } from "@playwright/test";
-import { historySentence } from "../shared/history-sentence";
-import type { HistoryResponse } from "../shared/history-text";
-import { memberLabel } from "../shared/permissions";
-import { STRUCTURES_TEXT } from "../shared/structure-messages";
+import { historySentence } from "../shared/history/history-sentence";
+import type { HistoryResponse } from "../shared/history/history-text";
+import { memberLabel } from "../shared/rules/permissions";
+import { STRUCTURES_TEXT } from "../shared/text/structure-messages";
 import { expect } from "./fixtures";
 import {
   editAmount,

@@ -1,5 +1,5 @@
 import { startReceiver } from "../server/test-support/webhook-receiver";
-import { INTEGRATIONS_TEXT as T } from "../shared/handoff";
+import { INTEGRATIONS_TEXT as T } from "../shared/schemas/handoff";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { registerDealerViaApi, signInAs } from "./support/api";
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { INVENTORY_MSG, INVENTORY_TEXT } from "../shared/inventory/inventory-text";
 import { vinCheckDigit, withCheckDigit } from "../shared/inventory/vin";
-import { STRUCTURES_TEXT } from "../shared/structure-messages";
+import { STRUCTURES_TEXT } from "../shared/text/structure-messages";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { expectConnected } from "./quote-setup";
 import { authHeaders, type DealerAccount, registerDealerViaApi, signInAs } from "./support/api";

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { QUOTE_TEXT, TEXT } from "../shared/messages";
-import { STRUCTURES_TEXT } from "../shared/structure-messages";
+import { QUOTE_TEXT, TEXT } from "../shared/text/page-text";
+import { STRUCTURES_TEXT } from "../shared/text/structure-messages";
 import { expect } from "./fixtures";
 import { openLine, type QuoteSetup, setUpQuote } from "./quote-setup";
 

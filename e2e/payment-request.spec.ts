@@ -1,4 +1,4 @@
-import { DESK_TEXT, PAYMENT_REQUEST_TEXT } from "../shared/solve-text";
+import { DESK_TEXT, PAYMENT_REQUEST_TEXT } from "../shared/text/solve-text";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./fixtures";
 import { quoteTest as test } from "./quote-setup";
 

@@ -1,4 +1,4 @@
-import { DEAL_NOTICE_TEXT } from "../shared/deal-notice-messages";
+import { DEAL_NOTICE_TEXT } from "../shared/text/deal-notice-messages";
 import { expect, expectNoSeriousA11yViolations } from "./fixtures";
 import { editAmount, lineValue, openLine, showHistory, quoteTest as test } from "./quote-setup";
 import { signInAs } from "./support/api";

@@ -1,6 +1,6 @@
 // Issue #11, Major 7: trade-in equity beyond the whole deal never shows a negative price.
 
-import { DEAL_RULE_TEXT } from "../shared/deal-rule-text";
+import { DEAL_RULE_TEXT } from "../shared/text/deal-rule-text";
 import { expect } from "./fixtures";
 import { expectLines, lineValue, openLine, quoteTest as test } from "./quote-setup";
 

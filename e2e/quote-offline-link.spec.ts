@@ -4,7 +4,7 @@
 // dealer's app is never served from it.
 
 import type { Page } from "@playwright/test";
-import { QUOTE_TEXT } from "../shared/page-text";
+import { QUOTE_TEXT } from "../shared/text/page-text";
 import { expect, expectNoSeriousA11yViolations } from "./fixtures";
 import { editAmount, expectConnected, lineValue, quoteTest as test } from "./quote-setup";
 

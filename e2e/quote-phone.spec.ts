@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
-import { QUOTE_TEXT, TEXT } from "../shared/messages";
-import { STRUCTURES_TEXT } from "../shared/structure-messages";
+import { QUOTE_TEXT, TEXT } from "../shared/text/page-text";
+import { STRUCTURES_TEXT } from "../shared/text/structure-messages";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./fixtures";
 import { expectConnected, lineValue, openLine, quoteTest as test, waitForEditCode } from "./quote-setup";
 

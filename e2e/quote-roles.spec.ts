@@ -1,4 +1,4 @@
-import { QUOTE_COPY_TEXT } from "../shared/dealer-messages";
+import { QUOTE_COPY_TEXT } from "../shared/text/dealer-messages";
 import { setQuoteTimes } from "./dashboard-db";
 import { expect } from "./fixtures";
 import {

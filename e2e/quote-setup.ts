@@ -8,7 +8,7 @@ import type {
   Locator,
   Page,
 } from "@playwright/test";
-import { HISTORY_TEXT } from "../shared/history-text";
+import { HISTORY_TEXT } from "../shared/history/history-text";
 import { expect, test } from "./fixtures";
 import {
   authHeaders,
@@ -165,7 +165,7 @@ export async function expectLines(page: Page, amounts: Record<string, string>) {
  */
 /**
  * The dealer's History panel, scrolled on screen and read: it reads the history and gets its
- * pushes only while on screen (shared/history-push.ts), as a dealer who looks at it.
+ * pushes only while on screen (shared/history/history-push.ts), as a dealer who looks at it.
  */
 export async function showHistory(page: Page): Promise<Locator> {
   const panel = page.getByTestId("history-panel");

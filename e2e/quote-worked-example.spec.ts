@@ -23,7 +23,7 @@ import { editAmount, lineValue, openLine, quoteTest as test } from "./quote-setu
 // 13 Out of the door price   27,761.18  = 26,261.18 - 2,000 + 3,500
 //
 // Payments on A = 27,761.18, P = A r / (1 - (1 + r)^-n), r = APR / 12, rounded to the nearest cent,
-// half away from zero (shared/pricing.ts, docs/decisions/003):
+// half away from zero (shared/deal/pricing.ts, docs/decisions/003):
 //   Good, 60 months, 8.5 %:       r = 0.0070833; (1 + r)^-60 = 0.654750; P = 196.6417 / 0.345250 = 569.5631 -> 569.56
 //   Good, 24 months, 6 %:         r = 0.005;     (1 + r)^-24 = 0.887186; P = 138.8059 / 0.112814 = 1,230.3924 -> 1,230.39
 //   Excellent, 84 months, 10 %:   r = 0.0083333; (1 + r)^-84 = 0.498028; P = 231.3432 / 0.501972 = 460.8685 -> 460.87

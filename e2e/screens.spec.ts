@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { MSG, QUOTE_TEXT, TEXT } from "../shared/messages";
-import { STRUCTURES_TEXT } from "../shared/structure-messages";
+import { MSG } from "../shared/text/messages";
+import { QUOTE_TEXT, TEXT } from "../shared/text/page-text";
+import { STRUCTURES_TEXT } from "../shared/text/structure-messages";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./fixtures";
 import { dealerOffersLease, setUpLeaseQuote } from "./lease-deal-setup";
 import { expectConnected, saveTradeIn, quoteTest as test, WORKED_DEFAULTS } from "./quote-setup";

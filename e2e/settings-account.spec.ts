@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { DASHBOARD_TEXT } from "../shared/dashboard-text";
-import { MSG } from "../shared/messages";
+import { DASHBOARD_TEXT } from "../shared/text/dashboard-text";
+import { MSG } from "../shared/text/messages";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { authHeaders, registerDealerViaApi, signInAs } from "./support/api";
 

@@ -1,4 +1,4 @@
-import { STRUCTURES_TEXT } from "../shared/structure-messages";
+import { STRUCTURES_TEXT } from "../shared/text/structure-messages";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { expectConnected } from "./quote-setup";
 import { authHeaders, createQuoteViaApi, registerDealerViaApi, signInAs } from "./support/api";

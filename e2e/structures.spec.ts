@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { DEAL_OFFER_TEXT } from "../shared/deal-offer-text";
-import { QUOTE_TEXT, VEHICLE_FORM_LABELS } from "../shared/messages";
-import { type QuoteData, type QuoteTaxRules, quoteDataSchema } from "../shared/quote-schema";
-import { STRUCTURES_TEXT } from "../shared/structure-messages";
+import { type QuoteData, type QuoteTaxRules, quoteDataSchema } from "../shared/schemas/quote-schema";
+import { DEAL_OFFER_TEXT } from "../shared/text/deal-offer-text";
+import { QUOTE_TEXT, VEHICLE_FORM_LABELS } from "../shared/text/page-text";
+import { STRUCTURES_TEXT } from "../shared/text/structure-messages";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./fixtures";
 import { lineValue, openLine, showHistory, quoteTest as test } from "./quote-setup";
 import { authHeaders } from "./support/api";

@@ -1,4 +1,4 @@
-import { MSG } from "../shared/messages";
+import { MSG } from "../shared/text/messages";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { registerDealerViaApi, signInAs } from "./support/api";
 import { invitationLink, outboxInvitationNotice } from "./support/outbox";

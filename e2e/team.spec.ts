@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { DASHBOARD_TEXT } from "../shared/dashboard-text";
-import { MSG, VEHICLE_FORM_LABELS } from "../shared/messages";
-import { QUOTE_TEXT } from "../shared/page-text";
+import { DASHBOARD_TEXT } from "../shared/text/dashboard-text";
+import { MSG } from "../shared/text/messages";
+import { QUOTE_TEXT, VEHICLE_FORM_LABELS } from "../shared/text/page-text";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { editAmount, expectConnected, lineValue, showHistory } from "./quote-setup";
 import { createQuoteViaApi, registerDealerViaApi, signInAs } from "./support/api";

@@ -145,6 +145,24 @@ describe("the dependency rules", () => {
       { "shared/hash.ts": 'import { createHash } from "crypto";\nexport const hash = createHash;\n' },
     ],
     [
+      "shared/core/ importing a schema",
+      "shared-core-is-the-bottom",
+      {
+        "shared/schemas/quote-keys.ts": 'export const quoteKeys = ["price"];\n',
+        "shared/core/format.ts":
+          'import { quoteKeys } from "../schemas/quote-keys";\nexport const format = quoteKeys;\n',
+      },
+    ],
+    [
+      "shared/text/ importing deal math (type only)",
+      "shared-text-is-words",
+      {
+        "shared/deal/pricing.ts": "export type Total = { cents: number };\n",
+        "shared/text/sheet-text.ts":
+          'import type { Total } from "../deal/pricing";\nexport const line = (t: Total) => "Total " + t.cents;\n',
+      },
+    ],
+    [
       "src/ importing shared/testing/",
       "no-test-support-in-production",
       {

@@ -1,4 +1,4 @@
-import { MSG } from "@shared/messages";
+import { MSG } from "@shared/text/messages";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppDeps } from "./app-deps";

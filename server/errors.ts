@@ -1,4 +1,4 @@
-import { CORE_MSG } from "@shared/messages";
+import { CORE_MSG } from "@shared/text/page-text";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";

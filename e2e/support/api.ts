@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import type { AuthResponse } from "../../shared/api-types";
+import type { AuthResponse } from "../../shared/core/api-types";
 
 let counter = 0;
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { readMail } from "../../server/test-support/read-mail";
-import { MSG } from "../../shared/messages";
+import { MSG } from "../../shared/text/messages";
 import { E2E_DATA_DIR, expect } from "../fixtures";
 
 /** The newest invitation link sent to `to` (the server's outbox: no SMTP_URL in the e2e run). */

@@ -1,6 +1,11 @@
-import { ANALYTICS_MAX_DAYS, type AnalyticsResponse, computeAnalytics, DAY_MS } from "@shared/analytics";
-import { ANALYTICS_MSG } from "@shared/analytics-text";
-import { type Member, seesEveryQuote } from "@shared/permissions";
+import {
+  ANALYTICS_MAX_DAYS,
+  type AnalyticsResponse,
+  computeAnalytics,
+  DAY_MS,
+} from "@shared/analytics/analytics";
+import { ANALYTICS_MSG } from "@shared/analytics/analytics-text";
+import { type Member, seesEveryQuote } from "@shared/rules/permissions";
 import type { QuoteScope } from "../db/repositories/quotes";
 import type { Stores } from "../db/stores";
 import { badRequest, forbidden } from "../errors";

@@ -1,8 +1,8 @@
-import { ANALYTICS_MSG } from "@shared/analytics-text";
-import { type CsvCell, csvRecord } from "@shared/csv";
+import { ANALYTICS_MSG } from "@shared/analytics/analytics-text";
+import { type CsvCell, csvRecord } from "@shared/core/csv";
 import { choiceText } from "@shared/deal/structure-grid";
-import { type Member, seesEveryQuote } from "@shared/permissions";
-import { matchesQuoteSearch } from "@shared/quote-list";
+import { type Member, seesEveryQuote } from "@shared/rules/permissions";
+import { matchesQuoteSearch } from "@shared/rules/quote-list";
 import type { ExportRow } from "../db/repositories/analytics";
 import type { Stores } from "../db/stores";
 import { badRequest, forbidden } from "../errors";

@@ -1,4 +1,4 @@
-import type { DealerProfile, PublicUser } from "@shared/api-types";
+import type { DealerProfile, PublicUser } from "@shared/core/api-types";
 import type { UserRow } from "../db/repositories/users";
 
 /** The user as the API shows it: never the password hash or token bookkeeping. */

@@ -3,8 +3,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, sta
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { EMPTY_DEALER_PROFILE } from "@shared/constants";
-import { CONTROL_CHARACTERS } from "@shared/schema-fields";
+import { EMPTY_DEALER_PROFILE } from "@shared/core/constants";
+import { CONTROL_CHARACTERS } from "@shared/schemas/schema-fields";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, openDatabase } from "../db/connection";
 import { createSqliteStores } from "../db/sqlite/stores";

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { EMPTY_DEALER_PROFILE } from "@shared/constants";
+import { EMPTY_DEALER_PROFILE } from "@shared/core/constants";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { closePostgres, openPostgres } from "../db/postgres/connection";
 import { createPostgresStores } from "../db/postgres/stores";

@@ -1,4 +1,4 @@
-import { CONTROL_CHARACTERS } from "@shared/schema-fields";
+import { CONTROL_CHARACTERS } from "@shared/schemas/schema-fields";
 
 const EVERY_CONTROL = new RegExp(CONTROL_CHARACTERS.source, "gu");
 

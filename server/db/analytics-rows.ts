@@ -1,4 +1,4 @@
-import type { AcceptedDeal, StepCountRow } from "@shared/analytics";
+import type { AcceptedDeal, StepCountRow } from "@shared/analytics/analytics";
 import type { ExportRow } from "./repositories/analytics";
 
 // The rows both backends' analytics statements answer (sqlite/sqlite-analytics.ts,

@@ -1,5 +1,5 @@
-import { CREDIT_TIER_IDS, type CreditTier, DEFAULT_INTEREST_RATES, LOAN_TERMS } from "@shared/constants";
-import type { InterestRates } from "@shared/quote-schema";
+import { CREDIT_TIER_IDS, type CreditTier, DEFAULT_INTEREST_RATES, LOAN_TERMS } from "@shared/core/constants";
+import type { InterestRates } from "@shared/schemas/quote-schema";
 
 /**
  * A dealer's rate sheet: stored rates over the spec's default table (spec §9), so a new dealer

@@ -1,5 +1,5 @@
-import type { DefaultAddOn, DefaultFee, DefaultTax } from "@shared/api-types";
-import { centsToDollars, toCents } from "@shared/money";
+import type { DefaultAddOn, DefaultFee, DefaultTax } from "@shared/core/api-types";
+import { centsToDollars, toCents } from "@shared/core/money";
 import type { AddonBody } from "@shared/validation/default-add-ons";
 import type { FeeBody } from "@shared/validation/default-fees";
 import type { TaxBody } from "@shared/validation/default-taxes";

@@ -51,7 +51,7 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
-    // The member's dealership and role in it (shared/permissions.ts says what each role may do).
+    // The member's dealership and role in it (shared/rules/permissions.ts says what each role may do).
     dealershipId: text("dealership_id")
       .notNull()
       .references(() => dealerships.id, { onDelete: "cascade" }),
@@ -378,7 +378,7 @@ export const dealerPaymentOptions = pgTable("dealer_payment_options", {
 });
 
 // Issue #38: the dealership's deal economics defaults (pack, participation, buy rates, buy money
-// factors, "Salespeople see gross"), as one JSON object (shared/economics.ts); new quotes snapshot them.
+// factors, "Salespeople see gross"), as one JSON object (shared/deal/economics.ts); new quotes snapshot them.
 export const dealerEconomics = pgTable("dealer_economics", {
   dealerId: text("dealer_id")
     .primaryKey()

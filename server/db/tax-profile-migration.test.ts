@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { computeBreakdown, paymentGrid } from "@shared/deal/pricing";
 import { STANDARD_PROFILE_LABEL } from "@shared/deal/tax-profiles";
-import { computeBreakdown, paymentGrid } from "@shared/pricing";
-import { dealArray, dealDocName, privateDocName, writeFields } from "@shared/quote-doc";
-import type { QuoteData } from "@shared/quote-schema";
+import { dealArray, dealDocName, privateDocName, writeFields } from "@shared/live/quote-doc";
+import type { QuoteData } from "@shared/schemas/quote-schema";
 import Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";

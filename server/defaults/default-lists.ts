@@ -1,5 +1,5 @@
-import type { DefaultAddOn, DefaultFee, DefaultTax } from "@shared/api-types";
-import type { DefaultListKind } from "@shared/dealer-messages";
+import type { DefaultAddOn, DefaultFee, DefaultTax } from "@shared/core/api-types";
+import type { DefaultListKind } from "@shared/text/dealer-messages";
 import { type AddonBody, addonBodySchema } from "@shared/validation/default-add-ons";
 import { type FeeBody, feeBodySchema } from "@shared/validation/default-fees";
 import { type TaxBody, taxBodySchema } from "@shared/validation/default-taxes";

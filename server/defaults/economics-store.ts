@@ -1,5 +1,9 @@
-import { defaultEconomicsSettings, type EconomicsSettings, economicsSettingsSchema } from "@shared/economics";
-import { type Member, maySeeGross } from "@shared/permissions";
+import {
+  defaultEconomicsSettings,
+  type EconomicsSettings,
+  economicsSettingsSchema,
+} from "@shared/deal/economics";
+import { type Member, maySeeGross } from "@shared/rules/permissions";
 import type { DefaultsStore } from "../db/repositories/defaults";
 
 // Issue #38: the dealership's deal economics defaults (docs/decisions/019-deal-economics.md).

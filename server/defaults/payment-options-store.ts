@@ -1,5 +1,5 @@
-import { DEFAULT_STRUCTURES } from "@shared/constants";
-import { leaseProgramSchema, structuresSchema } from "@shared/quote-schema";
+import { DEFAULT_STRUCTURES } from "@shared/core/constants";
+import { leaseProgramSchema, structuresSchema } from "@shared/schemas/quote-schema";
 import type { DefaultsStore, PaymentOptions } from "../db/repositories/defaults";
 
 // Issue #18: the dealership's payment options for new quotes. Absent: DESKING.md's 3 × 3

@@ -1,4 +1,4 @@
-import { type QuoteTaxRules, taxRulesSchema } from "@shared/quote-schema";
+import { type QuoteTaxRules, taxRulesSchema } from "@shared/schemas/quote-schema";
 import type { DefaultsStore } from "../db/repositories/defaults";
 
 /** The dealer's saved tax rules, or undefined when none were saved (the standard rules apply). */

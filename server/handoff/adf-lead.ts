@@ -1,7 +1,7 @@
-import { formatCustomerPhone } from "@shared/format";
-import { TEXT } from "@shared/messages";
-import { formatMoney, toCents } from "@shared/money";
-import { PAYMENT_REQUEST_TEXT } from "@shared/solve-text";
+import { formatCustomerPhone } from "@shared/core/format";
+import { formatMoney, toCents } from "@shared/core/money";
+import { TEXT } from "@shared/text/page-text";
+import { PAYMENT_REQUEST_TEXT } from "@shared/text/solve-text";
 import type { OutgoingMail } from "../mail/mailer";
 import type { QuoteEventData } from "../quotes/event-data";
 import type { DecodedTradeIn } from "./trade-in-decode";

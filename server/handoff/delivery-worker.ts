@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { HANDOFF_MSG, TEST_LEAD_TYPE } from "@shared/handoff";
-import { TEXT } from "@shared/messages";
+import { HANDOFF_MSG, TEST_LEAD_TYPE } from "@shared/schemas/handoff";
+import { TEXT } from "@shared/text/page-text";
 import type { Config } from "../config";
 import type { LeasedDelivery } from "../db/repositories/handoff";
 import type { Stores } from "../db/stores";

@@ -14,7 +14,7 @@ import {
   WEBHOOK_EVENT_TYPES,
   type WebhookCreateBody,
   type WebhookUpdateBody,
-} from "@shared/handoff";
+} from "@shared/schemas/handoff";
 import type { HandoffSettings } from "../config";
 import type {
   EndpointChanges,

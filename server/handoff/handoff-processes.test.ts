@@ -2,7 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { writeField } from "@shared/quote-doc";
+import { writeField } from "@shared/live/quote-doc";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { bundleChildServer, startChildServer } from "../test-support/child-server";
 import { connectClient, destroyClient, sampleQuote, synced } from "../test-support/live-test-kit";

@@ -1,4 +1,4 @@
-import { centsToDollars } from "@shared/money";
+import { centsToDollars } from "@shared/core/money";
 import type { HandoffEventRecord } from "../db/repositories/handoff";
 import type { VehicleRow } from "../db/repositories/vehicles";
 import type { Stores } from "../db/stores";

@@ -1,6 +1,6 @@
+import { formatMoney, toCents } from "@shared/core/money";
 import { requestContext } from "@shared/deal/quote-solve";
-import { formatMoney, toCents } from "@shared/money";
-import { DESK_TEXT, PAYMENT_REQUEST_TEXT, shortMoney } from "@shared/solve-text";
+import { DESK_TEXT, PAYMENT_REQUEST_TEXT, shortMoney } from "@shared/text/solve-text";
 import type { LeasedDelivery } from "../db/repositories/handoff";
 import { quoteEventData, quoteEventRecord } from "../quotes/event-data";
 import { type EventDeps, quoteEvent, snapshotOrNull } from "../quotes/quote-events";

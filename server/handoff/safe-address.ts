@@ -1,6 +1,6 @@
 import { lookup } from "node:dns";
 import { isIP, type LookupFunction } from "node:net";
-import { HANDOFF_MSG } from "@shared/handoff";
+import { HANDOFF_MSG } from "@shared/schemas/handoff";
 import ipaddr from "ipaddr.js";
 import type { HandoffSettings } from "../config";
 

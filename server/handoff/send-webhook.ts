@@ -1,6 +1,6 @@
 import http from "node:http";
 import https from "node:https";
-import { HANDOFF_MSG } from "@shared/handoff";
+import { HANDOFF_MSG } from "@shared/schemas/handoff";
 import { Webhook } from "standardwebhooks";
 import { guardedLookup, literalAddressProblem } from "./safe-address";
 

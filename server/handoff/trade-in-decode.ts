@@ -1,5 +1,5 @@
-import { normalizeVin } from "@shared/inventory/vin";
 import { type DecodedVehicle, vinDecodeRefusal } from "@shared/inventory/vin-decode";
+import { normalizeVin } from "@shared/schemas/schema-fields";
 import type { QuoteEventData } from "../quotes/event-data";
 import type { VinDecoder } from "../vehicles/vin-decoder";
 

@@ -1,4 +1,4 @@
-import { HANDOFF_MSG, WEBHOOK_EVENT_TYPES } from "@shared/handoff";
+import { HANDOFF_MSG, WEBHOOK_EVENT_TYPES } from "@shared/schemas/handoff";
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Config } from "../config";

@@ -1,4 +1,4 @@
-import { MSG } from "@shared/messages";
+import { MSG } from "@shared/text/messages";
 import { afterEach, expect, it } from "vitest";
 import { createDealer } from "../test-support/fixtures";
 import { sampleQuote } from "../test-support/live-test-kit";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { CORE_MSG, TEXT } from "@shared/messages";
+import { CORE_MSG, TEXT } from "@shared/text/page-text";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import type { Stores } from "../db/stores";

@@ -1,4 +1,4 @@
-import { MSG } from "@shared/messages";
+import { MSG } from "@shared/text/messages";
 import type { Context } from "hono";
 import { ApiError } from "../errors";
 

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs"
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { MSG } from "@shared/messages";
+import { MSG } from "@shared/text/messages";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { readConfig } from "../config";

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { defaultIsNew } from "@shared/constants";
+import { defaultIsNew } from "@shared/core/constants";
+import { centsToDollars } from "@shared/core/money";
 import {
   IMPORT_FIELDS,
   type ImportField,
@@ -9,8 +10,7 @@ import {
 } from "@shared/inventory/import-columns";
 import { INVENTORY_MSG, INVENTORY_TEXT } from "@shared/inventory/inventory-text";
 import { type ImportResult, stockVehicleSchema } from "@shared/inventory/vehicle-schema";
-import { normalizeVin } from "@shared/inventory/vin";
-import { centsToDollars } from "@shared/money";
+import { normalizeVin } from "@shared/schemas/schema-fields";
 import type { VehicleFields, VehicleRow } from "../db/repositories/vehicles";
 import type { Stores } from "../db/stores";
 import type { VinDecoder } from "../vehicles/vin-decoder";

@@ -1,6 +1,7 @@
 import { INVENTORY_MSG } from "@shared/inventory/inventory-text";
-import { normalizeVin, vinModelYear } from "@shared/inventory/vin";
+import { vinModelYear } from "@shared/inventory/vin";
 import { type DecodedVehicle, vinDecodeRefusal } from "@shared/inventory/vin-decode";
+import { normalizeVin } from "@shared/schemas/schema-fields";
 import { type VinDecoder, VinDecodingUnavailable } from "../vehicles/vin-decoder";
 
 // Issue #50: a stock row's VIN against what the row says, at the row's validation stage of the

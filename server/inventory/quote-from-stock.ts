@@ -1,8 +1,8 @@
+import { centsToDollars } from "@shared/core/money";
 import { INVENTORY_MSG, stockVehicleDescription } from "@shared/inventory/inventory-text";
 import { VIN_SHAPE } from "@shared/inventory/vin";
-import { centsToDollars } from "@shared/money";
-import { type CreateQuoteBody, createQuoteSchema } from "@shared/quote-schema";
-import { strictObject, text } from "@shared/schema-fields";
+import { type CreateQuoteBody, createQuoteSchema } from "@shared/schemas/quote-schema";
+import { strictObject, text } from "@shared/schemas/schema-fields";
 import type { VehicleRow } from "../db/repositories/vehicles";
 import type { Stores } from "../db/stores";
 import { ApiError, notFound } from "../errors";

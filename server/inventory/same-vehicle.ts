@@ -1,4 +1,4 @@
-import { type Member, seesEveryQuote } from "@shared/permissions";
+import { type Member, seesEveryQuote } from "@shared/rules/permissions";
 import type { Stores } from "../db/stores";
 
 /**

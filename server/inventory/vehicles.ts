@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { centsToDollars, toCents } from "@shared/core/money";
 import type { InventoryVehicle, StockVehicleBody } from "@shared/inventory/vehicle-schema";
-import { centsToDollars, toCents } from "@shared/money";
 import type { VehicleFields, VehicleFilter, VehicleRow } from "../db/repositories/vehicles";
 import type { Stores } from "../db/stores";
 

@@ -1,4 +1,4 @@
-import { dealArray, type FlatEntries, readEntries, writeField } from "@shared/quote-doc";
+import { dealArray, type FlatEntries, readEntries, writeField } from "@shared/live/quote-doc";
 import { expect, it } from "vitest";
 import * as Y from "yjs";
 import { sampleQuoteDoc } from "../test-support/quote-doc";

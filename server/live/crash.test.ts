@@ -2,7 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { dealArray, readDoc, writeField } from "@shared/quote-doc";
+import { dealArray, readDoc, writeField } from "@shared/live/quote-doc";
 import { afterAll, expect, it } from "vitest";
 import * as Y from "yjs";
 import { createTokenService } from "../auth/tokens";

@@ -1,5 +1,5 @@
-import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
-import { dealArray, dealDocName, readDoc, writeField } from "@shared/quote-doc";
+import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live/live-protocol";
+import { dealArray, dealDocName, readDoc, writeField } from "@shared/live/quote-doc";
 import { and, eq } from "drizzle-orm";
 import * as encoding from "lib0/encoding";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
+import { LIVE_CLOSE_CODES } from "@shared/live/live-protocol";
 import {
   dealArray,
   dealDocName,
@@ -6,7 +6,7 @@ import {
   privateDocName,
   readDoc,
   writeField,
-} from "@shared/quote-doc";
+} from "@shared/live/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTokenService } from "../auth/tokens";
 import { createSqliteStores } from "../db/sqlite/stores";

@@ -3,8 +3,8 @@
 // that is not offered are refused; a concurrent edit that pushes a standing down payment over
 // the bound is not (the page shows the down capped, with a notice).
 
-import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
-import { readDoc, writeField } from "@shared/quote-doc";
+import { LIVE_CLOSE_CODES } from "@shared/live/live-protocol";
+import { readDoc, writeField } from "@shared/live/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   connectClient,

@@ -1,4 +1,4 @@
-import type { HistoryPush } from "@shared/history-push";
+import type { HistoryPush } from "@shared/history/history-push";
 import type { LiveBounds } from "../config";
 import { createHistoryRecorder } from "../db/history/recorder";
 import type { ShopperVisit } from "../db/shopper-visits";

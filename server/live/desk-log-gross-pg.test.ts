@@ -1,4 +1,4 @@
-import { readDoc, writeField } from "@shared/quote-doc";
+import { readDoc, writeField } from "@shared/live/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   connectClient,

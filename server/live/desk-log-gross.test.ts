@@ -1,5 +1,5 @@
 import { choiceOf } from "@shared/deal/presented-deal";
-import { readDoc, writeField } from "@shared/quote-doc";
+import { readDoc, writeField } from "@shared/live/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_HEADER } from "../analytics/desk-export";
 import { createTokenService } from "../auth/tokens";

@@ -1,5 +1,5 @@
-import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
-import { economicsArray, economicsDocName, readDoc, writeField } from "@shared/quote-doc";
+import { LIVE_CLOSE_CODES } from "@shared/live/live-protocol";
+import { economicsArray, economicsDocName, readDoc, writeField } from "@shared/live/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   connectClient,

@@ -1,5 +1,4 @@
-import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
-import { PRIVATE_KEYS } from "@shared/permissions";
+import { LIVE_CLOSE_CODES } from "@shared/live/live-protocol";
 import {
   economicsArray,
   economicsDocName,
@@ -8,7 +7,8 @@ import {
   readDoc,
   readEntries,
   writeField,
-} from "@shared/quote-doc";
+} from "@shared/live/quote-doc";
+import { PRIVATE_KEYS } from "@shared/rules/permissions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { createTokenService } from "../auth/tokens";

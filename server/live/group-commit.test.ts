@@ -1,5 +1,5 @@
-import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
-import { dealArray, dealDocName, type KvPair, readDoc, writeField } from "@shared/quote-doc";
+import { LIVE_CLOSE_CODES } from "@shared/live/live-protocol";
+import { dealArray, dealDocName, type KvPair, readDoc, writeField } from "@shared/live/quote-doc";
 import * as encoding from "lib0/encoding";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";

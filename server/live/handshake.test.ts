@@ -1,6 +1,6 @@
 import net from "node:net";
-import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
-import { dealDocName, privateDocName, readDoc, writeField } from "@shared/quote-doc";
+import { LIVE_CLOSE_CODES } from "@shared/live/live-protocol";
+import { dealDocName, privateDocName, readDoc, writeField } from "@shared/live/quote-doc";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../db/schema";

@@ -1,12 +1,12 @@
 // Issue #10, the live channel's identity and bounds: each Yjs client id belongs to whoever first
 // wrote under it (staff member, shopper device), and every update, document, rate and presence
-// state is bounded, with the close codes of shared/live-protocol.ts. A refusal stores nothing.
+// state is bounded, with the close codes of shared/live/live-protocol.ts. A refusal stores nothing.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
-import { dealArray, dealDocName, type KvPair, readDoc, writeField } from "@shared/quote-doc";
-import type { AddOn } from "@shared/quote-schema";
+import { LIVE_CLOSE_CODES } from "@shared/live/live-protocol";
+import { dealArray, dealDocName, type KvPair, readDoc, writeField } from "@shared/live/quote-doc";
+import type { AddOn } from "@shared/schemas/quote-schema";
 import { eq } from "drizzle-orm";
 import * as encoding from "lib0/encoding";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";

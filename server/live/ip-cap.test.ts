@@ -1,4 +1,4 @@
-import { dealDocName } from "@shared/quote-doc";
+import { dealDocName } from "@shared/live/quote-doc";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   createQuoteVia,

@@ -1,18 +1,18 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type DealState, MESSAGE_DEAL_STATE, parseDealState } from "@shared/deal-state";
 import {
   applyHistoryPush,
   encodeHistoryWanted,
   type HistoryPush,
   MESSAGE_HISTORY,
   parseHistoryPush,
-} from "@shared/history-push";
-import type { HistoryEvent } from "@shared/history-text";
-import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
-import { MSG } from "@shared/messages";
-import { writeField } from "@shared/quote-doc";
+} from "@shared/history/history-push";
+import type { HistoryEvent } from "@shared/history/history-text";
+import { type DealState, MESSAGE_DEAL_STATE, parseDealState } from "@shared/live/deal-state";
+import { LIVE_CLOSE_CODES } from "@shared/live/live-protocol";
+import { writeField } from "@shared/live/quote-doc";
+import { MSG } from "@shared/text/messages";
 import Database from "better-sqlite3";
 import * as decoding from "lib0/decoding";
 import pg from "pg";

@@ -1,6 +1,6 @@
-import { HISTORY_LIMIT } from "@shared/history-push";
-import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
-import { dealDocName, docArray, quoteDocNames, readDoc } from "@shared/quote-doc";
+import { HISTORY_LIMIT } from "@shared/history/history-push";
+import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live/live-protocol";
+import { dealDocName, docArray, quoteDocNames, readDoc } from "@shared/live/quote-doc";
 import { WebSocketServer } from "ws";
 import type { TokenService } from "../auth/tokens";
 import type { Config } from "../config";

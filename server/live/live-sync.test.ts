@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
-import { dealDocName, readDoc, writeField } from "@shared/quote-doc";
-import type { TradeIn } from "@shared/quote-schema";
+import { LIVE_CLOSE_CODES } from "@shared/live/live-protocol";
+import { dealDocName, readDoc, writeField } from "@shared/live/quote-doc";
+import type { TradeIn } from "@shared/schemas/quote-schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { defaultAddons, defaultDealerFees, defaultGovernmentFees, defaultTaxes } from "../db/schema";

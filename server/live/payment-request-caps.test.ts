@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
-import { paymentRequestWaitMs } from "@shared/payment-request";
-import { dealArray, dealDocName, writeField } from "@shared/quote-doc";
-import { PAYMENT_REQUEST_TEXT } from "@shared/solve-text";
+import { LIVE_CLOSE_CODES } from "@shared/live/live-protocol";
+import { dealArray, dealDocName, writeField } from "@shared/live/quote-doc";
+import { paymentRequestWaitMs } from "@shared/schemas/payment-request";
+import { PAYMENT_REQUEST_TEXT } from "@shared/text/solve-text";
 import { and, eq, isNull } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
 import { afterEach, describe, expect, it } from "vitest";

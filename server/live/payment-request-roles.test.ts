@@ -1,5 +1,5 @@
-import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
-import { dealArray, dealDocName, writeField } from "@shared/quote-doc";
+import { LIVE_CLOSE_CODES } from "@shared/live/live-protocol";
+import { dealArray, dealDocName, writeField } from "@shared/live/quote-doc";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { yjsUpdates } from "../db/schema";

@@ -1,4 +1,8 @@
-import { paymentRequestLimitReason, paymentRequestWaitMs, waitMinutes } from "@shared/payment-request";
+import {
+  paymentRequestLimitReason,
+  paymentRequestWaitMs,
+  waitMinutes,
+} from "@shared/schemas/payment-request";
 import { describe, expect, it } from "vitest";
 import { capRefusal, capWaitMs, capWindowMs, requesterOf } from "./stages/payment-request";
 

@@ -1,5 +1,5 @@
-import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
-import { dealDocName, writeField } from "@shared/quote-doc";
+import { LIVE_CLOSE_CODES } from "@shared/live/live-protocol";
+import { dealDocName, writeField } from "@shared/live/quote-doc";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

@@ -1,6 +1,6 @@
-import type { CreditTier } from "@shared/constants";
-import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
-import { dealDocName, writeField } from "@shared/quote-doc";
+import type { CreditTier } from "@shared/core/constants";
+import { LIVE_CLOSE_CODES } from "@shared/live/live-protocol";
+import { dealDocName, writeField } from "@shared/live/quote-doc";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { liveFirstWrites, yjsUpdates } from "../db/schema";

@@ -1,14 +1,10 @@
-import { historySentence } from "@shared/history-sentence";
-import type { HistoryResponse } from "@shared/history-text";
-import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
-import {
-  conflictText,
-  MESSAGE_STALE_EDITS,
-  type OfflineConflict,
-  parseStaleEdits,
-} from "@shared/offline-conflicts";
-import { memberLabel } from "@shared/permissions";
-import { dealDocName, readDoc, writeField } from "@shared/quote-doc";
+import { historySentence } from "@shared/history/history-sentence";
+import type { HistoryResponse } from "@shared/history/history-text";
+import { conflictText } from "@shared/history/offline-conflicts";
+import { LIVE_CLOSE_CODES } from "@shared/live/live-protocol";
+import { dealDocName, readDoc, writeField } from "@shared/live/quote-doc";
+import { MESSAGE_STALE_EDITS, type OfflineConflict, parseStaleEdits } from "@shared/live/stale-edits-wire";
+import { memberLabel } from "@shared/rules/permissions";
 import * as decoding from "lib0/decoding";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

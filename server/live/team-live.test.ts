@@ -1,7 +1,7 @@
-import { historySentence } from "@shared/history-sentence";
-import type { HistoryResponse } from "@shared/history-text";
-import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
-import { privateDocName, readDoc, writeField } from "@shared/quote-doc";
+import { historySentence } from "@shared/history/history-sentence";
+import type { HistoryResponse } from "@shared/history/history-text";
+import { LIVE_CLOSE_CODES } from "@shared/live/live-protocol";
+import { privateDocName, readDoc, writeField } from "@shared/live/quote-doc";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTokenService } from "../auth/tokens";
 import { createSqliteStores } from "../db/sqlite/stores";

@@ -1,5 +1,12 @@
-import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
-import { dealArray, dealDocName, type KvPair, readDoc, readEntries, writeField } from "@shared/quote-doc";
+import { LIVE_CLOSE_CODES } from "@shared/live/live-protocol";
+import {
+  dealArray,
+  dealDocName,
+  type KvPair,
+  readDoc,
+  readEntries,
+  writeField,
+} from "@shared/live/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { createLiveStore } from "../db/sqlite/live-store";

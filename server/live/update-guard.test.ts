@@ -1,6 +1,13 @@
-import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
-import { dealArray, dealDocName, type KvPair, privateDocName, readDoc, writeField } from "@shared/quote-doc";
-import type { AddOn, FeeItem, TradeIn } from "@shared/quote-schema";
+import { LIVE_CLOSE_CODES } from "@shared/live/live-protocol";
+import {
+  dealArray,
+  dealDocName,
+  type KvPair,
+  privateDocName,
+  readDoc,
+  writeField,
+} from "@shared/live/quote-doc";
+import type { AddOn, FeeItem, TradeIn } from "@shared/schemas/quote-schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";

@@ -1,5 +1,6 @@
-import { formatCustomerPhone } from "@shared/format";
-import { MSG, TEXT } from "@shared/messages";
+import { formatCustomerPhone } from "@shared/core/format";
+import { MSG } from "@shared/text/messages";
+import { TEXT } from "@shared/text/page-text";
 import { escapeHtml } from "./escape-html";
 import type { OutgoingMail } from "./mailer";
 

@@ -1,5 +1,5 @@
-import type { InvitationSentResponse, PendingInvitation } from "@shared/api-types";
-import { MSG } from "@shared/messages";
+import type { InvitationSentResponse, PendingInvitation } from "@shared/core/api-types";
+import { MSG } from "@shared/text/messages";
 import { afterEach, describe, expect, it } from "vitest";
 import { register } from "../test-support/auth-test-support";
 import { readMail } from "../test-support/read-mail";

@@ -1,5 +1,5 @@
-import { TEXT } from "@shared/messages";
-import { CONTROL_CHARACTERS } from "@shared/schema-fields";
+import { CONTROL_CHARACTERS } from "@shared/schemas/schema-fields";
+import { TEXT } from "@shared/text/page-text";
 import type { Config } from "../config";
 import { invitationLink } from "../teams/invitations";
 import type { Mailer, MailReceipt, OutgoingMail } from "./mailer";

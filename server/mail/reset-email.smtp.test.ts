@@ -1,4 +1,4 @@
-import { MSG } from "@shared/messages";
+import { MSG } from "@shared/text/messages";
 import { afterEach, describe, expect, it } from "vitest";
 import { login, me, PASSWORD, register } from "../test-support/auth-test-support";
 import { readMail, resetLinkIn } from "../test-support/read-mail";

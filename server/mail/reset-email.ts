@@ -1,4 +1,4 @@
-import { TEXT } from "@shared/messages";
+import { TEXT } from "@shared/text/page-text";
 import type { Config } from "../config";
 import { escapeHtml } from "./escape-html";
 import type { Mailer, OutgoingMail } from "./mailer";

@@ -1,8 +1,8 @@
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
-import { writeField } from "@shared/quote-doc";
+import { LIVE_CLOSE_CODES } from "@shared/live/live-protocol";
+import { writeField } from "@shared/live/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTokenService } from "../auth/tokens";
 import { closeDatabase, openDatabase } from "../db/connection";

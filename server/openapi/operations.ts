@@ -1,8 +1,8 @@
-import { checklistMarkSchema } from "@shared/checklist";
-import { economicsSettingsSchema } from "@shared/economics";
-import { leadAddressSchema, webhookCreateSchema, webhookUpdateSchema } from "@shared/handoff";
+import { economicsSettingsSchema } from "@shared/deal/economics";
 import { stockVehicleSchema } from "@shared/inventory/vehicle-schema";
-import { createQuoteSchema, taxRulesSchema } from "@shared/quote-schema";
+import { checklistMarkSchema } from "@shared/schemas/checklist";
+import { leadAddressSchema, webhookCreateSchema, webhookUpdateSchema } from "@shared/schemas/handoff";
+import { createQuoteSchema, taxRulesSchema } from "@shared/schemas/quote-schema";
 import {
   accountBodySchema,
   changeEmailBodySchema,

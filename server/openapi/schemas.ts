@@ -1,11 +1,11 @@
-import { economicsSchema } from "@shared/economics";
-import { quoteDataSchema } from "@shared/quote-schema";
+import { economicsSchema } from "@shared/deal/economics";
+import { quoteDataSchema } from "@shared/schemas/quote-schema";
 import { z } from "zod";
 
 // Issue #39: zod schemas of the API's answers, for GET /api/openapi.json and for the test that
 // checks real answers against them. Request bodies are the routes' own schemas (operations.ts).
 // The deal itself (a quote's `data`, a version's `snapshot.data`) is declared with the schema the
-// live guard and the routes validate it with (shared/quote-schema.ts), field by field; the
+// live guard and the routes validate it with (shared/schemas/quote-schema.ts), field by field; the
 // figures computed from it (a breakdown, calculate's result) by their top-level keys.
 
 const money = z.number();

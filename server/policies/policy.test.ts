@@ -1,6 +1,7 @@
 import { INVENTORY_MSG } from "@shared/inventory/inventory-text";
-import { CORE_MSG, MSG } from "@shared/messages";
-import type { Member } from "@shared/permissions";
+import type { Member } from "@shared/rules/permissions";
+import { MSG } from "@shared/text/messages";
+import { CORE_MSG } from "@shared/text/page-text";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../errors";
 import {

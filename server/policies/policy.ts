@@ -1,5 +1,4 @@
 import { INVENTORY_MSG } from "@shared/inventory/inventory-text";
-import { CORE_MSG, MSG } from "@shared/messages";
 import {
   type Member,
   mayChangeGrossVisibility,
@@ -8,12 +7,14 @@ import {
   mayWorkQuote,
   mayWriteDefaults,
   type QuoteOwnership,
-} from "@shared/permissions";
+} from "@shared/rules/permissions";
+import { MSG } from "@shared/text/messages";
+import { CORE_MSG } from "@shared/text/page-text";
 import { ApiError, forbidden, notFound } from "../errors";
 
 // Who may do what, in one vocabulary (Outline's server/policies/ is the model): a route asks
 // `can(actor, action, quote)` or calls `authorize(...)`, which throws the refusal the API has
-// always answered for that action. The rules themselves are shared/permissions.ts (the web app
+// always answered for that action. The rules themselves are shared/rules/permissions.ts (the web app
 // mirrors them); this table names each REST action and says how a refusal reads.
 //
 // The actor is a signed-in member, or null for whoever holds a quote's link (the shopper).

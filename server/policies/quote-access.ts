@@ -1,6 +1,6 @@
-import { CORE_MSG } from "@shared/messages";
-import type { Role } from "@shared/permissions";
-import { memberLabel } from "@shared/permissions";
+import type { Role } from "@shared/rules/permissions";
+import { memberLabel } from "@shared/rules/permissions";
+import { CORE_MSG } from "@shared/text/page-text";
 import { decodeJwt } from "jose";
 import type { TokenService } from "../auth/tokens";
 import type { QuoteRow, QuoteStore } from "../db/repositories/quotes";

@@ -1,6 +1,6 @@
-import { countsAsPresent } from "@shared/presence-rule";
-import type { LiveStatusResponse } from "@shared/presence-text";
-import { dealDocName, writeField } from "@shared/quote-doc";
+import { dealDocName, writeField } from "@shared/live/quote-doc";
+import { countsAsPresent } from "@shared/rules/presence-rule";
+import type { LiveStatusResponse } from "@shared/text/presence-text";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeAwarenessMessage, encodeAwarenessUpdate } from "../live/stages/protocol";
 import {

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { type Economics, newQuoteEconomics, readEconomics } from "@shared/deal/economics";
 import type { DealEconomics } from "@shared/deal/gross";
-import { type Economics, newQuoteEconomics, readEconomics } from "@shared/economics";
-import { dealerSideOf, newQuoteData } from "@shared/new-quote";
-import { dealArray, economicsArray, writeFields } from "@shared/quote-doc";
-import type { ListingFigures } from "@shared/quote-list";
-import { type CreateQuoteBody, quoteDataSchema } from "@shared/quote-schema";
+import { dealerSideOf, newQuoteData } from "@shared/deal/new-quote";
+import { dealArray, economicsArray, writeFields } from "@shared/live/quote-doc";
+import type { ListingFigures } from "@shared/rules/quote-list";
+import { type CreateQuoteBody, quoteDataSchema } from "@shared/schemas/quote-schema";
 import * as Y from "yjs";
 import type { HandoffEventRecord } from "../db/repositories/handoff";
 import type { Stores } from "../db/stores";

@@ -1,5 +1,5 @@
-import type { DealState } from "@shared/deal-state";
-import { maySeeGross, mayWorkQuote } from "@shared/permissions";
+import type { DealState } from "@shared/live/deal-state";
+import { maySeeGross, mayWorkQuote } from "@shared/rules/permissions";
 import type { TokenService } from "../auth/tokens";
 import type { QuoteRow } from "../db/repositories/quotes";
 import type { Stores } from "../db/stores";

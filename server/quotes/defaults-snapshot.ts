@@ -1,4 +1,4 @@
-import type { DealerDefaultsSnapshot } from "@shared/new-quote";
+import type { DealerDefaultsSnapshot } from "@shared/deal/new-quote";
 import type { Stores } from "../db/stores";
 import { readPaymentOptions } from "../defaults/payment-options-store";
 import { readTaxRules } from "../defaults/tax-profile-store";

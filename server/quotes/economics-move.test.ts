@@ -11,7 +11,7 @@ import {
   readEntries,
   writeField,
   writeFields,
-} from "@shared/quote-doc";
+} from "@shared/live/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { closeDatabase, type Db, openDatabase } from "../db/connection";

@@ -1,4 +1,4 @@
-import { economicsArray, fieldOfKey, type KvPair, privateArray } from "@shared/quote-doc";
+import { economicsArray, fieldOfKey, type KvPair, privateArray } from "@shared/live/quote-doc";
 import * as Y from "yjs";
 import type { EconomicsSplit, StoredDoc } from "../db/repositories/documents";
 import { docFromStored } from "../db/stored-doc";

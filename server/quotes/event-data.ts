@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import type { QuoteDealership } from "@shared/api-types";
+import type { QuoteDealership } from "@shared/core/api-types";
+import { centsToDollars } from "@shared/core/money";
 import { type DealEconomics, dealGross, type GrossInDollars, grossInDollars } from "@shared/deal/gross";
+import type { Breakdown } from "@shared/deal/pricing";
 import { selectedStructure } from "@shared/deal/selected-structure";
-import { centsToDollars } from "@shared/money";
-import type { Breakdown } from "@shared/pricing";
-import type { CustomerInfo, QuoteData, ShopperChoice } from "@shared/quote-schema";
+import type { CustomerInfo, QuoteData, ShopperChoice } from "@shared/schemas/quote-schema";
 import type { HandoffEventRecord } from "../db/repositories/handoff";
 
 // Issue #39: what an event says about a quote (README "Webhooks", payload). Amounts are US

@@ -1,19 +1,19 @@
+import { toCents } from "@shared/core/money";
+import { readEconomics } from "@shared/deal/economics";
 import { dealGross } from "@shared/deal/gross";
 import { presentedDeal } from "@shared/deal/presented-deal";
+import { computeBreakdown } from "@shared/deal/pricing";
 import { choiceText } from "@shared/deal/structure-grid";
-import { readEconomics } from "@shared/economics";
-import { toCents } from "@shared/money";
-import { computeBreakdown } from "@shared/pricing";
-import { dealArray, dealDocName, economicsArray, economicsDocName, readDoc } from "@shared/quote-doc";
-import type { ListingFigures } from "@shared/quote-list";
-import { quoteDataSchema } from "@shared/quote-schema";
-import { withPlainText } from "@shared/schema-fields";
+import { dealArray, dealDocName, economicsArray, economicsDocName, readDoc } from "@shared/live/quote-doc";
+import type { ListingFigures } from "@shared/rules/quote-list";
+import { quoteDataSchema } from "@shared/schemas/quote-schema";
+import { withPlainText } from "@shared/schemas/schema-fields";
 import type * as Y from "yjs";
 import { docFromStored } from "../db/stored-doc";
 import type { Stores } from "../db/stores";
 
 // The desk log's out-the-door column (issue #20). The figure is the quote page's own
-// (shared/pricing.ts), kept in a listing column so that listing 5,000 quotes never opens a
+// (shared/deal/pricing.ts), kept in a listing column so that listing 5,000 quotes never opens a
 // document: written at creation and at every compaction of the deal's room (so at the latest
 // when its last connection leaves); a room open right now is read live by the listing instead.
 

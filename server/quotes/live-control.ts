@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import type { DealState } from "@shared/deal-state";
-import type { HistoryPush } from "@shared/history-push";
+import type { HistoryPush } from "@shared/history/history-push";
+import type { DealState } from "@shared/live/deal-state";
 import type { ShopperVisit } from "../db/shopper-visits";
 
 /** What the HTTP side and start-up need from the live (y-websocket) server. */

@@ -1,4 +1,4 @@
-import type { WebhookEventType } from "@shared/handoff";
+import type { WebhookEventType } from "@shared/schemas/handoff";
 import type { HandoffEventRecord } from "../db/repositories/handoff";
 import type { QuoteRow } from "../db/repositories/quotes";
 import type { Stores } from "../db/stores";

@@ -1,4 +1,4 @@
-import type { HistoryEvent } from "@shared/history-text";
+import type { HistoryEvent } from "@shared/history/history-text";
 import type { AuditEntry } from "../db/repositories/dealerships";
 import type { RestEvent } from "../db/repositories/history";
 import type { FunnelEvent, QuoteRow } from "../db/repositories/quotes";

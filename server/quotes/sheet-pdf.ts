@@ -1,5 +1,5 @@
-import type { DealSheet, SheetTable, TruthInLending } from "@shared/deal-sheet";
-import { SHEET_TEXT } from "@shared/sheet-messages";
+import type { DealSheet, SheetTable, TruthInLending } from "@shared/deal/deal-sheet";
+import { SHEET_TEXT } from "@shared/text/sheet-messages";
 import type PDFKit from "pdfkit";
 
 // Issue #19: the deal sheet as a PDF, drawn with pdfkit (no browser) from the same model as the

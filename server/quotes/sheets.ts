@@ -1,4 +1,4 @@
-import { buildDealSheet, type DealSheet } from "@shared/deal-sheet";
+import { buildDealSheet, type DealSheet } from "@shared/deal/deal-sheet";
 import type { Stores } from "../db/stores";
 import type { QuoteRow } from "../policies/quote-access";
 import type { LiveControl } from "./live-control";

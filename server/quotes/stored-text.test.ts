@@ -1,5 +1,5 @@
-import { dealArray, readDoc } from "@shared/quote-doc";
-import { withPlainText } from "@shared/schema-fields";
+import { dealArray, readDoc } from "@shared/live/quote-doc";
+import { withPlainText } from "@shared/schemas/schema-fields";
 import { describe, expect, it } from "vitest";
 import { sampleQuoteDoc } from "../test-support/quote-doc";
 import { outTheDoorCentsOf } from "./listing-total";

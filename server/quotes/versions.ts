@@ -1,16 +1,21 @@
-import type { QuoteDealership } from "@shared/api-types";
+import type { QuoteDealership } from "@shared/core/api-types";
+import { toCents } from "@shared/core/money";
 import { dealFingerprint } from "@shared/deal/deal-fingerprint";
+import { type SheetSource, selectionForSheet, sheetSelection } from "@shared/deal/deal-sheet";
 import type { DealEconomics, GrossInDollars } from "@shared/deal/gross";
+import { type Breakdown, computeBreakdown } from "@shared/deal/pricing";
 import { selectedStructure } from "@shared/deal/selected-structure";
 import { type StructureGrids, structureGrids } from "@shared/deal/structure-grid";
-import { type SheetSource, selectionForSheet, sheetSelection } from "@shared/deal-sheet";
-import type { WebhookEventType } from "@shared/handoff";
-import type { HistoryEvent } from "@shared/history-text";
-import { toCents } from "@shared/money";
-import { type Breakdown, computeBreakdown } from "@shared/pricing";
-import { dealDocName } from "@shared/quote-doc";
-import { type CustomerInfo, type QuoteData, quoteDataSchema, type ShopperChoice } from "@shared/quote-schema";
-import { withPlainText } from "@shared/schema-fields";
+import type { HistoryEvent } from "@shared/history/history-text";
+import { dealDocName } from "@shared/live/quote-doc";
+import type { WebhookEventType } from "@shared/schemas/handoff";
+import {
+  type CustomerInfo,
+  type QuoteData,
+  quoteDataSchema,
+  type ShopperChoice,
+} from "@shared/schemas/quote-schema";
+import { withPlainText } from "@shared/schemas/schema-fields";
 import type { RestEvent } from "../db/repositories/history";
 import type { VersionRecord } from "../db/repositories/versions";
 import type { Stores } from "../db/stores";

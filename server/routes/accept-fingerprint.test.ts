@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { formatMoney } from "@shared/core/money";
+import { type DealSheet, sheetStrings } from "@shared/deal/deal-sheet";
 import { choiceOf, type PresentedDeal } from "@shared/deal/presented-deal";
-import { type DealSheet, sheetStrings } from "@shared/deal-sheet";
-import { MSG } from "@shared/messages";
-import { formatMoney } from "@shared/money";
-import { writeField } from "@shared/quote-doc";
-import { SHEET_TEXT } from "@shared/sheet-messages";
+import { writeField } from "@shared/live/quote-doc";
+import { MSG } from "@shared/text/messages";
+import { SHEET_TEXT } from "@shared/text/sheet-messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acceptAsShown, shownDeal } from "../test-support/accept-quote";
 import {

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { AuthResponse, PendingInvitation, TeamMember } from "@shared/api-types";
-import { CORE_MSG, MSG } from "@shared/messages";
+import type { AuthResponse, PendingInvitation, TeamMember } from "@shared/core/api-types";
+import { MSG } from "@shared/text/messages";
+import { CORE_MSG } from "@shared/text/page-text";
 import { afterEach, expect, it } from "vitest";
 import { INVITATION_SUBJECT } from "../mail/invitation-email";
 import { type BackendApp, onBothBackends } from "../test-support/backend-app";

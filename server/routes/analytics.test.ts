@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { AnalyticsResponse } from "@shared/analytics";
-import { ANALYTICS_MSG } from "@shared/analytics-text";
+import type { AnalyticsResponse } from "@shared/analytics/analytics";
+import { ANALYTICS_MSG } from "@shared/analytics/analytics-text";
 import { FIXTURE_DAYS, FIXTURE_EXPECTED, FIXTURE_EXPECTED_SAM, H } from "@shared/testing/analytics-fixture";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_HEADER } from "../analytics/desk-export";

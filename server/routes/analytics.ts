@@ -1,8 +1,8 @@
-import { OPENED_GAP_MS, SHARED_GAP_MS } from "@shared/analytics";
-import { ANALYTICS_MSG, SHARE_CHANNELS } from "@shared/analytics-text";
-import { CORE_MSG } from "@shared/messages";
-import { memberLabel } from "@shared/permissions";
-import { strictObject } from "@shared/schema-fields";
+import { OPENED_GAP_MS, SHARED_GAP_MS } from "@shared/analytics/analytics";
+import { ANALYTICS_MSG, SHARE_CHANNELS } from "@shared/analytics/analytics-text";
+import { memberLabel } from "@shared/rules/permissions";
+import { strictObject } from "@shared/schemas/schema-fields";
+import { CORE_MSG } from "@shared/text/page-text";
 import { Hono } from "hono";
 import { z } from "zod";
 import { readAnalytics } from "../analytics/analytics";
@@ -17,7 +17,7 @@ import { authorizedQuote, findQuote } from "../policies/quote-access";
 import { recordStep } from "../quotes/quote-lifecycle";
 
 // Issue #40 (README "Analytics"):
-//   GET  /api/analytics?from=&to=&salesperson=   the figures (shared/analytics.ts AnalyticsResponse)
+//   GET  /api/analytics?from=&to=&salesperson=   the figures (shared/analytics/analytics.ts AnalyticsResponse)
 //   GET  /api/quotes/export.csv?from=&to=&salesperson=&q=&accepted=&expired=   owners and managers
 //   POST /api/quotes/:id/shared { via }           dealer: the link went out (copy, email, text)
 //   POST /api/quotes/:id/opened                   a shopper's page opened the link

@@ -1,4 +1,5 @@
-import { CORE_MSG, MSG } from "@shared/messages";
+import { MSG } from "@shared/text/messages";
+import { CORE_MSG } from "@shared/text/page-text";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   fieldErrorsOf,

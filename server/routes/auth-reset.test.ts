@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { MSG } from "@shared/messages";
+import { MSG } from "@shared/text/messages";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { hashResetToken } from "../auth/reset-tokens";

@@ -1,5 +1,6 @@
-import { tooManyLoginAttempts } from "@shared/dealer-messages";
-import { CORE_MSG, MSG } from "@shared/messages";
+import { tooManyLoginAttempts } from "@shared/text/dealer-messages";
+import { MSG } from "@shared/text/messages";
+import { CORE_MSG } from "@shared/text/page-text";
 import argon2 from "argon2";
 import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { AuthResponse, PublicUser } from "@shared/api-types";
-import { tooManyLoginAttempts } from "@shared/dealer-messages";
-import { MSG } from "@shared/messages";
+import type { AuthResponse, PublicUser } from "@shared/core/api-types";
+import { tooManyLoginAttempts } from "@shared/text/dealer-messages";
+import { MSG } from "@shared/text/messages";
 import {
   accountBodySchema,
   changeEmailBodySchema,

@@ -1,4 +1,4 @@
-import { MSG } from "@shared/messages";
+import { MSG } from "@shared/text/messages";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDealer } from "../test-support/fixtures";
 import { createTestApp, type TestApp } from "../test-support/test-app";

@@ -1,9 +1,9 @@
+import { centsToDollars, formatMoney, toCents } from "@shared/core/money";
 import { calculateDeal } from "@shared/deal/calculate-deal";
 import { downPaymentProblem } from "@shared/deal/deal-rules";
 import type { DealInput } from "@shared/deal/deal-types";
 import { type SolveFor, type SolveStructure, solveRounded } from "@shared/deal/solve";
-import { centsToDollars, formatMoney, toCents } from "@shared/money";
-import { heldFixedText, shortMoney } from "@shared/solve-text";
+import { heldFixedText, shortMoney } from "@shared/text/solve-text";
 import {
   type CalculateBody,
   calculateBodySchema,

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Checklist } from "@shared/checklist";
-import { CORE_MSG } from "@shared/messages";
+import type { Checklist } from "@shared/schemas/checklist";
+import { CORE_MSG } from "@shared/text/page-text";
 import Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";

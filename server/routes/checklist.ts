@@ -1,4 +1,4 @@
-import { type Checklist, type ChecklistMark, checklistMarkSchema } from "@shared/checklist";
+import { type Checklist, type ChecklistMark, checklistMarkSchema } from "@shared/schemas/checklist";
 import { Hono } from "hono";
 import type { AppDeps } from "../app-deps";
 import type { AppEnv, UserRow } from "../app-env";
@@ -7,7 +7,7 @@ import { requireUser } from "../http/auth-middleware";
 import { parseJson } from "../http/validate";
 import { authorize, can } from "../policies/policy";
 
-// The owner's first-run checklist (issue #14, shared/checklist.ts):
+// The owner's first-run checklist (issue #14, shared/schemas/checklist.ts):
 //   GET  /api/dealership/checklist           -> Checklist
 //   POST /api/dealership/checklist { mark }  -> Checklist
 // Any member's share counts for the dealership; checking taxes and fees, and dismissing, are the

@@ -1,8 +1,8 @@
-import { OPENED_GAP_MS } from "@shared/analytics";
-import { ANALYTICS_MSG } from "@shared/analytics-text";
-import { historySentence } from "@shared/history-sentence";
-import type { HistoryResponse } from "@shared/history-text";
-import { formatMoney } from "@shared/money";
+import { OPENED_GAP_MS } from "@shared/analytics/analytics";
+import { ANALYTICS_MSG } from "@shared/analytics/analytics-text";
+import { formatMoney } from "@shared/core/money";
+import { historySentence } from "@shared/history/history-sentence";
+import type { HistoryResponse } from "@shared/history/history-text";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { acceptAsShown, shownDeal } from "../test-support/accept-quote";
 import { createDealer } from "../test-support/fixtures";

@@ -1,7 +1,8 @@
-import { CREDIT_TIER_IDS, DEFAULT_INTEREST_RATES, LOAN_TERMS } from "@shared/constants";
-import { crudMessage } from "@shared/dealer-messages";
-import { CORE_MSG, MSG } from "@shared/messages";
-import type { QuoteData } from "@shared/quote-schema";
+import { CREDIT_TIER_IDS, DEFAULT_INTEREST_RATES, LOAN_TERMS } from "@shared/core/constants";
+import type { QuoteData } from "@shared/schemas/quote-schema";
+import { crudMessage } from "@shared/text/dealer-messages";
+import { MSG } from "@shared/text/messages";
+import { CORE_MSG } from "@shared/text/page-text";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {

@@ -1,8 +1,8 @@
-import { type CreditTier, isCreditTier, LOAN_TERMS } from "@shared/constants";
-import { crudMessage } from "@shared/dealer-messages";
-import { economicsSettingsSchema } from "@shared/economics";
-import { MSG } from "@shared/messages";
-import { type Member, maySeeGross } from "@shared/permissions";
+import { type CreditTier, isCreditTier, LOAN_TERMS } from "@shared/core/constants";
+import { economicsSettingsSchema } from "@shared/deal/economics";
+import { type Member, maySeeGross } from "@shared/rules/permissions";
+import { crudMessage } from "@shared/text/dealer-messages";
+import { MSG } from "@shared/text/messages";
 import { type InterestRateEntry, interestRatesBodySchema } from "@shared/validation/interest-rates";
 import { Hono } from "hono";
 import type { AppDeps } from "../app-deps";

@@ -6,10 +6,10 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { CREDIT_TIER_IDS, LOAN_TERM_KEYS } from "@shared/constants";
-import type { DealSheet } from "@shared/deal-sheet";
-import { readDoc, writeField } from "@shared/quote-doc";
-import { SHEET_TEXT } from "@shared/sheet-messages";
+import { CREDIT_TIER_IDS, LOAN_TERM_KEYS } from "@shared/core/constants";
+import type { DealSheet } from "@shared/deal/deal-sheet";
+import { readDoc, writeField } from "@shared/live/quote-doc";
+import { SHEET_TEXT } from "@shared/text/sheet-messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   connectClient,

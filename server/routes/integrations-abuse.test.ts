@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { HANDOFF_MSG, TEST_LEAD_DEALERSHIP } from "@shared/handoff";
+import { HANDOFF_MSG, TEST_LEAD_DEALERSHIP } from "@shared/schemas/handoff";
 import { eq } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
 import { dealerships } from "../db/schema";

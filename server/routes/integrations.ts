@@ -7,7 +7,7 @@ import {
   type TestLeadResult,
   webhookCreateSchema,
   webhookUpdateSchema,
-} from "@shared/handoff";
+} from "@shared/schemas/handoff";
 import { type Context, Hono } from "hono";
 import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";

@@ -1,4 +1,4 @@
-import type { AuthResponse, InvitationSentResponse } from "@shared/api-types";
+import type { AuthResponse, InvitationSentResponse } from "@shared/core/api-types";
 import { IMPORT_REPORT_TEXT, type ImportReport } from "@shared/inventory/import-report";
 import { INVENTORY_MSG } from "@shared/inventory/inventory-text";
 import { withCheckDigit } from "@shared/inventory/vin";

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { AuthResponse } from "@shared/api-types";
+import type { AuthResponse } from "@shared/core/api-types";
 import { INVENTORY_MSG } from "@shared/inventory/inventory-text";
 import type { ImportResult, InventoryVehicle } from "@shared/inventory/vehicle-schema";
 import { withCheckDigit } from "@shared/inventory/vin";

@@ -1,4 +1,4 @@
-import { DEAL_OFFER_TEXT } from "@shared/deal-offer-text";
+import { DEAL_OFFER_TEXT } from "@shared/text/deal-offer-text";
 // Issue #34: the sheet of an accepted lease carries only lease figures, under a "You are agreeing
 // to" box naming the one structure signed for, and its PDF holds exactly the page's dollar amounts.
 
@@ -6,12 +6,12 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type DealSheet, sheetStrings } from "@shared/deal-sheet";
-import { LEASE_LINE_TEXT } from "@shared/lease-line-text";
-import { formatMoney } from "@shared/money";
-import { TEXT } from "@shared/page-text";
-import { writeField } from "@shared/quote-doc";
-import { SHEET_TEXT } from "@shared/sheet-messages";
+import { formatMoney } from "@shared/core/money";
+import { type DealSheet, sheetStrings } from "@shared/deal/deal-sheet";
+import { writeField } from "@shared/live/quote-doc";
+import { LEASE_LINE_TEXT } from "@shared/text/lease-line-text";
+import { TEXT } from "@shared/text/page-text";
+import { SHEET_TEXT } from "@shared/text/sheet-messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acceptAsShown, shownDeal } from "../test-support/accept-quote";
 import {

@@ -1,4 +1,4 @@
-import { MSG } from "@shared/messages";
+import { MSG } from "@shared/text/messages";
 import { afterEach, describe, expect, it } from "vitest";
 import { register } from "../test-support/auth-test-support";
 import { createTestApp, type TestApp } from "../test-support/test-app";

@@ -1,5 +1,5 @@
-import { leaseProgramSchema, structuresEntrySchema } from "@shared/quote-schema";
-import { strictObject } from "@shared/schema-fields";
+import { leaseProgramSchema, structuresEntrySchema } from "@shared/schemas/quote-schema";
+import { strictObject } from "@shared/schemas/schema-fields";
 import { Hono } from "hono";
 import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";

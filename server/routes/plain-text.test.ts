@@ -1,4 +1,4 @@
-import { MSG } from "@shared/messages";
+import { MSG } from "@shared/text/messages";
 import { validateRegister } from "@shared/validation/register";
 import { afterEach, describe, expect, it } from "vitest";
 import { defaultAddons, users } from "../db/schema";

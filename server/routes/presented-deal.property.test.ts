@@ -1,8 +1,8 @@
 import { dealFingerprint, shownDeal as shownOf } from "@shared/deal/deal-fingerprint";
+import type { DealSheet } from "@shared/deal/deal-sheet";
 import { choiceOf, type PresentedDeal, presentedDeal } from "@shared/deal/presented-deal";
-import type { DealSheet } from "@shared/deal-sheet";
-import { readDoc, writeField } from "@shared/quote-doc";
-import { conform, quoteTemplate } from "@shared/quote-template";
+import { readDoc, writeField } from "@shared/live/quote-doc";
+import { conform, quoteTemplate } from "@shared/schemas/quote-template";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shownDeal } from "../test-support/accept-quote";

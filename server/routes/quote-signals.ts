@@ -1,6 +1,6 @@
-import { HISTORY_LIMIT } from "@shared/history-push";
-import type { HistoryResponse } from "@shared/history-text";
-import { ACCEPTED_SIGNAL_MS, type LiveStatusResponse } from "@shared/presence-text";
+import { HISTORY_LIMIT } from "@shared/history/history-push";
+import type { HistoryResponse } from "@shared/history/history-text";
+import { ACCEPTED_SIGNAL_MS, type LiveStatusResponse } from "@shared/text/presence-text";
 import { Hono } from "hono";
 import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";

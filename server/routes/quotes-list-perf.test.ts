@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { QuoteListItem } from "../../shared/api-types";
+import type { QuoteListItem } from "../../shared/core/api-types";
 import { quotes } from "../db/schema";
 import { createDealer } from "../test-support/fixtures";
 import { createTestApp, type TestApp } from "../test-support/test-app";

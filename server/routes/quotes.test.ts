@@ -1,8 +1,9 @@
-import type { QuoteListItem } from "@shared/api-types";
-import { CORE_MSG, MSG } from "@shared/messages";
-import { computeBreakdown, defaultDownPayment } from "@shared/pricing";
-import { readDoc, writeField } from "@shared/quote-doc";
-import { type QuoteData, quoteDataSchema, SHOPPER_WRITABLE_FIELDS } from "@shared/quote-schema";
+import type { QuoteListItem } from "@shared/core/api-types";
+import { computeBreakdown, defaultDownPayment } from "@shared/deal/pricing";
+import { readDoc, writeField } from "@shared/live/quote-doc";
+import { type QuoteData, quoteDataSchema, SHOPPER_WRITABLE_FIELDS } from "@shared/schemas/quote-schema";
+import { MSG } from "@shared/text/messages";
+import { CORE_MSG } from "@shared/text/page-text";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

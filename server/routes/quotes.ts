@@ -1,9 +1,9 @@
+import { centsToDollars } from "@shared/core/money";
+import { z } from "@shared/core/zod";
 import { INVENTORY_MSG } from "@shared/inventory/inventory-text";
-import { CORE_MSG } from "@shared/messages";
-import { centsToDollars } from "@shared/money";
-import { dealDocName } from "@shared/quote-doc";
-import { createQuoteSchema } from "@shared/quote-schema";
-import { z } from "@shared/zod";
+import { dealDocName } from "@shared/live/quote-doc";
+import { createQuoteSchema } from "@shared/schemas/quote-schema";
+import { CORE_MSG } from "@shared/text/page-text";
 import { Hono } from "hono";
 import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";

@@ -1,8 +1,8 @@
-import type { DealSheet } from "@shared/deal-sheet";
-import { MSG } from "@shared/messages";
-import { formatMoney } from "@shared/money";
-import { writeField } from "@shared/quote-doc";
-import { SHEET_TEXT } from "@shared/sheet-messages";
+import { formatMoney } from "@shared/core/money";
+import type { DealSheet } from "@shared/deal/deal-sheet";
+import { writeField } from "@shared/live/quote-doc";
+import { MSG } from "@shared/text/messages";
+import { SHEET_TEXT } from "@shared/text/sheet-messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   connectClient,

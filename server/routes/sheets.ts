@@ -1,5 +1,6 @@
-import { knownTimeZone } from "@shared/deal-sheet";
-import { CORE_MSG, MSG } from "@shared/messages";
+import { knownTimeZone } from "@shared/deal/deal-sheet";
+import { MSG } from "@shared/text/messages";
+import { CORE_MSG } from "@shared/text/page-text";
 import { type Context, Hono } from "hono";
 import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";

@@ -1,7 +1,7 @@
+import { computeBreakdown } from "@shared/deal/pricing";
 import { EXAMPLE_LABEL_SUFFIX } from "@shared/deal/tax-profiles";
-import { MSG } from "@shared/messages";
-import { computeBreakdown } from "@shared/pricing";
-import type { QuoteData } from "@shared/quote-schema";
+import type { QuoteData } from "@shared/schemas/quote-schema";
+import { MSG } from "@shared/text/messages";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDealer } from "../test-support/fixtures";
 import { createTestApp, type TestApp } from "../test-support/test-app";

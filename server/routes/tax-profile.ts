@@ -1,7 +1,7 @@
+import { centsToDollars } from "@shared/core/money";
 import { EXAMPLE_TAX_PROFILES, quoteTaxRulesOf, standardTaxRules } from "@shared/deal/tax-profiles";
-import { MSG } from "@shared/messages";
-import { centsToDollars } from "@shared/money";
-import { taxRulesSchema } from "@shared/quote-schema";
+import { taxRulesSchema } from "@shared/schemas/quote-schema";
+import { MSG } from "@shared/text/messages";
 import { Hono } from "hono";
 import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";

@@ -1,7 +1,8 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import type { AuthResponse, QuoteListItem, TeamMember } from "@shared/api-types";
-import { CORE_MSG, MSG } from "@shared/messages";
+import type { AuthResponse, QuoteListItem, TeamMember } from "@shared/core/api-types";
+import { MSG } from "@shared/text/messages";
+import { CORE_MSG } from "@shared/text/page-text";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { invitations, users } from "../db/schema";

@@ -6,9 +6,9 @@ import type {
   PendingInvitation,
   TeamAuditEntry,
   TeamMember,
-} from "@shared/api-types";
-import { MSG } from "@shared/messages";
-import { ROLE_LABELS } from "@shared/permissions";
+} from "@shared/core/api-types";
+import { ROLE_LABELS } from "@shared/rules/permissions";
+import { MSG } from "@shared/text/messages";
 import {
   acceptInvitationBodySchema,
   invitationBodySchema,

@@ -1,5 +1,5 @@
 import { INVENTORY_MSG } from "@shared/inventory/inventory-text";
-import { MSG } from "@shared/messages";
+import { MSG } from "@shared/text/messages";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Config } from "../config";
 import { createDealer } from "../test-support/fixtures";

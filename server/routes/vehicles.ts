@@ -1,7 +1,7 @@
 import { INVENTORY_MSG } from "@shared/inventory/inventory-text";
-import { normalizeVin } from "@shared/inventory/vin";
 import { type DecodedVehicle, shopperDecodedVehicle, vinDecodeRefusal } from "@shared/inventory/vin-decode";
-import { CORE_MSG } from "@shared/messages";
+import { normalizeVin } from "@shared/schemas/schema-fields";
+import { CORE_MSG } from "@shared/text/page-text";
 import { Hono } from "hono";
 import type { AppDeps } from "../app-deps";
 import type { AppEnv } from "../app-env";

@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { type DealState, MESSAGE_DEAL_STATE, parseDealState } from "@shared/deal-state";
-import { LIVE_CLOSE_CODES } from "@shared/live-protocol";
-import { CORE_MSG, MSG } from "@shared/messages";
-import { readDoc, writeField } from "@shared/quote-doc";
+import { type DealState, MESSAGE_DEAL_STATE, parseDealState } from "@shared/live/deal-state";
+import { LIVE_CLOSE_CODES } from "@shared/live/live-protocol";
+import { readDoc, writeField } from "@shared/live/quote-doc";
+import { MSG } from "@shared/text/messages";
+import { CORE_MSG } from "@shared/text/page-text";
 import { eq } from "drizzle-orm";
 import * as decoding from "lib0/decoding";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

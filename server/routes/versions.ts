@@ -1,6 +1,7 @@
-import { CORE_MSG, MSG } from "@shared/messages";
-import { customerInfoSchema, shopperChoiceSchema } from "@shared/quote-schema";
-import { strictObject } from "@shared/schema-fields";
+import { customerInfoSchema, shopperChoiceSchema } from "@shared/schemas/quote-schema";
+import { strictObject } from "@shared/schemas/schema-fields";
+import { MSG } from "@shared/text/messages";
+import { CORE_MSG } from "@shared/text/page-text";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppDeps } from "../app-deps";

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { InvitableRole } from "@shared/permissions";
+import type { InvitableRole } from "@shared/core/team-roles";
 import type { AuditEntry, DealershipStore } from "../db/repositories/dealerships";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 // Helpers for the /api/auth tests: dealers registered through the real API.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { AuthResponse, PublicUser } from "@shared/api-types";
+import type { AuthResponse, PublicUser } from "@shared/core/api-types";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { users } from "../db/schema";

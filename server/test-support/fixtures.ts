@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { EMPTY_DEALER_PROFILE } from "@shared/constants";
+import { EMPTY_DEALER_PROFILE } from "@shared/core/constants";
 import type { UserRow } from "../app-env";
 import { dealerships, users } from "../db/schema";
 import type { TestApp } from "./test-app";

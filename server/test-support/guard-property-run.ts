@@ -2,10 +2,17 @@
 // (guard.property.test.ts) and for two processes on PostgreSQL and Redis
 // (several-processes.test.ts), where the dealer, the shopper and each attacker may be connected
 // to different processes.
-import { CREDIT_TIER_IDS } from "@shared/constants";
-import { DEAL_KEYS, isLeafKey, mayWriteKey } from "@shared/permissions";
-import { dealArray, dealDocName, type KvPair, readDoc, readEntries, writeField } from "@shared/quote-doc";
-import { quoteDataSchema } from "@shared/quote-schema";
+import { CREDIT_TIER_IDS } from "@shared/core/constants";
+import {
+  dealArray,
+  dealDocName,
+  type KvPair,
+  readDoc,
+  readEntries,
+  writeField,
+} from "@shared/live/quote-doc";
+import { DEAL_KEYS, isLeafKey, mayWriteKey } from "@shared/rules/permissions";
+import { quoteDataSchema } from "@shared/schemas/quote-schema";
 import fc from "fast-check";
 import { expect } from "vitest";
 import type * as Y from "yjs";

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { liveProtocols, liveServerUrl } from "@shared/live-protocol";
-import type { DocKind } from "@shared/permissions";
-import { docArray, docNameOf, type KvPair } from "@shared/quote-doc";
+import { liveProtocols, liveServerUrl } from "@shared/live/live-protocol";
+import { docArray, docNameOf, type KvPair } from "@shared/live/quote-doc";
+import type { DocKind } from "@shared/rules/permissions";
 import * as decoding from "lib0/decoding";
 import * as encoding from "lib0/encoding";
 import WebSocket from "ws";

@@ -1,5 +1,5 @@
-import { newQuoteData } from "@shared/new-quote";
-import { dealArray, writeFields } from "@shared/quote-doc";
+import { newQuoteData } from "@shared/deal/new-quote";
+import { dealArray, writeFields } from "@shared/live/quote-doc";
 import * as Y from "yjs";
 
 /**

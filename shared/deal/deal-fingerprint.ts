@@ -8,10 +8,10 @@
 // SHA-256 of the canonical JSON (keys sorted), first 12 hex digits in three groups, "3f9a-c01b-77de",
 // the form a printed sheet has always carried.
 
-import type { QuoteData } from "../quote-schema";
-import { conform, quoteTemplate } from "../quote-template";
-import { withStructures } from "../read-structures";
-import { sha256Hex } from "../sha256";
+import { sha256Hex } from "../core/sha256";
+import type { QuoteData } from "../schemas/quote-schema";
+import { conform, quoteTemplate } from "../schemas/quote-template";
+import { withStructures } from "../schemas/read-structures";
 import { presentedDeal } from "./presented-deal";
 
 /** JSON with every object's keys in order, so that equal values always give equal text. */

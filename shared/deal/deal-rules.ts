@@ -1,13 +1,13 @@
-import { DEAL_OFFER_TEXT } from "../deal-offer-text";
+import { DEAL_OFFER_TEXT } from "../text/deal-offer-text";
 import { choiceOnOffer } from "./selection-choice";
 // Issue #34: the rules between fields of a deal, which no single field's schema can judge. The
 // live guard asks them for every update that changes one of the fields below (server/live/
 // update-guard.ts), and the dialogs and REST routes ask the same functions, so the form and the
 // guard refuse the same values with the same words.
 
-import { formatMoney } from "../money";
-import type { QuoteData } from "../quote-schema";
-import { shopperChoice } from "../read-structures";
+import { formatMoney } from "../core/money";
+import type { QuoteData } from "../schemas/quote-schema";
+import { shopperChoice } from "../schemas/read-structures";
 import type { DealInput } from "./deal-types";
 import { balanceDueCents } from "./down-payment";
 import { appliedDownPayment } from "./quote-deal";

@@ -3,7 +3,7 @@
 // once, half away from zero, so a true half cent (60.025) rounds up, which a
 // float product (60.02499...) would not.
 
-import { decimalToFraction } from "../money";
+import { decimalToFraction } from "../core/money";
 
 /** numerator / denominator rounded to an integer, halves away from zero (denominator > 0). */
 function divideRounded(numerator: bigint, denominator: bigint): number {

@@ -8,7 +8,7 @@
 // rounded to the cent. So total of payments - amount financed is the finance charge the rate
 // really earns: $0.00 at 0 %, never a negative one from rounding.
 
-import { roundHalfAwayFromZero } from "../money";
+import { roundHalfAwayFromZero } from "../core/money";
 import type { FinanceOption, FinanceResult } from "./deal-types";
 import { dividedBy } from "./exact";
 

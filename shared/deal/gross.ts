@@ -14,9 +14,9 @@
 //   rate buy-down = a contract below the buy rate costs the whole difference in finance charges
 //   back gross    = add-on gross + reserve + rate buy-down;  total gross = front + back
 
-import type { CreditTier, LoanTerm } from "../constants";
-import { centsToDollars, toCents } from "../money";
-import type { QuoteData } from "../quote-schema";
+import type { CreditTier, LoanTerm } from "../core/constants";
+import { centsToDollars, toCents } from "../core/money";
+import type { QuoteData } from "../schemas/quote-schema";
 import { calculateDeal } from "./calculate-deal";
 import { percentOf } from "./exact";
 import { financeOption } from "./finance";

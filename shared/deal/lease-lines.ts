@@ -1,12 +1,12 @@
 // Issue #34: a lease presents its own disclosure lines (Regulation M's segregated figures), not the
 // finance breakdown: the quote page's breakdown and the deal sheet (and its PDF) draw these.
 
-import { formatPercent } from "../format";
-import { LEASE_LINE_TEXT } from "../lease-line-text";
-import { formatMoney } from "../money";
-import { TEXT } from "../page-text";
-import type { Breakdown } from "../pricing";
-import type { QuoteData } from "../quote-schema";
+import { formatPercent } from "../core/format";
+import { formatMoney } from "../core/money";
+import type { QuoteData } from "../schemas/quote-schema";
+import { LEASE_LINE_TEXT } from "../text/lease-line-text";
+import { TEXT } from "../text/page-text";
+import type { Breakdown } from "./pricing";
 import type { Selection } from "./selected-structure";
 
 export type LeaseLine = {

@@ -2,9 +2,9 @@
 // selected structure build it alike. A module of its own so that the shopper page's opening chunk
 // (the header card reads the selected structure) does not carry the grids.
 
-import type { CreditTier } from "../constants";
-import { toCents } from "../money";
-import type { LeaseProgram } from "../quote-schema";
+import type { CreditTier } from "../core/constants";
+import { toCents } from "../core/money";
+import type { LeaseProgram } from "../schemas/quote-schema";
 import type { LeaseOption } from "./deal-types";
 
 export function leaseOptionOf(

@@ -7,7 +7,7 @@
 // Tax by the profile's lease method (§3.5); amount due at signing (§3.4) and total of
 // payments (§3.7) as the Reg M form itemizes them.
 
-import { DEAL_RULE_TEXT } from "../deal-rule-text";
+import { DEAL_RULE_TEXT } from "../text/deal-rule-text";
 import type { DealInput, LeaseOption, LeaseResult, TaxRules } from "./deal-types";
 import { dividedBy, percentOf, sum, timesDecimal } from "./exact";
 import { isFeeTaxable, taxLines } from "./purchase-tax";

@@ -5,8 +5,8 @@
 // POST /accept answers 400, and a pick the dealer's later change took off the grid falls back to
 // the default on both pages. One rule, read by all three.
 
-import type { LeaseTerm, LoanTerm } from "../constants";
-import type { LeaseProgram, ShopperChoice, Structures } from "../quote-schema";
+import type { LeaseTerm, LoanTerm } from "../core/constants";
+import type { LeaseProgram, ShopperChoice, Structures } from "../schemas/quote-schema";
 
 export type OfferedOptions = { structures: Structures; leaseProgram?: LeaseProgram | null | undefined };
 

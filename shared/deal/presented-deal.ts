@@ -7,8 +7,8 @@
 // structure and a term) while the grid offers it, else the dealer's default, always at the quote's
 // one down payment. Money in dollars, as the API answers it.
 
-import { centsToDollars } from "../money";
-import type { QuoteData, ShopperChoice } from "../quote-schema";
+import { centsToDollars } from "../core/money";
+import type { QuoteData, ShopperChoice } from "../schemas/quote-schema";
 import { type SelectedDeal, type Selection, selectedStructure } from "./selected-structure";
 
 export type PresentedDeal = {

@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { percentOfCents, toCents } from "../money";
-import { computeBreakdown } from "../pricing";
-import { type QuoteData, quoteDataSchema } from "../quote-schema";
+import { percentOfCents, toCents } from "../core/money";
+import { type QuoteData, quoteDataSchema } from "../schemas/quote-schema";
 import { quoteDataArb } from "../testing/quote-arbitraries";
 import { calculateDeal } from "./calculate-deal";
+import { computeBreakdown } from "./pricing";
 import { quoteDealInput } from "./quote-deal";
 import { EXAMPLE_LABEL_SUFFIX, EXAMPLE_TAX_PROFILES, profileFromTaxes, taxRulesOf } from "./tax-profiles";
 

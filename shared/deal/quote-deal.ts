@@ -1,9 +1,9 @@
 // A quote's data as the calculator's input: the page, the list, history text and the
 // API price a quote through this one path. Dollars become cents once, here.
 
-import { vehicleIsNew } from "../constants";
-import { toCents } from "../money";
-import type { QuoteData, QuoteTaxRules } from "../quote-schema";
+import { vehicleIsNew } from "../core/constants";
+import { toCents } from "../core/money";
+import type { QuoteData, QuoteTaxRules } from "../schemas/quote-schema";
 import type { DealFee, DealInput, FinanceOption, LeaseOption, TaxRules } from "./deal-types";
 import { balanceDueCents } from "./down-payment";
 import { STANDARD_RULES } from "./standard-rules";

@@ -4,14 +4,14 @@
 // is the one asked about, else the dealer's default term (finance: the longest shown; lease: the
 // first the quote offers). The solve itself is shared/deal/solve.ts, as POST /api/calculate/solve.
 
-import { creditTierLabel, type LeaseTerm, type LoanTerm } from "../constants";
-import { formatMoney } from "../money";
-import { effectiveRate } from "../pricing";
-import type { QuoteData } from "../quote-schema";
-import { heldFixedText, shortMoney } from "../solve-text";
+import { creditTierLabel, type LeaseTerm, type LoanTerm } from "../core/constants";
+import { formatMoney } from "../core/money";
+import type { QuoteData } from "../schemas/quote-schema";
+import { heldFixedText, shortMoney } from "../text/solve-text";
 import { calculateDeal } from "./calculate-deal";
 import type { DealInput } from "./deal-types";
 import { leaseOptionOf } from "./lease-option";
+import { effectiveRate } from "./pricing";
 import { appliedDownPayment, quoteDealInput } from "./quote-deal";
 import { lease, selectedStructure } from "./selected-structure";
 import { type SolveFor, type SolveStructure, solveRounded } from "./solve";

@@ -15,17 +15,17 @@
 // read); a structure or term the dealer's grid no longer offers (issue #33, offered-choice.ts) or a
 // lease that is not offered is no choice: the default shows. Cash presents what a cash buyer pays.
 
-import { type CreditTier, creditTierLabel, type LeaseTerm, type LoanTerm } from "../constants";
-import { DEAL_RULE_TEXT } from "../deal-rule-text";
-import { formatPercent } from "../format";
-import { formatMoney } from "../money";
-import { effectiveRate } from "../pricing";
-import type { QuoteData, ShopperChoice } from "../quote-schema";
-import { defaultStructures } from "../quote-template";
+import { type CreditTier, creditTierLabel, type LeaseTerm, type LoanTerm } from "../core/constants";
+import { formatPercent } from "../core/format";
+import { formatMoney } from "../core/money";
+import type { QuoteData, ShopperChoice } from "../schemas/quote-schema";
+import { defaultStructures } from "../schemas/quote-template";
+import { DEAL_RULE_TEXT } from "../text/deal-rule-text";
 import { calculateDeal } from "./calculate-deal";
 import type { AvailableLease, FinanceResult } from "./deal-types";
 import { leaseOptionOf } from "./lease-option";
 import { isChoiceOffered } from "./offered-choice";
+import { effectiveRate } from "./pricing";
 import { appliedDownPayment, quoteDealInput } from "./quote-deal";
 
 type Common = {

@@ -2,8 +2,8 @@
 // selected-structure.ts, which the shopper page opens with: it travels with the accept dialog, the
 // validation chunk and the server.
 
-import type { QuoteData, ShopperChoice } from "../quote-schema";
-import { withStructures } from "../read-structures";
+import type { QuoteData, ShopperChoice } from "../schemas/quote-schema";
+import { withStructures } from "../schemas/read-structures";
 import { appliedDownPayment } from "./quote-deal";
 import { lease } from "./selected-structure";
 

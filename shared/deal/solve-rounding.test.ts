@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { heldFixedText } from "../solve-text";
+import { heldFixedText } from "../text/solve-text";
 import type { DealInput } from "./deal-types";
 import { optionPayment, SOLVE_ROUNDING_CENTS, solvePayment, solveRounded } from "./solve";
 

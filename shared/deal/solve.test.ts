@@ -160,7 +160,7 @@ describe("solve for the term", () => {
 
 describe("the payment request as stored", () => {
   it("reads a request and shows an answer only while it answers the standing request", async () => {
-    const { paymentRequestState, readPaymentRequest } = await import("../payment-request");
+    const { paymentRequestState, readPaymentRequest } = await import("../schemas/payment-request");
     const request = { amount: 450, structure: "finance" as const, note: "Can you do 450?" };
     expect(readPaymentRequest("junk")).toBeNull();
     expect(readPaymentRequest({ amount: 0, structure: "finance" })).toBeNull();

@@ -14,9 +14,9 @@
 // binary search over cents finds the boundary. A lease that is not offered (issue #34: the
 // adjusted cap cost at or below the residual) has no payment and is never an answer.
 
-import { MAX_AMOUNT_CENTS } from "../constants";
-import { formatMoney } from "../money";
-import { SOLVE_TEXT } from "../solve-text";
+import { MAX_AMOUNT_CENTS } from "../core/constants";
+import { formatMoney } from "../core/money";
+import { SOLVE_TEXT } from "../text/solve-text";
 import { calculateDeal } from "./calculate-deal";
 import type { DealInput } from "./deal-types";
 import { balanceDueCents } from "./down-payment";

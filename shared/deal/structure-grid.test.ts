@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { computeBreakdown, paymentGrid } from "../pricing";
 import { makeQuote, tax } from "../testing/quote-fixtures";
 import { calculateDeal } from "./calculate-deal";
+import { computeBreakdown, paymentGrid } from "./pricing";
 import { quoteDealInput } from "./quote-deal";
 import { choiceText, structureGrids } from "./structure-grid";
 

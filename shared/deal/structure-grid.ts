@@ -2,17 +2,14 @@
 // (DESKING.md §4), every cell computed by the one calculator (calculate-deal.ts). The quote
 // page (both sides), the history text and the deal sheet read these figures.
 
-import type { CreditTier, LeaseTerm, LoanTerm, StructureKind } from "../constants";
-import { creditTierLabel } from "../constants";
-import { formatMoney, toCents } from "../money";
-import { effectiveRate } from "../pricing";
-import type { QuoteData } from "../quote-schema";
+import type { CreditTier, LeaseTerm, LoanTerm, StructureKind } from "../core/constants";
+import { creditTierLabel } from "../core/constants";
+import { formatMoney, toCents } from "../core/money";
+import type { QuoteData } from "../schemas/quote-schema";
 import { calculateDeal } from "./calculate-deal";
 import type { CashResult, FinanceResult, LeaseOption, LeaseResult } from "./deal-types";
-
-export { leaseOptionOf } from "./lease-option";
-
 import { leaseOptionOf } from "./lease-option";
+import { effectiveRate } from "./pricing";
 import { appliedDownPayment, quoteDealInput } from "./quote-deal";
 
 /**

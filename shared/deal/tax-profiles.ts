@@ -3,7 +3,7 @@
 // flags change (VA went from 3% to 4.15%, MI's trade-in cap moves each January), so a
 // dealer checks the sources and edits before use. Nothing here is tax advice.
 
-import type { QuoteTaxRules } from "../quote-schema";
+import type { QuoteTaxRules } from "../schemas/quote-schema";
 import type { FeeKind, LeaseTaxMethod, RebateRule, TaxRateLine, TaxRules, TradeInRule } from "./deal-types";
 
 export interface TaxProfile {
@@ -37,8 +37,6 @@ export function taxRulesOf(
     lease: profile.lease,
   };
 }
-
-export { STANDARD_RULES } from "./standard-rules";
 
 import { STANDARD_RULES } from "./standard-rules";
 

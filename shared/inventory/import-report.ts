@@ -1,4 +1,4 @@
-import { csvRecord } from "../csv";
+import { csvRecord } from "../core/csv";
 import type { ImportResult } from "./vehicle-schema";
 
 // Issue #51: an import's report is kept after the dialog closes. The rows it skipped, each with

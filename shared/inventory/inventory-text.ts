@@ -1,7 +1,7 @@
 // The words of inventory (issue #37): the messages the form, the API and the import share, and
 // the page's words. One place, so the form and the API never disagree.
 
-import { MSG } from "../messages";
+import { MSG } from "../text/messages";
 
 export const VEHICLE_CONDITIONS = ["new", "used"] as const;
 export type VehicleCondition = (typeof VEHICLE_CONDITIONS)[number];

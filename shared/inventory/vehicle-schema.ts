@@ -1,7 +1,8 @@
 // The body of POST/PUT /api/inventory and of one imported row (issue #37): the same rules for the
 // form, the API and the DMS import. Money in dollars (as everywhere in the API), stored in cents.
 
-import { MAX_MILEAGE } from "../constants";
+import { MAX_MILEAGE } from "../core/constants";
+import { z } from "../core/zod";
 import {
   boolean,
   dollarAmount,
@@ -12,8 +13,7 @@ import {
   requiredText,
   strictObject,
   text,
-} from "../schema-fields";
-import { z } from "../zod";
+} from "../schemas/schema-fields";
 import { INVENTORY_MSG, STOCK_STATUSES, VEHICLE_CONDITIONS } from "./inventory-text";
 import { checkVin } from "./vin";
 

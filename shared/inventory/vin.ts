@@ -7,8 +7,6 @@
 import { INVENTORY_MSG } from "./inventory-text";
 import { makerOfWmi } from "./wmi";
 
-export { isValidVin, normalizeVin } from "../schema-fields";
-
 // biome-ignore format: the transliteration table reads best as the standard prints it
 const VALUES: Record<string, number> = {
   A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8,

@@ -1,8 +1,8 @@
 // fast-check generators of valid quote data, for the pricing property tests.
 
 import fc from "fast-check";
-import { CREDIT_TIER_IDS, LOAN_TERM_KEYS, MAX_AMOUNT_CENTS } from "../constants";
-import { type QuoteData, quoteDataSchema } from "../quote-schema";
+import { CREDIT_TIER_IDS, LOAN_TERM_KEYS, MAX_AMOUNT_CENTS } from "../core/constants";
+import { type QuoteData, quoteDataSchema } from "../schemas/quote-schema";
 
 /** Dollars with two decimals, from whole cents (so no float noise is generated). */
 export const dollars = (maxCents = MAX_AMOUNT_CENTS) =>

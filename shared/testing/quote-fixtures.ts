@@ -1,7 +1,7 @@
 // Test helpers: a valid quote from a few fields, parsed by the real schema so
 // that fixtures can never drift from what the app accepts.
 
-import { type QuoteData, type QuoteDataInput, quoteDataSchema } from "../quote-schema";
+import { type QuoteData, type QuoteDataInput, quoteDataSchema } from "../schemas/quote-schema";
 
 export type QuoteOverrides = Partial<Omit<QuoteDataInput, "pricing">> & {
   pricing?: Partial<QuoteDataInput["pricing"]>;

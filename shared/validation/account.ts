@@ -1,8 +1,6 @@
 // Account page, change email and change password (spec §5).
 
-import { MSG } from "../messages";
-import { z } from "../zod";
-import { emailField, normalizeEmail } from "./register";
+import { z } from "../core/zod";
 import {
   collect,
   confirmation,
@@ -13,7 +11,9 @@ import {
   newPassword,
   required,
   ruled,
-} from "./rules";
+} from "../schemas/field-rules";
+import { MSG } from "../text/messages";
+import { emailField, normalizeEmail } from "./register";
 
 export interface ChangeEmailValues {
   newEmail: string;

@@ -1,11 +1,12 @@
 // The add-on selection dialog (spec §5): the dealer may set a selling price
 // per add-on, between 0 and its retail price; empty counts as 0.
 
-import { parseAmountInput } from "../format";
-import { CORE_MSG, MSG } from "../messages";
-import { toCents } from "../money";
-import type { AddOn } from "../quote-schema";
-import { hasAtMostTwoDecimals } from "../schema-fields";
+import { parseAmountInput } from "../core/format";
+import { toCents } from "../core/money";
+import type { AddOn } from "../schemas/quote-schema";
+import { hasAtMostTwoDecimals } from "../schemas/schema-fields";
+import { MSG } from "../text/messages";
+import { CORE_MSG } from "../text/page-text";
 
 export function sellingPriceMessage(raw: string, retailPrice: number): string | undefined {
   const value = parseAmountInput(raw);

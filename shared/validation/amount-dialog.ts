@@ -6,9 +6,9 @@
 // the amount owed, the trade-in value, which the page shows negative but stores as a magnitude)
 // is stored >= 0.
 
-import { parseAmountInput } from "../format";
+import { parseAmountInput } from "../core/format";
+import type { FieldErrors } from "../schemas/field-rules";
 import { amountMessage } from "./amount";
-import type { FieldErrors } from "./rules";
 
 /** The fields an amount dialog edits. */
 export type AmountField = "advertisedPrice" | "discount" | "downPayment";

@@ -1,11 +1,11 @@
 // Rules for typed amounts (dollars in a text input), shared by the amount
 // dialog, the vehicle form, add-on prices and the default lists.
 
-import { MAX_AMOUNT } from "../constants";
-import { parseAmountInput } from "../format";
-import { MSG } from "../messages";
-import { hasAtMostTwoDecimals } from "../schema-fields";
-import { isBlank } from "./rules";
+import { MAX_AMOUNT } from "../core/constants";
+import { parseAmountInput } from "../core/format";
+import { isBlank } from "../schemas/field-rules";
+import { hasAtMostTwoDecimals } from "../schemas/schema-fields";
+import { MSG } from "../text/messages";
 
 export interface AmountRuleOptions {
   /** Message when blank; without it a blank amount counts as 0 (spec §5). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MSG } from "../messages";
-import { fieldErrors } from "../schema-fields";
+import { fieldErrors } from "../schemas/schema-fields";
+import { MSG } from "../text/messages";
 import {
   accountBodySchema,
   canSaveAccount,

@@ -3,9 +3,12 @@
 // (shared/deal/gross.ts): front gross with the trade at its actual cash value and the fees counted
 // as gross, add-on gross, and each finance and lease option's reserve as its lender pays it.
 
-import { QUOTE_RATE_MAX } from "../constants";
+import { QUOTE_RATE_MAX } from "../core/constants";
+import { toCents } from "../core/money";
+import { z } from "../core/zod";
 import { calculateDeal } from "../deal/calculate-deal";
 import type { DealInput, DealResult } from "../deal/deal-types";
+import { reserveRuleSchema } from "../deal/economics";
 import {
   financeReserve,
   type GrossFigures,
@@ -14,11 +17,8 @@ import {
   leaseReserve,
   type ReserveFigures,
 } from "../deal/gross";
-import { reserveRuleSchema } from "../economics";
-import { MSG } from "../messages";
-import { toCents } from "../money";
-import { dollarAmount, number } from "../schema-fields";
-import { z } from "../zod";
+import { dollarAmount, number } from "../schemas/schema-fields";
+import { MSG } from "../text/messages";
 
 const LIST_MAX = 50;
 const objectError = (issue: { code?: string }) =>

@@ -3,12 +3,12 @@
 // and the calculator's cents result back to dollars. The names are a contract
 // with dealer websites' payment widgets: keep them.
 
-import { QUOTE_RATE_MAX } from "../constants";
+import { QUOTE_RATE_MAX } from "../core/constants";
+import { centsToDollars, toCents } from "../core/money";
+import { z } from "../core/zod";
 import type { DealInput, DealResult, LeaseOption, LeaseResult } from "../deal/deal-types";
-import { MSG } from "../messages";
-import { centsToDollars, toCents } from "../money";
-import { boolean, dollarAmount, number, requiredText, taxRate } from "../schema-fields";
-import { z } from "../zod";
+import { boolean, dollarAmount, number, requiredText, taxRate } from "../schemas/schema-fields";
+import { MSG } from "../text/messages";
 import { calculateEconomicsSchema } from "./calculate-economics";
 
 /** Issue #49: what a solve answer may be rounded to, in dollars: the cent, $1, $10, $50, $100. */

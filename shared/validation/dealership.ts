@@ -1,9 +1,8 @@
 // Dealership information page (spec §5) and PUT /auth/profile.
 
-import { DEALER_PHONE_DIGITS } from "../constants";
-import { digitsOnly, normalizeState } from "../format";
-import { MSG } from "../messages";
-import { z } from "../zod";
+import { DEALER_PHONE_DIGITS } from "../core/constants";
+import { digitsOnly, normalizeState } from "../core/format";
+import { z } from "../core/zod";
 import {
   collect,
   type FieldErrors,
@@ -14,7 +13,8 @@ import {
   phone,
   required,
   ruled,
-} from "./rules";
+} from "../schemas/field-rules";
+import { MSG } from "../text/messages";
 
 export interface DealershipValues {
   dealershipName: string;

@@ -1,10 +1,18 @@
 // Default add-ons settings page (spec §5) and its request body.
 
-import { MSG } from "../messages";
-import { dollarAmount, optionalText } from "../schema-fields";
-import { z } from "../zod";
+import { z } from "../core/zod";
+import {
+  collect,
+  type FieldErrors,
+  hasErrors,
+  isBlank,
+  optional,
+  required,
+  ruled,
+} from "../schemas/field-rules";
+import { dollarAmount, optionalText } from "../schemas/schema-fields";
+import { MSG } from "../text/messages";
 import { amountMessage } from "./amount";
-import { collect, type FieldErrors, hasErrors, isBlank, optional, required, ruled } from "./rules";
 
 export interface DefaultAddOnValues {
   name: string;

@@ -1,11 +1,11 @@
 // Default dealer fees and government fees settings pages (spec §5) and their
 // request body; both lists follow the same rules.
 
-import { MSG } from "../messages";
-import { dollarAmount, optionalText } from "../schema-fields";
-import { z } from "../zod";
+import { z } from "../core/zod";
+import { collect, type FieldErrors, hasErrors, optional, required, ruled } from "../schemas/field-rules";
+import { dollarAmount, optionalText } from "../schemas/schema-fields";
+import { MSG } from "../text/messages";
 import { amountMessage } from "./amount";
-import { collect, type FieldErrors, hasErrors, optional, required, ruled } from "./rules";
 
 export interface DefaultFeeValues {
   name: string;

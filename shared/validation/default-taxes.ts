@@ -1,11 +1,11 @@
 // Default taxes settings page (spec §5) and its request body.
 
-import { TAX_RATE_MAX, TAX_RATE_MIN } from "../constants";
-import { MSG } from "../messages";
-import { dollarAmount, taxRate } from "../schema-fields";
-import { z } from "../zod";
+import { TAX_RATE_MAX, TAX_RATE_MIN } from "../core/constants";
+import { z } from "../core/zod";
+import { collect, type FieldErrors, isBlank, required, ruled } from "../schemas/field-rules";
+import { dollarAmount, taxRate } from "../schemas/schema-fields";
+import { MSG } from "../text/messages";
 import { parseNumberInput } from "./amount";
-import { collect, type FieldErrors, isBlank, required, ruled } from "./rules";
 
 export interface DefaultTaxValues {
   description: string;

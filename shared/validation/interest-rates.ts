@@ -1,10 +1,10 @@
 // Default interest rates page (spec §5) and PUT /dealer-defaults/interest-rates/{tier},
 // plus the dealer's inline monthly-rate edit on a quote (0..99.99).
 
-import { DEFAULT_RATE_MAX, isLoanTerm, LOAN_TERMS, type LoanTerm, QUOTE_RATE_MAX } from "../constants";
-import { MSG } from "../messages";
-import { number } from "../schema-fields";
-import { z } from "../zod";
+import { DEFAULT_RATE_MAX, isLoanTerm, LOAN_TERMS, type LoanTerm, QUOTE_RATE_MAX } from "../core/constants";
+import { z } from "../core/zod";
+import { number } from "../schemas/schema-fields";
+import { MSG } from "../text/messages";
 import { parseRateInput } from "./default-taxes";
 
 /** One tier's table as edited: term -> typed text (or a number). */

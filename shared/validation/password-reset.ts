@@ -1,9 +1,17 @@
 // Forgot password and reset password (spec §5).
 
-import { MSG } from "../messages";
-import { z } from "../zod";
+import { z } from "../core/zod";
+import {
+  collect,
+  confirmation,
+  email,
+  type FieldErrors,
+  newPassword,
+  required,
+  ruled,
+} from "../schemas/field-rules";
+import { MSG } from "../text/messages";
 import { emailField } from "./register";
-import { collect, confirmation, email, type FieldErrors, newPassword, required, ruled } from "./rules";
 
 export interface ForgotPasswordValues {
   email: string;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CORE_MSG, MSG } from "../messages";
-import { createQuoteSchema } from "../quote-schema";
+import { createQuoteSchema } from "../schemas/quote-schema";
+import { MSG } from "../text/messages";
+import { CORE_MSG } from "../text/page-text";
 import { canSaveSellingPrices, sellingPriceFromInput, sellingPriceMessage } from "./add-on-prices";
 import {
   amountDialogKeyAction,

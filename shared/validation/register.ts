@@ -1,10 +1,9 @@
 // Register and login (spec §5): the form's validator, the request bodies the
 // server parses, and the body the form sends (optional fields omitted when empty).
 
-import { DEALER_PHONE_DIGITS } from "../constants";
-import { digitsOnly } from "../format";
-import { MSG } from "../messages";
-import { z } from "../zod";
+import { DEALER_PHONE_DIGITS } from "../core/constants";
+import { digitsOnly } from "../core/format";
+import { z } from "../core/zod";
 import {
   collect,
   confirmation,
@@ -19,7 +18,8 @@ import {
   phone,
   required,
   ruled,
-} from "./rules";
+} from "../schemas/field-rules";
+import { MSG } from "../text/messages";
 
 export interface RegisterValues {
   email: string;

@@ -1,10 +1,10 @@
 // The share-quote dialog (spec §5): customer name, optional email and phone.
 
-import { CUSTOMER_PHONE_DIGITS } from "../constants";
-import { customerPhoneDigits, digitsOnly } from "../format";
-import { MSG } from "../messages";
-import type { CustomerInfo } from "../quote-schema";
-import { collect, type FieldErrors, isBlank, isValidEmail, required } from "./rules";
+import { CUSTOMER_PHONE_DIGITS } from "../core/constants";
+import { customerPhoneDigits, digitsOnly } from "../core/format";
+import { collect, type FieldErrors, isBlank, isValidEmail, required } from "../schemas/field-rules";
+import type { CustomerInfo } from "../schemas/quote-schema";
+import { MSG } from "../text/messages";
 
 export interface ShareQuoteValues {
   name: string;

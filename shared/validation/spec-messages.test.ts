@@ -1,7 +1,8 @@
 // Every validation message of spec §5, each triggered by the form that shows it.
 
 import { describe, expect, it } from "vitest";
-import { CORE_MSG, MSG } from "../messages";
+import { MSG } from "../text/messages";
+import { CORE_MSG } from "../text/page-text";
 import { validateChangeEmail, validateChangePassword } from "./account";
 import { validateSellingPrices } from "./add-on-prices";
 import { validateDealership } from "./dealership";

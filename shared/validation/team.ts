@@ -1,10 +1,10 @@
 // Dealership teams (#20): the bodies of the team API, shared by the server and the team page.
 
-import { MSG } from "../messages";
-import { INVITABLE_ROLES } from "../permissions";
-import { z } from "../zod";
+import { INVITABLE_ROLES } from "../core/team-roles";
+import { z } from "../core/zod";
+import { newPassword, required, ruled } from "../schemas/field-rules";
+import { MSG } from "../text/messages";
 import { emailField } from "./register";
-import { newPassword, required, ruled } from "./rules";
 
 export const ROLE_INVALID = "Choose manager or salesperson";
 

@@ -1,11 +1,11 @@
 // The trade-in dialog (spec §5): rules apply only while a trade-in is declared,
 // so unchecking the box clears every vehicle error.
 
-import { parseAmountInput } from "../format";
-import { MSG } from "../messages";
-import type { TradeIn } from "../quote-schema";
+import { parseAmountInput } from "../core/format";
+import { collect, type FieldErrors, optional, required } from "../schemas/field-rules";
+import type { TradeIn } from "../schemas/quote-schema";
+import { MSG } from "../text/messages";
 import { amountMessage, parseNumberInput } from "./amount";
-import { collect, type FieldErrors, optional, required } from "./rules";
 import { mileageMessage } from "./vehicle-form";
 
 export interface TradeInValues {

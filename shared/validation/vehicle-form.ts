@@ -1,13 +1,14 @@
 // The vehicle form of /quote/new and the vehicle edit dialog (spec §5).
 
-import { defaultIsNew, MAX_MILEAGE, MAX_URL_LENGTH } from "../constants";
-import { amountToInput, parseAmountInput } from "../format";
-import { CORE_MSG, MSG } from "../messages";
-import { toCents } from "../money";
-import type { CreateQuoteBody, Pricing, Vehicle } from "../quote-schema";
-import { isHttpUrl, isValidVin, normalizeVin } from "../schema-fields";
+import { defaultIsNew, MAX_MILEAGE, MAX_URL_LENGTH } from "../core/constants";
+import { amountToInput, parseAmountInput } from "../core/format";
+import { toCents } from "../core/money";
+import { collect, type FieldErrors, isBlank, optional, required } from "../schemas/field-rules";
+import type { CreateQuoteBody, Pricing, Vehicle } from "../schemas/quote-schema";
+import { isHttpUrl, isValidVin, normalizeVin } from "../schemas/schema-fields";
+import { MSG } from "../text/messages";
+import { CORE_MSG } from "../text/page-text";
 import { amountMessage, parseNumberInput } from "./amount";
-import { collect, type FieldErrors, isBlank, optional, required } from "./rules";
 
 /** The form's text inputs; price and discount as typed ('1,234.50'). */
 export interface VehicleFormValues {

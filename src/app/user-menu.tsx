@@ -1,5 +1,5 @@
 import { Avatar, Menu, UnstyledButton } from "@mantine/core";
-import type { PublicUser } from "@shared/api-types";
+import type { PublicUser } from "@shared/core/api-types";
 import { IconCar, IconChartBar, IconLayoutDashboard, IconLogout, IconSettings } from "@tabler/icons-react";
 import { AppLink, useAppNavigate } from "@/lib/app-link";
 import { initials, useSession } from "@/lib/session";

@@ -1,4 +1,4 @@
-import { DASHBOARD_TEXT } from "@shared/dashboard-text";
+import { DASHBOARD_TEXT } from "@shared/text/dashboard-text";
 // The 'Delete Quote' confirmation of spec §2, shared by the dashboard and the
 // quote page's toolbar.
 //
@@ -10,7 +10,7 @@ import { DASHBOARD_TEXT } from "@shared/dashboard-text";
 //   />
 
 import { Button, Group, Modal, Text } from "@mantine/core";
-import { TEXT } from "@shared/messages";
+import { TEXT } from "@shared/text/page-text";
 
 export interface DeleteQuoteDialogProps {
   opened: boolean;

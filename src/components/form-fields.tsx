@@ -2,8 +2,8 @@
 
 import { Button, Grid, Group, PasswordInput, SimpleGrid, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
-import type { DealerProfile } from "@shared/api-types";
-import { formatDealerPhone, normalizeState } from "@shared/format";
+import type { DealerProfile } from "@shared/core/api-types";
+import { formatDealerPhone, normalizeState } from "@shared/core/format";
 import { fieldProps } from "@/lib/form";
 
 /** First and last name, side by side from the small breakpoint. */

@@ -1,5 +1,5 @@
 import { TextInput, type TextInputProps } from "@mantine/core";
-import { formatAmountInput, sanitizeAmountInput } from "@shared/format";
+import { formatAmountInput, sanitizeAmountInput } from "@shared/core/format";
 
 type MoneyInputProps = Omit<TextInputProps, "value" | "onChange"> & {
   value: string;

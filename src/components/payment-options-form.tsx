@@ -18,17 +18,17 @@ import {
   type LoanTerm,
   STRUCTURE_KINDS,
   type StructureKind,
-} from "@shared/constants";
-import { amountToInput, parseAmountInput } from "@shared/format";
-import { TEXT } from "@shared/messages";
+} from "@shared/core/constants";
+import { amountToInput, parseAmountInput } from "@shared/core/format";
 import {
-  fieldErrorMap,
   type LeaseProgram,
   leaseProgramSchema,
   type Structures,
   structuresEntrySchema,
-} from "@shared/quote-schema";
-import { STRUCTURES_TEXT } from "@shared/structure-messages";
+} from "@shared/schemas/quote-schema";
+import { fieldErrorMap } from "@shared/schemas/schema-fields";
+import { TEXT } from "@shared/text/page-text";
+import { STRUCTURES_TEXT } from "@shared/text/structure-messages";
 import { type FormEvent, useState } from "react";
 import { useUnsavedChanges } from "@/lib/unsaved-changes";
 import { MoneyInput } from "./money-input";

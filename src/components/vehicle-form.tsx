@@ -15,9 +15,9 @@
 // clears as soon as the field is corrected. The first invalid field gets focus on a refused submit.
 
 import { Button, Group, Radio, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { TEXT, VEHICLE_FORM_LABELS } from "@shared/messages";
-import { formatMoney } from "@shared/money";
-import type { CreateQuoteBody } from "@shared/quote-schema";
+import { formatMoney } from "@shared/core/money";
+import type { CreateQuoteBody } from "@shared/schemas/quote-schema";
+import { TEXT, VEHICLE_FORM_LABELS } from "@shared/text/page-text";
 import {
   type VehicleFormValues,
   validateVehicleForm,

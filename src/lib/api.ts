@@ -1,5 +1,5 @@
-import type { ApiErrorBody } from "@shared/api-types";
-import { apiErrorMessage, CORE_MSG } from "@shared/page-text";
+import type { ApiErrorBody } from "@shared/core/api-types";
+import { apiErrorMessage, CORE_MSG } from "@shared/text/page-text";
 
 export const TOKEN_STORAGE_KEY = "token";
 

@@ -1,7 +1,7 @@
 // A file from the API (a CSV export, an import report) fetched with the session's token and handed
 // to the browser as a download: a plain link cannot carry the bearer token.
 
-import type { ApiErrorBody } from "@shared/api-types";
+import type { ApiErrorBody } from "@shared/core/api-types";
 import { ApiError, errorMessageFrom, getStoredToken } from "./api";
 
 /** Fetches `/api{path}` with the session's token and saves it under the server's file name (else `fallbackName`). */

@@ -1,4 +1,4 @@
-import type { QuoteDealership } from "@shared/api-types";
+import type { QuoteDealership } from "@shared/core/api-types";
 import { createContext, type ReactNode, useContext } from "react";
 
 // What the server rendered a page from (server/http/pages.ts), handed to the app so that its first

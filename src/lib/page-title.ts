@@ -1,4 +1,4 @@
-import { TEXT } from "@shared/page-text";
+import { TEXT } from "@shared/text/page-text";
 import { useEffect } from "react";
 
 /** Every browser tab reads "<page> · DealDesk" (the shopper's quote page names the dealership instead). */

@@ -1,4 +1,4 @@
-import type { PublicUser } from "@shared/api-types";
+import type { PublicUser } from "@shared/core/api-types";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { apiRequest, clearStoredToken, getStoredToken, storeToken } from "./api";
 import { hydrating } from "./hydration";

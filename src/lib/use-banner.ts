@@ -1,4 +1,4 @@
-import { NOTICE_HIDE_MS } from "@shared/constants";
+import { NOTICE_HIDE_MS } from "@shared/core/constants";
 import { useCallback, useEffect, useRef, useState } from "react";
 
 export type NoticeTone = "info" | "success" | "warning" | "error";

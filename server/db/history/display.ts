@@ -1,13 +1,13 @@
-import { creditTierLabel, isCreditTier } from "@shared/constants";
+import { creditTierLabel, isCreditTier } from "@shared/core/constants";
+import { formatMileage, formatPercent } from "@shared/core/format";
+import { formatDollars } from "@shared/core/money";
 import { choiceText } from "@shared/deal/structure-grid";
-import { formatMileage, formatPercent } from "@shared/format";
-import { formatDollars } from "@shared/money";
 import {
   leaseProgramSchema,
   paymentAnswerSchema,
   shopperChoiceSchema,
   structuresSchema,
-} from "@shared/quote-schema";
+} from "@shared/schemas/quote-schema";
 
 // Display form of one deal-document value for the history (issue #9): what the quote page shows
 // for it, signs included (discount, trade-in value and downpayment read negative, as on the

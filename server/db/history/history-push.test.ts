@@ -3,9 +3,9 @@ import {
   type HistoryPush,
   MESSAGE_HISTORY,
   parseHistoryPush,
-} from "@shared/history-push";
-import type { HistoryEvent } from "@shared/history-text";
-import { dealDocName, readDoc, writeField } from "@shared/quote-doc";
+} from "@shared/history/history-push";
+import type { HistoryEvent } from "@shared/history/history-text";
+import { dealDocName, readDoc, writeField } from "@shared/live/quote-doc";
 import * as decoding from "lib0/decoding";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {

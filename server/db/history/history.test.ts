@@ -1,6 +1,6 @@
-import { historySentence } from "@shared/history-sentence";
-import type { HistoryEvent } from "@shared/history-text";
-import { dealArray, readDoc, writeField } from "@shared/quote-doc";
+import { historySentence } from "@shared/history/history-sentence";
+import type { HistoryEvent } from "@shared/history/history-text";
+import { dealArray, readDoc, writeField } from "@shared/live/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type Client,

@@ -1,5 +1,5 @@
-import { HISTORY_LIMIT } from "@shared/history-push";
-import type { FlatEntries } from "@shared/quote-doc";
+import { HISTORY_LIMIT } from "@shared/history/history-push";
+import type { FlatEntries } from "@shared/live/quote-doc";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDealer } from "../../test-support/fixtures";
 import { createTestApp, type TestApp } from "../../test-support/test-app";

@@ -1,7 +1,8 @@
-import type { HistoryPush } from "@shared/history-push";
-import { conflictValue, type OfflineConflict, STALE_EDIT_FIELD_PREFIX } from "@shared/offline-conflicts";
-import type { Role as QuoteRole } from "@shared/permissions";
-import type { FlatEntries } from "@shared/quote-doc";
+import type { HistoryPush } from "@shared/history/history-push";
+import { conflictValue, STALE_EDIT_FIELD_PREFIX } from "@shared/history/offline-conflicts";
+import type { FlatEntries } from "@shared/live/quote-doc";
+import type { OfflineConflict } from "@shared/live/stale-edits-wire";
+import type { Role as QuoteRole } from "@shared/rules/permissions";
 import type { Db } from "../connection";
 import { displayValue } from "./display";
 

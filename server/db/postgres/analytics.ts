@@ -1,4 +1,4 @@
-import { WEEK_MS } from "@shared/analytics";
+import { WEEK_MS } from "@shared/analytics/analytics";
 import { type CountSqlRow, type DealSqlRow, type ExportSqlRow, toDeal, toExportRow } from "../analytics-rows";
 import type { AnalyticsStore } from "../repositories/analytics";
 import type { QuoteScope } from "../repositories/quotes";

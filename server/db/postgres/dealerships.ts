@@ -1,5 +1,5 @@
-import type { DealerProfile } from "@shared/api-types";
-import { EMPTY_DEALER_PROFILE } from "@shared/constants";
+import type { DealerProfile } from "@shared/core/api-types";
+import { EMPTY_DEALER_PROFILE } from "@shared/core/constants";
 import { and, asc, desc, eq, gt, isNull } from "drizzle-orm";
 import { type DealershipStore, inviterName } from "../repositories/dealerships";
 import { dealerships, invitations, quotes, teamEvents, users } from "../schema.pg";

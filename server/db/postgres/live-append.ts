@@ -1,4 +1,4 @@
-import type { HistoryPush } from "@shared/history-push";
+import type { HistoryPush } from "@shared/history/history-push";
 import type pg from "pg";
 import {
   actorOf,

@@ -1,4 +1,4 @@
-import type { ListingFigures } from "@shared/quote-list";
+import type { ListingFigures } from "@shared/rules/quote-list";
 import type { ClientIdClaim } from "../repositories/documents";
 import type { RecentRequests } from "../repositories/payment-requests";
 import { type ShopperVisit, VISIT_GAP_MS } from "../shopper-visits";

@@ -1,4 +1,4 @@
-import { dealDocName, economicsDocName, privateDocName } from "@shared/quote-doc";
+import { dealDocName, economicsDocName, privateDocName } from "@shared/live/quote-doc";
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { DocumentStore } from "../repositories/documents";
 import type { QuoteScope, QuoteStore } from "../repositories/quotes";

@@ -1,4 +1,4 @@
-import type { HistoryEvent } from "@shared/history-text";
+import type { HistoryEvent } from "@shared/history/history-text";
 import type { AuditEntry } from "../repositories/dealerships";
 import { type RestEvent, restEventRow } from "../repositories/history";
 import { quoteEvents, teamEvents } from "../schema.pg";

@@ -1,4 +1,4 @@
-import { dealDocName } from "@shared/quote-doc";
+import { dealDocName } from "@shared/live/quote-doc";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { acceptedName } from "../accepted-name";
 import { type HistoryStore, historyRole } from "../repositories/history";

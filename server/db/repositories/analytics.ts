@@ -1,4 +1,4 @@
-import type { AnalyticsFacts } from "@shared/analytics";
+import type { AnalyticsFacts } from "@shared/analytics/analytics";
 import type { QuoteRow, QuoteScope } from "./quotes";
 
 // The analytics facts and the CSV export. One repository of the storage seam (server/db/stores.ts).

@@ -1,5 +1,5 @@
-import type { DealerProfile } from "@shared/api-types";
-import type { InvitableRole } from "@shared/permissions";
+import type { DealerProfile } from "@shared/core/api-types";
+import type { InvitableRole } from "@shared/core/team-roles";
 
 // Dealerships: the profile, the first-run checklist, invitations and the team audit. One repository of the storage seam (server/db/stores.ts).
 

@@ -1,7 +1,7 @@
-import type { DefaultAddOn, DefaultFee, DefaultTax } from "@shared/api-types";
-import type { CreditTier } from "@shared/constants";
-import type { EconomicsSettings } from "@shared/economics";
-import type { InterestRates, LeaseProgram, QuoteTaxRules, Structures } from "@shared/quote-schema";
+import type { DefaultAddOn, DefaultFee, DefaultTax } from "@shared/core/api-types";
+import type { CreditTier } from "@shared/core/constants";
+import type { EconomicsSettings } from "@shared/deal/economics";
+import type { InterestRates, LeaseProgram, QuoteTaxRules, Structures } from "@shared/schemas/quote-schema";
 import type { AddonBody } from "@shared/validation/default-add-ons";
 import type { FeeBody } from "@shared/validation/default-fees";
 import type { TaxBody } from "@shared/validation/default-taxes";

@@ -1,4 +1,4 @@
-import { LEAD_EVENT_TYPES } from "@shared/handoff";
+import { LEAD_EVENT_TYPES } from "@shared/schemas/handoff";
 import type { HeldPaymentRequests } from "./payment-requests";
 
 // Issue #39: events to other systems, their endpoints and deliveries (the outbox). One repository of the storage seam (server/db/stores.ts).

@@ -1,4 +1,4 @@
-import type { HistoryEvent } from "@shared/history-text";
+import type { HistoryEvent } from "@shared/history/history-text";
 
 // A quote's history rows (the REST calls' rows are written by the stores that make the change). One repository of the storage seam (server/db/stores.ts).
 

@@ -1,5 +1,5 @@
-import type { HistoryEvent } from "@shared/history-text";
-import type { ListingFigures } from "@shared/quote-list";
+import type { HistoryEvent } from "@shared/history/history-text";
+import type { ListingFigures } from "@shared/rules/quote-list";
 import type { AuditEntry } from "./dealerships";
 import type { HandoffEventRecord } from "./handoff";
 import type { RestEvent } from "./history";

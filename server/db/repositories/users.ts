@@ -1,4 +1,4 @@
-import type { DealerProfile } from "@shared/api-types";
+import type { DealerProfile } from "@shared/core/api-types";
 import type { AuditEntry } from "./dealerships";
 import type { HandoffEventRecord } from "./handoff";
 

@@ -1,4 +1,4 @@
-import type { HistoryEvent } from "@shared/history-text";
+import type { HistoryEvent } from "@shared/history/history-text";
 import type { HandoffEventRecord } from "./handoff";
 import type { RestEvent } from "./history";
 

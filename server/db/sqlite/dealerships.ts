@@ -1,4 +1,4 @@
-import { EMPTY_DEALER_PROFILE } from "@shared/constants";
+import { EMPTY_DEALER_PROFILE } from "@shared/core/constants";
 import { and, asc, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../connection";
 import { type DealershipStore, inviterName } from "../repositories/dealerships";

@@ -1,4 +1,4 @@
-import type { ListingFigures } from "@shared/quote-list";
+import type { ListingFigures } from "@shared/rules/quote-list";
 import type { Db } from "../connection";
 import type { ClientIdClaim, ListingChange, StoredDoc } from "../repositories/documents";
 import type { PaymentRequestRecord, RecentRequests } from "../repositories/payment-requests";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { EMPTY_DEALER_PROFILE } from "@shared/constants";
+import { EMPTY_DEALER_PROFILE } from "@shared/core/constants";
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../connection";
 import { QuotesChangedError, sameIds } from "../repositories/dealerships";

@@ -1,4 +1,4 @@
-import type { HistoryPush } from "@shared/history-push";
+import type { HistoryPush } from "@shared/history/history-push";
 import type { DocFollower } from "./doc-follower";
 import type { BusMessage, RedisBus } from "./redis-bus";
 

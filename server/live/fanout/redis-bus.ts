@@ -1,4 +1,4 @@
-import type { HistoryPush } from "@shared/history-push";
+import type { HistoryPush } from "@shared/history/history-push";
 import { createClient } from "redis";
 
 // Redis pub/sub between DealDesk processes (../shared/design/SCALE.md §5). Nothing durable lives

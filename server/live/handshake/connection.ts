@@ -1,4 +1,4 @@
-import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
+import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live/live-protocol";
 import type { RawData } from "ws";
 import { applyAwarenessUpdate } from "y-protocols/awareness";
 import type { LiveBounds } from "../../config";

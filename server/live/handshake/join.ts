@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { deviceFromProtocols, LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
+import { deviceFromProtocols, LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live/live-protocol";
 import type { WebSocketServer } from "ws";
 import type { TokenService } from "../../auth/tokens";
 import type { Config } from "../../config";

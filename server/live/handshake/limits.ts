@@ -11,7 +11,7 @@ export type LiveLimits = { perQuote: number; perIp: number; heartbeatMs: number 
 /**
  * The heartbeat (LIVE_HEARTBEAT_SECONDS, 30 s as in Hocuspocus and y-websocket) only reaps dead
  * TCP connections: presence does not wait for it, since our pages renew their awareness state
- * every 1.5 s and a state older than 3.5 s no longer counts (shared/presence-rule.ts). At 2 s it
+ * every 1.5 s and a state older than 3.5 s no longer counts (shared/rules/presence-rule.ts). At 2 s it
  * kept a server with 2,000 idle sockets at 5-8% CPU (decision 005).
  */
 export function readLimits(

@@ -1,4 +1,4 @@
-import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
+import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live/live-protocol";
 import type { TokenService } from "../../auth/tokens";
 import { dealersStillValid, type LiveIdentity } from "../../policies/quote-access";
 import type { Conn } from "../stages/room-types";

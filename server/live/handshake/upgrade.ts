@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { LIVE_PATH, LIVE_SUBPROTOCOL, tokenFromProtocols } from "@shared/live-protocol";
-import { docNameOf } from "@shared/quote-doc";
+import { LIVE_PATH, LIVE_SUBPROTOCOL, tokenFromProtocols } from "@shared/live/live-protocol";
+import { docNameOf } from "@shared/live/quote-doc";
 import type { TokenService } from "../../auth/tokens";
 import type { QuoteStore } from "../../db/repositories/quotes";
 import {
@@ -17,7 +17,7 @@ import type { DocKind } from "../stages/update-guard";
 // before the socket is accepted and before any document loads.
 //
 // The token travels in `Sec-WebSocket-Protocol` (['dealdesk', 'auth.<jwt>'], see
-// shared/live-protocol.ts): the stock y-websocket provider sends it through its `protocols`
+// shared/live/live-protocol.ts): the stock y-websocket provider sends it through its `protocols`
 // option, and unlike a query string it never appears in a request log or a proxy's access log.
 
 export type UpgradeTarget = { quoteId: string; docName: string; kind: DocKind };

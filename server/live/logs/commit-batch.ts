@@ -1,4 +1,4 @@
-import type { HistoryPush } from "@shared/history-push";
+import type { HistoryPush } from "@shared/history/history-push";
 import type { AppendEntry } from "../../db/sqlite/live-store";
 import type { Room } from "../stages/room-types";
 import type { Appended } from "./document-log";

@@ -1,4 +1,4 @@
-import type { HistoryPush } from "@shared/history-push";
+import type { HistoryPush } from "@shared/history/history-push";
 import type * as Y from "yjs";
 import type { RecordedChange } from "../../db/history/recorder";
 import type { ClientIdClaim, ListingChange } from "../../db/repositories/documents";

@@ -1,4 +1,4 @@
-import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
+import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live/live-protocol";
 import type { LiveBounds } from "../../config";
 import type { PostgresLiveStore } from "../../db/postgres/live-store";
 import { DocumentMissingError, docFromStored, encodeState } from "../../db/stored-doc";

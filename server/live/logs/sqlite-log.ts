@@ -1,6 +1,6 @@
-import type { HistoryPush } from "@shared/history-push";
-import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
-import { docArray, removeUnknownPairs } from "@shared/quote-doc";
+import type { HistoryPush } from "@shared/history/history-push";
+import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live/live-protocol";
+import { docArray, removeUnknownPairs } from "@shared/live/quote-doc";
 import type { LiveBounds } from "../../config";
 import type { RecordedChange } from "../../db/history/recorder";
 import type { RecentRequests } from "../../db/repositories/payment-requests";

@@ -1,6 +1,6 @@
-import type { DealState } from "@shared/deal-state";
-import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
-import { quoteDocNames } from "@shared/quote-doc";
+import type { DealState } from "@shared/live/deal-state";
+import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live/live-protocol";
+import { quoteDocNames } from "@shared/live/quote-doc";
 import type { DealLifecycle, DealLifecycleState } from "../../quotes/deal-lifecycle";
 import { send } from "../stages/broadcast";
 import { encodeDealStateMessage } from "../stages/protocol";

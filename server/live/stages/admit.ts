@@ -1,4 +1,4 @@
-import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live-protocol";
+import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live/live-protocol";
 import * as Y from "yjs";
 import type { LiveBounds } from "../../config";
 import { HISTORY_MERGE_MS } from "../../db/history/recorder";

@@ -1,4 +1,4 @@
-import type { HistoryPush } from "@shared/history-push";
+import type { HistoryPush } from "@shared/history/history-push";
 import { encodeHistoryMessage } from "./protocol";
 import type { Conn, Room } from "./room-types";
 

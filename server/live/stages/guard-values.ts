@@ -1,7 +1,7 @@
+import { economicsSchema } from "@shared/deal/economics";
 import { isChoiceOffered } from "@shared/deal/offered-choice";
-import { economicsSchema } from "@shared/economics";
-import { DEAL_KEYS, type DocKind, leafKeysOfField } from "@shared/permissions";
-import { assemble, type FlatEntries, NESTED_FIELDS } from "@shared/quote-doc";
+import { assemble, type FlatEntries, NESTED_FIELDS } from "@shared/live/quote-doc";
+import { DEAL_KEYS, type DocKind, leafKeysOfField } from "@shared/rules/permissions";
 import {
   customerInfoSchema,
   isQuoteField,
@@ -11,8 +11,8 @@ import {
   type QuoteField,
   shopperChoiceSchema,
   structuresSchema,
-} from "@shared/quote-schema";
-import { conform, defaultStructures, quoteTemplate } from "@shared/quote-template";
+} from "@shared/schemas/quote-schema";
+import { conform, defaultStructures, quoteTemplate } from "@shared/schemas/quote-template";
 import type { ZodType } from "zod";
 
 // The judge stage's reading of values (update-guard.ts judges the pairs; this module judges what
@@ -20,7 +20,7 @@ import type { ZodType } from "zod";
 //
 // Guarantees:
 // - A pair's value is JSON only: no Y types, binaries or other objects smuggled into a document.
-// - A field touched by an update still parses with the form's own rules (shared/quote-schema.ts,
+// - A field touched by an update still parses with the form's own rules (shared/schemas/quote-schema.ts,
 //   the customer record's and the economics' schemas), read from its leaf keys as they are after
 //   the update; clearing a dealer document's field is allowed.
 // - A shopper's pick is a cell the dealer's grid offers (issue #33), and the whole deal after the

@@ -1,4 +1,4 @@
-import { docArray, readEntries } from "@shared/quote-doc";
+import { docArray, readEntries } from "@shared/live/quote-doc";
 import type * as Y from "yjs";
 import type { LiveBounds } from "../../config";
 import { admitBounds, admitIdentity } from "./admit";

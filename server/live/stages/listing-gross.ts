@@ -1,5 +1,5 @@
-import type { DocKind } from "@shared/permissions";
-import { dealDocName, economicsDocName } from "@shared/quote-doc";
+import { dealDocName, economicsDocName } from "@shared/live/quote-doc";
+import type { DocKind } from "@shared/rules/permissions";
 import * as Y from "yjs";
 import type { LoadedDocument } from "../../db/postgres/document-log";
 import type { StoredDoc } from "../../db/repositories/documents";

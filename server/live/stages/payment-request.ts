@@ -1,6 +1,6 @@
-import { paymentRequestLimitReason, readPaymentRequest } from "@shared/payment-request";
-import type { DocKind } from "@shared/permissions";
-import type { FlatEntries } from "@shared/quote-doc";
+import type { FlatEntries } from "@shared/live/quote-doc";
+import type { DocKind } from "@shared/rules/permissions";
+import { paymentRequestLimitReason, readPaymentRequest } from "@shared/schemas/payment-request";
 import type { RateCap } from "../../config";
 import type { PaymentRequestRecord, RecentRequests } from "../../db/repositories/payment-requests";
 import type { PendingPaymentRequest } from "../../handoff/pending-events";
@@ -17,7 +17,7 @@ import type { Conn, Refusal } from "./room-types";
 //   device, or the address of a page that names none), fit every cap (LiveBounds.paymentRequestCaps)
 //   counting the rows stored and, on SQLite, the accepted ones still waiting for the group commit.
 // - A refused one changes nothing: the caller puts the workspace back (undoJudgement) and the
-//   socket closes with 4403 and a reason that says how long to wait (shared/payment-request.ts).
+//   socket closes with 4403 and a reason that says how long to wait (shared/schemas/payment-request.ts).
 
 /**
  * Who a request counts against besides its quote: the device that names itself on the socket,

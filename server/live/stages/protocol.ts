@@ -1,6 +1,6 @@
-import { type DealState, MESSAGE_DEAL_STATE } from "@shared/deal-state";
-import { type HistoryPush, MESSAGE_HISTORY } from "@shared/history-push";
-import { MESSAGE_STALE_EDITS, type OfflineConflict } from "@shared/offline-conflicts";
+import { type HistoryPush, MESSAGE_HISTORY } from "@shared/history/history-push";
+import { type DealState, MESSAGE_DEAL_STATE } from "@shared/live/deal-state";
+import { MESSAGE_STALE_EDITS, type OfflineConflict } from "@shared/live/stale-edits-wire";
 import * as decoding from "lib0/decoding";
 import * as encoding from "lib0/encoding";
 import * as awarenessProtocol from "y-protocols/awareness";
@@ -27,7 +27,7 @@ export type ClientMessage =
     }
   | { type: "awareness"; update: Uint8Array }
   | { type: "query-awareness" }
-  /** The dealer's page wants history pushes (its panel is on screen) or not (shared/history-push.ts). */
+  /** The dealer's page wants history pushes (its panel is on screen) or not (shared/history/history-push.ts). */
   | { type: "history-wanted"; wanted: boolean };
 
 export class MalformedMessage extends Error {}
@@ -89,7 +89,7 @@ export function encodeUpdateMessage(update: Uint8Array): Uint8Array {
   return encoding.toUint8Array(encoder);
 }
 
-/** The deal's history rows a commit wrote (shared/history-push.ts), for DEALER sockets only. */
+/** The deal's history rows a commit wrote (shared/history/history-push.ts), for DEALER sockets only. */
 export function encodeHistoryMessage(push: HistoryPush): Uint8Array {
   const encoder = encoding.createEncoder();
   encoding.writeVarUint(encoder, MESSAGE_HISTORY);
@@ -105,7 +105,7 @@ export function encodeDealStateMessage(state: DealState): Uint8Array {
   return encoding.toUint8Array(encoder);
 }
 
-/** Issue #36: the stale edits of one update, to their sender only (shared/offline-conflicts.ts). */
+/** Issue #36: the stale edits of one update, to their sender only (shared/history/offline-conflicts.ts). */
 export function encodeStaleEditsMessage(conflicts: readonly OfflineConflict[]): Uint8Array {
   const encoder = encoding.createEncoder();
   encoding.writeVarUint(encoder, MESSAGE_STALE_EDITS);

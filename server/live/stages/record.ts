@@ -1,4 +1,4 @@
-import type { OfflineConflict } from "@shared/offline-conflicts";
+import type { OfflineConflict } from "@shared/live/stale-edits-wire";
 import * as Y from "yjs";
 import type { RecordedChange } from "../../db/history/recorder";
 import type { ListingChange } from "../../db/repositories/documents";

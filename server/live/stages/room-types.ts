@@ -1,5 +1,5 @@
-import type { DealState } from "@shared/deal-state";
-import type { FlatEntries } from "@shared/quote-doc";
+import type { DealState } from "@shared/live/deal-state";
+import type { FlatEntries } from "@shared/live/quote-doc";
 import type { WebSocket } from "ws";
 import type { Awareness } from "y-protocols/awareness";
 import type * as Y from "yjs";
@@ -87,7 +87,7 @@ export type Room = {
   labels: Map<string, string>;
 };
 
-/** Why an update was refused, and the close code its socket gets (shared/live-protocol.ts). */
+/** Why an update was refused, and the close code its socket gets (shared/live/live-protocol.ts). */
 export type Refusal = {
   ok: false;
   reason: string;

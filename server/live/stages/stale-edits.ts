@@ -1,4 +1,4 @@
-import type { FlatEntries } from "@shared/quote-doc";
+import type { FlatEntries } from "@shared/live/quote-doc";
 import * as Y from "yjs";
 import { isPlainRecord, sameValue } from "./guard-values";
 

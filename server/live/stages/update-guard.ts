@@ -1,6 +1,6 @@
 import { DEAL_RULE_FIELDS, dealRuleProblem } from "@shared/deal/deal-rules";
-import { type DocKind, isLeafKey, mayWriteKey } from "@shared/permissions";
-import { DOC_ARRAYS, docArray, type FlatEntries, fieldOfKey, readEntriesOf } from "@shared/quote-doc";
+import { DOC_ARRAYS, docArray, type FlatEntries, fieldOfKey, readEntriesOf } from "@shared/live/quote-doc";
+import { type DocKind, isLeafKey, mayWriteKey } from "@shared/rules/permissions";
 import * as Y from "yjs";
 import type { QuoteRole } from "../../policies/quote-access";
 import {
@@ -30,7 +30,7 @@ import { type StaleEdit, scanPairs, staleEdits, takeOut } from "./stale-edits";
 // write to an expired quote, a pick off the dealer's grid, or a deal breaking the rules between
 // fields is refused. The verdict names exactly the keys whose value changed.
 
-export type { DocKind } from "@shared/permissions";
+export type { DocKind } from "@shared/rules/permissions";
 
 /** The refusal of a shopper's write to an expired quote (its state may have changed elsewhere). */
 export const EXPIRED_REASON = "quote expired";

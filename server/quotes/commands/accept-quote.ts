@@ -1,8 +1,8 @@
 import { quoteDownPaymentProblem, shopperChoiceProblem } from "@shared/deal/deal-rules";
 import { isChoiceOffered } from "@shared/deal/offered-choice";
 import { choiceOf, presentedDeal, sameChoice } from "@shared/deal/presented-deal";
-import { MSG } from "@shared/messages";
-import type { ShopperChoice } from "@shared/quote-schema";
+import type { ShopperChoice } from "@shared/schemas/quote-schema";
+import { MSG } from "@shared/text/messages";
 import type { QuoteRow } from "../../db/repositories/quotes";
 import { StaleSnapshotError } from "../../db/repositories/versions";
 import { badRequest } from "../../errors";

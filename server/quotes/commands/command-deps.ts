@@ -1,4 +1,4 @@
-import type { TeamRole } from "@shared/permissions";
+import type { TeamRole } from "@shared/core/team-roles";
 import type { Config } from "../../config";
 import type { QuoteRow } from "../../db/repositories/quotes";
 import type { Stores } from "../../db/stores";

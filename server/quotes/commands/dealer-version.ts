@@ -1,4 +1,4 @@
-import { memberLabel } from "@shared/permissions";
+import { memberLabel } from "@shared/rules/permissions";
 import type { QuoteRow } from "../../db/repositories/quotes";
 import { currentSnapshotAt, storeVersion, versionSummary } from "../versions";
 import type { CommandDeps, CommandMember } from "./command-deps";

@@ -1,4 +1,4 @@
-import { memberLabel } from "@shared/permissions";
+import { memberLabel } from "@shared/rules/permissions";
 import type { QuoteRow } from "../../db/repositories/quotes";
 import { expiryFrom } from "../create-quote";
 import type { CommandDeps, CommandMember } from "./command-deps";

@@ -1,8 +1,8 @@
 import { dealFingerprint } from "@shared/deal/deal-fingerprint";
 import { presentedDeal } from "@shared/deal/presented-deal";
-import type { WebhookEventType } from "@shared/handoff";
-import type { HistoryEvent } from "@shared/history-text";
-import { MSG } from "@shared/messages";
+import type { HistoryEvent } from "@shared/history/history-text";
+import type { WebhookEventType } from "@shared/schemas/handoff";
+import { MSG } from "@shared/text/messages";
 import type { QuoteRow } from "../../db/repositories/quotes";
 import { ApiError } from "../../errors";
 import { economicsOrNull, salespersonOf } from "../quote-events";

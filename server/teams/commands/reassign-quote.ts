@@ -1,5 +1,5 @@
-import { MSG } from "@shared/messages";
-import { memberLabel } from "@shared/permissions";
+import { memberLabel } from "@shared/rules/permissions";
+import { MSG } from "@shared/text/messages";
 import type { QuoteRow } from "../../db/repositories/quotes";
 import type { UserRow } from "../../db/repositories/users";
 import { badRequest } from "../../errors";

@@ -1,4 +1,4 @@
-import { EMPTY_DEALER_PROFILE } from "@shared/constants";
+import { EMPTY_DEALER_PROFILE } from "@shared/core/constants";
 import { describe, expect, it } from "vitest";
 import type { UserRow } from "../../db/repositories/users";
 import {

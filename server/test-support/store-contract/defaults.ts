@@ -1,6 +1,6 @@
-import type { DefaultAddOn, DefaultFee, DefaultTax } from "@shared/api-types";
-import { CREDIT_TIER_IDS, DEFAULT_INTEREST_RATES, LOAN_TERMS } from "@shared/constants";
-import type { QuoteTaxRules, Structures } from "@shared/quote-schema";
+import type { DefaultAddOn, DefaultFee, DefaultTax } from "@shared/core/api-types";
+import { CREDIT_TIER_IDS, DEFAULT_INTEREST_RATES, LOAN_TERMS } from "@shared/core/constants";
+import type { QuoteTaxRules, Structures } from "@shared/schemas/quote-schema";
 import type { AddonBody } from "@shared/validation/default-add-ons";
 import type { FeeBody } from "@shared/validation/default-fees";
 import type { TaxBody } from "@shared/validation/default-taxes";

@@ -1,5 +1,5 @@
-import type { DealerProfile } from "@shared/api-types";
-import type { InvitableRole } from "@shared/permissions";
+import type { DealerProfile } from "@shared/core/api-types";
+import type { InvitableRole } from "@shared/core/team-roles";
 import * as Y from "yjs";
 import type { AuditEntry } from "../../db/repositories/dealerships";
 import type { RestEvent } from "../../db/repositories/history";

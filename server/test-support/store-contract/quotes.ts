@@ -1,4 +1,4 @@
-import { dealDocName, economicsDocName, privateDocName } from "@shared/quote-doc";
+import { dealDocName, economicsDocName, privateDocName } from "@shared/live/quote-doc";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import {

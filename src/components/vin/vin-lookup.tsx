@@ -8,7 +8,7 @@
 import { Button, Group, Text } from "@mantine/core";
 import { VIN_TEXT } from "@shared/inventory/inventory-text";
 import { vinDecodeRefusal } from "@shared/inventory/vin-decode";
-import { normalizeVin } from "@shared/schema-fields";
+import { normalizeVin } from "@shared/schemas/schema-fields";
 import { useEffect, useRef, useState } from "react";
 import { ApiError } from "@/lib/api";
 import type { DecodeVin } from "./vin-api";

@@ -8,7 +8,7 @@
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { VIN_TEXT } from "@shared/inventory/inventory-text";
 import { vinDecodeRefusal } from "@shared/inventory/vin-decode";
-import { normalizeVin } from "@shared/schema-fields";
+import { normalizeVin } from "@shared/schemas/schema-fields";
 import { useEffect, useRef, useState } from "react";
 
 /** How often a frame is read, and how long without a VIN before the panel says to type it. */

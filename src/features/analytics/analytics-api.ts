@@ -1,7 +1,7 @@
 // The Analytics page's calls: GET /api/analytics and the team (the salesperson filter).
 
-import type { AnalyticsResponse } from "@shared/analytics";
-import type { TeamMember } from "@shared/api-types";
+import type { AnalyticsResponse } from "@shared/analytics/analytics";
+import type { TeamMember } from "@shared/core/api-types";
 import { apiRequest } from "@/lib/api";
 import type { DateRange } from "./date-ranges";
 

@@ -1,7 +1,7 @@
 import "@mantine/charts/styles.css";
 import { BarChart, DonutChart, Sparkline } from "@mantine/charts";
 import { Box, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
-import { type AnalyticsResponse, FUNNEL_STEPS, type FunnelStep } from "@shared/analytics";
+import { type AnalyticsResponse, FUNNEL_STEPS, type FunnelStep } from "@shared/analytics/analytics";
 import {
   durationsSentence,
   FUNNEL_LABELS,
@@ -10,9 +10,9 @@ import {
   STRUCTURE_LABELS,
   ANALYTICS_TEXT as T,
   termText,
-} from "@shared/analytics-text";
-import { STRUCTURE_KINDS } from "@shared/constants";
-import { formatMoney } from "@shared/money";
+} from "@shared/analytics/analytics-text";
+import { STRUCTURE_KINDS } from "@shared/core/constants";
+import { formatMoney } from "@shared/core/money";
 import { Fragment, type ReactNode } from "react";
 import classes from "./analytics-charts.module.css";
 

@@ -10,10 +10,10 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import type { AnalyticsResponse } from "@shared/analytics";
-import { ANALYTICS_MSG, ANALYTICS_TEXT as T } from "@shared/analytics-text";
-import type { TeamMember } from "@shared/api-types";
-import { seesEveryQuote } from "@shared/permissions";
+import type { AnalyticsResponse } from "@shared/analytics/analytics";
+import { ANALYTICS_MSG, ANALYTICS_TEXT as T } from "@shared/analytics/analytics-text";
+import type { TeamMember } from "@shared/core/api-types";
+import { seesEveryQuote } from "@shared/rules/permissions";
 import { IconDownload } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { PageContainer } from "@/components/page-container";

@@ -1,8 +1,8 @@
 import { Button, Loader, Stack, Text, TextInput } from "@mantine/core";
-import type { InvitationPreview } from "@shared/api-types";
-import { MSG } from "@shared/messages";
-import { ROLE_LABELS } from "@shared/permissions";
-import { collect, confirmation, isBlank, newPassword, required } from "@shared/validation/rules";
+import type { InvitationPreview } from "@shared/core/api-types";
+import { ROLE_LABELS } from "@shared/rules/permissions";
+import { collect, confirmation, isBlank, newPassword, required } from "@shared/schemas/field-rules";
+import { MSG } from "@shared/text/messages";
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { NameFields, NewPasswordFields } from "@/components/form-fields";

@@ -1,5 +1,5 @@
 // The /auth calls of the signed-out pages (spec §7).
-import type { AuthResponse, InvitationPreview } from "@shared/api-types";
+import type { AuthResponse, InvitationPreview } from "@shared/core/api-types";
 import type { RegisterValues } from "@shared/validation/register";
 import { registerBody } from "@shared/validation/register";
 import { apiRequest } from "@/lib/api";

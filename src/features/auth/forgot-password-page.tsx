@@ -1,5 +1,5 @@
 import { Button, Stack, TextInput } from "@mantine/core";
-import { MSG } from "@shared/messages";
+import { MSG } from "@shared/text/messages";
 import { type ForgotPasswordValues, validateForgotPassword } from "@shared/validation/password-reset";
 import { useState } from "react";
 import { Notice } from "@/components/notice";

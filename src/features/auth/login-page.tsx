@@ -1,5 +1,5 @@
 import { Anchor, Button, PasswordInput, TextInput } from "@mantine/core";
-import { MSG } from "@shared/messages";
+import { MSG } from "@shared/text/messages";
 import { startTransition } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { fieldProps, useDealerForm } from "@/lib/form";

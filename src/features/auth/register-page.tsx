@@ -1,6 +1,6 @@
 import { Button, Divider, Stack, TextInput, Title } from "@mantine/core";
-import { EMPTY_DEALER_PROFILE } from "@shared/constants";
-import { MSG } from "@shared/messages";
+import { EMPTY_DEALER_PROFILE } from "@shared/core/constants";
+import { MSG } from "@shared/text/messages";
 import { type RegisterValues, validateRegister } from "@shared/validation/register";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";

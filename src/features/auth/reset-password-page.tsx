@@ -1,6 +1,6 @@
 import { Button } from "@mantine/core";
-import { RESET_REDIRECT_MS } from "@shared/constants";
-import { MSG } from "@shared/messages";
+import { RESET_REDIRECT_MS } from "@shared/core/constants";
+import { MSG } from "@shared/text/messages";
 import { type ResetPasswordValues, validateResetPassword } from "@shared/validation/password-reset";
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";

@@ -1,7 +1,7 @@
 // The owner's first-run checklist (issue #14): GET and POST /api/dealership/checklist.
 
-import type { ShareChannel } from "@shared/analytics-text";
-import type { Checklist, ChecklistMark } from "@shared/checklist";
+import type { ShareChannel } from "@shared/analytics/analytics-text";
+import type { Checklist, ChecklistMark } from "@shared/schemas/checklist";
 import { apiRequest } from "@/lib/api";
 
 export const loadChecklist = (signal?: AbortSignal) =>

@@ -1,4 +1,4 @@
-import { DASHBOARD_TEXT } from "@shared/dashboard-text";
+import { DASHBOARD_TEXT } from "@shared/text/dashboard-text";
 // /dashboard (spec §2): the greeting and the 'Active Quotes' panel.
 //
 // Many quotes: the whole list (listing columns only) is loaded once and kept in
@@ -7,10 +7,10 @@ import { DASHBOARD_TEXT } from "@shared/dashboard-text";
 
 import { Button, Group, Paper, Select, Stack, Switch, TextInput, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { ANALYTICS_MSG, ANALYTICS_TEXT } from "@shared/analytics-text";
-import { ALL_QUOTES_TITLE, noActiveQuotes } from "@shared/dealer-messages";
-import { MSG } from "@shared/messages";
-import { seesEveryQuote } from "@shared/permissions";
+import { ANALYTICS_MSG, ANALYTICS_TEXT } from "@shared/analytics/analytics-text";
+import { seesEveryQuote } from "@shared/rules/permissions";
+import { ALL_QUOTES_TITLE, noActiveQuotes } from "@shared/text/dealer-messages";
+import { MSG } from "@shared/text/messages";
 import { IconDownload, IconPlus, IconSearch } from "@tabler/icons-react";
 import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { Link } from "react-router";

@@ -3,7 +3,7 @@
 // code), else when the dashboard's code arrives. With thousands of quotes, that overlap is a good
 // part of the time to the first rows. Tiny on purpose: the entry script imports it.
 
-import type { QuoteListItem } from "@shared/api-types";
+import type { QuoteListItem } from "@shared/core/api-types";
 import { getStoredToken } from "@/lib/api";
 import { listQuotes } from "./quotes-api";
 

@@ -14,9 +14,9 @@ import {
   Title,
   VisuallyHidden,
 } from "@mantine/core";
-import { CHECKLIST_STEPS, type Checklist, type ChecklistStep } from "@shared/checklist";
-import { CHECKLIST_TEXT } from "@shared/dealer-messages";
-import { CORE_MSG } from "@shared/messages";
+import { CHECKLIST_STEPS, type Checklist, type ChecklistStep } from "@shared/schemas/checklist";
+import { CHECKLIST_TEXT } from "@shared/text/dealer-messages";
+import { CORE_MSG } from "@shared/text/page-text";
 import { IconCircle, IconCircleCheckFilled } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";

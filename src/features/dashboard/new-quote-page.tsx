@@ -1,9 +1,9 @@
-import { DASHBOARD_TEXT } from "@shared/dashboard-text";
+import { DASHBOARD_TEXT } from "@shared/text/dashboard-text";
 // /quote/new (spec §2): the vehicle form; on success the new quote opens in dealer mode.
 
 import { Paper, SegmentedControl, Title } from "@mantine/core";
 import { INVENTORY_TEXT } from "@shared/inventory/inventory-text";
-import { MSG } from "@shared/messages";
+import { MSG } from "@shared/text/messages";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { PageContainer } from "@/components/page-container";

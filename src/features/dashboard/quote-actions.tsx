@@ -3,7 +3,7 @@
 // copy link (spec §4). Clicks stop here so that the row or card under them does not open the quote.
 
 import { ActionIcon, Group } from "@mantine/core";
-import { QUOTE_COPY_TEXT } from "@shared/dealer-messages";
+import { QUOTE_COPY_TEXT } from "@shared/text/dealer-messages";
 import {
   IconCalendarRepeat,
   IconCopy,

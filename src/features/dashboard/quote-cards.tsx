@@ -1,10 +1,10 @@
-import { formatQuoteDate } from "@shared/format";
+import { formatQuoteDate } from "@shared/core/format";
 // Small screens (spec §2): one card per quote. A card opens the quote on
 // click or Enter; its action buttons do their own thing.
 
 import { Paper, SimpleGrid, Stack, Text } from "@mantine/core";
-import { QUOTE_COLUMNS } from "@shared/dealer-messages";
-import { MSG } from "@shared/messages";
+import { QUOTE_COLUMNS } from "@shared/text/dealer-messages";
+import { MSG } from "@shared/text/messages";
 import { CustomerLookingNow, SameVehicleWorked, ShopperViewingDot } from "./live-signals/live-signals";
 import { type QuoteActionHandlers, QuoteActions } from "./quote-actions";
 import { type DashboardQuote, grossText, isExpiredAt, outTheDoorText } from "./quote-list-view";

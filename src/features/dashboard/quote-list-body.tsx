@@ -1,10 +1,10 @@
-import { DASHBOARD_TEXT } from "@shared/dashboard-text";
+import { DASHBOARD_TEXT } from "@shared/text/dashboard-text";
 // The body of the 'Active Quotes' panel: loading, failure with Try Again, the
 // empty states, and one page of quotes as a table (md and up) or cards.
 
 import { Button, Center, Group, Loader, Pagination, Stack, Text } from "@mantine/core";
-import { loadQuotesFailed } from "@shared/dealer-messages";
-import { TEXT } from "@shared/messages";
+import { loadQuotesFailed } from "@shared/text/dealer-messages";
+import { TEXT } from "@shared/text/page-text";
 import { Notice } from "@/components/notice";
 import type { QuoteActionHandlers } from "./quote-actions";
 import { QuoteCards } from "./quote-cards";

@@ -1,4 +1,4 @@
-import { formatQuoteDate } from "@shared/format";
+import { formatQuoteDate } from "@shared/core/format";
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_SORT,

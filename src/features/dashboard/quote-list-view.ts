@@ -2,9 +2,9 @@
 // spec §5 search. Pure, so a dealer with thousands of quotes gets one cheap
 // pass per keystroke, and the rules are tested without a browser.
 
-import type { QuoteListItem } from "@shared/api-types";
-import { formatDollars } from "@shared/money";
-import { matchesQuoteSearch } from "@shared/quote-list";
+import type { QuoteListItem } from "@shared/core/api-types";
+import { formatDollars } from "@shared/core/money";
+import { matchesQuoteSearch } from "@shared/rules/quote-list";
 
 export type SortColumn = "vehicle" | "created" | "gross";
 export type SortDirection = "asc" | "desc";

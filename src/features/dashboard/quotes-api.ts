@@ -1,9 +1,9 @@
 // The dashboard feature's calls to the quotes API (spec §7).
 
-import type { QuoteListItem, TeamMember } from "@shared/api-types";
-import { QUOTE_COPY_TEXT } from "@shared/dealer-messages";
-import { formatQuoteDate } from "@shared/format";
-import type { CreateQuoteBody } from "@shared/quote-schema";
+import type { QuoteListItem, TeamMember } from "@shared/core/api-types";
+import { formatQuoteDate } from "@shared/core/format";
+import type { CreateQuoteBody } from "@shared/schemas/quote-schema";
+import { QUOTE_COPY_TEXT } from "@shared/text/dealer-messages";
 import { apiRequest, errorText } from "@/lib/api";
 import { notify } from "@/lib/notify";
 

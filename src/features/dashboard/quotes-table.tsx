@@ -1,11 +1,11 @@
-import { formatQuoteDate } from "@shared/format";
+import { formatQuoteDate } from "@shared/core/format";
 // Wide screens (spec §2): Vehicle, Customer, Created, Expires, Actions, with
 // Vehicle and Created sortable. A row opens the quote on click or Enter. Issue #38: for members
 // who see gross, a sortable Gross column just before Actions.
 
 import { Group, Table, Text, UnstyledButton } from "@mantine/core";
-import { QUOTE_COLUMNS } from "@shared/dealer-messages";
-import { MSG } from "@shared/messages";
+import { QUOTE_COLUMNS } from "@shared/text/dealer-messages";
+import { MSG } from "@shared/text/messages";
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from "@tabler/icons-react";
 import { CustomerLookingNow, SameVehicleWorked, ShopperViewingDot } from "./live-signals/live-signals";
 import { type QuoteActionHandlers, QuoteActions } from "./quote-actions";

@@ -3,9 +3,10 @@
 // (PUT /api/quotes/:id/salesperson) and the quote's history records the move.
 
 import { Button, Group, Modal, NativeSelect, Stack, Text } from "@mantine/core";
-import type { TeamMember } from "@shared/api-types";
-import { CORE_MSG, MSG, TEXT } from "@shared/messages";
-import { ROLE_LABELS } from "@shared/permissions";
+import type { TeamMember } from "@shared/core/api-types";
+import { ROLE_LABELS } from "@shared/rules/permissions";
+import { MSG } from "@shared/text/messages";
+import { CORE_MSG, TEXT } from "@shared/text/page-text";
 import { useEffect, useState } from "react";
 import { errorText } from "@/lib/api";
 import type { DashboardQuote } from "./quote-list-view";

@@ -2,7 +2,7 @@
 // holding the same four orders the table's headers give.
 
 import { NativeSelect } from "@mantine/core";
-import { GROSS_SORT } from "@shared/dealer-messages";
+import { GROSS_SORT } from "@shared/text/dealer-messages";
 import type { QuoteSort } from "./quote-list-view";
 
 const OPTIONS: { value: string; label: string; sort: QuoteSort }[] = [

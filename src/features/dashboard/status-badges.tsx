@@ -1,5 +1,6 @@
 import { Badge } from "@mantine/core";
-import { MSG, TEXT } from "@shared/messages";
+import { MSG } from "@shared/text/messages";
+import { TEXT } from "@shared/text/page-text";
 import { POSITIVE_BADGE_COLOR } from "./badge-color";
 import { useAcceptedLive } from "./live-signals/live-signals";
 import type { DashboardQuote } from "./quote-list-view";

@@ -3,6 +3,7 @@
 // price come from stock; the server copies them).
 
 import { Button, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
+import { formatDollars } from "@shared/core/money";
 import {
   INVENTORY_MSG,
   INVENTORY_TEXT,
@@ -10,8 +11,7 @@ import {
   stockVehicleDescription,
 } from "@shared/inventory/inventory-text";
 import type { InventoryVehicle } from "@shared/inventory/vehicle-schema";
-import { MSG } from "@shared/messages";
-import { formatDollars } from "@shared/money";
+import { MSG } from "@shared/text/messages";
 import { IconSearch } from "@tabler/icons-react";
 import { useDeferredValue, useEffect, useState } from "react";
 import { errorText } from "@/lib/api";

@@ -1,7 +1,7 @@
 // The owner's first-run checklist (issue #14), loaded by the dashboard itself: the page paints its
 // checklist and its list together once the checklist is known, so neither moves the other (#51).
 
-import type { Checklist } from "@shared/checklist";
+import type { Checklist } from "@shared/schemas/checklist";
 import { useEffect, useState } from "react";
 import { loadChecklist } from "./checklist-api";
 

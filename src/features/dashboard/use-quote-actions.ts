@@ -1,8 +1,8 @@
 // What the dashboard's per-quote buttons do: open, copy the shopper link, renew and duplicate
 // (issue #14), delete after the confirmation dialog. Notices use the spec §8 words.
 
-import { copyLinkFailed } from "@shared/dealer-messages";
-import { MSG } from "@shared/messages";
+import { copyLinkFailed } from "@shared/text/dealer-messages";
+import { MSG } from "@shared/text/messages";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { copyText } from "@/lib/clipboard";

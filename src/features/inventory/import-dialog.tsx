@@ -16,10 +16,10 @@ import {
   Text,
   Title,
 } from "@mantine/core";
+import { formatDollars } from "@shared/core/money";
 import { INVENTORY_MSG, INVENTORY_TEXT } from "@shared/inventory/inventory-text";
 import type { ImportResult } from "@shared/inventory/vehicle-schema";
-import { TEXT } from "@shared/messages";
-import { formatDollars } from "@shared/money";
+import { TEXT } from "@shared/text/page-text";
 import { IconFileTypeCsv } from "@tabler/icons-react";
 import { useState } from "react";
 import { errorText } from "@/lib/api";

@@ -20,6 +20,7 @@ import {
   UnstyledButton,
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
+import { formatDollars } from "@shared/core/money";
 import type { ImportReport } from "@shared/inventory/import-report";
 import {
   INVENTORY_MSG,
@@ -30,9 +31,9 @@ import {
   stockVehicleDescription,
 } from "@shared/inventory/inventory-text";
 import type { InventoryVehicle } from "@shared/inventory/vehicle-schema";
-import { MSG, TEXT } from "@shared/messages";
-import { formatDollars } from "@shared/money";
-import { mayWriteInventory } from "@shared/permissions";
+import { mayWriteInventory } from "@shared/rules/permissions";
+import { MSG } from "@shared/text/messages";
+import { TEXT } from "@shared/text/page-text";
 import {
   IconArrowDown,
   IconArrowsSort,

@@ -23,8 +23,9 @@ import {
   type VehicleCondition,
 } from "@shared/inventory/inventory-text";
 import { type InventoryVehicle, stockVehicleSchema } from "@shared/inventory/vehicle-schema";
-import { checkVin, normalizeVin } from "@shared/inventory/vin";
-import { TEXT } from "@shared/messages";
+import { checkVin } from "@shared/inventory/vin";
+import { normalizeVin } from "@shared/schemas/schema-fields";
+import { TEXT } from "@shared/text/page-text";
 import { type FormEvent, useMemo, useState } from "react";
 import { MoneyInput } from "@/components/money-input";
 import { ApiError, errorText } from "@/lib/api";

@@ -1,4 +1,4 @@
-import { DEAL_NOTICE_TEXT } from "@shared/deal-notice-messages";
+import { DEAL_NOTICE_TEXT } from "@shared/text/deal-notice-messages";
 import { Notice } from "@/components/notice";
 import { AppLink } from "@/lib/app-link";
 

@@ -1,10 +1,10 @@
-import type { QuoteDealership } from "@shared/api-types";
-import type { CreditTier, LoanTerm } from "@shared/constants";
-import { EMPTY_DEALER_PROFILE } from "@shared/constants";
-import { DEAL_RULE_TEXT } from "@shared/deal-rule-text";
-import { formatMoney } from "@shared/money";
-import { QUOTE_TEXT } from "@shared/page-text";
-import { quoteSummary } from "@shared/quote-summary";
+import type { QuoteDealership } from "@shared/core/api-types";
+import type { CreditTier, LoanTerm } from "@shared/core/constants";
+import { EMPTY_DEALER_PROFILE } from "@shared/core/constants";
+import { formatMoney } from "@shared/core/money";
+import { quoteSummary } from "@shared/deal/quote-summary";
+import { DEAL_RULE_TEXT } from "@shared/text/deal-rule-text";
+import { QUOTE_TEXT } from "@shared/text/page-text";
 import { type ReactNode, Suspense } from "react";
 import { LoadBoundary } from "@/components/load-boundary";
 import { MantineScope } from "@/components/mantine-scope";

@@ -1,4 +1,4 @@
-import { QUOTE_TEXT } from "@shared/page-text";
+import { QUOTE_TEXT } from "@shared/text/page-text";
 import { useEffect } from "react";
 import { Notice } from "@/components/notice";
 import { PageContainer } from "@/components/page-container";

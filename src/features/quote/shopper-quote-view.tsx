@@ -1,4 +1,4 @@
-import { QUOTE_TEXT, TEXT } from "@shared/page-text";
+import { QUOTE_TEXT, TEXT } from "@shared/text/page-text";
 import { useEffect } from "react";
 import buttonClasses from "@/components/button.module.css";
 import { resilientLazy } from "@/lib/resilient-lazy";

@@ -2,9 +2,9 @@
 // each answered *Use mine* (a fresh edit of the value written before) or *OK*. A chunk of its
 // own: it shows only after a conflict, and its words are not part of the shopper's opening code.
 
-import { conflictText } from "@shared/offline-conflicts";
-import { QUOTE_TEXT } from "@shared/page-text";
-import type { OfflineConflict } from "@shared/stale-edits-wire";
+import { conflictText } from "@shared/history/offline-conflicts";
+import type { OfflineConflict } from "@shared/live/stale-edits-wire";
+import { QUOTE_TEXT } from "@shared/text/page-text";
 import buttonClasses from "@/components/button.module.css";
 import { Notice } from "@/components/notice";
 import classes from "./quote-view.module.css";

@@ -2,11 +2,11 @@
 // answer as it is now, its expiry and lock, the live deal and the figures read from it, and the
 // dialog open on the page.
 
+import { computeBreakdown, paymentGrid } from "@shared/deal/pricing";
 import { appliedDownPayment } from "@shared/deal/quote-deal";
 import { selectedStructure } from "@shared/deal/selected-structure";
-import type { DealState } from "@shared/deal-state";
-import { computeBreakdown, paymentGrid } from "@shared/pricing";
-import type { QuoteData } from "@shared/quote-schema";
+import type { DealState } from "@shared/live/deal-state";
+import type { QuoteData } from "@shared/schemas/quote-schema";
 import { useEffect, useMemo, useState } from "react";
 import type { LiveRole } from "./live/field-adapter";
 import { readQuoteData } from "./live/quote-reader";

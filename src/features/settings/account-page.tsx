@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { MSG } from "@shared/messages";
+import { MSG } from "@shared/text/messages";
 import { type AccountValues, canSaveAccount, validateAccount } from "@shared/validation/account";
 import { useState } from "react";
 import { NameFields, SaveRow } from "@/components/form-fields";

@@ -1,9 +1,9 @@
 import { Paper, Stack, Title } from "@mantine/core";
-import type { DealerProfile } from "@shared/api-types";
-import { EMPTY_DEALER_PROFILE } from "@shared/constants";
-import { formatDealerPhone } from "@shared/format";
-import { MSG } from "@shared/messages";
-import { mayWriteDefaults } from "@shared/permissions";
+import type { DealerProfile } from "@shared/core/api-types";
+import { EMPTY_DEALER_PROFILE } from "@shared/core/constants";
+import { formatDealerPhone } from "@shared/core/format";
+import { mayWriteDefaults } from "@shared/rules/permissions";
+import { MSG } from "@shared/text/messages";
 import {
   canSaveDealership,
   type DealershipValues,

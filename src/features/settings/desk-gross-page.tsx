@@ -11,13 +11,13 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { CREDIT_TIERS, type CreditTier, LOAN_TERM_KEYS, type LoanTermKey } from "@shared/constants";
+import { CREDIT_TIERS, type CreditTier, LOAN_TERM_KEYS, type LoanTermKey } from "@shared/core/constants";
+import { amountToInput, parseAmountInput, sanitizeRateInput } from "@shared/core/format";
+import type { EconomicsSettings } from "@shared/deal/economics";
 import { RESERVE_METHODS } from "@shared/deal/gross";
-import { DESK_SETTINGS_TEXT as T } from "@shared/dealer-messages";
-import type { EconomicsSettings } from "@shared/economics";
-import { amountToInput, parseAmountInput, sanitizeRateInput } from "@shared/format";
-import { TEXT } from "@shared/messages";
-import { mayChangeGrossVisibility, mayWriteDefaults } from "@shared/permissions";
+import { mayChangeGrossVisibility, mayWriteDefaults } from "@shared/rules/permissions";
+import { DESK_SETTINGS_TEXT as T } from "@shared/text/dealer-messages";
+import { TEXT } from "@shared/text/page-text";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { BannerNotice, Notice } from "@/components/notice";
 import { PageLoader } from "@/components/page-loader";

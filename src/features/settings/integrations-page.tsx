@@ -12,14 +12,14 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
+import { mayWriteDefaults } from "@shared/rules/permissions";
 import {
   type HandoffEndpoint,
   type IntegrationsResponse,
   INTEGRATIONS_TEXT as T,
   type WebhookEventType,
-} from "@shared/handoff";
-import { TEXT } from "@shared/messages";
-import { mayWriteDefaults } from "@shared/permissions";
+} from "@shared/schemas/handoff";
+import { TEXT } from "@shared/text/page-text";
 import { useCallback, useEffect, useState } from "react";
 import { BannerNotice, Notice } from "@/components/notice";
 import { PageLoader } from "@/components/page-loader";

@@ -1,5 +1,5 @@
-import { mayWriteDefaults } from "@shared/permissions";
-import { STRUCTURES_TEXT } from "@shared/structure-messages";
+import { mayWriteDefaults } from "@shared/rules/permissions";
+import { STRUCTURES_TEXT } from "@shared/text/structure-messages";
 import { useCallback, useEffect, useState } from "react";
 import { PaymentOptionsForm } from "@/components/payment-options-form";
 import { errorText } from "@/lib/api";

@@ -1,7 +1,7 @@
 // The settings pages' calls to /api/dealer-defaults beyond the lists (those are
 // ./defaults/defaults-api.ts): payment options, the tax profile, the desk's gross settings.
-import type { EconomicsSettings } from "@shared/economics";
-import type { LeaseProgram, QuoteTaxRules, Structures } from "@shared/quote-schema";
+import type { EconomicsSettings } from "@shared/deal/economics";
+import type { LeaseProgram, QuoteTaxRules, Structures } from "@shared/schemas/quote-schema";
 import { apiRequest } from "@/lib/api";
 
 export type PaymentOptions = { structures: Structures; leaseProgram: LeaseProgram | null };

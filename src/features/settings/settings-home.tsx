@@ -1,5 +1,5 @@
 import { Paper, Text } from "@mantine/core";
-import { DASHBOARD_TEXT } from "@shared/dashboard-text";
+import { DASHBOARD_TEXT } from "@shared/text/dashboard-text";
 import { usePageTitle } from "@/lib/page-title";
 
 export default function SettingsHome() {

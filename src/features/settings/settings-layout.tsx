@@ -1,7 +1,7 @@
 import { Box, Button, Group, NavLink, Stack, Text, Title } from "@mantine/core";
-import { QUOTE_DEFAULTS_TEXT } from "@shared/dealer-messages";
-import { INTEGRATIONS_TEXT } from "@shared/handoff";
-import { MSG } from "@shared/messages";
+import { INTEGRATIONS_TEXT } from "@shared/schemas/handoff";
+import { QUOTE_DEFAULTS_TEXT } from "@shared/text/dealer-messages";
+import { MSG } from "@shared/text/messages";
 import { Link, Outlet, useLocation } from "react-router";
 import { PageContainer } from "@/components/page-container";
 import classes from "./settings-layout.module.css";

@@ -1,9 +1,11 @@
 import { Button, Checkbox, Group, NativeSelect, Stack, Text } from "@mantine/core";
-import { amountToInput, parseAmountInput } from "@shared/format";
-import { MSG, TEXT } from "@shared/messages";
-import { mayWriteDefaults } from "@shared/permissions";
-import { fieldErrorMap, type QuoteTaxRules, taxRulesSchema } from "@shared/quote-schema";
-import { STRUCTURES_TEXT } from "@shared/structure-messages";
+import { amountToInput, parseAmountInput } from "@shared/core/format";
+import { mayWriteDefaults } from "@shared/rules/permissions";
+import { type QuoteTaxRules, taxRulesSchema } from "@shared/schemas/quote-schema";
+import { fieldErrorMap } from "@shared/schemas/schema-fields";
+import { MSG } from "@shared/text/messages";
+import { TEXT } from "@shared/text/page-text";
+import { STRUCTURES_TEXT } from "@shared/text/structure-messages";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { MoneyInput } from "@/components/money-input";
 import { errorText } from "@/lib/api";

@@ -1,7 +1,7 @@
 import { Anchor, Button } from "@mantine/core";
-import type { DealSheet, SheetTable } from "@shared/deal-sheet";
-import { CORE_MSG } from "@shared/messages";
-import { SHEET_TEXT } from "@shared/sheet-messages";
+import type { DealSheet, SheetTable } from "@shared/deal/deal-sheet";
+import { CORE_MSG } from "@shared/text/page-text";
+import { SHEET_TEXT } from "@shared/text/sheet-messages";
 import { IconArrowLeft, IconDownload, IconPrinter } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
@@ -13,7 +13,7 @@ import classes from "./deal-sheet.module.css";
 import { fetchSheetPdf, loadSheet, type SheetAnswer } from "./sheet-api";
 
 // Issue #19: the deal sheet of the current deal (/quote/<id>/sheet) or of a stored version
-// (/quote/<id>/versions/<n>/sheet). The server builds the sheet (shared/deal-sheet.ts), the same
+// (/quote/<id>/versions/<n>/sheet). The server builds the sheet (shared/deal/deal-sheet.ts), the same
 // model its PDF is drawn from, so the page, the print-out and the PDF hold the same figures.
 // ?view=dealer sends the dealer's token for the dealer's copy (with the customer).
 

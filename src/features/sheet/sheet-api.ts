@@ -1,6 +1,6 @@
 // The deal sheet's calls (issue #19): the sheet of the current deal or of a stored version, and its
 // PDF. ?view=dealer sends the dealer's token for the dealer's copy (with the customer).
-import type { DealSheet } from "@shared/deal-sheet";
+import type { DealSheet } from "@shared/deal/deal-sheet";
 import { apiRequest, getStoredToken } from "@/lib/api";
 
 export type SheetAnswer = { copy: "dealer" | "shopper"; sheet: DealSheet };

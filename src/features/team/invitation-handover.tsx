@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
-import { MSG } from "@shared/messages";
+import { MSG } from "@shared/text/messages";
 import { IconCopy } from "@tabler/icons-react";
 import { useState } from "react";
 import { copyText } from "@/lib/clipboard";

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Table, Text, Title, VisuallyHidden } from "@mantine/core";
-import type { PendingInvitation } from "@shared/api-types";
-import { MSG } from "@shared/messages";
-import { ROLE_LABELS } from "@shared/permissions";
+import type { PendingInvitation } from "@shared/core/api-types";
+import { ROLE_LABELS } from "@shared/rules/permissions";
+import { MSG } from "@shared/text/messages";
 import { type ReactNode, useState } from "react";
 
 // The owner's pending invitations on the Team page: who was invited, as what, by whom and until

@@ -4,8 +4,8 @@ import type {
   PendingInvitation,
   TeamAuditEntry,
   TeamMember,
-} from "@shared/api-types";
-import type { InvitableRole } from "@shared/permissions";
+} from "@shared/core/api-types";
+import type { InvitableRole } from "@shared/core/team-roles";
 import { apiRequest } from "@/lib/api";
 
 export const listTeam = () => apiRequest<TeamMember[]>("/team", { auth: true });

@@ -16,10 +16,12 @@ import type {
   PendingInvitation,
   TeamAuditEntry,
   TeamMember,
-} from "@shared/api-types";
-import { CORE_MSG, MSG } from "@shared/messages";
-import { INVITABLE_ROLES, type InvitableRole, mayManageTeam, ROLE_LABELS } from "@shared/permissions";
-import { isValidEmail } from "@shared/validation/rules";
+} from "@shared/core/api-types";
+import { INVITABLE_ROLES, type InvitableRole } from "@shared/core/team-roles";
+import { mayManageTeam, ROLE_LABELS } from "@shared/rules/permissions";
+import { isValidEmail } from "@shared/schemas/field-rules";
+import { MSG } from "@shared/text/messages";
+import { CORE_MSG } from "@shared/text/page-text";
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
 import { BannerNotice, Notice } from "@/components/notice";
 import { errorText } from "@/lib/api";
@@ -40,7 +42,7 @@ import {
 
 // Settings → Team (issue #20): everyone sees who works at the dealership and in which role; the
 // owner invites people by email, changes roles, removes members and reads the audit. The server
-// enforces all of it (shared/permissions.ts); this page only mirrors what the signed-in role may do.
+// enforces all of it (shared/rules/permissions.ts); this page only mirrors what the signed-in role may do.
 
 const ROLE_OPTIONS = INVITABLE_ROLES.map((role) => ({ value: role, label: capitalized(ROLE_LABELS[role]) }));
 

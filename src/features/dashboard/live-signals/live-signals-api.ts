@@ -1,6 +1,6 @@
 // The live signals' one call (issue #9): which quotes shoppers have open, polled while the
 // dashboard is open; the server answers from memory.
-import type { LiveStatusResponse } from "@shared/presence-text";
+import type { LiveStatusResponse } from "@shared/text/presence-text";
 import { apiRequest } from "@/lib/api";
 
 export const liveStatus = (signal: AbortSignal) =>

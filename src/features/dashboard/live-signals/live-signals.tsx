@@ -6,8 +6,9 @@
 import { Badge } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { INVENTORY_MSG } from "@shared/inventory/inventory-text";
-import { MSG, TEXT } from "@shared/messages";
-import { customerAcceptedQuote, customerOpenedQuote, PRESENCE_TEXT } from "@shared/presence-text";
+import { MSG } from "@shared/text/messages";
+import { TEXT } from "@shared/text/page-text";
+import { customerAcceptedQuote, customerOpenedQuote, PRESENCE_TEXT } from "@shared/text/presence-text";
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 import { ApiError } from "@/lib/api";
 import { POSITIVE_BADGE_COLOR } from "../badge-color";

@@ -4,7 +4,7 @@
 // The memory is module state: it survives moving between the dashboard and a quote, so coming
 // back announces a visit that began meanwhile, once.
 
-import type { LiveStatusResponse } from "@shared/presence-text";
+import type { LiveStatusResponse } from "@shared/text/presence-text";
 
 export type VisitMemory = { since: number | null; announced: Set<string>; acceptances: Set<string> };
 

@@ -1,8 +1,8 @@
 import { leaseDisclosureLines } from "@shared/deal/lease-lines";
+import type { Breakdown } from "@shared/deal/pricing";
 import type { Selection } from "@shared/deal/selected-structure";
-import { QUOTE_TEXT, TEXT } from "@shared/page-text";
-import type { Breakdown } from "@shared/pricing";
-import type { QuoteData } from "@shared/quote-schema";
+import type { QuoteData } from "@shared/schemas/quote-schema";
+import { QUOTE_TEXT, TEXT } from "@shared/text/page-text";
 import type { Can } from "../quote-dialogs";
 import { DetailRow, PriceLine } from "./price-line";
 

@@ -1,7 +1,7 @@
-import { CREDIT_TIERS, type CreditTier, LOAN_TERMS, type LoanTerm } from "@shared/constants";
-import { formatMoney } from "@shared/money";
-import { QUOTE_TEXT, TEXT } from "@shared/page-text";
-import type { PaymentCell, PaymentGrid } from "@shared/pricing";
+import { CREDIT_TIERS, type CreditTier, LOAN_TERMS, type LoanTerm } from "@shared/core/constants";
+import { formatMoney } from "@shared/core/money";
+import type { PaymentCell, PaymentGrid } from "@shared/deal/pricing";
+import { QUOTE_TEXT, TEXT } from "@shared/text/page-text";
 import classes from "./monthly-payments.module.css";
 import { RateText } from "./rate-text";
 import { TierSelect } from "./tier-select";

@@ -1,5 +1,5 @@
-import { formatMoney } from "@shared/money";
-import { QUOTE_TEXT } from "@shared/page-text";
+import { formatMoney } from "@shared/core/money";
+import { QUOTE_TEXT } from "@shared/text/page-text";
 import { type ReactNode, useId, useState } from "react";
 import classes from "./price-line.module.css";
 

@@ -1,9 +1,9 @@
+import { formatMileage, formatPercent } from "@shared/core/format";
+import { toCents } from "@shared/core/money";
+import type { Breakdown } from "@shared/deal/pricing";
 import type { Selection } from "@shared/deal/selected-structure";
-import { formatMileage, formatPercent } from "@shared/format";
-import { toCents } from "@shared/money";
-import { CORE_MSG, QUOTE_TEXT, TEXT } from "@shared/page-text";
-import type { Breakdown } from "@shared/pricing";
-import type { QuoteData } from "@shared/quote-schema";
+import type { QuoteData } from "@shared/schemas/quote-schema";
+import { CORE_MSG, QUOTE_TEXT, TEXT } from "@shared/text/page-text";
 import { lazy, type ReactElement, Suspense } from "react";
 import type { Can, QuoteDialog } from "../quote-dialogs";
 import { DetailRow, PriceLine } from "./price-line";
@@ -19,7 +19,7 @@ export interface PriceLinesProps {
   open(dialog: QuoteDialog): void;
 }
 
-/** The 13 lines of spec §2 'Quote page', in its order, every amount from shared/pricing. */
+/** The 13 lines of spec §2 'Quote page', in its order, every amount from shared/deal/pricing. */
 export function PriceLines({ data, breakdown: b, selection, isDealer, readOnly, open }: PriceLinesProps) {
   const can = (allowed: boolean, dialog: QuoteDialog) =>
     allowed && !readOnly ? () => open(dialog) : undefined;

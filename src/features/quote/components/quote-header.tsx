@@ -1,7 +1,7 @@
-import { vehicleIsNew } from "@shared/constants";
-import { formatMileage } from "@shared/format";
-import { CORE_MSG, QUOTE_TEXT, TEXT, VEHICLE_FORM_LABELS } from "@shared/page-text";
-import type { Vehicle } from "@shared/quote-schema";
+import { vehicleIsNew } from "@shared/core/constants";
+import { formatMileage } from "@shared/core/format";
+import type { Vehicle } from "@shared/schemas/quote-schema";
+import { CORE_MSG, QUOTE_TEXT, TEXT, VEHICLE_FORM_LABELS } from "@shared/text/page-text";
 import type { ReactNode } from "react";
 import { Notice } from "@/components/notice";
 import classes from "./quote-header.module.css";
@@ -32,7 +32,7 @@ export function vehicleLineParts(vehicle: Vehicle): string[] {
 
 /**
  * Only web links become clickable (never javascript: or data:). The same rule as isHttpUrl in
- * shared/schema-fields.ts, restated because that module loads zod, which the shopper's first
+ * shared/schemas/schema-fields.ts, restated because that module loads zod, which the shopper's first
  * paint leaves out (see live/quote-reader.ts).
  */
 export function isWebLink(raw: string): boolean {

@@ -1,4 +1,4 @@
-import { CORE_MSG, QUOTE_TEXT, TEXT } from "@shared/page-text";
+import { CORE_MSG, QUOTE_TEXT, TEXT } from "@shared/text/page-text";
 import buttonClasses from "@/components/button.module.css";
 import { PageContainer } from "@/components/page-container";
 import { AppLink } from "@/lib/app-link";

@@ -1,6 +1,6 @@
-import { formatPercent } from "@shared/format";
-import { QUOTE_TEXT, TEXT } from "@shared/page-text";
-import type { PaymentCell } from "@shared/pricing";
+import { formatPercent } from "@shared/core/format";
+import type { PaymentCell } from "@shared/deal/pricing";
+import { QUOTE_TEXT, TEXT } from "@shared/text/page-text";
 import { lazy, Suspense, useState } from "react";
 import classes from "./monthly-payments.module.css";
 

@@ -1,8 +1,8 @@
-import { CREDIT_TIERS, type CreditTier } from "@shared/constants";
-import { formatMoney } from "@shared/money";
-import { QUOTE_TEXT } from "@shared/page-text";
-import type { Breakdown } from "@shared/pricing";
-import type { QuoteData } from "@shared/quote-schema";
+import { CREDIT_TIERS, type CreditTier } from "@shared/core/constants";
+import { formatMoney } from "@shared/core/money";
+import type { Breakdown } from "@shared/deal/pricing";
+import type { QuoteData } from "@shared/schemas/quote-schema";
+import { QUOTE_TEXT } from "@shared/text/page-text";
 import type { QuoteDialog } from "../quote-dialogs";
 import classes from "./shopper-options.module.css";
 import { TierSelect } from "./tier-select";

@@ -1,5 +1,5 @@
-import { type CreditTier, isCreditTier } from "@shared/constants";
-import { QUOTE_TEXT } from "@shared/page-text";
+import { type CreditTier, isCreditTier } from "@shared/core/constants";
+import { QUOTE_TEXT } from "@shared/text/page-text";
 import { useId, useRef, useState } from "react";
 import classes from "./monthly-payments.module.css";
 

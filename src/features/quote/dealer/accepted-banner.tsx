@@ -1,6 +1,6 @@
 import { Button, Group, Text } from "@mantine/core";
-import { SHEET_TEXT } from "@shared/sheet-messages";
-import { STRUCTURES_TEXT } from "@shared/structure-messages";
+import { SHEET_TEXT } from "@shared/text/sheet-messages";
+import { STRUCTURES_TEXT } from "@shared/text/structure-messages";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Notice } from "@/components/notice";

@@ -1,8 +1,8 @@
 import { Checkbox, Group, Stack, Text } from "@mantine/core";
-import { amountToInput } from "@shared/format";
-import { QUOTE_TEXT, TEXT } from "@shared/messages";
-import { formatDollars, toCents } from "@shared/money";
-import type { AddOn } from "@shared/quote-schema";
+import { amountToInput } from "@shared/core/format";
+import { formatDollars, toCents } from "@shared/core/money";
+import type { AddOn } from "@shared/schemas/quote-schema";
+import { QUOTE_TEXT, TEXT } from "@shared/text/page-text";
 import {
   canSaveSellingPrices,
   sellingPriceFromInput,

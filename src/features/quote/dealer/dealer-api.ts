@@ -2,11 +2,11 @@
 // shopper's opening bundle carries none of them. The reading of the quote itself, which both sides
 // make, is in ../quote-api.ts.
 
-import type { ShareChannel } from "@shared/analytics-text";
-import type { ChecklistMark } from "@shared/checklist";
+import type { ShareChannel } from "@shared/analytics/analytics-text";
 import type { GrossInDollars } from "@shared/deal/gross";
-import type { HistoryResponse } from "@shared/history-text";
+import type { HistoryResponse } from "@shared/history/history-text";
 import type { QuoteStock } from "@shared/inventory/quote-stock";
+import type { ChecklistMark } from "@shared/schemas/checklist";
 import { apiRequest } from "@/lib/api";
 
 const quotePath = (quoteId: string) => `/quotes/${encodeURIComponent(quoteId)}`;

@@ -1,6 +1,9 @@
-import type { QuoteDealership } from "@shared/api-types";
-import type { CustomerInfo, QuoteData } from "@shared/quote-schema";
-import { leaseProgram as readLeaseProgram, structures as readStructures } from "@shared/read-structures";
+import type { QuoteDealership } from "@shared/core/api-types";
+import type { CustomerInfo, QuoteData } from "@shared/schemas/quote-schema";
+import {
+  leaseProgram as readLeaseProgram,
+  structures as readStructures,
+} from "@shared/schemas/read-structures";
 import type { UpdateField, UpdateResult, UpdateValue } from "../live/field-adapter";
 import type { QuoteDialog } from "../quote-dialogs";
 import AddOnsEditor from "./add-ons-editor";

@@ -1,6 +1,7 @@
-import type { QuoteDealership } from "@shared/api-types";
-import { CORE_MSG, MSG, QUOTE_TEXT, TEXT } from "@shared/messages";
-import type { CustomerInfo, QuoteData } from "@shared/quote-schema";
+import type { QuoteDealership } from "@shared/core/api-types";
+import type { CustomerInfo, QuoteData } from "@shared/schemas/quote-schema";
+import { MSG } from "@shared/text/messages";
+import { CORE_MSG, QUOTE_TEXT, TEXT } from "@shared/text/page-text";
 import { vehicleFormValues } from "@shared/validation/vehicle-form";
 import { useState } from "react";
 import { useNavigate } from "react-router";

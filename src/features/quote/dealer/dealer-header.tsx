@@ -1,6 +1,6 @@
-import { formatCustomerPhone } from "@shared/format";
-import { QUOTE_TEXT, TEXT } from "@shared/page-text";
-import type { CustomerInfo } from "@shared/quote-schema";
+import { formatCustomerPhone } from "@shared/core/format";
+import type { CustomerInfo } from "@shared/schemas/quote-schema";
+import { QUOTE_TEXT, TEXT } from "@shared/text/page-text";
 import { lazy, Suspense } from "react";
 import { AppLink } from "@/lib/app-link";
 import classes from "../components/quote-header.module.css";

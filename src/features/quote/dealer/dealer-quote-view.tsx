@@ -1,7 +1,7 @@
-import type { CreditTier, LoanTerm } from "@shared/constants";
-import { TEXT } from "@shared/page-text";
-import { memberLabel } from "@shared/permissions";
-import type { CustomInterestRates } from "@shared/quote-schema";
+import type { CreditTier, LoanTerm } from "@shared/core/constants";
+import { memberLabel } from "@shared/rules/permissions";
+import type { CustomInterestRates } from "@shared/schemas/quote-schema";
+import { TEXT } from "@shared/text/page-text";
 import { usePageTitle } from "@/lib/page-title";
 import { resilientLazy } from "@/lib/resilient-lazy";
 import { useSession } from "@/lib/session";

@@ -1,8 +1,8 @@
 import { ActionIcon, Button, Group, Menu } from "@mantine/core";
-import { QUOTE_COPY_TEXT } from "@shared/dealer-messages";
-import { formatQuoteDate } from "@shared/format";
-import { QUOTE_TEXT, TEXT } from "@shared/messages";
-import { STRUCTURES_TEXT } from "@shared/structure-messages";
+import { formatQuoteDate } from "@shared/core/format";
+import { QUOTE_COPY_TEXT } from "@shared/text/dealer-messages";
+import { QUOTE_TEXT, TEXT } from "@shared/text/page-text";
+import { STRUCTURES_TEXT } from "@shared/text/structure-messages";
 import {
   IconCalendarRepeat,
   IconCopy,

@@ -1,9 +1,9 @@
 import { Box, Title } from "@mantine/core";
+import { type Economics, readEconomics } from "@shared/deal/economics";
 import { dealGross } from "@shared/deal/gross";
 import { selectedStructure } from "@shared/deal/selected-structure";
-import { type Economics, readEconomics } from "@shared/economics";
-import type { QuoteData } from "@shared/quote-schema";
-import { DESK_TEXT } from "@shared/solve-text";
+import type { QuoteData } from "@shared/schemas/quote-schema";
+import { DESK_TEXT } from "@shared/text/solve-text";
 import { useMemo } from "react";
 import type { UpdateResult } from "../live/field-adapter";
 import type { LiveQuoteState } from "../live/use-live-quote";

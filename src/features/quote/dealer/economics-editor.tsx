@@ -1,10 +1,10 @@
 import { Box, Group } from "@mantine/core";
-import type { LoanTerm } from "@shared/constants";
+import type { LoanTerm } from "@shared/core/constants";
+import type { Economics } from "@shared/deal/economics";
 import type { DealEconomics, GrossFigures } from "@shared/deal/gross";
 import type { Selection } from "@shared/deal/selected-structure";
-import type { Economics } from "@shared/economics";
-import type { QuoteData } from "@shared/quote-schema";
-import { DESK_TEXT } from "@shared/solve-text";
+import type { QuoteData } from "@shared/schemas/quote-schema";
+import { DESK_TEXT } from "@shared/text/solve-text";
 import { EconomicsMoney, NumberField } from "./economics-fields";
 import { GrossTable } from "./gross-table";
 

@@ -1,5 +1,5 @@
 import { TextInput } from "@mantine/core";
-import { amountToInput, parseAmountInput } from "@shared/format";
+import { amountToInput, parseAmountInput } from "@shared/core/format";
 import { useEffect, useState } from "react";
 import { MoneyInput } from "@/components/money-input";
 

@@ -1,7 +1,7 @@
 import { Table } from "@mantine/core";
+import { formatMoney } from "@shared/core/money";
 import type { GrossFigures } from "@shared/deal/gross";
-import { formatMoney } from "@shared/money";
-import { DESK_TEXT } from "@shared/solve-text";
+import { DESK_TEXT } from "@shared/text/solve-text";
 
 /** A figure of the Desk, or "cost unknown" when a cost it needs is not entered. */
 export const deskMoney = (cents: number | null) =>

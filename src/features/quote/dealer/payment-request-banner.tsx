@@ -1,10 +1,10 @@
 import { Button, Group, Text } from "@mantine/core";
+import { formatMoney, toCents } from "@shared/core/money";
 import { dealFingerprint } from "@shared/deal/deal-fingerprint";
 import { requestContext } from "@shared/deal/quote-solve";
-import { formatMoney, toCents } from "@shared/money";
-import { paymentRequestState } from "@shared/payment-request";
-import type { PaymentRequest, QuoteData } from "@shared/quote-schema";
-import { DESK_TEXT, PAYMENT_REQUEST_TEXT, shortMoney } from "@shared/solve-text";
+import { paymentRequestState } from "@shared/schemas/payment-request";
+import type { PaymentRequest, QuoteData } from "@shared/schemas/quote-schema";
+import { DESK_TEXT, PAYMENT_REQUEST_TEXT, shortMoney } from "@shared/text/solve-text";
 import { useState } from "react";
 import { Notice } from "@/components/notice";
 import type { LiveQuoteState } from "../live/use-live-quote";

@@ -1,4 +1,4 @@
-import type { DealState } from "@shared/deal-state";
+import type { DealState } from "@shared/live/deal-state";
 import { useEffect, useRef } from "react";
 import { type QuoteAnswer, readQuote } from "../quote-api";
 

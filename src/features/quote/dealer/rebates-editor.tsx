@@ -1,8 +1,9 @@
 import { ActionIcon, Button, Group, Stack, Text, TextInput } from "@mantine/core";
-import { amountToInput, parseAmountInput } from "@shared/format";
-import { QUOTE_TEXT } from "@shared/messages";
-import { fieldErrorMap, type Rebate, rebateSchema } from "@shared/quote-schema";
-import { STRUCTURES_TEXT } from "@shared/structure-messages";
+import { amountToInput, parseAmountInput } from "@shared/core/format";
+import { type Rebate, rebateSchema } from "@shared/schemas/quote-schema";
+import { fieldErrorMap } from "@shared/schemas/schema-fields";
+import { QUOTE_TEXT } from "@shared/text/page-text";
+import { STRUCTURES_TEXT } from "@shared/text/structure-messages";
 import { IconTrash } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { MoneyInput } from "@/components/money-input";

@@ -1,11 +1,12 @@
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
-import type { QuoteDealership } from "@shared/api-types";
-import { CLIPBOARD_TOAST_MS, CUSTOMER_PHONE_MAX_LENGTH } from "@shared/constants";
-import { copyLinkFailed } from "@shared/dealer-messages";
-import { formatCustomerPhone } from "@shared/format";
-import { MSG, QUOTE_TEXT } from "@shared/messages";
-import type { CustomerInfo } from "@shared/quote-schema";
-import { hasErrors } from "@shared/validation/rules";
+import type { QuoteDealership } from "@shared/core/api-types";
+import { CLIPBOARD_TOAST_MS, CUSTOMER_PHONE_MAX_LENGTH } from "@shared/core/constants";
+import { formatCustomerPhone } from "@shared/core/format";
+import { hasErrors } from "@shared/schemas/field-rules";
+import type { CustomerInfo } from "@shared/schemas/quote-schema";
+import { copyLinkFailed } from "@shared/text/dealer-messages";
+import { MSG } from "@shared/text/messages";
+import { QUOTE_TEXT } from "@shared/text/page-text";
 import {
   canEmail,
   canText,

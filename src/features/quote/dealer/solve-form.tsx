@@ -1,12 +1,12 @@
 import { Box, Button, Group, NativeSelect, SegmentedControl, Text, Title } from "@mantine/core";
+import { amountToInput, parseAmountInput } from "@shared/core/format";
+import { formatMoney, toCents } from "@shared/core/money";
 import { type DealEconomics, dealGross } from "@shared/deal/gross";
 import { appliedAnswer, type QuoteSolveAnswer, solveQuote } from "@shared/deal/quote-solve";
 import { SOLVE_ROUNDING_CENTS, type SolveFor, type SolveStructure } from "@shared/deal/solve";
-import { amountToInput, parseAmountInput } from "@shared/format";
-import { MSG } from "@shared/messages";
-import { formatMoney, toCents } from "@shared/money";
-import type { QuoteData } from "@shared/quote-schema";
-import { DESK_TEXT } from "@shared/solve-text";
+import type { QuoteData } from "@shared/schemas/quote-schema";
+import { MSG } from "@shared/text/messages";
+import { DESK_TEXT } from "@shared/text/solve-text";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { MoneyInput } from "@/components/money-input";
 import { Notice } from "@/components/notice";

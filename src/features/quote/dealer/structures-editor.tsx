@@ -1,5 +1,5 @@
-import type { LeaseProgram, Structures } from "@shared/quote-schema";
-import { STRUCTURES_TEXT } from "@shared/structure-messages";
+import type { LeaseProgram, Structures } from "@shared/schemas/quote-schema";
+import { STRUCTURES_TEXT } from "@shared/text/structure-messages";
 import { PaymentOptionsForm } from "@/components/payment-options-form";
 import { QuoteModal } from "../dialogs/quote-modal";
 

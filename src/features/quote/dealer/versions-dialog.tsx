@@ -1,12 +1,12 @@
 import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
+import { formatDollars } from "@shared/core/money";
 import { dealFingerprint } from "@shared/deal/deal-fingerprint";
 import type { GrossInDollars } from "@shared/deal/gross";
-import { CORE_MSG } from "@shared/messages";
-import { formatDollars } from "@shared/money";
-import type { QuoteData } from "@shared/quote-schema";
-import { SHEET_TEXT } from "@shared/sheet-messages";
-import { DESK_TEXT } from "@shared/solve-text";
-import { STRUCTURES_TEXT } from "@shared/structure-messages";
+import type { QuoteData } from "@shared/schemas/quote-schema";
+import { CORE_MSG } from "@shared/text/page-text";
+import { SHEET_TEXT } from "@shared/text/sheet-messages";
+import { DESK_TEXT } from "@shared/text/solve-text";
+import { STRUCTURES_TEXT } from "@shared/text/structure-messages";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { errorText } from "@/lib/api";

@@ -1,15 +1,15 @@
 import { Button, Group, Radio, Textarea } from "@mantine/core";
+import { amountToInput, parseAmountInput } from "@shared/core/format";
+import { formatMoney, toCents } from "@shared/core/money";
 import { requestTerms } from "@shared/deal/quote-solve";
-import { amountToInput, parseAmountInput } from "@shared/format";
-import { formatMoney, toCents } from "@shared/money";
 import {
   paymentRequestState,
   paymentRequestWaitMs,
   readPaymentRequest,
   waitMinutes,
-} from "@shared/payment-request";
-import type { PaymentRequest, QuoteData } from "@shared/quote-schema";
-import { DESK_TEXT, PAYMENT_REQUEST_TEXT } from "@shared/solve-text";
+} from "@shared/schemas/payment-request";
+import type { PaymentRequest, QuoteData } from "@shared/schemas/quote-schema";
+import { DESK_TEXT, PAYMENT_REQUEST_TEXT } from "@shared/text/solve-text";
 import { type FormEvent, useEffect, useState } from "react";
 import { MantineScope } from "@/components/mantine-scope";
 import { MoneyInput } from "@/components/money-input";
@@ -20,7 +20,7 @@ import type { LiveQuoteState } from "../live/use-live-quote";
 
 // Issue #38, the shopper's page: "Ask for a different payment" (a monthly amount, the structure it
 // is for, a note of at most 280 characters), written as the shopper's own `paymentRequest` keys
-// (the server checks them: shared/permissions.ts, quote-schema.ts), and the dealer's answer, a
+// (the server checks them: shared/rules/permissions.ts, quote-schema.ts), and the dealer's answer, a
 // counter-offer version, shown live: "Your dealer answered your request" with the new figures.
 // A chunk of its own, loaded after the page is idle: the opening JavaScript does not grow.
 // Issue #47: the server refuses a request over its cap (per quote and per device) and names the

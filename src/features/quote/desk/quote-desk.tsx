@@ -1,6 +1,6 @@
 import { selectedStructure } from "@shared/deal/selected-structure";
-import { readPaymentRequest } from "@shared/payment-request";
-import type { QuoteData } from "@shared/quote-schema";
+import { readPaymentRequest } from "@shared/schemas/payment-request";
+import type { QuoteData } from "@shared/schemas/quote-schema";
 import { type ReactNode, Suspense, useState } from "react";
 import { LoadBoundary } from "@/components/load-boundary";
 import { MantineScope } from "@/components/mantine-scope";

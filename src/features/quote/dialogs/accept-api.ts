@@ -1,7 +1,7 @@
 // Issue #19: the shopper's acceptance (POST /api/quotes/{id}/accept), in the accept dialog's own
 // chunk: the shopper's opening bundle does not carry it.
 
-import type { ShopperChoice } from "@shared/quote-schema";
+import type { ShopperChoice } from "@shared/schemas/quote-schema";
 import { apiRequest } from "@/lib/api";
 
 export interface AcceptBody {

@@ -1,7 +1,7 @@
 import { Group, Stack, Text } from "@mantine/core";
-import { QUOTE_TEXT, TEXT } from "@shared/messages";
-import { formatDollars } from "@shared/money";
-import type { AddOn } from "@shared/quote-schema";
+import { formatDollars } from "@shared/core/money";
+import type { AddOn } from "@shared/schemas/quote-schema";
+import { QUOTE_TEXT, TEXT } from "@shared/text/page-text";
 import { DialogClose } from "./dialog-actions";
 import { QuoteModal } from "./quote-modal";
 

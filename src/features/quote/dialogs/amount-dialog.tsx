@@ -1,5 +1,5 @@
-import { amountToInput } from "@shared/format";
-import { QUOTE_TEXT } from "@shared/messages";
+import { amountToInput } from "@shared/core/format";
+import { QUOTE_TEXT } from "@shared/text/page-text";
 import { type AmountField, amountDialogResult, validateAmountDialog } from "@shared/validation/amount-dialog";
 import { type FormEvent, useState } from "react";
 import { MoneyInput } from "@/components/money-input";

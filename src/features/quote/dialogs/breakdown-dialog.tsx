@@ -1,7 +1,7 @@
-import { formatPercent } from "@shared/format";
-import { TEXT } from "@shared/messages";
-import { formatMoney } from "@shared/money";
-import type { Breakdown } from "@shared/pricing";
+import { formatPercent } from "@shared/core/format";
+import { formatMoney } from "@shared/core/money";
+import type { Breakdown } from "@shared/deal/pricing";
+import { TEXT } from "@shared/text/page-text";
 import type { BreakdownKind } from "../quote-dialogs";
 import { DialogClose } from "./dialog-actions";
 import { QuoteModal } from "./quote-modal";

@@ -1,5 +1,5 @@
 import { Button, Group } from "@mantine/core";
-import { TEXT } from "@shared/messages";
+import { TEXT } from "@shared/text/page-text";
 
 /** Cancel and Save under a quote dialog's form (Save submits it). */
 export function DialogActions({

@@ -1,6 +1,6 @@
-import { CORE_MSG, TEXT } from "@shared/messages";
-import type { Breakdown } from "@shared/pricing";
-import type { QuoteData } from "@shared/quote-schema";
+import type { Breakdown } from "@shared/deal/pricing";
+import type { QuoteData } from "@shared/schemas/quote-schema";
+import { CORE_MSG, TEXT } from "@shared/text/page-text";
 import type { UpdateResult } from "../live/field-adapter";
 import type { LiveQuoteState } from "../live/use-live-quote";
 import type { AmountTarget, QuoteDialog } from "../quote-dialogs";

@@ -1,4 +1,4 @@
-import { TEXT } from "@shared/page-text";
+import { TEXT } from "@shared/text/page-text";
 import { type KeyboardEvent, type ReactNode, useId, useLayoutEffect, useRef } from "react";
 import classes from "./quote-modal.module.css";
 

@@ -1,10 +1,10 @@
 import { Checkbox, Stack, Text, TextInput } from "@mantine/core";
-import { TRADE_IN_CONDITIONS } from "@shared/constants";
-import { DEAL_OFFER_TEXT } from "@shared/deal-offer-text";
-import { amountToInput, digitsOnly } from "@shared/format";
-import { QUOTE_TEXT, TEXT } from "@shared/messages";
-import type { QuoteData, TradeIn } from "@shared/quote-schema";
-import { hasErrors } from "@shared/validation/rules";
+import { TRADE_IN_CONDITIONS } from "@shared/core/constants";
+import { amountToInput, digitsOnly } from "@shared/core/format";
+import { hasErrors } from "@shared/schemas/field-rules";
+import type { QuoteData, TradeIn } from "@shared/schemas/quote-schema";
+import { DEAL_OFFER_TEXT } from "@shared/text/deal-offer-text";
+import { QUOTE_TEXT, TEXT } from "@shared/text/page-text";
 import {
   firstInvalidField,
   type TradeInField,

@@ -1,5 +1,5 @@
 import { Box } from "@mantine/core";
-import { QUOTE_TEXT } from "@shared/messages";
+import { QUOTE_TEXT } from "@shared/text/page-text";
 import { Notice } from "@/components/notice";
 
 /** Inside a dialog: the other side changed a value it shows while it was open. */

@@ -2,9 +2,9 @@
 // history read once plus every push (use-quote-history.ts); after a counter-offer and a shopper's
 // offline merge it must equal GET /api/quotes/:id/history, row for row, in order.
 import "fake-indexeddb/auto";
-import { applyHistoryPush, type HistoryPush } from "@shared/history-push";
-import type { HistoryEvent } from "@shared/history-text";
-import { liveServerUrl } from "@shared/live-protocol";
+import { applyHistoryPush, type HistoryPush } from "@shared/history/history-push";
+import type { HistoryEvent } from "@shared/history/history-text";
+import { liveServerUrl } from "@shared/live/live-protocol";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import WebSocket from "ws";
 import { acceptAsShown } from "../../../../server/test-support/accept-quote";

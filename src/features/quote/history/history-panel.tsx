@@ -1,9 +1,9 @@
 import { Box, Button, Text, Title } from "@mantine/core";
 import { useIntersection } from "@mantine/hooks";
-import { historySentence, relativeTime } from "@shared/history-sentence";
-import { HISTORY_TEXT } from "@shared/history-text";
-import { TEXT } from "@shared/messages";
-import { memberLabel } from "@shared/permissions";
+import { historySentence, relativeTime } from "@shared/history/history-sentence";
+import { HISTORY_TEXT } from "@shared/history/history-text";
+import { memberLabel } from "@shared/rules/permissions";
+import { TEXT } from "@shared/text/page-text";
 import { useEffect, useState } from "react";
 import { useSession } from "@/lib/session";
 import type { LiveQuoteState } from "../live/use-live-quote";
@@ -31,7 +31,7 @@ function useNow(): number {
 
 /**
  * The panel counts as on screen within half a screen of the viewport. It sits below the deal: a
- * dealer working the deal with it out of view gets no history pushes (shared/history-push.ts)
+ * dealer working the deal with it out of view gets no history pushes (shared/history/history-push.ts)
  * until it scrolls into view.
  */
 const NEAR_SCREEN: IntersectionObserverInit = { rootMargin: "50% 0px" };

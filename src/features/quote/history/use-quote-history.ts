@@ -1,11 +1,11 @@
 // The deal's history for the dealer's History panel (issue #9): read when the panel comes on
 // screen, then kept current by the rows the live server pushes after each recorded change (issue
-// #12, shared/history-push.ts); no polling. The server pushes only while the panel listens (on
+// #12, shared/history/history-push.ts); no polling. The server pushes only while the panel listens (on
 // screen), and pushes are not replayed after a lost connection, so the history is read again each
 // time the panel comes back on screen and each time the live connection comes back.
 
-import { applyHistoryPush, type HistoryPush } from "@shared/history-push";
-import type { HistoryEvent } from "@shared/history-text";
+import { applyHistoryPush, type HistoryPush } from "@shared/history/history-push";
+import type { HistoryEvent } from "@shared/history/history-text";
 import { useEffect, useRef, useState } from "react";
 import { readHistory } from "../dealer/dealer-api";
 

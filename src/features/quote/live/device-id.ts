@@ -1,4 +1,4 @@
-// This browser's device id for the live channel (shared/live-protocol.ts `liveProtocols`): random,
+// This browser's device id for the live channel (shared/live/live-protocol.ts `liveProtocols`): random,
 // kept in localStorage, never shown to anyone else. It proves to the server that a reconnecting
 // page is the one that wrote its earlier edits (docs/decisions/010-trust-model.md), so a phone
 // that was offline for minutes can still send them. Without storage, a fresh id per page load.

@@ -6,8 +6,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, statfsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { liveServerUrl } from "@shared/live-protocol";
-import { readDoc, writeField } from "@shared/quote-doc";
+import { liveServerUrl } from "@shared/live/live-protocol";
+import { readDoc, writeField } from "@shared/live/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import {

@@ -1,6 +1,7 @@
-import { CORE_MSG, MSG } from "@shared/messages";
-import { dealArray, privateArray, readDoc, writeFields } from "@shared/quote-doc";
+import { dealArray, privateArray, readDoc, writeFields } from "@shared/live/quote-doc";
 import { makeQuote, tradeIn } from "@shared/testing/quote-fixtures";
+import { MSG } from "@shared/text/messages";
+import { CORE_MSG } from "@shared/text/page-text";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { FieldAdapter, type QuoteUpdatedEvent } from "./field-adapter";

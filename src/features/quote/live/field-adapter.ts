@@ -2,9 +2,7 @@
 // `quote_updated {field, value}` out, for local and remote changes alike. Components talk to this
 // and to the derived pricing, never to Yjs.
 
-import type { Economics } from "@shared/economics";
-import { CORE_MSG } from "@shared/page-text";
-import { type DocKind, mayWriteField, readOnlyKeysOf } from "@shared/permissions";
+import type { Economics } from "@shared/deal/economics";
 import {
   assemble,
   changedFields,
@@ -12,8 +10,11 @@ import {
   type KvPair,
   readEntries,
   writeField,
-} from "@shared/quote-doc";
-import type { CustomerInfo, FieldError, QuoteData, QuoteField } from "@shared/quote-schema";
+} from "@shared/live/quote-doc";
+import { type DocKind, mayWriteField, readOnlyKeysOf } from "@shared/rules/permissions";
+import type { CustomerInfo, QuoteData, QuoteField } from "@shared/schemas/quote-schema";
+import type { FieldError } from "@shared/schemas/schema-fields";
+import { CORE_MSG } from "@shared/text/page-text";
 import type * as Y from "yjs";
 import type { ValidatedUpdate } from "./validate-update";
 

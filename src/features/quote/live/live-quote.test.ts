@@ -1,9 +1,9 @@
 // The browser hook's store against the real live server (port 0, temp SQLite), with real
 // y-websocket providers over `ws` and y-indexeddb on fake-indexeddb.
 import "fake-indexeddb/auto";
-import { type HistoryPush, MESSAGE_HISTORY } from "@shared/history-push";
-import { liveServerUrl } from "@shared/live-protocol";
-import { dealArray, dealDocName, economicsDocName, readDoc, writeField } from "@shared/quote-doc";
+import { type HistoryPush, MESSAGE_HISTORY } from "@shared/history/history-push";
+import { liveServerUrl } from "@shared/live/live-protocol";
+import { dealArray, dealDocName, economicsDocName, readDoc, writeField } from "@shared/live/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { IndexeddbPersistence } from "y-indexeddb";

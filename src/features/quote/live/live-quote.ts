@@ -6,14 +6,14 @@
 // The client never seeds content: the server wrote the documents when the quote was created
 // (DESIGN.md), and writing defaults here is how line items get duplicated after reconnects.
 
-import { type DealState, MESSAGE_DEAL_STATE, parseDealState } from "@shared/deal-state";
 import {
   encodeHistoryWanted,
   type HistoryPush,
   MESSAGE_HISTORY,
   parseHistoryPush,
-} from "@shared/history-push";
-import { LIVE_CLOSE_CODES, liveProtocols } from "@shared/live-protocol";
+} from "@shared/history/history-push";
+import { type DealState, MESSAGE_DEAL_STATE, parseDealState } from "@shared/live/deal-state";
+import { LIVE_CLOSE_CODES, liveProtocols } from "@shared/live/live-protocol";
 import {
   assemble,
   dealArray,
@@ -24,9 +24,9 @@ import {
   privateArray,
   privateDocName,
   readEntries,
-} from "@shared/quote-doc";
-import type { CustomerInfo, QuoteData } from "@shared/quote-schema";
-import { MESSAGE_STALE_EDITS, type OfflineConflict, parseStaleEdits } from "@shared/stale-edits-wire";
+} from "@shared/live/quote-doc";
+import { MESSAGE_STALE_EDITS, type OfflineConflict, parseStaleEdits } from "@shared/live/stale-edits-wire";
+import type { CustomerInfo, QuoteData } from "@shared/schemas/quote-schema";
 import * as decoding from "lib0/decoding";
 import { IndexeddbPersistence } from "y-indexeddb";
 import type { Awareness } from "y-protocols/awareness";
@@ -258,7 +258,7 @@ export class LiveQuote {
   }
 
   /**
-   * History rows the server pushes to the dealer after each recorded change (shared/history-push.ts).
+   * History rows the server pushes to the dealer after each recorded change (shared/history/history-push.ts).
    * The server pushes only while someone listens here (the History panel on screen). Pushes missed
    * while nobody listened or while disconnected are not replayed: read the history again then.
    */

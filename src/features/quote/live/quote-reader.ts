@@ -1,12 +1,12 @@
 // Reads the deal document into QuoteData for display, through the shared quote template
-// (shared/quote-template.ts): the same defaults the schema applies, without zod, whose 26 KiB
+// (shared/schemas/quote-template.ts): the same defaults the schema applies, without zod, whose 26 KiB
 // the shopper's opening page cannot carry. Every write is still checked with the shared schema
 // (field-adapter.ts loads it on first use, as the dialogs do, and the server on every update);
 // this read only has to be tolerant: a value of the wrong kind reads as its default and a
 // malformed line item is dropped, so one bad field never blanks the page.
 
-import type { CustomerInfo, QuoteData } from "@shared/quote-schema";
-import { conform, customerInfoTemplate, quoteTemplate } from "@shared/quote-template";
+import type { CustomerInfo, QuoteData } from "@shared/schemas/quote-schema";
+import { conform, customerInfoTemplate, quoteTemplate } from "@shared/schemas/quote-template";
 
 export type Raw = Record<string, unknown>;
 

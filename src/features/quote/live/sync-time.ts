@@ -2,8 +2,8 @@
 // banner says the deal is "as of". Kept in localStorage per quote and role, like the copy itself
 // (live-quote.ts, localCopyName), so that a page opened offline from the service worker knows it.
 
-import { formatClockTime } from "@shared/format";
-import { QUOTE_TEXT } from "@shared/page-text";
+import { formatClockTime } from "@shared/core/format";
+import { QUOTE_TEXT } from "@shared/text/page-text";
 import type { WebsocketProvider } from "y-websocket";
 import type { LiveRole } from "./field-adapter";
 

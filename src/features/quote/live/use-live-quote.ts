@@ -2,9 +2,9 @@
 // useMemo/useState initialisers twice and would leave a second socket open) and read through
 // useSyncExternalStore.
 
-import type { DealState } from "@shared/deal-state";
-import type { HistoryPush } from "@shared/history-push";
-import { liveServerUrl } from "@shared/live-protocol";
+import type { HistoryPush } from "@shared/history/history-push";
+import type { DealState } from "@shared/live/deal-state";
+import { liveServerUrl } from "@shared/live/live-protocol";
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { Awareness } from "y-protocols/awareness";
 import { deviceId } from "./device-id";

@@ -2,15 +2,10 @@
 // change is saved (or a dialog opens), not with the shopper's page.
 
 import { DEAL_RULE_FIELDS, dealRuleProblem } from "@shared/deal/deal-rules";
-import { economicsSchema } from "@shared/economics";
-import { MSG } from "@shared/messages";
-import {
-  customerInfoSchema,
-  type FieldError,
-  fieldErrors,
-  isQuoteField,
-  quoteFieldSchema,
-} from "@shared/quote-schema";
+import { economicsSchema } from "@shared/deal/economics";
+import { customerInfoSchema, isQuoteField, quoteFieldSchema } from "@shared/schemas/quote-schema";
+import { type FieldError, fieldErrors } from "@shared/schemas/schema-fields";
+import { MSG } from "@shared/text/messages";
 import { readQuoteData } from "./quote-reader";
 
 export type ValidatedUpdate = { ok: true; value: unknown } | { ok: false; errors: FieldError[] };

@@ -1,4 +1,4 @@
-import { PRESENCE_TEXT, type ShopperActivity, shopperViewingText } from "@shared/presence-text";
+import { PRESENCE_TEXT, type ShopperActivity, shopperViewingText } from "@shared/text/presence-text";
 import type { Awareness } from "y-protocols/awareness";
 import type { QuoteDialog } from "../quote-dialogs";
 import classes from "./presence-line.module.css";

@@ -3,7 +3,7 @@
 // renews it while the page is visible and when a shopper's dialog opens or closes. The role and the
 // name in a state are stamped by the server, never sent from here.
 
-import type { ShopperActivity } from "@shared/presence-text";
+import type { ShopperActivity } from "@shared/text/presence-text";
 import type { Awareness } from "y-protocols/awareness";
 
 export const pageVisible = (): boolean =>

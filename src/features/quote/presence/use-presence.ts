@@ -6,10 +6,10 @@
 // Going away is noticed three ways: a closed socket (the server removes the states at once), a
 // silent one (the server's heartbeat, LIVE_HEARTBEAT_SECONDS), and a socket that still answers pings but carries
 // nothing (a browser that went offline mid-close, a stuck proxy): our pages renew their state
-// every PRESENCE_RENEW_MS while visible (shared/presence-rule.ts says what still counts).
+// every PRESENCE_RENEW_MS while visible (shared/rules/presence-rule.ts says what still counts).
 
-import { countsAsPresent, PRESENCE_RENEW_MS } from "@shared/presence-rule";
-import { isShopperActivity, type ShopperActivity } from "@shared/presence-text";
+import { countsAsPresent, PRESENCE_RENEW_MS } from "@shared/rules/presence-rule";
+import { isShopperActivity, type ShopperActivity } from "@shared/text/presence-text";
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import type { Awareness } from "y-protocols/awareness";
 import { announcePresence, pageVisible } from "./presence-state";

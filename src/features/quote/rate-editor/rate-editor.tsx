@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Text, TextInput } from "@mantine/core";
-import { QUOTE_TEXT } from "@shared/messages";
+import { QUOTE_TEXT } from "@shared/text/page-text";
 import { parseQuoteRateEdit, quoteRateMessage } from "@shared/validation/interest-rates";
 import { IconCheck } from "@tabler/icons-react";
 import { type FocusEvent, type KeyboardEvent, useId, useRef, useState } from "react";

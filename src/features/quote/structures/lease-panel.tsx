@@ -1,10 +1,10 @@
 import { Text } from "@mantine/core";
+import { formatMoney } from "@shared/core/money";
 import type { AvailableLease } from "@shared/deal/deal-types";
 import type { Selection } from "@shared/deal/selected-structure";
 import type { StructureGrids } from "@shared/deal/structure-grid";
-import { DEAL_OFFER_TEXT } from "@shared/deal-offer-text";
-import { formatMoney } from "@shared/money";
-import { STRUCTURES_TEXT } from "@shared/structure-messages";
+import { DEAL_OFFER_TEXT } from "@shared/text/deal-offer-text";
+import { STRUCTURES_TEXT } from "@shared/text/structure-messages";
 import { type CellContext, Grid, GridCell } from "./structure-grid";
 import classes from "./structures-card.module.css";
 

@@ -1,7 +1,7 @@
+import { formatMoney } from "@shared/core/money";
 import type { Selection } from "@shared/deal/selected-structure";
-import { formatMoney } from "@shared/money";
-import type { ShopperChoice } from "@shared/quote-schema";
-import { STRUCTURES_TEXT } from "@shared/structure-messages";
+import type { ShopperChoice } from "@shared/schemas/quote-schema";
+import { STRUCTURES_TEXT } from "@shared/text/structure-messages";
 import type { ReactNode } from "react";
 import classes from "./structures-card.module.css";
 

@@ -1,7 +1,7 @@
 import { Button, Text } from "@mantine/core";
+import { formatMoney } from "@shared/core/money";
 import type { StructureGrids } from "@shared/deal/structure-grid";
-import { formatMoney } from "@shared/money";
-import { STRUCTURES_TEXT } from "@shared/structure-messages";
+import { STRUCTURES_TEXT } from "@shared/text/structure-messages";
 import { type CellContext, Grid, GridCell } from "./structure-grid";
 import classes from "./structures-card.module.css";
 

@@ -1,12 +1,12 @@
 import { Box, Button, Group, Text, Title } from "@mantine/core";
-import { CREDIT_TIERS, type StructureKind } from "@shared/constants";
+import { CREDIT_TIERS, type StructureKind } from "@shared/core/constants";
 import { offeredChoice } from "@shared/deal/offered-choice";
 import { selectedStructure } from "@shared/deal/selected-structure";
 import { structureGrids } from "@shared/deal/structure-grid";
-import { QUOTE_TEXT } from "@shared/page-text";
-import type { QuoteData, ShopperChoice } from "@shared/quote-schema";
-import { withStructures } from "@shared/read-structures";
-import { STRUCTURES_TEXT } from "@shared/structure-messages";
+import type { QuoteData, ShopperChoice } from "@shared/schemas/quote-schema";
+import { withStructures } from "@shared/schemas/read-structures";
+import { QUOTE_TEXT } from "@shared/text/page-text";
+import { STRUCTURES_TEXT } from "@shared/text/structure-messages";
 import { useMemo, useState } from "react";
 import { LeasePanel } from "./lease-panel";
 import type { CellContext } from "./structure-grid";

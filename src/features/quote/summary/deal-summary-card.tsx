@@ -1,6 +1,6 @@
-import { formatMoney } from "@shared/money";
-import { QUOTE_TEXT, TEXT } from "@shared/page-text";
-import type { QuoteSummary } from "@shared/quote-summary";
+import { formatMoney } from "@shared/core/money";
+import type { QuoteSummary } from "@shared/deal/quote-summary";
+import { QUOTE_TEXT, TEXT } from "@shared/text/page-text";
 import classes from "./summary.module.css";
 
 /**

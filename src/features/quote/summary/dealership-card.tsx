@@ -1,6 +1,6 @@
-import type { QuoteDealership } from "@shared/api-types";
-import { formatDealerPhone } from "@shared/format";
-import { QUOTE_TEXT } from "@shared/page-text";
+import type { QuoteDealership } from "@shared/core/api-types";
+import { formatDealerPhone } from "@shared/core/format";
+import { QUOTE_TEXT } from "@shared/text/page-text";
 import classes from "./summary.module.css";
 
 /** '1 Main St, Springfield, IL 62701' from the parts the dealer filled in. */

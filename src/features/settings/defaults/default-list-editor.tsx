@@ -1,7 +1,8 @@
 import { Button, Paper, Stack, Text, Title } from "@mantine/core";
-import { emptyListMessage, logInToViewMessage, QUOTE_DEFAULTS_TEXT } from "@shared/dealer-messages";
-import { MSG, TEXT } from "@shared/messages";
-import { mayWriteDefaults } from "@shared/permissions";
+import { mayWriteDefaults } from "@shared/rules/permissions";
+import { emptyListMessage, logInToViewMessage, QUOTE_DEFAULTS_TEXT } from "@shared/text/dealer-messages";
+import { MSG } from "@shared/text/messages";
+import { TEXT } from "@shared/text/page-text";
 import { IconPlus } from "@tabler/icons-react";
 import { useId, useState } from "react";
 import { BannerNotice, Notice } from "@/components/notice";

@@ -1,4 +1,4 @@
-import type { CreditTier } from "@shared/constants";
+import type { CreditTier } from "@shared/core/constants";
 import type { InterestRateEntry } from "@shared/validation/interest-rates";
 import { apiRequest } from "@/lib/api";
 

@@ -1,5 +1,6 @@
 import { Button, Paper, Stack, Text, Title } from "@mantine/core";
-import { MSG, TEXT } from "@shared/messages";
+import { MSG } from "@shared/text/messages";
+import { TEXT } from "@shared/text/page-text";
 import type { ReactNode } from "react";
 import { BannerNotice, Notice } from "@/components/notice";
 import { PageLoader } from "@/components/page-loader";

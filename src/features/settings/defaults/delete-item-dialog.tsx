@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
-import { confirmDeleteNamed, DELETE_DEFAULT_NOTE } from "@shared/dealer-messages";
-import { TEXT } from "@shared/messages";
+import { confirmDeleteNamed, DELETE_DEFAULT_NOTE } from "@shared/text/dealer-messages";
+import { TEXT } from "@shared/text/page-text";
 import { useState } from "react";
 
 interface DeleteItemDialogProps {

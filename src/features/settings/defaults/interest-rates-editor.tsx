@@ -5,10 +5,11 @@ import {
   DEFAULT_CREDIT_TIER,
   isCreditTier,
   LOAN_TERMS,
-} from "@shared/constants";
-import { QUOTE_DEFAULTS_TEXT } from "@shared/dealer-messages";
-import { MSG, TEXT } from "@shared/messages";
-import { mayWriteDefaults } from "@shared/permissions";
+} from "@shared/core/constants";
+import { mayWriteDefaults } from "@shared/rules/permissions";
+import { QUOTE_DEFAULTS_TEXT } from "@shared/text/dealer-messages";
+import { MSG } from "@shared/text/messages";
+import { TEXT } from "@shared/text/page-text";
 import { useState } from "react";
 import { BannerNotice, Notice } from "@/components/notice";
 import { PageLoader } from "@/components/page-loader";

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, SimpleGrid, TextInput } from "@mantine/core";
-import { sanitizeRateInput } from "@shared/format";
-import { TEXT } from "@shared/messages";
+import { sanitizeRateInput } from "@shared/core/format";
+import { TEXT } from "@shared/text/page-text";
 import { IconCheck, IconX } from "@tabler/icons-react";
 import { type KeyboardEvent, useEffect, useRef } from "react";
 import { MoneyInput } from "@/components/money-input";

@@ -1,8 +1,8 @@
-import type { DefaultAddOn, DefaultFee, DefaultTax } from "@shared/api-types";
-import { DESK_SETTINGS_TEXT, type DefaultListKind, QUOTE_DEFAULTS_TEXT } from "@shared/dealer-messages";
-import { amountToInput, formatPercent, parseAmountInput } from "@shared/format";
-import { MSG } from "@shared/messages";
-import { formatDollars } from "@shared/money";
+import type { DefaultAddOn, DefaultFee, DefaultTax } from "@shared/core/api-types";
+import { amountToInput, formatPercent, parseAmountInput } from "@shared/core/format";
+import { formatDollars } from "@shared/core/money";
+import { DESK_SETTINGS_TEXT, type DefaultListKind, QUOTE_DEFAULTS_TEXT } from "@shared/text/dealer-messages";
+import { MSG } from "@shared/text/messages";
 import {
   type DefaultAddOnValues,
   defaultAddOnSummary,

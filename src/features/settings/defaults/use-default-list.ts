@@ -1,4 +1,4 @@
-import { crudMessage } from "@shared/dealer-messages";
+import { crudMessage } from "@shared/text/dealer-messages";
 import { useCallback, useEffect, useState } from "react";
 import { errorText } from "@/lib/api";
 import { useBanner } from "@/lib/use-banner";

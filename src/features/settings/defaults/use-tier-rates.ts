@@ -1,5 +1,5 @@
-import { type CreditTier, LOAN_TERMS, type LoanTerm } from "@shared/constants";
-import { MSG } from "@shared/messages";
+import { type CreditTier, LOAN_TERMS, type LoanTerm } from "@shared/core/constants";
+import { MSG } from "@shared/text/messages";
 import {
   type InterestRateEntry,
   interestRatesUpdate,

@@ -1,5 +1,5 @@
 import { Button, Code, Table, Text } from "@mantine/core";
-import { type DeliveryAttempt, INTEGRATIONS_TEXT as T } from "@shared/handoff";
+import { type DeliveryAttempt, INTEGRATIONS_TEXT as T } from "@shared/schemas/handoff";
 import { useCallback, useEffect, useState } from "react";
 import { listDeliveries, resendDelivery } from "./integrations-api";
 

@@ -5,7 +5,7 @@ import type {
   IntegrationsResponse,
   TestLeadResult,
   WebhookEventType,
-} from "@shared/handoff";
+} from "@shared/schemas/handoff";
 import { apiRequest } from "@/lib/api";
 
 export type EndpointBody = { url: string; events: WebhookEventType[]; includeGross: boolean };

@@ -1,6 +1,6 @@
 import { PasswordInput, Text, TextInput } from "@mantine/core";
-import type { PublicUser } from "@shared/api-types";
-import { MSG } from "@shared/messages";
+import type { PublicUser } from "@shared/core/api-types";
+import { MSG } from "@shared/text/messages";
 import { type ChangeEmailValues, canSaveChangeEmail, validateChangeEmail } from "@shared/validation/account";
 import { FormDialog } from "@/components/form-dialog";
 import { fieldProps, useDealerForm } from "@/lib/form";

@@ -1,5 +1,5 @@
 import { PasswordInput } from "@mantine/core";
-import { MSG } from "@shared/messages";
+import { MSG } from "@shared/text/messages";
 import { type ChangePasswordValues, validateChangePassword } from "@shared/validation/account";
 import { FormDialog } from "@/components/form-dialog";
 import { NewPasswordFields } from "@/components/form-fields";

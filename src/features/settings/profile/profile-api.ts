@@ -1,5 +1,5 @@
 // The /auth calls of the account and dealership pages (spec §7).
-import type { PublicUser } from "@shared/api-types";
+import type { PublicUser } from "@shared/core/api-types";
 import type { ChangeEmailBody, ChangePasswordBody } from "@shared/validation/account";
 import type { ProfileBody } from "@shared/validation/dealership";
 import { apiRequest } from "@/lib/api";
