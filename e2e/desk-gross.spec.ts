@@ -4,8 +4,13 @@ import { DESK_TEXT } from "../shared/text/solve-text";
 import { STRUCTURES_TEXT } from "../shared/text/structure-messages";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { expectConnected } from "./quote-setup";
-import { authHeaders, createQuoteViaApi, registerDealerViaApi, signInAs } from "./support/api";
-import { invitationLink } from "./support/outbox";
+import {
+  addMemberViaApi,
+  authHeaders,
+  createQuoteViaApi,
+  registerDealerViaApi,
+  signInAs,
+} from "./support/api";
 
 // Issue #38, the dealer's side end to end: a manager sets the dealership's economics defaults in
 // Settings → Desk & gross (a refused value shows the API's message at its field; the owner's
@@ -20,18 +25,11 @@ test("a manager sets the desk & gross defaults, then sees the gross in the desk 
   test.setTimeout(120_000);
   // The owner invites a manager, who joins (through the API: the Team page has its own spec).
   const owner = await registerDealerViaApi(request);
-  const email = `max-${Date.now()}-${process.pid}@example.com`;
-  const invited = await request.post("/api/team/invitations", {
-    data: { email, role: "manager" },
-    headers: authHeaders(owner),
+  const manager = await addMemberViaApi(request, owner, {
+    role: "manager",
+    firstName: "Max",
+    lastName: "Manager",
   });
-  expect(invited.status()).toBe(201);
-  const token = new URL(await invitationLink(email)).searchParams.get("token");
-  const joined = await request.post("/api/auth/accept-invitation", {
-    data: { token, firstName: "Max", lastName: "Manager", password: "a good long password" },
-  });
-  expect(joined.status()).toBe(201);
-  const manager = (await joined.json()) as { token: string };
   await signInAs(page, manager);
 
   // Settings → Desk & gross, from the settings menu.
@@ -134,18 +132,11 @@ test("the owner turns 'Salespeople see gross' on; a salesperson is told the sett
 }) => {
   test.setTimeout(90_000);
   const owner = await registerDealerViaApi(request);
-  const email = `sam-${Date.now()}-${process.pid}@example.com`;
-  const invited = await request.post("/api/team/invitations", {
-    data: { email, role: "salesperson" },
-    headers: authHeaders(owner),
+  const sam = await addMemberViaApi(request, owner, {
+    role: "salesperson",
+    firstName: "Sam",
+    lastName: "Seller",
   });
-  expect(invited.status()).toBe(201);
-  const token = new URL(await invitationLink(email)).searchParams.get("token");
-  const joined = await request.post("/api/auth/accept-invitation", {
-    data: { token, firstName: "Sam", lastName: "Seller", password: "a good long password" },
-  });
-  expect(joined.status()).toBe(201);
-  const sam = (await joined.json()) as { token: string };
   const addOn = await request.post("/api/dealer-defaults/addons", {
     data: { name: "Wheel Locks", description: "", price: 120, cost: 30 },
     headers: authHeaders(owner),

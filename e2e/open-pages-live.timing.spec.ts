@@ -7,8 +7,13 @@
 import { INVENTORY_TEXT } from "../shared/inventory/inventory-text";
 import { expect, test } from "./fixtures";
 import { expectConnected } from "./quote-setup";
-import { authHeaders, createQuoteViaApi, registerDealerViaApi, signInAs } from "./support/api";
-import { invitationLink } from "./support/outbox";
+import {
+  addMemberViaApi,
+  authHeaders,
+  createQuoteViaApi,
+  registerDealerViaApi,
+  signInAs,
+} from "./support/api";
 
 const accept = {
   name: "Pat Shopper",
@@ -108,18 +113,11 @@ test("'Salespeople see gross' turned on reaches a salesperson's open quote: the 
   request,
 }) => {
   const owner = await registerDealerViaApi(request);
-  const email = `sam-${Date.now()}-${process.pid}@example.com`;
-  const invited = await request.post("/api/team/invitations", {
-    data: { email, role: "salesperson" },
-    headers: authHeaders(owner),
+  const sam = await addMemberViaApi(request, owner, {
+    role: "salesperson",
+    firstName: "Sam",
+    lastName: "Seller",
   });
-  expect(invited.status()).toBe(201);
-  const token = new URL(await invitationLink(email)).searchParams.get("token");
-  const joined = await request.post("/api/auth/accept-invitation", {
-    data: { token, firstName: "Sam", lastName: "Seller", password: "a good long password" },
-  });
-  expect(joined.status()).toBe(201);
-  const sam = (await joined.json()) as { token: string };
   const quoteId = await createQuoteViaApi(request, sam, {
     vehicle: { description: "2023 Mazda CX-5", mileage: 9 },
   });
