@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { deviceFromProtocols, LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live/live-protocol";
+import { quoteDocNames } from "@shared/live/quote-doc";
 import type { WebSocketServer } from "ws";
 import type { TokenService } from "../../auth/tokens";
 import type { Config } from "../../config";
@@ -229,8 +230,15 @@ export function createJoin(deps: JoinDeps) {
       // came in between is told now, not at its first refused write (issue #33).
       if (target.kind === "deal" && (room.dealState.locked || room.dealState.expired))
         send(conn, encodeDealStateMessage(room.dealState));
-      // The room was loaded at an older state than the upgrade read: bring it up to date now.
-      if (room.stateSeq !== admission.quote.stateSeq) void deps.refreshState(target.quoteId);
+      // The room was loaded at an older state than the upgrade read, or the upgrade read an older
+      // state than a sibling room of the quote already holds (the state changed between this
+      // socket's admission and its room's load): bring the quote's rooms and sockets up to date now.
+      const newest = Math.max(
+        admission.quote.stateSeq,
+        ...quoteDocNames(target.quoteId).map((name) => rooms.get(name)?.stateSeq ?? 0),
+      );
+      if (room.stateSeq !== newest || admission.quote.stateSeq !== newest)
+        void deps.refreshState(target.quoteId);
     });
   };
 }

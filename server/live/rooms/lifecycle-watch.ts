@@ -134,8 +134,13 @@ export function startLifecycleWatch(options: {
   const openQuotes = () => [...new Set([...rooms.rooms.values()].map((room) => room.quoteId))];
 
   let polling = false;
-  /** The state clock and the open quotes of the last poll that found every open room in step. */
-  let inStep: { clock: string; quoteIds: Set<string> } | null = null;
+  /**
+   * The state clock and the rooms of the last poll that found every open room in step. Rooms, not
+   * quotes: a room that loads later for an open quote (a dealer's economics document opened while
+   * "Salespeople see gross" was turned off) was judged by its handshake's read, which may be older
+   * than the change the poll saw, so the next poll reads again.
+   */
+  let inStep: { clock: string; rooms: WeakSet<Room> } | null = null;
   async function poll() {
     const now = Date.now();
     // Expiry passing while sockets are open: the shopper's page turns read-only at that moment.
@@ -146,18 +151,19 @@ export function startLifecycleWatch(options: {
     }
     const quoteIds = openQuotes();
     if (quoteIds.length === 0) return;
-    // Issue #52: nothing changed since a read that found every open room in step, and no quote
+    // Issue #52: nothing changed since a read that found every open room in step, and no room
     // opened since: nothing to read (an idle server with a thousand open quotes stays idle).
+    const open = [...rooms.rooms.values()];
     const clock = await lifecycle.stateClock();
     const known = inStep;
-    if (clock !== null && known?.clock === clock && quoteIds.every((id) => known.quoteIds.has(id))) return;
+    if (clock !== null && known?.clock === clock && open.every((room) => known.rooms.has(room))) return;
     const seqs = await lifecycle.stateSeqs(quoteIds);
     const behind = quoteIds.filter((id) => {
       const seq = seqs.get(id);
       return seq === undefined || roomsOf(id).some((room) => room.stateSeq !== seq);
     });
     // Rooms behind are read again; until a poll finds them all in step, every poll reads.
-    inStep = clock !== null && behind.length === 0 ? { clock, quoteIds: new Set(quoteIds) } : null;
+    inStep = clock !== null && behind.length === 0 ? { clock, rooms: new WeakSet(open) } : null;
     await Promise.all(behind.map(refresh));
   }
 
