@@ -1,4 +1,5 @@
 import { eq, getTableColumns, ilike, sql } from "drizzle-orm";
+import { nextState } from "../queries/quotes";
 import * as v from "../queries/vehicles";
 import { DuplicateVehicleError, type VehicleStore } from "../repositories/vehicles";
 import { importReports, quotes, vehicles } from "../schema.pg";
@@ -74,7 +75,7 @@ export function createVehicleStore(db: PgDb): VehicleStore {
         if (row) {
           await insertHandoffEvents(tx, handoff);
           // Issue #48: the open pages of the deals made from it show its status (sqlite-vehicles.ts).
-          await tx.update(quotes).set(v.nextState(quotes)).where(v.madeFrom(quotes, id));
+          await tx.update(quotes).set(nextState(quotes)).where(v.madeFrom(quotes, id));
         }
         return row;
       }),

@@ -21,6 +21,9 @@ export const inScope = (t: Quotes, scope: QuoteScope) =>
 /** Issue #33: a change of the deal's state; live writes judged before it are judged again. */
 export const nextStateSeq = (t: Quotes) => sql`${t.stateSeq} + 1`;
 
+/** The quote's column set by any other change of its state. */
+export const nextState = (t: Quotes) => ({ stateSeq: nextStateSeq(t) });
+
 /** The quote's columns set by unlocking it. */
 export const unlocked = (t: Quotes) => ({ lockedAt: null, stateSeq: nextStateSeq(t) });
 

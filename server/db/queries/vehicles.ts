@@ -13,7 +13,7 @@ import {
 import type { VehicleFilter, VehicleRow } from "../repositories/vehicles";
 import type * as lite from "../schema";
 import type * as pg from "../schema.pg";
-import { nextStateSeq, type Quotes } from "./quotes";
+import type { Quotes } from "./quotes";
 
 // Issue #37: the vehicles store's drizzle text, built once for both backends (sqlite/vehicles.ts and
 // postgres/vehicles.ts run it; see quotes.ts here on the selections' types). Each backend brings
@@ -60,7 +60,6 @@ export const atStatus = (t: Vehicles, dealershipId: string, id: string, from: Ve
 
 /** Issue #48: the deals made from the vehicle move to a new state (their pages show its status). */
 export const madeFrom = (t: Quotes, vehicleId: string) => eq(t.inventoryId, vehicleId);
-export const nextState = (t: Quotes) => ({ stateSeq: nextStateSeq(t) });
 
 export const reportColumns = <T extends ImportReports>(t: T): Pick<T, "importedAt" | "report"> => ({
   importedAt: t.importedAt,

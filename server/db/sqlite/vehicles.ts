@@ -1,5 +1,6 @@
 import { asc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../connection";
+import { nextState } from "../queries/quotes";
 import * as v from "../queries/vehicles";
 import { DuplicateVehicleError, type VehicleStore } from "../repositories/vehicles";
 import { importReports, quotes, vehicles } from "../schema";
@@ -90,7 +91,7 @@ export function createVehicleStore(db: Db): VehicleStore {
           insertHandoffEvents(tx, handoff);
           // Issue #48: the open pages of the deals made from it show its status: their state moves
           // (every process's lifecycle watch reads it within its poll and the pages read the quote again).
-          tx.update(quotes).set(v.nextState(quotes)).where(v.madeFrom(quotes, id)).run();
+          tx.update(quotes).set(nextState(quotes)).where(v.madeFrom(quotes, id)).run();
         }
         return row;
       }),
