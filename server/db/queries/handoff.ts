@@ -127,3 +127,15 @@ export const resentColumns = <D extends Deliveries>(t: D): Pick<D, "eventId" | "
 
 export const ownDelivery = (t: Deliveries, endpoints: Endpoints, dealershipId: string, deliveryId: number) =>
   and(eq(t.id, deliveryId), eq(endpoints.dealershipId, dealershipId));
+
+/** The endpoint's columns when it is disabled (by hand or after failing too long). */
+export const disabled = (now: number) => ({ enabled: false, disabledAt: now, updatedAt: now });
+
+/** A new pending delivery of the same event to the same endpoint. */
+export const resentValues = (found: { eventId: number; endpointId: string }, now: number) => ({
+  ...found,
+  status: "pending" as const,
+  attempts: 0,
+  nextAttemptAt: now,
+  createdAt: now,
+});
