@@ -123,15 +123,7 @@ export function createUserStore(db: PgDb): UserStore {
             .where(openInvitation(invitations, tokenHash, now))
             .returning(u.invitedColumns(invitations));
           if (!invitation) return null;
-          const user: UserRow = {
-            ...member,
-            email: invitation.email,
-            dealershipId: invitation.dealershipId,
-            role: invitation.role,
-            tokensValidAfter: now,
-            createdAt: now,
-            updatedAt: now,
-          };
+          const user = u.invitedMember(member, invitation, now);
           await tx.insert(users).values(user);
           await insertAudit(tx, audit(user));
           return user;

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
-import type { QuoteScope } from "../repositories/quotes";
+import type { ListedQuote, QuoteScope } from "../repositories/quotes";
 import type * as lite from "../schema";
 import type * as pg from "../schema.pg";
 
@@ -28,20 +28,7 @@ export const nextState = (t: Quotes) => ({ stateSeq: nextStateSeq(t) });
 export const unlocked = (t: Quotes) => ({ lockedAt: null, stateSeq: nextStateSeq(t) });
 
 /** The desk log's row of a quote, newest first (`byNewest`). */
-export const listColumns = <T extends Quotes>(
-  t: T,
-): Pick<
-  T,
-  | "id"
-  | "createdAt"
-  | "expiresAt"
-  | "vehicleDescription"
-  | "customerName"
-  | "salespersonId"
-  | "outTheDoorCents"
-  | "lockedAt"
-  | "grossCents"
-> => ({
+export const listColumns = <T extends Quotes>(t: T): Pick<T, keyof ListedQuote> => ({
   id: t.id,
   createdAt: t.createdAt,
   expiresAt: t.expiresAt,

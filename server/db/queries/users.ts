@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { UserRow } from "../repositories/users";
 import type * as lite from "../schema";
 import type * as pg from "../schema.pg";
 import type { Invitations, Users } from "./dealerships";
@@ -25,6 +26,21 @@ export const invitedColumns = <T extends Invitations>(t: T): Pick<T, "dealership
   dealershipId: t.dealershipId,
   email: t.email,
   role: t.role,
+});
+
+/** The member an invitation makes: its email, dealership and role; tokens valid from `now`. */
+export const invitedMember = (
+  member: Pick<UserRow, "id" | "passwordHash" | "firstName" | "lastName">,
+  invitation: Pick<UserRow, "dealershipId" | "email" | "role">,
+  now: number,
+): UserRow => ({
+  ...member,
+  email: invitation.email,
+  dealershipId: invitation.dealershipId,
+  role: invitation.role,
+  tokensValidAfter: now,
+  createdAt: now,
+  updatedAt: now,
 });
 
 /** A reset link that still works at `now` ("use once": the UPDATE that uses it sets used_at). */

@@ -101,15 +101,7 @@ export function createUserStore(db: Db): UserStore {
             .returning(u.invitedColumns(invitations))
             .get();
           if (!invitation) return null;
-          const user: UserRow = {
-            ...member,
-            email: invitation.email,
-            dealershipId: invitation.dealershipId,
-            role: invitation.role,
-            tokensValidAfter: now,
-            createdAt: now,
-            updatedAt: now,
-          };
+          const user = u.invitedMember(member, invitation, now);
           tx.insert(users).values(user).run();
           insertAudit(tx, audit(user));
           return user;
