@@ -90,7 +90,7 @@ export function createQuoteStore(db: PgDb): QuoteStore {
       return db.transaction(async (tx) => {
         await tx
           .update(quotes)
-          .set({ expiresAt, updatedAt: event.at, stateSeq: q.nextStateSeq(quotes) })
+          .set(q.renewed(quotes, expiresAt, event.at))
           .where(eq(quotes.id, id));
         return insertRestEvent(tx, id, event);
       });
@@ -98,10 +98,7 @@ export function createQuoteStore(db: PgDb): QuoteStore {
 
     async reassign(id, salespersonId, event, audit, handoff) {
       await db.transaction(async (tx) => {
-        await tx
-          .update(quotes)
-          .set({ salespersonId, stateSeq: q.nextStateSeq(quotes) })
-          .where(eq(quotes.id, id));
+        await tx.update(quotes).set(q.reassigned(quotes, salespersonId)).where(eq(quotes.id, id));
         await insertRestEvent(tx, id, event);
         await insertAudit(tx, audit);
         await insertHandoffEvents(tx, handoff);

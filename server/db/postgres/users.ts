@@ -133,7 +133,7 @@ export function createUserStore(db: PgDb): UserStore {
 
     async changeRole(id, role, now, audit) {
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ role, tokensValidAfter: now, updatedAt: now }).where(eq(users.id, id));
+        await tx.update(users).set(u.roleChanged(role, now)).where(eq(users.id, id));
         await bumpDealershipStates(tx, id);
         await insertAudit(tx, audit);
       });

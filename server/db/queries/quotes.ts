@@ -24,6 +24,19 @@ export const nextStateSeq = (t: Quotes) => sql`${t.stateSeq} + 1`;
 /** The quote's column set by any other change of its state. */
 export const nextState = (t: Quotes) => ({ stateSeq: nextStateSeq(t) });
 
+/** The quote's columns set by renewing it until `expiresAt` (at `at`). */
+export const renewed = (t: Quotes, expiresAt: number, at: number) => ({
+  expiresAt,
+  updatedAt: at,
+  stateSeq: nextStateSeq(t),
+});
+
+/** The quote's columns set by passing it to another salesperson. */
+export const reassigned = (t: Quotes, salespersonId: string) => ({
+  salespersonId,
+  stateSeq: nextStateSeq(t),
+});
+
 /** The quote's columns set by unlocking it. */
 export const unlocked = (t: Quotes) => ({ lockedAt: null, stateSeq: nextStateSeq(t) });
 

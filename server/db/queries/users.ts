@@ -28,6 +28,13 @@ export const invitedColumns = <T extends Invitations>(t: T): Pick<T, "dealership
   role: t.role,
 });
 
+/** The member's columns set by a new role: tokens issued before `now` die. */
+export const roleChanged = (role: UserRow["role"], now: number) => ({
+  role,
+  tokensValidAfter: now,
+  updatedAt: now,
+});
+
 /** The member an invitation makes: its email, dealership and role; tokens valid from `now`. */
 export const invitedMember = (
   member: Pick<UserRow, "id" | "passwordHash" | "firstName" | "lastName">,

@@ -65,7 +65,7 @@ export function createQuoteStore(db: Db): QuoteStore {
     async renew(id, expiresAt, event) {
       return db.transaction((tx) => {
         tx.update(quotes)
-          .set({ expiresAt, updatedAt: event.at, stateSeq: q.nextStateSeq(quotes) })
+          .set(q.renewed(quotes, expiresAt, event.at))
           .where(eq(quotes.id, id))
           .run();
         return insertRestEvent(tx, id, event);
@@ -73,10 +73,7 @@ export function createQuoteStore(db: Db): QuoteStore {
     },
     async reassign(id, salespersonId, event, audit, handoff) {
       db.transaction((tx) => {
-        tx.update(quotes)
-          .set({ salespersonId, stateSeq: q.nextStateSeq(quotes) })
-          .where(eq(quotes.id, id))
-          .run();
+        tx.update(quotes).set(q.reassigned(quotes, salespersonId)).where(eq(quotes.id, id)).run();
         insertRestEvent(tx, id, event);
         tx.insert(teamEvents).values(audit).run();
         insertHandoffEvents(tx, handoff);

@@ -110,7 +110,7 @@ export function createUserStore(db: Db): UserStore {
     },
     async changeRole(id, role, now, audit) {
       db.transaction((tx) => {
-        tx.update(users).set({ role, tokensValidAfter: now, updatedAt: now }).where(eq(users.id, id)).run();
+        tx.update(users).set(u.roleChanged(role, now)).where(eq(users.id, id)).run();
         bumpDealershipStates(tx, id);
         insertAudit(tx, audit);
       });
