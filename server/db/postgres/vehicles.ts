@@ -25,7 +25,7 @@ async function refusingDuplicates<T>(write: () => Promise<T>): Promise<T> {
 const contains: v.Contains = (column, pattern) => ilike(column, pattern);
 
 // (Table-qualified by hand: a one-table select names its columns bare, which the subquery would take as its own.)
-// PostgreSQL's count is a bigint, which node-postgres answers as a string: cast to int here and below.
+// count(*) is a bigint on PostgreSQL: cast to int here and below, SQLite's integer.
 const quoteCount = sql<number>`(SELECT count(*) FROM quotes q WHERE q.inventory_id = "vehicles"."id")::int`;
 
 export function createVehicleStore(db: PgDb): VehicleStore {
@@ -115,7 +115,6 @@ export function createVehicleStore(db: PgDb): VehicleStore {
         .from(quotes)
         .where(v.acceptedFrom(quotes, id))
         .orderBy(v.byLock(quotes))
-        // A raw `sql` column is not mapped by drizzle: node-postgres answers the bigint as a string.
         .then((rows) => rows.map((row) => ({ id: row.id, lockedAt: Number(row.lockedAt) }))),
     async sameVehicleQuotes(dealershipId, quoteIds) {
       if (quoteIds.length === 0) return [];
