@@ -75,7 +75,7 @@ export function createVehicleStore(db: PgDb): VehicleStore {
           .returning();
         if (row) {
           await insertHandoffEvents(tx, handoff);
-          // Issue #48: the open pages of the deals made from it show its status (sqlite-vehicles.ts).
+          // Issue #48: the open pages of the deals made from it show its status (sqlite/vehicles.ts).
           await tx.update(quotes).set(nextState(quotes)).where(v.madeFrom(quotes, id));
         }
         return row;
