@@ -1,8 +1,8 @@
 import type { AcceptedDeal, StepCountRow } from "@shared/analytics/analytics";
 import type { ExportRow } from "./repositories/analytics";
 
-// The rows both backends' analytics statements answer (sqlite/sqlite-analytics.ts,
-// postgres/pg-analytics.ts; same column aliases, numbers as numbers), shaped for the callers.
+// The rows both backends' analytics statements answer (sqlite/analytics.ts, postgres/analytics.ts,
+// their text in queries/analytics.ts; same column aliases, numbers as numbers), shaped for the callers.
 
 export type CountSqlRow = Omit<StepCountRow, "week"> & { week: number };
 export type DealSqlRow = Omit<AcceptedDeal, "structure"> & { structure: string | null };

@@ -1,22 +1,13 @@
-import type { DealerProfile } from "@shared/core/api-types";
 import { EMPTY_DEALER_PROFILE } from "@shared/core/constants";
-import { and, asc, desc, eq, gt, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import * as d from "../queries/dealerships";
 import { type DealershipStore, inviterName } from "../repositories/dealerships";
 import { dealerships, invitations, quotes, teamEvents, users } from "../schema.pg";
 import type { PgDb } from "./connection";
 import { insertAudit } from "./rows";
 
-// Dealerships on PostgreSQL: the profile, the first-run checklist, invitations and the team audit.
-
-/** The six profile columns only: a parsed request body may carry more keys than these. */
-export const profileColumns = (profile: DealerProfile): DealerProfile => ({
-  dealershipName: profile.dealershipName,
-  streetAddress: profile.streetAddress,
-  city: profile.city,
-  state: profile.state,
-  zipCode: profile.zipCode,
-  phoneNumber: profile.phoneNumber,
-});
+// Dealerships on PostgreSQL: the profile, the first-run checklist, invitations and the team audit
+// (the drizzle text is queries/dealerships.ts, shared with SQLite).
 
 export function createDealershipStore(db: PgDb): DealershipStore {
   const row = async (id: string) => (await db.select().from(dealerships).where(eq(dealerships.id, id)))[0];
@@ -24,13 +15,13 @@ export function createDealershipStore(db: PgDb): DealershipStore {
   return {
     async profile(id) {
       const found = await row(id);
-      return found ? profileColumns(found) : { ...EMPTY_DEALER_PROFILE };
+      return found ? d.profileColumns(found) : { ...EMPTY_DEALER_PROFILE };
     },
 
     async updateProfile(id, profile) {
       await db
         .update(dealerships)
-        .set({ ...profileColumns(profile), updatedAt: Date.now() })
+        .set({ ...d.profileColumns(profile), updatedAt: Date.now() })
         .where(eq(dealerships.id, id));
     },
 
@@ -52,7 +43,7 @@ export function createDealershipStore(db: PgDb): DealershipStore {
       await db
         .update(dealerships)
         .set({ [column]: at })
-        .where(and(eq(dealerships.id, id), isNull(dealerships[column])));
+        .where(d.unmarked(dealerships, id, column));
     },
 
     async invite(invitation, audit) {
@@ -60,13 +51,7 @@ export function createDealershipStore(db: PgDb): DealershipStore {
         // Only the newest link to an email works: an earlier one may carry another role.
         await tx
           .delete(invitations)
-          .where(
-            and(
-              eq(invitations.dealershipId, invitation.dealershipId),
-              eq(invitations.email, invitation.email),
-              isNull(invitations.usedAt),
-            ),
-          );
+          .where(d.earlierLinks(invitations, invitation.dealershipId, invitation.email));
         await tx.insert(invitations).values({ ...invitation, usedAt: null });
         await insertAudit(tx, audit);
       });
@@ -74,26 +59,11 @@ export function createDealershipStore(db: PgDb): DealershipStore {
 
     async pendingInvitations(dealershipId, now) {
       const rows = await db
-        .select({
-          id: invitations.id,
-          email: invitations.email,
-          role: invitations.role,
-          invitedBy: invitations.invitedBy,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          expiresAt: invitations.expiresAt,
-          createdAt: invitations.createdAt,
-        })
+        .select(d.pendingColumns(invitations, users))
         .from(invitations)
-        .leftJoin(users, eq(users.id, invitations.invitedBy))
-        .where(
-          and(
-            eq(invitations.dealershipId, dealershipId),
-            isNull(invitations.usedAt),
-            gt(invitations.expiresAt, now),
-          ),
-        )
-        .orderBy(asc(invitations.expiresAt), asc(invitations.email));
+        .leftJoin(users, d.inviter(users, invitations))
+        .where(d.pending(invitations, dealershipId, now))
+        .orderBy(...d.pendingOrder(invitations));
       return rows.map(({ firstName, lastName, ...row }) => ({
         ...row,
         inviterName: inviterName(firstName, lastName),
@@ -102,23 +72,11 @@ export function createDealershipStore(db: PgDb): DealershipStore {
 
     async invitationByToken(tokenHash, now) {
       const [found] = await db
-        .select({
-          email: invitations.email,
-          role: invitations.role,
-          dealershipName: dealerships.dealershipName,
-          firstName: users.firstName,
-          lastName: users.lastName,
-        })
+        .select(d.linkColumns(invitations, dealerships, users))
         .from(invitations)
-        .innerJoin(dealerships, eq(dealerships.id, invitations.dealershipId))
-        .leftJoin(users, eq(users.id, invitations.invitedBy))
-        .where(
-          and(
-            eq(invitations.tokenHash, tokenHash),
-            isNull(invitations.usedAt),
-            gt(invitations.expiresAt, now),
-          ),
-        );
+        .innerJoin(dealerships, d.invitingDealership(dealerships, invitations))
+        .leftJoin(users, d.inviter(users, invitations))
+        .where(d.openInvitation(invitations, tokenHash, now));
       if (!found) return undefined;
       const { firstName, lastName, ...row } = found;
       return { ...row, inviterName: inviterName(firstName, lastName) };
@@ -128,13 +86,7 @@ export function createDealershipStore(db: PgDb): DealershipStore {
       return db.transaction(async (tx) => {
         const gone = await tx
           .delete(invitations)
-          .where(
-            and(
-              eq(invitations.id, id),
-              eq(invitations.dealershipId, dealershipId),
-              isNull(invitations.usedAt),
-            ),
-          )
+          .where(d.revocable(invitations, dealershipId, id))
           .returning({ id: invitations.id });
         if (gone.length === 0) return false;
         await insertAudit(tx, audit);
@@ -144,17 +96,10 @@ export function createDealershipStore(db: PgDb): DealershipStore {
 
     async audit(dealershipId, limit) {
       return db
-        .select({
-          dealershipId: teamEvents.dealershipId,
-          at: teamEvents.at,
-          actorId: teamEvents.actorId,
-          actorName: teamEvents.actorName,
-          action: teamEvents.action,
-          detail: teamEvents.detail,
-        })
+        .select(d.auditColumns(teamEvents))
         .from(teamEvents)
         .where(eq(teamEvents.dealershipId, dealershipId))
-        .orderBy(desc(teamEvents.id))
+        .orderBy(d.newestAudit(teamEvents))
         .limit(limit);
     },
   };

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { interestRatesOver } from "../interest-rate-table";
 import { addOnMapping, feeMapping, type ListMapping, taxMapping } from "../list-mappings";
+import * as d from "../queries/defaults";
+import { nextState } from "../queries/quotes";
 import {
   type DefaultLists,
   type DefaultsStore,
@@ -22,7 +24,8 @@ import {
 import type { PgDb } from "./connection";
 
 // The dealer's defaults on PostgreSQL: the rate sheet, payment options, tax rules, and the four
-// soft-deletable lists (rows mapped to API items by default-lists.ts, as on SQLite).
+// soft-deletable lists (rows mapped to API items by list-mappings.ts, as on SQLite); the drizzle
+// text is queries/defaults.ts, shared with SQLite.
 
 type ListTable =
   | typeof defaultAddons
@@ -39,8 +42,7 @@ function createListStore<Body, Item, Own, T extends ListTable & { $inferSelect: 
   // drizzle's column types do not survive a union of tables: the shared columns are read through
   // one member's type, and the list's own columns (typed by the mapping) pass as `never`.
   const cols = table as unknown as typeof defaultTaxes;
-  const own = (dealerId: string, id: string) =>
-    and(eq(cols.id, id), eq(cols.dealerId, dealerId), isNull(cols.deletedAt));
+  const own = (dealerId: string, id: string) => d.own(cols, dealerId, id);
   const toItem = (row: unknown) => mapping.toItem(row as T["$inferSelect"]);
 
   const select = async (where: SQL | undefined) =>
@@ -54,7 +56,7 @@ function createListStore<Body, Item, Own, T extends ListTable & { $inferSelect: 
     ).map(toItem);
 
   return {
-    active: (dealerId) => select(and(eq(cols.dealerId, dealerId), isNull(cols.deletedAt))),
+    active: (dealerId) => select(d.active(cols, dealerId)),
     async find(dealerId, id) {
       return (await select(own(dealerId, id)))[0];
     },
@@ -115,27 +117,16 @@ export function createDefaultsStore(db: PgDb): DefaultsStore {
       // One statement: every given term is upserted, or none.
       await db
         .insert(interestRateDefaults)
-        .values(
-          rates.map((entry) => ({
-            dealerId,
-            tier,
-            termMonths: entry.term_months,
-            rate: entry.interest_rate,
-            updatedAt: now,
-          })),
-        )
+        .values(rates.map((entry) => d.rateValues(dealerId, tier, entry, now)))
         .onConflictDoUpdate({
-          target: [interestRateDefaults.dealerId, interestRateDefaults.tier, interestRateDefaults.termMonths],
+          target: d.rateKey(interestRateDefaults),
           set: { rate: sql`excluded.rate`, updatedAt: now },
         });
     },
 
     async paymentOptions(dealerId) {
       const [row] = await db
-        .select({
-          structures: dealerPaymentOptions.structures,
-          leaseProgram: dealerPaymentOptions.leaseProgram,
-        })
+        .select(d.paymentOptionColumns(dealerPaymentOptions))
         .from(dealerPaymentOptions)
         .where(eq(dealerPaymentOptions.dealerId, dealerId));
       return row;
@@ -155,7 +146,7 @@ export function createDefaultsStore(db: PgDb): DefaultsStore {
 
     async economics(dealerId) {
       const [row] = await db
-        .select({ settings: dealerEconomics.settings })
+        .select(d.settingsColumns(dealerEconomics))
         .from(dealerEconomics)
         .where(eq(dealerEconomics.dealerId, dealerId));
       return row?.settings;
@@ -166,7 +157,7 @@ export function createDefaultsStore(db: PgDb): DefaultsStore {
       await db.transaction(async (tx) => {
         // The row locked first: two owners' changes of the setting bump the seqs one after the other.
         const [before] = await tx
-          .select({ settings: dealerEconomics.settings })
+          .select(d.settingsColumns(dealerEconomics))
           .from(dealerEconomics)
           .where(eq(dealerEconomics.dealerId, dealerId))
           .for("update");
@@ -175,16 +166,13 @@ export function createDefaultsStore(db: PgDb): DefaultsStore {
           .values({ dealerId, settings, updatedAt })
           .onConflictDoUpdate({ target: dealerEconomics.dealerId, set: { settings, updatedAt } });
         if (seesGrossSetting(before?.settings) !== settings.salespeopleSeeGross)
-          await tx
-            .update(quotes)
-            .set({ stateSeq: sql`${quotes.stateSeq} + 1` })
-            .where(eq(quotes.dealerId, dealerId));
+          await tx.update(quotes).set(nextState(quotes)).where(eq(quotes.dealerId, dealerId));
       });
     },
 
     async taxRules(dealerId) {
       const [row] = await db
-        .select({ rules: dealerTaxProfiles.rules })
+        .select(d.rulesColumns(dealerTaxProfiles))
         .from(dealerTaxProfiles)
         .where(eq(dealerTaxProfiles.dealerId, dealerId));
       return row?.rules;

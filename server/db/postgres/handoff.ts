@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import * as h from "../queries/handoff";
 import {
   type HandoffEventRecord,
   type HandoffStore,
@@ -16,7 +17,8 @@ import type { PgDb } from "./connection";
 
 // Issue #39: the outbox and the webhook endpoints on PostgreSQL. Any number of processes run the
 // delivery worker; a delivery is leased with FOR UPDATE SKIP LOCKED, so each is taken by one
-// process, and the lease (owner + until) fences a process that outlived it.
+// process, and the lease (owner + until) fences a process that outlived it. The drizzle text is
+// queries/handoff.ts, shared with SQLite; the fan-out and the lease are this dialect's own SQL.
 
 type PgTx = Pick<PgDb, "select" | "insert" | "update" | "execute">;
 
@@ -30,26 +32,13 @@ export async function insertHandoffEvents(
       const earlier = await tx
         .select({ id: quoteEvents.id })
         .from(quoteEvents)
-        .where(
-          and(
-            eq(quoteEvents.quoteId, event.quoteId),
-            eq(quoteEvents.field, "opened"),
-            gte(quoteEvents.at, event.onlyFirstSince),
-          ),
-        )
+        .where(h.openedSince(quoteEvents, event.quoteId, event.onlyFirstSince))
         .limit(1);
       if (earlier.length > 0) continue;
     }
     const [inserted] = await tx
       .insert(handoffEvents)
-      .values({
-        publicId: event.publicId,
-        dealershipId: event.dealershipId,
-        type: event.type,
-        quoteId: event.quoteId,
-        createdAt: event.createdAt,
-        payload: event.payload,
-      })
+      .values(h.eventValues(event))
       .returning({ id: handoffEvents.id });
     if (!inserted) throw new Error("handoff_events insert returned no row");
     const subscribed = sql`strpos(e.events, ${JSON.stringify(event.type)}) > 0`;
@@ -70,16 +59,13 @@ export function createHandoffStore(
   db: PgDb,
 ): Omit<HandoffStore, "heldPaymentRequests" | "releasePaymentRequests"> {
   const failPending = (tx: Pick<PgDb, "update">, endpointId: string) =>
-    tx
-      .update(handoffDeliveries)
-      .set({ status: "failed", leaseOwner: null, leaseUntil: null })
-      .where(and(eq(handoffDeliveries.endpointId, endpointId), eq(handoffDeliveries.status, "pending")));
+    tx.update(handoffDeliveries).set(h.failed).where(h.pendingFor(handoffDeliveries, endpointId));
   return {
     async completePayload(publicId, pending, payload) {
       await db
         .update(handoffEvents)
         .set({ payload })
-        .where(and(eq(handoffEvents.publicId, publicId), eq(handoffEvents.payload, pending)));
+        .where(h.stillPending(handoffEvents, publicId, pending));
       const [row] = await db
         .select({ payload: handoffEvents.payload })
         .from(handoffEvents)
@@ -90,13 +76,13 @@ export function createHandoffStore(
       db
         .select()
         .from(handoffEndpoints)
-        .where(and(eq(handoffEndpoints.dealershipId, dealershipId), eq(handoffEndpoints.kind, kind)))
-        .orderBy(asc(handoffEndpoints.createdAt), asc(handoffEndpoints.id)),
+        .where(h.endpointsOf(handoffEndpoints, dealershipId, kind))
+        .orderBy(...h.endpointOrder(handoffEndpoints)),
     async endpoint(dealershipId, id) {
       const [row] = await db
         .select()
         .from(handoffEndpoints)
-        .where(and(eq(handoffEndpoints.dealershipId, dealershipId), eq(handoffEndpoints.id, id)));
+        .where(h.ownEndpoint(handoffEndpoints, dealershipId, id));
       return row;
     },
     async addEndpoint(row) {
@@ -107,7 +93,7 @@ export function createHandoffStore(
         const [updated] = await tx
           .update(handoffEndpoints)
           .set({ ...changes, updatedAt: now })
-          .where(and(eq(handoffEndpoints.dealershipId, dealershipId), eq(handoffEndpoints.id, id)))
+          .where(h.ownEndpoint(handoffEndpoints, dealershipId, id))
           .returning();
         if (updated && changes.enabled === false) await failPending(tx, id);
         return updated;
@@ -116,7 +102,7 @@ export function createHandoffStore(
     async removeEndpoint(dealershipId, id) {
       const removed = await db
         .delete(handoffEndpoints)
-        .where(and(eq(handoffEndpoints.dealershipId, dealershipId), eq(handoffEndpoints.id, id)))
+        .where(h.ownEndpoint(handoffEndpoints, dealershipId, id))
         .returning({ id: handoffEndpoints.id });
       return removed.length > 0;
     },
@@ -142,21 +128,10 @@ export function createHandoffStore(
       const ids = leased.rows.map((row) => Number(row.id));
       if (ids.length === 0) return [];
       const rows: LeasedDelivery[] = await db
-        .select({
-          id: handoffDeliveries.id,
-          attempts: handoffDeliveries.attempts,
-          event: {
-            publicId: handoffEvents.publicId,
-            type: handoffEvents.type,
-            quoteId: handoffEvents.quoteId,
-            createdAt: handoffEvents.createdAt,
-            payload: handoffEvents.payload,
-          },
-          endpoint: handoffEndpoints,
-        })
+        .select(h.leasedColumns(handoffDeliveries, handoffEvents, handoffEndpoints))
         .from(handoffDeliveries)
-        .innerJoin(handoffEvents, eq(handoffEvents.id, handoffDeliveries.eventId))
-        .innerJoin(handoffEndpoints, eq(handoffEndpoints.id, handoffDeliveries.endpointId))
+        .innerJoin(handoffEvents, h.deliveryEvent(handoffEvents, handoffDeliveries))
+        .innerJoin(handoffEndpoints, h.deliveryEndpoint(handoffEndpoints, handoffDeliveries))
         .where(inArray(handoffDeliveries.id, ids))
         .orderBy(asc(handoffDeliveries.id));
       return rows;
@@ -165,15 +140,9 @@ export function createHandoffStore(
       return db.transaction(async (tx) => {
         const [delivery] = await tx
           .update(handoffDeliveries)
-          .set({
-            status: next.status,
-            attempts: sql`${handoffDeliveries.attempts} + 1`,
-            nextAttemptAt: next.nextAttemptAt,
-            leaseOwner: null,
-            leaseUntil: null,
-          })
-          .where(and(eq(handoffDeliveries.id, deliveryId), eq(handoffDeliveries.leaseOwner, owner)))
-          .returning({ endpointId: handoffDeliveries.endpointId, attempts: handoffDeliveries.attempts });
+          .set(h.attempted(handoffDeliveries, next))
+          .where(h.leasedBy(handoffDeliveries, deliveryId, owner))
+          .returning(h.attemptedColumns(handoffDeliveries));
         if (!delivery) return false;
         await tx
           .insert(handoffAttempts)
@@ -181,6 +150,7 @@ export function createHandoffStore(
         const [endpoint] = await tx
           .update(handoffEndpoints)
           .set({
+            // The time cast to the column's bigint, as every time parameter of this file's own SQL.
             failingSince: attempt.ok
               ? null
               : sql`coalesce(${handoffEndpoints.failingSince}, ${attempt.at}::bigint)`,
@@ -192,44 +162,27 @@ export function createHandoffStore(
     },
     async disable(endpointId, now) {
       await db.transaction(async (tx) => {
-        await tx
-          .update(handoffEndpoints)
-          .set({ enabled: false, disabledAt: now, updatedAt: now })
-          .where(eq(handoffEndpoints.id, endpointId));
+        await tx.update(handoffEndpoints).set(h.disabled(now)).where(eq(handoffEndpoints.id, endpointId));
         await failPending(tx, endpointId);
       });
     },
     log: (endpointId, limit) =>
       db
-        .select({
-          id: handoffAttempts.id,
-          deliveryId: handoffAttempts.deliveryId,
-          at: handoffAttempts.at,
-          attempt: handoffAttempts.attempt,
-          statusCode: handoffAttempts.statusCode,
-          durationMs: handoffAttempts.durationMs,
-          response: handoffAttempts.response,
-          ok: handoffAttempts.ok,
-          eventType: handoffEvents.type,
-          eventId: handoffEvents.publicId,
-          deliveryStatus: handoffDeliveries.status,
-        })
+        .select(h.logColumns(handoffAttempts, handoffEvents, handoffDeliveries))
         .from(handoffAttempts)
-        .innerJoin(handoffDeliveries, eq(handoffDeliveries.id, handoffAttempts.deliveryId))
-        .innerJoin(handoffEvents, eq(handoffEvents.id, handoffDeliveries.eventId))
+        .innerJoin(handoffDeliveries, h.attemptDelivery(handoffDeliveries, handoffAttempts))
+        .innerJoin(handoffEvents, h.deliveryEvent(handoffEvents, handoffDeliveries))
         .where(eq(handoffAttempts.endpointId, endpointId))
-        .orderBy(desc(handoffAttempts.id))
+        .orderBy(h.newestAttempt(handoffAttempts))
         .limit(limit),
     async resend(dealershipId, deliveryId, now) {
       const [found] = await db
-        .select({ eventId: handoffDeliveries.eventId, endpointId: handoffDeliveries.endpointId })
+        .select(h.resentColumns(handoffDeliveries))
         .from(handoffDeliveries)
-        .innerJoin(handoffEndpoints, eq(handoffEndpoints.id, handoffDeliveries.endpointId))
-        .where(and(eq(handoffDeliveries.id, deliveryId), eq(handoffEndpoints.dealershipId, dealershipId)));
+        .innerJoin(handoffEndpoints, h.deliveryEndpoint(handoffEndpoints, handoffDeliveries))
+        .where(h.ownDelivery(handoffDeliveries, handoffEndpoints, dealershipId, deliveryId));
       if (!found) return false;
-      await db
-        .insert(handoffDeliveries)
-        .values({ ...found, status: "pending", attempts: 0, nextAttemptAt: now, createdAt: now });
+      await db.insert(handoffDeliveries).values(h.resentValues(found, now));
       return true;
     },
     async releaseLeases() {

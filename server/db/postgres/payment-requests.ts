@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { asc, inArray, sql } from "drizzle-orm";
+import * as r from "../queries/payment-requests";
 import type { HandoffStore } from "../repositories/handoff";
 import { groupHeldRequests } from "../repositories/payment-requests";
 import { paymentRequests } from "../schema.pg";
@@ -30,12 +31,9 @@ export function createPaymentRequestLeads(db: PgDb): PaymentRequestLeads {
         .select()
         .from(paymentRequests)
         .where(
-          and(
-            isNull(paymentRequests.leadEventId),
-            inArray(
-              paymentRequests.quoteId,
-              quotes.rows.map((q) => q.quote_id),
-            ),
+          r.heldFor(
+            paymentRequests,
+            quotes.rows.map((q) => q.quote_id),
           ),
         )
         .orderBy(asc(paymentRequests.id));
@@ -54,20 +52,18 @@ export function createPaymentRequestLeads(db: PgDb): PaymentRequestLeads {
         const still = await tx
           .select({ id: paymentRequests.id })
           .from(paymentRequests)
-          .where(and(inArray(paymentRequests.id, ids), isNull(paymentRequests.leadEventId)));
+          .where(r.stillHeld(paymentRequests, ids));
         if (still.length !== ids.length) return false;
         const sent = await tx
           .select({ id: paymentRequests.id })
           .from(paymentRequests)
-          .where(
-            and(eq(paymentRequests.quoteId, held.quoteId), gt(paymentRequests.releasedAt, now - windowMs)),
-          )
+          .where(r.releasedSince(paymentRequests, held.quoteId, now - windowMs))
           .limit(1);
         if (sent.length > 0) return false;
         await insertHandoffEvents(tx, [{ ...event, createdAt: now }]);
         await tx
           .update(paymentRequests)
-          .set({ leadEventId: event.publicId, releasedAt: now })
+          .set(r.released(event.publicId, now))
           .where(inArray(paymentRequests.id, ids));
         return true;
       });

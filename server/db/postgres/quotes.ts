@@ -1,25 +1,18 @@
 import { dealDocName, economicsDocName, privateDocName } from "@shared/live/quote-doc";
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
+import * as q from "../queries/quotes";
 import type { DocumentStore } from "../repositories/documents";
-import type { QuoteScope, QuoteStore } from "../repositories/quotes";
+import type { QuoteStore } from "../repositories/quotes";
 import { quoteEvents, quotes, yjsDocuments } from "../schema.pg";
 import type { PgDb } from "./connection";
 import { createDocumentLog } from "./document-log";
 import { insertHandoffEvents } from "./handoff";
 import { insertAudit, insertRestEvent } from "./rows";
 
-/** Issue #33: a change of the deal's state; live appends judged before it are judged again. */
-export const nextStateSeq = sql`${quotes.stateSeq} + 1`;
-
-// Quotes and their documents on PostgreSQL. Creation writes the quote row and both documents in
-// one transaction on one client: on a pool, documents inserted on another connection could not
-// see the uncommitted quote and their foreign key would refuse them (SCALE.md §4, row 5).
-
-const inScope = (scope: QuoteScope) =>
-  and(
-    eq(quotes.dealerId, scope.dealershipId),
-    scope.salespersonId === undefined ? undefined : eq(quotes.salespersonId, scope.salespersonId),
-  );
+// Quotes and their documents on PostgreSQL (the drizzle text is queries/quotes.ts, shared with
+// SQLite). Creation writes the quote row and both documents in one transaction on one client: on a
+// pool, documents inserted on another connection could not see the uncommitted quote and their
+// foreign key would refuse them (SCALE.md §4, row 5).
 
 export function createQuoteStore(db: PgDb): QuoteStore {
   return {
@@ -63,20 +56,10 @@ export function createQuoteStore(db: PgDb): QuoteStore {
 
     list(scope) {
       return db
-        .select({
-          id: quotes.id,
-          createdAt: quotes.createdAt,
-          expiresAt: quotes.expiresAt,
-          vehicleDescription: quotes.vehicleDescription,
-          customerName: quotes.customerName,
-          salespersonId: quotes.salespersonId,
-          outTheDoorCents: quotes.outTheDoorCents,
-          lockedAt: quotes.lockedAt,
-          grossCents: quotes.grossCents,
-        })
+        .select(q.listColumns(quotes))
         .from(quotes)
-        .where(inScope(scope))
-        .orderBy(desc(quotes.createdAt));
+        .where(q.inScope(quotes, scope))
+        .orderBy(q.byNewest(quotes));
     },
 
     async any(dealershipId) {
@@ -107,7 +90,7 @@ export function createQuoteStore(db: PgDb): QuoteStore {
       return db.transaction(async (tx) => {
         await tx
           .update(quotes)
-          .set({ expiresAt, updatedAt: event.at, stateSeq: nextStateSeq })
+          .set(q.renewed(quotes, expiresAt, event.at))
           .where(eq(quotes.id, id));
         return insertRestEvent(tx, id, event);
       });
@@ -115,7 +98,7 @@ export function createQuoteStore(db: PgDb): QuoteStore {
 
     async reassign(id, salespersonId, event, audit, handoff) {
       await db.transaction(async (tx) => {
-        await tx.update(quotes).set({ salespersonId, stateSeq: nextStateSeq }).where(eq(quotes.id, id));
+        await tx.update(quotes).set(q.reassigned(quotes, salespersonId)).where(eq(quotes.id, id));
         await insertRestEvent(tx, id, event);
         await insertAudit(tx, audit);
         await insertHandoffEvents(tx, handoff);
@@ -135,7 +118,7 @@ export function createQuoteStore(db: PgDb): QuoteStore {
       const rows = await db
         .select({ id: quotes.id })
         .from(quotes)
-        .where(and(or(isNull(quotes.outTheDoorCents), isNull(quotes.stockNumber)), gt(quotes.id, after)))
+        .where(q.withoutListingFigures(quotes, after))
         .orderBy(asc(quotes.id))
         .limit(limit);
       return rows.map((r) => r.id);
@@ -143,29 +126,19 @@ export function createQuoteStore(db: PgDb): QuoteStore {
 
     acceptedSince(scope, since, limit) {
       return db
-        .select({
-          id: quotes.id,
-          acceptedVersion: quotes.acceptedVersion,
-          lockedAt: quotes.lockedAt,
-          vehicleDescription: quotes.vehicleDescription,
-          customerName: quotes.customerName,
-        })
+        .select(q.acceptedColumns(quotes))
         .from(quotes)
-        .where(and(inScope(scope), isNotNull(quotes.acceptedVersion), gte(quotes.lockedAt, since)))
-        .orderBy(desc(quotes.lockedAt))
+        .where(q.acceptedSince(quotes, scope, since))
+        .orderBy(q.byNewestLock(quotes))
         .limit(limit);
     },
 
     async labels(scope, ids) {
       if (ids.length === 0) return [];
       return db
-        .select({
-          id: quotes.id,
-          vehicleDescription: quotes.vehicleDescription,
-          customerName: quotes.customerName,
-        })
+        .select(q.labelColumns(quotes))
         .from(quotes)
-        .where(and(inScope(scope), inArray(quotes.id, [...ids])));
+        .where(q.labelsOf(quotes, scope, ids));
     },
 
     // No cheap exact answer here: the watch reads the state seqs at every poll (the bus tells of
@@ -174,14 +147,14 @@ export function createQuoteStore(db: PgDb): QuoteStore {
     async stateSeqs(ids) {
       if (ids.length === 0) return new Map();
       const rows = await db
-        .select({ id: quotes.id, stateSeq: quotes.stateSeq })
+        .select(q.stateSeqColumns(quotes))
         .from(quotes)
         .where(inArray(quotes.id, [...ids]));
       return new Map(rows.map((row) => [row.id, row.stateSeq]));
     },
     unlock(id, event, handoff) {
       return db.transaction(async (tx) => {
-        await tx.update(quotes).set({ lockedAt: null, stateSeq: nextStateSeq }).where(eq(quotes.id, id));
+        await tx.update(quotes).set(q.unlocked(quotes)).where(eq(quotes.id, id));
         await insertHandoffEvents(tx, handoff);
         return insertRestEvent(tx, id, event);
       });
@@ -194,22 +167,15 @@ export function createQuoteStore(db: PgDb): QuoteStore {
         const recent = await db
           .select({ id: quoteEvents.id })
           .from(quoteEvents)
-          .where(
-            and(
-              eq(quoteEvents.quoteId, id),
-              eq(quoteEvents.field, event.field),
-              gt(quoteEvents.at, event.at - unlessWithinMs),
-            ),
-          )
+          .where(q.recentStep(quoteEvents, id, event.field, event.at - unlessWithinMs))
           .limit(1);
         if (recent.length > 0) return null;
       }
-      const column = event.field === "shared" ? quotes.sharedAt : quotes.openedAt;
       return db.transaction(async (tx) => {
         await tx
           .update(quotes)
-          .set({ [event.field === "shared" ? "sharedAt" : "openedAt"]: event.at })
-          .where(and(eq(quotes.id, id), or(isNull(column), gt(column, event.at))));
+          .set({ [q.stepColumn(event.field)]: event.at })
+          .where(q.firstStep(quotes, id, event.field, event.at));
         // Before the step's own row: "the first visit of the day" looks for an earlier one.
         await insertHandoffEvents(tx, handoff ? [handoff] : []);
         return insertRestEvent(tx, id, event);

@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import { openInvitation, profileColumns } from "../queries/dealerships";
+import { nextState } from "../queries/quotes";
+import * as u from "../queries/users";
 import { QuotesChangedError, sameIds } from "../repositories/dealerships";
 import {
   EmailTakenError,
@@ -10,7 +13,6 @@ import {
 } from "../repositories/users";
 import { dealerships, invitations, passwordResetTokens, quotes, users } from "../schema.pg";
 import type { PgDb } from "./connection";
-import { profileColumns } from "./dealerships";
 import { insertHandoffEvents } from "./handoff";
 import { insertAudit, isUniqueViolation } from "./rows";
 
@@ -21,14 +23,13 @@ import { insertAudit, isUniqueViolation } from "./rows";
 async function bumpDealershipStates(tx: Pick<PgDb, "update">, userId: string) {
   await tx
     .update(quotes)
-    .set({ stateSeq: sql`${quotes.stateSeq} + 1` })
-    .where(
-      eq(quotes.dealerId, sql`(SELECT ${users.dealershipId} FROM ${users} WHERE ${users.id} = ${userId})`),
-    );
+    .set(nextState(quotes))
+    .where(u.quotesOfUsersDealership(quotes, users, userId));
 }
 
 // Users, their registration and invitations, and password-reset tokens on PostgreSQL. Each
-// multi-row change is one drizzle transaction: one pool client from BEGIN to COMMIT.
+// multi-row change is one drizzle transaction: one pool client from BEGIN to COMMIT. The drizzle
+// text is queries/users.ts, shared with SQLite.
 
 /** Runs a write that may meet the unique email index; a refusal becomes EmailTakenError. */
 async function refusingTakenEmail<T>(write: () => Promise<T>): Promise<T> {
@@ -84,7 +85,7 @@ export function createUserStore(db: PgDb): UserStore {
       const rows = await db
         .select()
         .from(users)
-        .where(and(eq(users.id, id), eq(users.dealershipId, dealershipId)));
+        .where(u.memberOf(users, dealershipId, id));
       return rows[0];
     },
 
@@ -119,24 +120,10 @@ export function createUserStore(db: PgDb): UserStore {
           const [invitation] = await tx
             .update(invitations)
             .set({ usedAt: now })
-            .where(
-              and(
-                eq(invitations.tokenHash, tokenHash),
-                isNull(invitations.usedAt),
-                gt(invitations.expiresAt, now),
-              ),
-            )
-            .returning();
+            .where(openInvitation(invitations, tokenHash, now))
+            .returning(u.invitedColumns(invitations));
           if (!invitation) return null;
-          const user: UserRow = {
-            ...member,
-            email: invitation.email,
-            dealershipId: invitation.dealershipId,
-            role: invitation.role,
-            tokensValidAfter: now,
-            createdAt: now,
-            updatedAt: now,
-          };
+          const user = u.invitedMember(member, invitation, now);
           await tx.insert(users).values(user);
           await insertAudit(tx, audit(user));
           return user;
@@ -146,7 +133,7 @@ export function createUserStore(db: PgDb): UserStore {
 
     async changeRole(id, role, now, audit) {
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ role, tokensValidAfter: now, updatedAt: now }).where(eq(users.id, id));
+        await tx.update(users).set(u.roleChanged(role, now)).where(eq(users.id, id));
         await bumpDealershipStates(tx, id);
         await insertAudit(tx, audit);
       });
@@ -193,13 +180,7 @@ export function createResetTokenStore(db: PgDb): ResetTokenStore {
       const [row] = await db
         .update(passwordResetTokens)
         .set({ usedAt: now })
-        .where(
-          and(
-            eq(passwordResetTokens.tokenHash, tokenHash),
-            isNull(passwordResetTokens.usedAt),
-            gt(passwordResetTokens.expiresAt, now),
-          ),
-        )
+        .where(u.openResetToken(passwordResetTokens, tokenHash, now))
         .returning({ userId: passwordResetTokens.userId });
       return row?.userId ?? null;
     },

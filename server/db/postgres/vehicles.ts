@@ -1,11 +1,14 @@
-import { and, asc, eq, getTableColumns, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
-import { DuplicateVehicleError, type VehicleFilter, type VehicleStore } from "../repositories/vehicles";
+import { eq, getTableColumns, ilike, sql } from "drizzle-orm";
+import { nextState } from "../queries/quotes";
+import * as v from "../queries/vehicles";
+import { DuplicateVehicleError, type VehicleStore } from "../repositories/vehicles";
 import { importReports, quotes, vehicles } from "../schema.pg";
 import type { PgDb } from "./connection";
 import { insertHandoffEvents } from "./handoff";
 import { isUniqueViolation } from "./rows";
 
-// Issue #37: the dealership's stock on PostgreSQL, the twin of sqlite-vehicles.ts.
+// Issue #37: the dealership's stock on PostgreSQL; the drizzle text is queries/vehicles.ts, shared
+// with SQLite.
 
 async function refusingDuplicates<T>(write: () => Promise<T>): Promise<T> {
   try {
@@ -18,42 +21,29 @@ async function refusingDuplicates<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** ILIKE's wildcards taken literally (backslash is its default escape). */
-const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Each word of `q` in one of the searched columns, ignoring case. */
-function matching(filter: VehicleFilter): SQL | undefined {
-  const words = (filter.q ?? "").trim().split(/\s+/).filter(Boolean).slice(0, 8);
-  return and(
-    filter.status ? eq(vehicles.status, filter.status) : undefined,
-    ...words.map((word) => {
-      const pattern = likePattern(word);
-      return or(
-        ilike(vehicles.stockNumber, pattern),
-        ilike(vehicles.vin, pattern),
-        ilike(vehicles.make, pattern),
-        ilike(vehicles.model, pattern),
-        ilike(vehicles.trim, pattern),
-      );
-    }),
-  );
-}
+/** ILIKE: case-blind in every script (backslash is its default escape). */
+const contains: v.Contains = (column, pattern) => ilike(column, pattern);
 
 // (Table-qualified by hand: a one-table select names its columns bare, which the subquery would take as its own.)
+// count(*) is a bigint on PostgreSQL: cast to int here and below, SQLite's integer.
 const quoteCount = sql<number>`(SELECT count(*) FROM quotes q WHERE q.inventory_id = "vehicles"."id")::int`;
 
 export function createVehicleStore(db: PgDb): VehicleStore {
-  const scoped = (dealershipId: string, id: string) =>
-    and(eq(vehicles.dealerId, dealershipId), eq(vehicles.id, id));
   return {
     list: async (dealershipId, filter) =>
       db
         .select({ ...getTableColumns(vehicles), quoteCount })
         .from(vehicles)
-        .where(and(eq(vehicles.dealerId, dealershipId), matching(filter)))
+        .where(v.listed(vehicles, dealershipId, filter, contains))
         // Byte order, as SQLite sorts: the two backends list stock numbers alike.
         .orderBy(sql`${vehicles.stockNumber} COLLATE "C"`),
-    find: async (dealershipId, id) => (await db.select().from(vehicles).where(scoped(dealershipId, id)))[0],
+    find: async (dealershipId, id) =>
+      (
+        await db
+          .select()
+          .from(vehicles)
+          .where(v.own(vehicles, dealershipId, id))
+      )[0],
     all: async (dealershipId) => db.select().from(vehicles).where(eq(vehicles.dealerId, dealershipId)),
     async create(row) {
       await refusingDuplicates(() => db.insert(vehicles).values(row));
@@ -65,12 +55,15 @@ export function createVehicleStore(db: PgDb): VehicleStore {
             await db
               .update(vehicles)
               .set({ ...fields, updatedAt: at })
-              .where(scoped(dealershipId, id))
+              .where(v.own(vehicles, dealershipId, id))
               .returning()
           )[0],
       ),
     async delete(dealershipId, id) {
-      const rows = await db.delete(vehicles).where(scoped(dealershipId, id)).returning({ id: vehicles.id });
+      const rows = await db
+        .delete(vehicles)
+        .where(v.own(vehicles, dealershipId, id))
+        .returning({ id: vehicles.id });
       return rows.length > 0;
     },
     setStatus: async (dealershipId, id, change, at, handoff) =>
@@ -78,15 +71,12 @@ export function createVehicleStore(db: PgDb): VehicleStore {
         const [row] = await tx
           .update(vehicles)
           .set({ status: change.to, updatedAt: at })
-          .where(and(scoped(dealershipId, id), eq(vehicles.status, change.from)))
+          .where(v.atStatus(vehicles, dealershipId, id, change.from))
           .returning();
         if (row) {
           await insertHandoffEvents(tx, handoff);
-          // Issue #48: the open pages of the deals made from it show its status (sqlite-vehicles.ts).
-          await tx
-            .update(quotes)
-            .set({ stateSeq: sql`${quotes.stateSeq} + 1` })
-            .where(eq(quotes.inventoryId, id));
+          // Issue #48: the open pages of the deals made from it show its status (sqlite/vehicles.ts).
+          await tx.update(quotes).set(nextState(quotes)).where(v.madeFrom(quotes, id));
         }
         return row;
       }),
@@ -97,7 +87,7 @@ export function createVehicleStore(db: PgDb): VehicleStore {
             await tx
               .update(vehicles)
               .set({ ...fields, updatedAt: at })
-              .where(scoped(dealershipId, id));
+              .where(v.own(vehicles, dealershipId, id));
           for (let i = 0; i < creates.length; i += 500)
             await tx.insert(vehicles).values(creates.slice(i, i + 500));
         }),
@@ -111,31 +101,31 @@ export function createVehicleStore(db: PgDb): VehicleStore {
     },
     async importReport(dealershipId) {
       const [row] = await db
-        .select({ importedAt: importReports.importedAt, report: importReports.report })
+        .select(v.reportColumns(importReports))
         .from(importReports)
         .where(eq(importReports.dealerId, dealershipId));
       return row;
     },
     quoteCount: async (id) =>
-      (await db.select({ n: sql<number>`count(*)::int` }).from(quotes).where(eq(quotes.inventoryId, id)))[0]
-        ?.n ?? 0,
+      (await db.select({ n: sql<number>`count(*)::int` }).from(quotes).where(v.madeFrom(quotes, id)))[0]?.n ??
+      0,
     acceptedQuotes: async (id) =>
       db
-        .select({ id: quotes.id, lockedAt: sql<number>`${quotes.lockedAt}` })
+        .select(v.acceptedColumns(quotes))
         .from(quotes)
-        .where(and(eq(quotes.inventoryId, id), isNotNull(quotes.lockedAt), isNotNull(quotes.acceptedVersion)))
-        .orderBy(asc(quotes.lockedAt))
+        .where(v.acceptedFrom(quotes, id))
+        .orderBy(v.byLock(quotes))
         .then((rows) => rows.map((row) => ({ id: row.id, lockedAt: Number(row.lockedAt) }))),
     async sameVehicleQuotes(dealershipId, quoteIds) {
       if (quoteIds.length === 0) return [];
       const theirVehicles = db
-        .select({ id: quotes.inventoryId })
+        .select(v.vehicleColumns(quotes))
         .from(quotes)
-        .where(and(inArray(quotes.id, [...quoteIds]), isNotNull(quotes.inventoryId)));
+        .where(v.withVehicle(quotes, quoteIds));
       return db
-        .select({ id: quotes.id, inventoryId: sql<string>`${quotes.inventoryId}` })
+        .select(v.sameVehicleColumns(quotes))
         .from(quotes)
-        .where(and(eq(quotes.dealerId, dealershipId), inArray(quotes.inventoryId, theirVehicles)));
+        .where(v.sameVehicle(quotes, dealershipId, theirVehicles));
     },
   };
 }

@@ -1,12 +1,12 @@
 import { dealDocName } from "@shared/live/quote-doc";
-import { and, desc, eq, sql } from "drizzle-orm";
-import { acceptedName } from "../accepted-name";
+import { eq } from "drizzle-orm";
+import { unlocked } from "../queries/quotes";
+import * as v from "../queries/versions";
 import { type HistoryStore, historyRole } from "../repositories/history";
 import { StaleSnapshotError, type VersionStore } from "../repositories/versions";
 import { quoteEvents, quotes, quoteVersions, yjsDocuments } from "../schema.pg";
 import type { PgDb } from "./connection";
 import { insertHandoffEvents } from "./handoff";
-import { nextStateSeq } from "./quotes";
 import { insertRestEvent } from "./rows";
 
 // Versions of a quote and its history on PostgreSQL.
@@ -15,33 +15,27 @@ export function createVersionStore(db: PgDb): VersionStore {
   return {
     async latest(quoteId) {
       const rows = await db
-        .select({ number: quoteVersions.number, kind: quoteVersions.kind })
+        .select(v.latestColumns(quoteVersions))
         .from(quoteVersions)
-        .where(eq(quoteVersions.quoteId, quoteId))
-        .orderBy(desc(quoteVersions.number))
+        .where(v.ofQuote(quoteVersions, quoteId))
+        .orderBy(v.newestFirst(quoteVersions))
         .limit(1);
       return rows[0];
     },
 
     list(quoteId) {
       return db
-        .select({
-          number: quoteVersions.number,
-          kind: quoteVersions.kind,
-          createdAt: quoteVersions.createdAt,
-          actor: quoteVersions.actor,
-          fingerprint: quoteVersions.fingerprint,
-        })
+        .select(v.listColumns(quoteVersions))
         .from(quoteVersions)
-        .where(eq(quoteVersions.quoteId, quoteId))
-        .orderBy(desc(quoteVersions.number));
+        .where(v.ofQuote(quoteVersions, quoteId))
+        .orderBy(v.newestFirst(quoteVersions));
     },
 
     async read(quoteId, number) {
       const rows = await db
         .select()
         .from(quoteVersions)
-        .where(and(eq(quoteVersions.quoteId, quoteId), eq(quoteVersions.number, number)));
+        .where(v.numbered(quoteVersions, quoteId, number));
       return rows[0];
     },
 
@@ -67,8 +61,8 @@ export function createVersionStore(db: PgDb): VersionStore {
         const [last] = await tx
           .select({ number: quoteVersions.number })
           .from(quoteVersions)
-          .where(eq(quoteVersions.quoteId, version.quoteId))
-          .orderBy(desc(quoteVersions.number))
+          .where(v.ofQuote(quoteVersions, version.quoteId))
+          .orderBy(v.newestFirst(quoteVersions))
           .limit(1);
         const number = (last?.number ?? 0) + 1;
         await tx.insert(quoteVersions).values({ ...version, number });
@@ -77,21 +71,10 @@ export function createVersionStore(db: PgDb): VersionStore {
         if (lock === "accept")
           await tx
             .update(quotes)
-            .set({
-              lockedAt: version.createdAt,
-              acceptedVersion: number,
-              stateSeq: nextStateSeq,
-              acceptedAt: sql`coalesce(${quotes.acceptedAt}, ${version.createdAt})`,
-              // Issue #46: the desk log names the customer of an accepted deal: the name the
-              // shopper typed, while the dealer's customer record has none.
-              customerName: sql`CASE WHEN ${quotes.customerName} = '' THEN ${acceptedName(version.snapshot)} ELSE ${quotes.customerName} END`,
-            })
+            .set(v.accepting(quotes, version.createdAt, number, version.snapshot))
             .where(eq(quotes.id, version.quoteId));
         else if (lock === "unlock")
-          await tx
-            .update(quotes)
-            .set({ lockedAt: null, stateSeq: nextStateSeq })
-            .where(eq(quotes.id, version.quoteId));
+          await tx.update(quotes).set(unlocked(quotes)).where(eq(quotes.id, version.quoteId));
         return { number, event: recorded };
       });
     },
@@ -102,18 +85,10 @@ export function createHistoryStore(db: PgDb): HistoryStore {
   return {
     async read(quoteId, limit) {
       const rows = await db
-        .select({
-          id: quoteEvents.id,
-          at: quoteEvents.at,
-          role: quoteEvents.role,
-          actor: quoteEvents.actorName,
-          field: quoteEvents.field,
-          oldValue: quoteEvents.oldValue,
-          newValue: quoteEvents.newValue,
-        })
+        .select(v.historyColumns(quoteEvents))
         .from(quoteEvents)
         .where(eq(quoteEvents.quoteId, quoteId))
-        .orderBy(desc(quoteEvents.at), desc(quoteEvents.id))
+        .orderBy(...v.historyOrder(quoteEvents))
         .limit(limit);
       return rows.map((row) => ({ ...row, role: historyRole(row.role) }));
     },

@@ -1,30 +1,24 @@
 import { EMPTY_DEALER_PROFILE } from "@shared/core/constants";
-import { and, asc, desc, eq, gt, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../connection";
+import * as d from "../queries/dealerships";
 import { type DealershipStore, inviterName } from "../repositories/dealerships";
 import { dealerships, invitations, quotes, teamEvents, users } from "../schema";
 import { insertAudit } from "./rows";
 
 // Dealerships on SQLite: the profile, the first-run checklist, invitations and the team audit
-// (users.ts on the synchronous driver behind the promises).
+// (users.ts on the synchronous driver behind the promises); the drizzle text is
+// queries/dealerships.ts, shared with PostgreSQL.
 
 export function createDealershipStore(db: Db): DealershipStore {
   return {
     async profile(id) {
       const row = db.select().from(dealerships).where(eq(dealerships.id, id)).get();
-      if (!row) return { ...EMPTY_DEALER_PROFILE };
-      return {
-        dealershipName: row.dealershipName,
-        streetAddress: row.streetAddress,
-        city: row.city,
-        state: row.state,
-        zipCode: row.zipCode,
-        phoneNumber: row.phoneNumber,
-      };
+      return row ? d.profileColumns(row) : { ...EMPTY_DEALER_PROFILE };
     },
     async updateProfile(id, profile) {
       db.update(dealerships)
-        .set({ ...profile, updatedAt: Date.now() })
+        .set({ ...d.profileColumns(profile), updatedAt: Date.now() })
         .where(eq(dealerships.id, id))
         .run();
     },
@@ -37,20 +31,14 @@ export function createDealershipStore(db: Db): DealershipStore {
     async markChecklist(id, column, at) {
       db.update(dealerships)
         .set({ [column]: at })
-        .where(and(eq(dealerships.id, id), isNull(dealerships[column])))
+        .where(d.unmarked(dealerships, id, column))
         .run();
     },
     async invite(invitation, audit) {
       db.transaction((tx) => {
         // Only the newest link to an email works: an earlier one may carry another role.
         tx.delete(invitations)
-          .where(
-            and(
-              eq(invitations.dealershipId, invitation.dealershipId),
-              eq(invitations.email, invitation.email),
-              isNull(invitations.usedAt),
-            ),
-          )
+          .where(d.earlierLinks(invitations, invitation.dealershipId, invitation.email))
           .run();
         tx.insert(invitations)
           .values({ ...invitation, usedAt: null })
@@ -60,26 +48,11 @@ export function createDealershipStore(db: Db): DealershipStore {
     },
     pendingInvitations: async (dealershipId, now) =>
       db
-        .select({
-          id: invitations.id,
-          email: invitations.email,
-          role: invitations.role,
-          invitedBy: invitations.invitedBy,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          expiresAt: invitations.expiresAt,
-          createdAt: invitations.createdAt,
-        })
+        .select(d.pendingColumns(invitations, users))
         .from(invitations)
-        .leftJoin(users, eq(users.id, invitations.invitedBy))
-        .where(
-          and(
-            eq(invitations.dealershipId, dealershipId),
-            isNull(invitations.usedAt),
-            gt(invitations.expiresAt, now),
-          ),
-        )
-        .orderBy(asc(invitations.expiresAt), asc(invitations.email))
+        .leftJoin(users, d.inviter(users, invitations))
+        .where(d.pending(invitations, dealershipId, now))
+        .orderBy(...d.pendingOrder(invitations))
         .all()
         .map(({ firstName, lastName, ...row }) => ({
           ...row,
@@ -87,23 +60,11 @@ export function createDealershipStore(db: Db): DealershipStore {
         })),
     invitationByToken: async (tokenHash, now) => {
       const found = db
-        .select({
-          email: invitations.email,
-          role: invitations.role,
-          dealershipName: dealerships.dealershipName,
-          firstName: users.firstName,
-          lastName: users.lastName,
-        })
+        .select(d.linkColumns(invitations, dealerships, users))
         .from(invitations)
-        .innerJoin(dealerships, eq(dealerships.id, invitations.dealershipId))
-        .leftJoin(users, eq(users.id, invitations.invitedBy))
-        .where(
-          and(
-            eq(invitations.tokenHash, tokenHash),
-            isNull(invitations.usedAt),
-            gt(invitations.expiresAt, now),
-          ),
-        )
+        .innerJoin(dealerships, d.invitingDealership(dealerships, invitations))
+        .leftJoin(users, d.inviter(users, invitations))
+        .where(d.openInvitation(invitations, tokenHash, now))
         .get();
       if (!found) return undefined;
       const { firstName, lastName, ...row } = found;
@@ -113,13 +74,7 @@ export function createDealershipStore(db: Db): DealershipStore {
       return db.transaction((tx) => {
         const gone = tx
           .delete(invitations)
-          .where(
-            and(
-              eq(invitations.id, id),
-              eq(invitations.dealershipId, dealershipId),
-              isNull(invitations.usedAt),
-            ),
-          )
+          .where(d.revocable(invitations, dealershipId, id))
           .returning({ id: invitations.id })
           .all();
         if (gone.length === 0) return false;
@@ -129,17 +84,10 @@ export function createDealershipStore(db: Db): DealershipStore {
     },
     audit: async (dealershipId, limit) =>
       db
-        .select({
-          dealershipId: teamEvents.dealershipId,
-          at: teamEvents.at,
-          actorId: teamEvents.actorId,
-          actorName: teamEvents.actorName,
-          action: teamEvents.action,
-          detail: teamEvents.detail,
-        })
+        .select(d.auditColumns(teamEvents))
         .from(teamEvents)
         .where(eq(teamEvents.dealershipId, dealershipId))
-        .orderBy(desc(teamEvents.id))
+        .orderBy(d.newestAudit(teamEvents))
         .limit(limit)
         .all(),
   };

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../connection";
 import { interestRatesOver } from "../interest-rate-table";
 import { addOnMapping, feeMapping, type ListMapping, taxMapping } from "../list-mappings";
+import * as d from "../queries/defaults";
+import { nextState } from "../queries/quotes";
 import {
   type DefaultLists,
   type DefaultsStore,
@@ -22,7 +24,8 @@ import {
 } from "../schema";
 
 // The dealer's defaults on SQLite: the four soft-deletable lists, the rate sheet, payment options
-// and tax rules (see sqlite-users.ts on the synchronous driver behind the promises).
+// and tax rules (see users.ts on the synchronous driver behind the promises); the drizzle text is
+// queries/defaults.ts, shared with PostgreSQL.
 
 type ListTable =
   | typeof defaultAddons
@@ -38,8 +41,7 @@ function listStore<Body, Item, Own>(
   // Drizzle's column types do not survive a union of tables, so the shared columns are read
   // through one member's type, and the list's own columns (typed by the mapping) pass as `never`.
   const cols = table as unknown as typeof defaultTaxes;
-  const own = (dealerId: string, id: string) =>
-    and(eq(cols.id, id), eq(cols.dealerId, dealerId), isNull(cols.deletedAt));
+  const own = (dealerId: string, id: string) => d.own(cols, dealerId, id);
   const select = (where: ReturnType<typeof own>) =>
     (
       db
@@ -53,7 +55,7 @@ function listStore<Body, Item, Own>(
   const find = (dealerId: string, id: string): Item | undefined => select(own(dealerId, id))[0];
 
   return {
-    active: async (dealerId) => select(and(eq(cols.dealerId, dealerId), isNull(cols.deletedAt))),
+    active: async (dealerId) => select(d.active(cols, dealerId)),
     find: async (dealerId, id) => find(dealerId, id),
     async create(dealerId, body) {
       const now = Date.now();
@@ -99,19 +101,9 @@ export function createDefaultsStore(db: Db): DefaultsStore {
       db.transaction((tx) => {
         for (const entry of rates) {
           tx.insert(interestRateDefaults)
-            .values({
-              dealerId,
-              tier,
-              termMonths: entry.term_months,
-              rate: entry.interest_rate,
-              updatedAt: now,
-            })
+            .values(d.rateValues(dealerId, tier, entry, now))
             .onConflictDoUpdate({
-              target: [
-                interestRateDefaults.dealerId,
-                interestRateDefaults.tier,
-                interestRateDefaults.termMonths,
-              ],
+              target: d.rateKey(interestRateDefaults),
               set: { rate: entry.interest_rate, updatedAt: now },
             })
             .run();
@@ -119,12 +111,11 @@ export function createDefaultsStore(db: Db): DefaultsStore {
       });
     },
     async paymentOptions(dealerId) {
-      const row = db
-        .select()
+      return db
+        .select(d.paymentOptionColumns(dealerPaymentOptions))
         .from(dealerPaymentOptions)
         .where(eq(dealerPaymentOptions.dealerId, dealerId))
         .get();
-      return row && { structures: row.structures, leaseProgram: row.leaseProgram };
     },
     async savePaymentOptions(dealerId, options) {
       const updatedAt = Date.now();
@@ -135,12 +126,16 @@ export function createDefaultsStore(db: Db): DefaultsStore {
         .run();
     },
     economics: async (dealerId) =>
-      db.select().from(dealerEconomics).where(eq(dealerEconomics.dealerId, dealerId)).get()?.settings,
+      db
+        .select(d.settingsColumns(dealerEconomics))
+        .from(dealerEconomics)
+        .where(eq(dealerEconomics.dealerId, dealerId))
+        .get()?.settings,
     async saveEconomics(dealerId, settings) {
       const updatedAt = Date.now();
       db.transaction((tx) => {
         const before = tx
-          .select({ settings: dealerEconomics.settings })
+          .select(d.settingsColumns(dealerEconomics))
           .from(dealerEconomics)
           .where(eq(dealerEconomics.dealerId, dealerId))
           .get()?.settings;
@@ -149,14 +144,15 @@ export function createDefaultsStore(db: Db): DefaultsStore {
           .onConflictDoUpdate({ target: dealerEconomics.dealerId, set: { settings, updatedAt } })
           .run();
         if (seesGrossSetting(before) !== settings.salespeopleSeeGross)
-          tx.update(quotes)
-            .set({ stateSeq: sql`${quotes.stateSeq} + 1` })
-            .where(eq(quotes.dealerId, dealerId))
-            .run();
+          tx.update(quotes).set(nextState(quotes)).where(eq(quotes.dealerId, dealerId)).run();
       });
     },
     taxRules: async (dealerId) =>
-      db.select().from(dealerTaxProfiles).where(eq(dealerTaxProfiles.dealerId, dealerId)).get()?.rules,
+      db
+        .select(d.rulesColumns(dealerTaxProfiles))
+        .from(dealerTaxProfiles)
+        .where(eq(dealerTaxProfiles.dealerId, dealerId))
+        .get()?.rules,
     async saveTaxRules(dealerId, rules) {
       const updatedAt = Date.now();
       db.insert(dealerTaxProfiles)

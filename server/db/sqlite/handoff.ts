@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../connection";
+import * as h from "../queries/handoff";
 import {
   type HandoffEventRecord,
   type HandoffStore,
@@ -9,7 +10,8 @@ import {
 import { handoffAttempts, handoffDeliveries, handoffEndpoints, handoffEvents, quoteEvents } from "../schema";
 
 // Issue #39: the outbox and the webhook endpoints on SQLite. One process (DATA_DIR is locked), so
-// the lease only keeps a slow delivery from being taken twice by the same worker.
+// the lease only keeps a slow delivery from being taken twice by the same worker. The drizzle text
+// is queries/handoff.ts, shared with PostgreSQL; the fan-out and the lease are this dialect's own SQL.
 
 type Tx = Pick<Db, "insert" | "select" | "run">;
 
@@ -23,27 +25,14 @@ export function insertHandoffEvents(tx: Tx, events: readonly HandoffEventRecord[
       const earlier = tx
         .select({ id: quoteEvents.id })
         .from(quoteEvents)
-        .where(
-          and(
-            eq(quoteEvents.quoteId, event.quoteId),
-            eq(quoteEvents.field, "opened"),
-            gte(quoteEvents.at, event.onlyFirstSince),
-          ),
-        )
+        .where(h.openedSince(quoteEvents, event.quoteId, event.onlyFirstSince))
         .limit(1)
         .get();
       if (earlier) continue;
     }
     const { id } = tx
       .insert(handoffEvents)
-      .values({
-        publicId: event.publicId,
-        dealershipId: event.dealershipId,
-        type: event.type,
-        quoteId: event.quoteId,
-        createdAt: event.createdAt,
-        payload: event.payload,
-      })
+      .values(h.eventValues(event))
       .returning({ id: handoffEvents.id })
       .get();
     const subscribed = sql`instr(e.events, ${JSON.stringify(event.type)}) > 0`;
@@ -68,7 +57,7 @@ export function createHandoffStore(
       return db.transaction((tx) => {
         tx.update(handoffEvents)
           .set({ payload })
-          .where(and(eq(handoffEvents.publicId, publicId), eq(handoffEvents.payload, pending)))
+          .where(h.stillPending(handoffEvents, publicId, pending))
           .run();
         return tx
           .select({ payload: handoffEvents.payload })
@@ -81,14 +70,14 @@ export function createHandoffStore(
       db
         .select()
         .from(handoffEndpoints)
-        .where(and(eq(handoffEndpoints.dealershipId, dealershipId), eq(handoffEndpoints.kind, kind)))
-        .orderBy(asc(handoffEndpoints.createdAt), asc(handoffEndpoints.id))
+        .where(h.endpointsOf(handoffEndpoints, dealershipId, kind))
+        .orderBy(...h.endpointOrder(handoffEndpoints))
         .all(),
     endpoint: async (dealershipId, id) =>
       db
         .select()
         .from(handoffEndpoints)
-        .where(and(eq(handoffEndpoints.dealershipId, dealershipId), eq(handoffEndpoints.id, id)))
+        .where(h.ownEndpoint(handoffEndpoints, dealershipId, id))
         .get(),
     async addEndpoint(row) {
       db.insert(handoffEndpoints).values(row).run();
@@ -98,7 +87,7 @@ export function createHandoffStore(
         const updated = tx
           .update(handoffEndpoints)
           .set({ ...changes, updatedAt: now })
-          .where(and(eq(handoffEndpoints.dealershipId, dealershipId), eq(handoffEndpoints.id, id)))
+          .where(h.ownEndpoint(handoffEndpoints, dealershipId, id))
           .returning()
           .get();
         // Disabled by hand: what it has not received yet fails (enabling it later starts afresh).
@@ -109,7 +98,7 @@ export function createHandoffStore(
     async removeEndpoint(dealershipId, id) {
       const removed = db
         .delete(handoffEndpoints)
-        .where(and(eq(handoffEndpoints.dealershipId, dealershipId), eq(handoffEndpoints.id, id)))
+        .where(h.ownEndpoint(handoffEndpoints, dealershipId, id))
         .returning({ id: handoffEndpoints.id })
         .all();
       return removed.length > 0;
@@ -133,21 +122,10 @@ export function createHandoffStore(
           .where(inArray(handoffDeliveries.id, ids))
           .run();
         return tx
-          .select({
-            id: handoffDeliveries.id,
-            attempts: handoffDeliveries.attempts,
-            event: {
-              publicId: handoffEvents.publicId,
-              type: handoffEvents.type,
-              quoteId: handoffEvents.quoteId,
-              createdAt: handoffEvents.createdAt,
-              payload: handoffEvents.payload,
-            },
-            endpoint: handoffEndpoints,
-          })
+          .select(h.leasedColumns(handoffDeliveries, handoffEvents, handoffEndpoints))
           .from(handoffDeliveries)
-          .innerJoin(handoffEvents, eq(handoffEvents.id, handoffDeliveries.eventId))
-          .innerJoin(handoffEndpoints, eq(handoffEndpoints.id, handoffDeliveries.endpointId))
+          .innerJoin(handoffEvents, h.deliveryEvent(handoffEvents, handoffDeliveries))
+          .innerJoin(handoffEndpoints, h.deliveryEndpoint(handoffEndpoints, handoffDeliveries))
           .where(inArray(handoffDeliveries.id, ids))
           .orderBy(asc(handoffDeliveries.id))
           .all() satisfies LeasedDelivery[];
@@ -157,15 +135,9 @@ export function createHandoffStore(
       return db.transaction((tx) => {
         const delivery = tx
           .update(handoffDeliveries)
-          .set({
-            status: next.status,
-            attempts: sql`${handoffDeliveries.attempts} + 1`,
-            nextAttemptAt: next.nextAttemptAt,
-            leaseOwner: null,
-            leaseUntil: null,
-          })
-          .where(and(eq(handoffDeliveries.id, deliveryId), eq(handoffDeliveries.leaseOwner, owner)))
-          .returning({ endpointId: handoffDeliveries.endpointId, attempts: handoffDeliveries.attempts })
+          .set(h.attempted(handoffDeliveries, next))
+          .where(h.leasedBy(handoffDeliveries, deliveryId, owner))
+          .returning(h.attemptedColumns(handoffDeliveries))
           .get();
         if (!delivery) return false;
         tx.insert(handoffAttempts)
@@ -184,46 +156,29 @@ export function createHandoffStore(
     },
     async disable(endpointId, now) {
       db.transaction((tx) => {
-        tx.update(handoffEndpoints)
-          .set({ enabled: false, disabledAt: now, updatedAt: now })
-          .where(eq(handoffEndpoints.id, endpointId))
-          .run();
+        tx.update(handoffEndpoints).set(h.disabled(now)).where(eq(handoffEndpoints.id, endpointId)).run();
         failPending(tx, endpointId);
       });
     },
     log: async (endpointId, limit) =>
       db
-        .select({
-          id: handoffAttempts.id,
-          deliveryId: handoffAttempts.deliveryId,
-          at: handoffAttempts.at,
-          attempt: handoffAttempts.attempt,
-          statusCode: handoffAttempts.statusCode,
-          durationMs: handoffAttempts.durationMs,
-          response: handoffAttempts.response,
-          ok: handoffAttempts.ok,
-          eventType: handoffEvents.type,
-          eventId: handoffEvents.publicId,
-          deliveryStatus: handoffDeliveries.status,
-        })
+        .select(h.logColumns(handoffAttempts, handoffEvents, handoffDeliveries))
         .from(handoffAttempts)
-        .innerJoin(handoffDeliveries, eq(handoffDeliveries.id, handoffAttempts.deliveryId))
-        .innerJoin(handoffEvents, eq(handoffEvents.id, handoffDeliveries.eventId))
+        .innerJoin(handoffDeliveries, h.attemptDelivery(handoffDeliveries, handoffAttempts))
+        .innerJoin(handoffEvents, h.deliveryEvent(handoffEvents, handoffDeliveries))
         .where(eq(handoffAttempts.endpointId, endpointId))
-        .orderBy(desc(handoffAttempts.id))
+        .orderBy(h.newestAttempt(handoffAttempts))
         .limit(limit)
         .all(),
     async resend(dealershipId, deliveryId, now) {
       const found = db
-        .select({ eventId: handoffDeliveries.eventId, endpointId: handoffDeliveries.endpointId })
+        .select(h.resentColumns(handoffDeliveries))
         .from(handoffDeliveries)
-        .innerJoin(handoffEndpoints, eq(handoffEndpoints.id, handoffDeliveries.endpointId))
-        .where(and(eq(handoffDeliveries.id, deliveryId), eq(handoffEndpoints.dealershipId, dealershipId)))
+        .innerJoin(handoffEndpoints, h.deliveryEndpoint(handoffEndpoints, handoffDeliveries))
+        .where(h.ownDelivery(handoffDeliveries, handoffEndpoints, dealershipId, deliveryId))
         .get();
       if (!found) return false;
-      db.insert(handoffDeliveries)
-        .values({ ...found, status: "pending", attempts: 0, nextAttemptAt: now, createdAt: now })
-        .run();
+      db.insert(handoffDeliveries).values(h.resentValues(found, now)).run();
       return true;
     },
     async releaseLeases() {
@@ -233,8 +188,5 @@ export function createHandoffStore(
 }
 
 function failPending(tx: Pick<Db, "update">, endpointId: string): void {
-  tx.update(handoffDeliveries)
-    .set({ status: "failed", leaseOwner: null, leaseUntil: null })
-    .where(and(eq(handoffDeliveries.endpointId, endpointId), eq(handoffDeliveries.status, "pending")))
-    .run();
+  tx.update(handoffDeliveries).set(h.failed).where(h.pendingFor(handoffDeliveries, endpointId)).run();
 }

@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { asc, inArray, sql } from "drizzle-orm";
 import type { Db } from "../connection";
+import * as r from "../queries/payment-requests";
 import type { HandoffStore } from "../repositories/handoff";
 import { groupHeldRequests } from "../repositories/payment-requests";
 import { paymentRequests } from "../schema";
@@ -25,12 +26,9 @@ export function createPaymentRequestLeads(db: Db): PaymentRequestLeads {
         .select()
         .from(paymentRequests)
         .where(
-          and(
-            isNull(paymentRequests.leadEventId),
-            inArray(
-              paymentRequests.quoteId,
-              quotes.map((q) => q.quoteId),
-            ),
+          r.heldFor(
+            paymentRequests,
+            quotes.map((q) => q.quoteId),
           ),
         )
         .orderBy(asc(paymentRequests.id))
@@ -44,21 +42,19 @@ export function createPaymentRequestLeads(db: Db): PaymentRequestLeads {
         const still = tx
           .select({ id: paymentRequests.id })
           .from(paymentRequests)
-          .where(and(inArray(paymentRequests.id, ids), isNull(paymentRequests.leadEventId)))
+          .where(r.stillHeld(paymentRequests, ids))
           .all();
         if (still.length !== ids.length) return false;
         const sent = tx
           .select({ id: paymentRequests.id })
           .from(paymentRequests)
-          .where(
-            and(eq(paymentRequests.quoteId, held.quoteId), gt(paymentRequests.releasedAt, now - windowMs)),
-          )
+          .where(r.releasedSince(paymentRequests, held.quoteId, now - windowMs))
           .limit(1)
           .get();
         if (sent) return false;
         insertHandoffEvents(tx, [{ ...event, createdAt: now }]);
         tx.update(paymentRequests)
-          .set({ leadEventId: event.publicId, releasedAt: now })
+          .set(r.released(event.publicId, now))
           .where(inArray(paymentRequests.id, ids))
           .run();
         return true;

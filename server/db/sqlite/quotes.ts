@@ -1,8 +1,9 @@
 import { dealDocName, economicsDocName, privateDocName } from "@shared/live/quote-doc";
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../connection";
+import * as q from "../queries/quotes";
 import type { DocumentStore, EconomicsSplit, StoredDoc } from "../repositories/documents";
-import type { QuoteScope, QuoteStore } from "../repositories/quotes";
+import type { QuoteStore } from "../repositories/quotes";
 import { quoteEvents, quotes, teamEvents, yjsDocuments } from "../schema";
 import { insertHandoffEvents } from "./handoff";
 import { createLiveStore } from "./live-store";
@@ -10,16 +11,7 @@ import { insertRestEvent } from "./rows";
 import { sqliteStateClock } from "./state-clock";
 
 // Quotes and their stored documents on SQLite (versions.ts: versions and history; users.ts on the
-// synchronous driver behind the promises).
-
-const inScope = (scope: QuoteScope) =>
-  and(
-    eq(quotes.dealerId, scope.dealershipId),
-    scope.salespersonId === undefined ? undefined : eq(quotes.salespersonId, scope.salespersonId),
-  );
-
-/** Issue #33: a change of the deal's state; live writes judged before it are judged again. */
-export const nextStateSeq = sql`${quotes.stateSeq} + 1`;
+// synchronous driver behind the promises). The drizzle text is queries/quotes.ts, shared with PostgreSQL.
 
 export function createQuoteStore(db: Db): QuoteStore {
   const stateClock = sqliteStateClock(db.$client);
@@ -55,20 +47,10 @@ export function createQuoteStore(db: Db): QuoteStore {
     },
     list: async (scope) =>
       db
-        .select({
-          id: quotes.id,
-          createdAt: quotes.createdAt,
-          expiresAt: quotes.expiresAt,
-          vehicleDescription: quotes.vehicleDescription,
-          customerName: quotes.customerName,
-          salespersonId: quotes.salespersonId,
-          outTheDoorCents: quotes.outTheDoorCents,
-          lockedAt: quotes.lockedAt,
-          grossCents: quotes.grossCents,
-        })
+        .select(q.listColumns(quotes))
         .from(quotes)
-        .where(inScope(scope))
-        .orderBy(desc(quotes.createdAt))
+        .where(q.inScope(quotes, scope))
+        .orderBy(q.byNewest(quotes))
         .all(),
     any: async (dealershipId) =>
       db.select({ id: quotes.id }).from(quotes).where(eq(quotes.dealerId, dealershipId)).limit(1).get() !==
@@ -83,7 +65,7 @@ export function createQuoteStore(db: Db): QuoteStore {
     async renew(id, expiresAt, event) {
       return db.transaction((tx) => {
         tx.update(quotes)
-          .set({ expiresAt, updatedAt: event.at, stateSeq: nextStateSeq })
+          .set(q.renewed(quotes, expiresAt, event.at))
           .where(eq(quotes.id, id))
           .run();
         return insertRestEvent(tx, id, event);
@@ -91,7 +73,7 @@ export function createQuoteStore(db: Db): QuoteStore {
     },
     async reassign(id, salespersonId, event, audit, handoff) {
       db.transaction((tx) => {
-        tx.update(quotes).set({ salespersonId, stateSeq: nextStateSeq }).where(eq(quotes.id, id)).run();
+        tx.update(quotes).set(q.reassigned(quotes, salespersonId)).where(eq(quotes.id, id)).run();
         insertRestEvent(tx, id, event);
         tx.insert(teamEvents).values(audit).run();
         insertHandoffEvents(tx, handoff);
@@ -107,42 +89,32 @@ export function createQuoteStore(db: Db): QuoteStore {
       db
         .select({ id: quotes.id })
         .from(quotes)
-        .where(and(or(isNull(quotes.outTheDoorCents), isNull(quotes.stockNumber)), gt(quotes.id, after)))
+        .where(q.withoutListingFigures(quotes, after))
         .orderBy(asc(quotes.id))
         .limit(limit)
         .all()
         .map((row) => row.id),
     acceptedSince: async (scope, since, limit) =>
       db
-        .select({
-          id: quotes.id,
-          acceptedVersion: quotes.acceptedVersion,
-          lockedAt: quotes.lockedAt,
-          vehicleDescription: quotes.vehicleDescription,
-          customerName: quotes.customerName,
-        })
+        .select(q.acceptedColumns(quotes))
         .from(quotes)
-        .where(and(inScope(scope), isNotNull(quotes.acceptedVersion), gte(quotes.lockedAt, since)))
-        .orderBy(desc(quotes.lockedAt))
+        .where(q.acceptedSince(quotes, scope, since))
+        .orderBy(q.byNewestLock(quotes))
         .limit(limit)
         .all(),
     async labels(scope, ids) {
       if (ids.length === 0) return [];
       return db
-        .select({
-          id: quotes.id,
-          vehicleDescription: quotes.vehicleDescription,
-          customerName: quotes.customerName,
-        })
+        .select(q.labelColumns(quotes))
         .from(quotes)
-        .where(and(inScope(scope), inArray(quotes.id, [...ids])))
+        .where(q.labelsOf(quotes, scope, ids))
         .all();
     },
     stateClock: async () => stateClock(),
     async stateSeqs(ids) {
       if (ids.length === 0) return new Map();
       const rows = db
-        .select({ id: quotes.id, stateSeq: quotes.stateSeq })
+        .select(q.stateSeqColumns(quotes))
         .from(quotes)
         .where(inArray(quotes.id, [...ids]))
         .all();
@@ -150,32 +122,25 @@ export function createQuoteStore(db: Db): QuoteStore {
     },
     async unlock(id, event, handoff) {
       return db.transaction((tx) => {
-        tx.update(quotes).set({ lockedAt: null, stateSeq: nextStateSeq }).where(eq(quotes.id, id)).run();
+        tx.update(quotes).set(q.unlocked(quotes)).where(eq(quotes.id, id)).run();
         insertHandoffEvents(tx, handoff);
         return insertRestEvent(tx, id, event);
       });
     },
     async recordStep(id, event, unlessWithinMs, handoff) {
-      const column = event.field === "shared" ? quotes.sharedAt : quotes.openedAt;
       return db.transaction((tx) => {
         if (unlessWithinMs !== undefined) {
           const recent = tx
             .select({ id: quoteEvents.id })
             .from(quoteEvents)
-            .where(
-              and(
-                eq(quoteEvents.quoteId, id),
-                eq(quoteEvents.field, event.field),
-                gt(quoteEvents.at, event.at - unlessWithinMs),
-              ),
-            )
+            .where(q.recentStep(quoteEvents, id, event.field, event.at - unlessWithinMs))
             .limit(1)
             .get();
           if (recent) return null;
         }
         tx.update(quotes)
-          .set({ [event.field === "shared" ? "sharedAt" : "openedAt"]: event.at })
-          .where(and(eq(quotes.id, id), or(isNull(column), gt(column, event.at))))
+          .set({ [q.stepColumn(event.field)]: event.at })
+          .where(q.firstStep(quotes, id, event.field, event.at))
           .run();
         // Before the step's own row: "the first visit of the day" looks for an earlier one.
         insertHandoffEvents(tx, handoff ? [handoff] : []);

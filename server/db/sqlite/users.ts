@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { EMPTY_DEALER_PROFILE } from "@shared/core/constants";
-import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../connection";
+import { openInvitation } from "../queries/dealerships";
+import { nextState } from "../queries/quotes";
+import * as u from "../queries/users";
 import { QuotesChangedError, sameIds } from "../repositories/dealerships";
 import {
   RegistrationClosedError,
@@ -16,6 +19,7 @@ import { insertAudit, orEmailTaken } from "./rows";
 // Accounts and reset tokens on SQLite (dealerships.ts: the dealership, invitations, the audit). better-sqlite3
 // runs each statement synchronously; the methods answer resolved promises, so callers are written
 // once for both backends. A transaction here is one synchronous block: nothing interleaves with it.
+// The drizzle text is queries/users.ts, shared with PostgreSQL.
 
 /**
  * Issue #33: a member's role or membership changed: every quote of their dealership is judged at
@@ -23,10 +27,8 @@ import { insertAudit, orEmailTaken } from "./rows";
  */
 function bumpDealershipStates(tx: Pick<Db, "update">, userId: string) {
   tx.update(quotes)
-    .set({ stateSeq: sql`${quotes.stateSeq} + 1` })
-    .where(
-      eq(quotes.dealerId, sql`(SELECT ${users.dealershipId} FROM ${users} WHERE ${users.id} = ${userId})`),
-    )
+    .set(nextState(quotes))
+    .where(u.quotesOfUsersDealership(quotes, users, userId))
     .run();
 }
 
@@ -61,7 +63,7 @@ export function createUserStore(db: Db): UserStore {
       db
         .select()
         .from(users)
-        .where(and(eq(users.id, id), eq(users.dealershipId, dealershipId)))
+        .where(u.memberOf(users, dealershipId, id))
         .get(),
     async registerOwner(profile, owner, options = {}) {
       return orEmailTaken(() =>
@@ -95,29 +97,11 @@ export function createUserStore(db: Db): UserStore {
           const invitation = tx
             .update(invitations)
             .set({ usedAt: now })
-            .where(
-              and(
-                eq(invitations.tokenHash, tokenHash),
-                isNull(invitations.usedAt),
-                gt(invitations.expiresAt, now),
-              ),
-            )
-            .returning({
-              dealershipId: invitations.dealershipId,
-              email: invitations.email,
-              role: invitations.role,
-            })
+            .where(openInvitation(invitations, tokenHash, now))
+            .returning(u.invitedColumns(invitations))
             .get();
           if (!invitation) return null;
-          const user: UserRow = {
-            ...member,
-            email: invitation.email,
-            dealershipId: invitation.dealershipId,
-            role: invitation.role,
-            tokensValidAfter: now,
-            createdAt: now,
-            updatedAt: now,
-          };
+          const user = u.invitedMember(member, invitation, now);
           tx.insert(users).values(user).run();
           insertAudit(tx, audit(user));
           return user;
@@ -126,7 +110,7 @@ export function createUserStore(db: Db): UserStore {
     },
     async changeRole(id, role, now, audit) {
       db.transaction((tx) => {
-        tx.update(users).set({ role, tokensValidAfter: now, updatedAt: now }).where(eq(users.id, id)).run();
+        tx.update(users).set(u.roleChanged(role, now)).where(eq(users.id, id)).run();
         bumpDealershipStates(tx, id);
         insertAudit(tx, audit);
       });
@@ -168,13 +152,7 @@ export function createResetTokenStore(db: Db): ResetTokenStore {
       const row = db
         .update(passwordResetTokens)
         .set({ usedAt: now })
-        .where(
-          and(
-            eq(passwordResetTokens.tokenHash, tokenHash),
-            isNull(passwordResetTokens.usedAt),
-            gt(passwordResetTokens.expiresAt, now),
-          ),
-        )
+        .where(u.openResetToken(passwordResetTokens, tokenHash, now))
         .returning({ userId: passwordResetTokens.userId })
         .get();
       return row?.userId ?? null;

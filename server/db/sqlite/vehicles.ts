@@ -1,12 +1,13 @@
-import { and, asc, eq, getTableColumns, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { asc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../connection";
-import { DuplicateVehicleError, type VehicleFilter, type VehicleStore } from "../repositories/vehicles";
+import { nextState } from "../queries/quotes";
+import * as v from "../queries/vehicles";
+import { DuplicateVehicleError, type VehicleStore } from "../repositories/vehicles";
 import { importReports, quotes, vehicles } from "../schema";
 import { insertHandoffEvents } from "./handoff";
 
-// Issue #37: the dealership's stock on SQLite (see sqlite-users.ts on the synchronous driver
-// behind the promises).
+// Issue #37: the dealership's stock on SQLite (see users.ts on the synchronous driver behind the
+// promises); the drizzle text is queries/vehicles.ts, shared with PostgreSQL.
 
 /** A unique index's refusal as the field it guards; anything else is rethrown as it is. */
 function duplicateOf(error: unknown): DuplicateVehicleError | undefined {
@@ -24,27 +25,8 @@ function refusingDuplicates<T>(write: () => T): T {
   }
 }
 
-/** LIKE's wildcards taken literally. */
-export const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Each word of `q` in one of the searched columns (SQLite's LIKE ignores ASCII case). */
-function matching(filter: VehicleFilter): SQL | undefined {
-  const words = (filter.q ?? "").trim().split(/\s+/).filter(Boolean).slice(0, 8);
-  return and(
-    filter.status ? eq(vehicles.status, filter.status) : undefined,
-    ...words.map((word) => {
-      const pattern = likePattern(word);
-      const cell = (column: SQL | SQLiteColumn) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
-      return or(
-        cell(vehicles.stockNumber),
-        cell(vehicles.vin),
-        cell(vehicles.make),
-        cell(vehicles.model),
-        cell(vehicles.trim),
-      );
-    }),
-  );
-}
+/** SQLite's LIKE ignores ASCII case; the backslash escapes only when ESCAPE says so. */
+const contains: v.Contains = (column, pattern) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
 
 // (Table-qualified by hand: a one-table select names its columns bare, which the subquery would take as its own.)
 const quoteCount = sql<number>`(SELECT count(*) FROM quotes q WHERE q.inventory_id = "vehicles"."id")`;
@@ -55,14 +37,14 @@ export function createVehicleStore(db: Db): VehicleStore {
       db
         .select({ ...getTableColumns(vehicles), quoteCount })
         .from(vehicles)
-        .where(and(eq(vehicles.dealerId, dealershipId), matching(filter)))
+        .where(v.listed(vehicles, dealershipId, filter, contains))
         .orderBy(asc(vehicles.stockNumber))
         .all(),
     find: async (dealershipId, id) =>
       db
         .select()
         .from(vehicles)
-        .where(and(eq(vehicles.dealerId, dealershipId), eq(vehicles.id, id)))
+        .where(v.own(vehicles, dealershipId, id))
         .get(),
     all: async (dealershipId) => db.select().from(vehicles).where(eq(vehicles.dealerId, dealershipId)).all(),
     async create(row) {
@@ -73,7 +55,7 @@ export function createVehicleStore(db: Db): VehicleStore {
         db
           .update(vehicles)
           .set({ ...fields, updatedAt: at })
-          .where(and(eq(vehicles.dealerId, dealershipId), eq(vehicles.id, id)))
+          .where(v.own(vehicles, dealershipId, id))
           .returning()
           .get(),
       );
@@ -81,7 +63,7 @@ export function createVehicleStore(db: Db): VehicleStore {
     async delete(dealershipId, id) {
       const result = db
         .delete(vehicles)
-        .where(and(eq(vehicles.dealerId, dealershipId), eq(vehicles.id, id)))
+        .where(v.own(vehicles, dealershipId, id))
         .run();
       return result.changes > 0;
     },
@@ -93,7 +75,7 @@ export function createVehicleStore(db: Db): VehicleStore {
     },
     importReport: async (dealershipId) =>
       db
-        .select({ importedAt: importReports.importedAt, report: importReports.report })
+        .select(v.reportColumns(importReports))
         .from(importReports)
         .where(eq(importReports.dealerId, dealershipId))
         .get(),
@@ -102,19 +84,14 @@ export function createVehicleStore(db: Db): VehicleStore {
         const row = tx
           .update(vehicles)
           .set({ status: change.to, updatedAt: at })
-          .where(
-            and(eq(vehicles.dealerId, dealershipId), eq(vehicles.id, id), eq(vehicles.status, change.from)),
-          )
+          .where(v.atStatus(vehicles, dealershipId, id, change.from))
           .returning()
           .get();
         if (row) {
           insertHandoffEvents(tx, handoff);
           // Issue #48: the open pages of the deals made from it show its status: their state moves
           // (every process's lifecycle watch reads it within its poll and the pages read the quote again).
-          tx.update(quotes)
-            .set({ stateSeq: sql`${quotes.stateSeq} + 1` })
-            .where(eq(quotes.inventoryId, id))
-            .run();
+          tx.update(quotes).set(nextState(quotes)).where(v.madeFrom(quotes, id)).run();
         }
         return row;
       }),
@@ -124,7 +101,7 @@ export function createVehicleStore(db: Db): VehicleStore {
           for (const { id, fields } of updates)
             tx.update(vehicles)
               .set({ ...fields, updatedAt: at })
-              .where(and(eq(vehicles.dealerId, dealershipId), eq(vehicles.id, id)))
+              .where(v.own(vehicles, dealershipId, id))
               .run();
           // Batches keep each statement under SQLite's bound-parameter limit.
           for (let i = 0; i < creates.length; i += 500)
@@ -135,24 +112,24 @@ export function createVehicleStore(db: Db): VehicleStore {
       );
     },
     quoteCount: async (id) =>
-      db.select({ n: sql<number>`count(*)` }).from(quotes).where(eq(quotes.inventoryId, id)).get()?.n ?? 0,
+      db.select({ n: sql<number>`count(*)` }).from(quotes).where(v.madeFrom(quotes, id)).get()?.n ?? 0,
     acceptedQuotes: async (id) =>
       db
-        .select({ id: quotes.id, lockedAt: sql<number>`${quotes.lockedAt}` })
+        .select(v.acceptedColumns(quotes))
         .from(quotes)
-        .where(and(eq(quotes.inventoryId, id), isNotNull(quotes.lockedAt), isNotNull(quotes.acceptedVersion)))
-        .orderBy(asc(quotes.lockedAt))
+        .where(v.acceptedFrom(quotes, id))
+        .orderBy(v.byLock(quotes))
         .all(),
     async sameVehicleQuotes(dealershipId, quoteIds) {
       if (quoteIds.length === 0) return [];
       const theirVehicles = db
-        .select({ id: quotes.inventoryId })
+        .select(v.vehicleColumns(quotes))
         .from(quotes)
-        .where(and(inArray(quotes.id, [...quoteIds]), isNotNull(quotes.inventoryId)));
+        .where(v.withVehicle(quotes, quoteIds));
       return db
-        .select({ id: quotes.id, inventoryId: sql<string>`${quotes.inventoryId}` })
+        .select(v.sameVehicleColumns(quotes))
         .from(quotes)
-        .where(and(eq(quotes.dealerId, dealershipId), inArray(quotes.inventoryId, theirVehicles)))
+        .where(v.sameVehicle(quotes, dealershipId, theirVehicles))
         .all();
     },
   };

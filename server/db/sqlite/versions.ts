@@ -1,11 +1,11 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import { acceptedName } from "../accepted-name";
+import { eq } from "drizzle-orm";
 import type { Db } from "../connection";
+import { unlocked } from "../queries/quotes";
+import * as v from "../queries/versions";
 import { type HistoryStore, historyRole } from "../repositories/history";
 import type { VersionStore } from "../repositories/versions";
 import { quoteEvents, quotes, quoteVersions } from "../schema";
 import { insertHandoffEvents } from "./handoff";
-import { nextStateSeq } from "./quotes";
 import { insertRestEvent } from "./rows";
 
 // Quotes' versions and history on SQLite (users.ts on the synchronous driver behind the promises).
@@ -13,32 +13,26 @@ import { insertRestEvent } from "./rows";
 export function createVersionStore(db: Db): VersionStore {
   const lastOf = (tx: Pick<Db, "select">, quoteId: string) =>
     tx
-      .select({ number: quoteVersions.number, kind: quoteVersions.kind })
+      .select(v.latestColumns(quoteVersions))
       .from(quoteVersions)
-      .where(eq(quoteVersions.quoteId, quoteId))
-      .orderBy(desc(quoteVersions.number))
+      .where(v.ofQuote(quoteVersions, quoteId))
+      .orderBy(v.newestFirst(quoteVersions))
       .limit(1)
       .get();
   return {
     latest: async (quoteId) => lastOf(db, quoteId),
     list: async (quoteId) =>
       db
-        .select({
-          number: quoteVersions.number,
-          kind: quoteVersions.kind,
-          createdAt: quoteVersions.createdAt,
-          actor: quoteVersions.actor,
-          fingerprint: quoteVersions.fingerprint,
-        })
+        .select(v.listColumns(quoteVersions))
         .from(quoteVersions)
-        .where(eq(quoteVersions.quoteId, quoteId))
-        .orderBy(desc(quoteVersions.number))
+        .where(v.ofQuote(quoteVersions, quoteId))
+        .orderBy(v.newestFirst(quoteVersions))
         .all(),
     read: async (quoteId, number) =>
       db
         .select()
         .from(quoteVersions)
-        .where(and(eq(quoteVersions.quoteId, quoteId), eq(quoteVersions.number, number)))
+        .where(v.numbered(quoteVersions, quoteId, number))
         .get(),
     async save(version, event, lock, _dealSeq, handoff) {
       return db.transaction((tx) => {
@@ -48,22 +42,11 @@ export function createVersionStore(db: Db): VersionStore {
           .run();
         if (lock === "accept")
           tx.update(quotes)
-            .set({
-              lockedAt: version.createdAt,
-              acceptedVersion: number,
-              stateSeq: nextStateSeq,
-              acceptedAt: sql`coalesce(${quotes.acceptedAt}, ${version.createdAt})`,
-              // Issue #46: the desk log names the customer of an accepted deal: the name the
-              // shopper typed, while the dealer's customer record has none.
-              customerName: sql`CASE WHEN ${quotes.customerName} = '' THEN ${acceptedName(version.snapshot)} ELSE ${quotes.customerName} END`,
-            })
+            .set(v.accepting(quotes, version.createdAt, number, version.snapshot))
             .where(eq(quotes.id, version.quoteId))
             .run();
         if (lock === "unlock")
-          tx.update(quotes)
-            .set({ lockedAt: null, stateSeq: nextStateSeq })
-            .where(eq(quotes.id, version.quoteId))
-            .run();
+          tx.update(quotes).set(unlocked(quotes)).where(eq(quotes.id, version.quoteId)).run();
         insertHandoffEvents(tx, handoff?.(number));
         return { number, event: insertRestEvent(tx, version.quoteId, event(number)) };
       });
@@ -75,18 +58,10 @@ export function createHistoryStore(db: Db): HistoryStore {
   return {
     async read(quoteId, limit) {
       const rows = db
-        .select({
-          id: quoteEvents.id,
-          at: quoteEvents.at,
-          role: quoteEvents.role,
-          actor: quoteEvents.actorName,
-          field: quoteEvents.field,
-          oldValue: quoteEvents.oldValue,
-          newValue: quoteEvents.newValue,
-        })
+        .select(v.historyColumns(quoteEvents))
         .from(quoteEvents)
         .where(eq(quoteEvents.quoteId, quoteId))
-        .orderBy(desc(quoteEvents.at), desc(quoteEvents.id))
+        .orderBy(...v.historyOrder(quoteEvents))
         .limit(limit)
         .all();
       return rows.map((row) => ({ ...row, role: historyRole(row.role) }));
