@@ -28,9 +28,9 @@ import { acceptInvitationRoutes, reassignRoutes, teamRoutes } from "./routes/tea
 import { quoteVinRoutes, vehicleRoutes } from "./routes/vehicles";
 import { versionRoutes } from "./routes/versions";
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 /** The API's version in its OpenAPI description. */
-export const API_VERSION = "1.0.0";
+const API_VERSION = "1.0.0";
 
 /** The whole HTTP app; no listening here, so tests call it with `app.request()`. */
 /** Methods that never write; everything else meets the storage check. */

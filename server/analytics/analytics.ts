@@ -13,7 +13,7 @@ import { badRequest, forbidden } from "../errors";
 // Issue #40: GET /api/analytics and the export's filters. Who sees what: owners and managers the
 // dealership's figures (or one salesperson's), a salesperson their own only.
 
-export const DEFAULT_RANGE_DAYS = 30;
+const DEFAULT_RANGE_DAYS = 30;
 
 /** An ISO date ("2026-11-01", read as UTC midnight) or time; undefined when absent, null when invalid. */
 function instant(value: string | undefined): number | undefined | null {

@@ -29,7 +29,7 @@ export const EXPORT_HEADER = [
   "Gross",
 ] as const;
 
-export type ExportQuery = {
+type ExportQuery = {
   from?: string;
   to?: string;
   salesperson?: string;

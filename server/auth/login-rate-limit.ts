@@ -7,7 +7,7 @@ import type { AttemptStore } from "../db/repositories/attempts";
  * counts costs an attacker a restart per few guesses), a table on PostgreSQL, so that every
  * process behind a balancer counts the same attempts.
  */
-export type LoginRateLimiter = {
+type LoginRateLimiter = {
   /** Milliseconds until the key may try again, or 0 when it may try now. */
   retryAfterMs(key: string, now?: number): Promise<number>;
   recordFailure(key: string, now?: number): Promise<void>;

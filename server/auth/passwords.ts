@@ -9,7 +9,7 @@ import argon2 from "argon2";
  * larger part of the server's resident memory at rest. Hashes made with the older parameters
  * still verify (argon2 reads them from the hash).
  */
-export const ARGON2_OPTIONS = {
+const ARGON2_OPTIONS = {
   type: argon2.argon2id,
   memoryCost: 47_104,
   timeCost: 1,

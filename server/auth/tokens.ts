@@ -1,7 +1,7 @@
 import { errors, jwtVerify, SignJWT } from "jose";
 import type { UserRow, UserStore } from "../db/repositories/users";
 
-export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 const ALGORITHM = "HS256";
 
 export type TokenService = {

@@ -15,7 +15,7 @@ import { terminalText } from "./terminal-text";
 // the server's own modules (config, connection and migrations, reset tokens, data-dir lock), prints
 // what it did, and throws a CommandFailed with a clear message (exit 1) when it cannot.
 
-export const DATABASE_FILE = "dealdesk.sqlite";
+const DATABASE_FILE = "dealdesk.sqlite";
 
 export class CommandFailed extends Error {}
 
@@ -256,7 +256,7 @@ export async function migrate(env: NodeJS.ProcessEnv, out: Out): Promise<void> {
 }
 
 /** The data dir, and the files and folders in it (one level down: outbox/), open to other users. */
-export function exposedPaths(dataDir: string): { path: string; mode: number; dir: boolean }[] {
+function exposedPaths(dataDir: string): { path: string; mode: number; dir: boolean }[] {
   const found: { path: string; mode: number; dir: boolean }[] = [];
   const visit = (at: string, depth: number) => {
     const stat = statSync(at);

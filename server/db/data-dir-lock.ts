@@ -8,9 +8,9 @@ import { ensurePrivateFile } from "./private-file";
 // mode for the checkpointer): the operating system drops it when the process ends, kill -9
 // included, so there is never a stale lock file to remove by hand.
 
-export const LOCK_FILE_NAME = "dealdesk.lock";
+const LOCK_FILE_NAME = "dealdesk.lock";
 
-export type DataDirLock = { release(): void };
+type DataDirLock = { release(): void };
 
 export class DataDirLocked extends Error {
   constructor(dataDir: string) {

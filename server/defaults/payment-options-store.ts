@@ -7,7 +7,7 @@ import type { DefaultsStore, PaymentOptions } from "../db/repositories/defaults"
 
 export type { PaymentOptions };
 
-export const defaultPaymentOptions = (): PaymentOptions => ({
+const defaultPaymentOptions = (): PaymentOptions => ({
   structures: structuresSchema.parse({
     downs: [...DEFAULT_STRUCTURES.downs],
     financeTerms: [...DEFAULT_STRUCTURES.financeTerms],

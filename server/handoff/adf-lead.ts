@@ -11,7 +11,7 @@ import type { DecodedTradeIn } from "./trade-in-decode";
 // XML itself, and attached as lead.xml. README "Leads to the CRM" shows an example.
 
 /** XML text and attribute values: & < > " ' escaped, and characters XML 1.0 forbids dropped. */
-export const escapeXml = (value: string | number): string =>
+const escapeXml = (value: string | number): string =>
   String(value)
     // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters XML forbids.
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
@@ -24,7 +24,7 @@ export const escapeXml = (value: string | number): string =>
 const amount = (dollars: number) => (toCents(dollars) / 100).toFixed(2);
 
 /** ISO 8601 with the offset spelled out: "2026-11-26T19:28:17+00:00". */
-export const adfDate = (at: number) => new Date(at).toISOString().replace(/\.\d{3}Z$/, "+00:00");
+const adfDate = (at: number) => new Date(at).toISOString().replace(/\.\d{3}Z$/, "+00:00");
 
 const element = (name: string, value: string | number | null | undefined, attributes = "") =>
   value === null || value === undefined || value === ""

@@ -23,7 +23,7 @@ import { decodeTradeIn } from "./trade-in-decode";
 // poll (HandoffSettings.pollMs). Each pass first turns the payment requests whose quote's window is
 // over into their one event (issue #47, payment-request-leads.ts).
 
-export type DeliveryWorker = HandoffEmitter & {
+type DeliveryWorker = HandoffEmitter & {
   /** Stops leasing; resolves when the deliveries under way are finished. */
   stop(): Promise<void>;
 };
@@ -32,8 +32,7 @@ export type DeliveryWorker = HandoffEmitter & {
 const BATCH = 10;
 
 /** Retry delay with ±20% jitter, so that receivers failing together are not retried together. */
-export const withJitter = (delayMs: number, random = Math.random) =>
-  Math.round(delayMs * (0.8 + 0.4 * random()));
+const withJitter = (delayMs: number, random = Math.random) => Math.round(delayMs * (0.8 + 0.4 * random()));
 
 export function startDeliveryWorker(deps: {
   config: Config;

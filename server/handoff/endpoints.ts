@@ -32,11 +32,11 @@ import { urlProblem } from "./safe-address";
 // Issue #39: the dealership's endpoints (webhooks and the CRM lead address), their test events,
 // the delivery log and resends: what /api/integrations does, for owners and managers.
 
-export type EndpointDeps = { store: HandoffStore; settings: HandoffSettings; emitter: HandoffEmitter };
+type EndpointDeps = { store: HandoffStore; settings: HandoffSettings; emitter: HandoffEmitter };
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-export function toEndpoint(row: HandoffEndpointRow): HandoffEndpoint {
+function toEndpoint(row: HandoffEndpointRow): HandoffEndpoint {
   return {
     id: row.id,
     kind: row.kind,
@@ -51,7 +51,7 @@ export function toEndpoint(row: HandoffEndpointRow): HandoffEndpoint {
 }
 
 /** whsec_ + 24 random bytes in base64: the Standard Webhooks secret format. */
-export const newWebhookSecret = () => `whsec_${randomBytes(24).toString("base64")}`;
+const newWebhookSecret = () => `whsec_${randomBytes(24).toString("base64")}`;
 
 export async function listIntegrations(
   store: HandoffStore,
@@ -175,11 +175,7 @@ export async function setLeadAddress(
 }
 
 /** A made-up deal for "Send test lead" and "Send test event", so a receiver can be tried safely. */
-export function sampleEventData(
-  appUrl: string,
-  dealershipId: string,
-  dealershipName: string,
-): QuoteEventData {
+function sampleEventData(appUrl: string, dealershipId: string, dealershipName: string): QuoteEventData {
   return {
     test: true,
     quote: {

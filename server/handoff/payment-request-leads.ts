@@ -21,7 +21,7 @@ import { PENDING_PAYMENT_REQUEST, type PendingPaymentRequest } from "./pending-e
 const BATCH = 20;
 
 /** The event that carries a quote's held requests: the latest as `paymentRequest`, all of them as `paymentRequests`. */
-export function leadEventOf(held: HeldPaymentRequests): HandoffEventRecord {
+function leadEventOf(held: HeldPaymentRequests): HandoffEventRecord {
   const requests = held.requests.map((row) => ({
     ...(JSON.parse(row.request) as PendingPaymentRequest["paymentRequest"]),
     at: row.at,

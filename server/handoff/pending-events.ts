@@ -36,7 +36,7 @@ export type PendingPaymentRequest = {
 type StoredEvent = LeasedDelivery["event"];
 
 /** Whether the event still waits for its full payload. */
-export function isPending(payload: Record<string, unknown>): boolean {
+function isPending(payload: Record<string, unknown>): boolean {
   return payload.pending === PENDING_PAYMENT_REQUEST;
 }
 

@@ -94,7 +94,7 @@ export async function urlProblem(raw: string, settings: Pick<HandoffSettings, "a
 }
 
 /** Thrown when a delivery's host resolves to an address it may not reach. */
-export class RefusedAddressError extends Error {}
+class RefusedAddressError extends Error {}
 
 /**
  * A `lookup` for http.request that refuses the connection when any address of the host is one

@@ -9,7 +9,7 @@ import { guardedLookup, literalAddressProblem } from "./safe-address";
 // attempt's), webhook-signature ("v1," + base64 HMAC-SHA256 of "id.timestamp.body" with the
 // secret's bytes). Redirects are not followed; the answer is read up to 1 KiB for the log.
 
-export const RESPONSE_LOG_BYTES = 1024;
+const RESPONSE_LOG_BYTES = 1024;
 
 export type AttemptResult = { statusCode: number | null; response: string; durationMs: number; ok: boolean };
 

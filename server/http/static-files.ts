@@ -3,7 +3,7 @@ import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { mountPrerenderedPages, type PageDeps, type PrerenderedPages } from "./pages";
 
-export const SERVICE_WORKER_PATH = "/sw.js";
+const SERVICE_WORKER_PATH = "/sw.js";
 
 /**
  * Serves the Vite build: hashed assets cached for a year (their name changes with their content),

@@ -44,7 +44,7 @@ const sameFields = (a: VehicleFields, b: VehicleFields) =>
   (Object.keys(a) as (keyof VehicleFields)[]).every((key) => a[key] === b[key]);
 
 /** What an import would do: its report, and the vehicles to create and to update (all stamped `at`). */
-export type ImportPlan = {
+type ImportPlan = {
   result: ImportResult;
   creates: VehicleRow[];
   updates: { id: string; fields: VehicleFields }[];

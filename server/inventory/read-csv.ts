@@ -14,8 +14,8 @@ import { CsvError, Parser } from "csv-parse";
 
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 5000;
-export const IMPORT_MAX_LINE_BYTES = 64 * 1024;
-export const IMPORT_READ_BUDGET_MS = 10_000;
+const IMPORT_MAX_LINE_BYTES = 64 * 1024;
+const IMPORT_READ_BUDGET_MS = 10_000;
 /**
  * A slice of 4 KiB: blank lines are csv-parse's slowest input per byte (about 2,000 records a
  * slice), and 4 KiB of them parse in a few milliseconds on an unloaded core.
@@ -35,7 +35,7 @@ export class ImportFileError extends Error {
 }
 
 /** A record with the line it starts on (1: the header); quoted newlines span lines. */
-export type CsvLine = { line: number; cells: string[] };
+type CsvLine = { line: number; cells: string[] };
 
 export type CsvSource = string | ReadableStream<Uint8Array> | null;
 

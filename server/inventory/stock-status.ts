@@ -15,7 +15,7 @@ export type { StatusChangeReason };
 /** A change that another writer's change overtook is read and tried again, this many times. */
 const ATTEMPTS = 5;
 
-export type StatusChange = {
+type StatusChange = {
   reason: StatusChangeReason;
   /** The deal that moved it (accepted, reopened), named in the event. */
   quoteId?: string | null;

@@ -22,7 +22,7 @@ import type { Rooms } from "./rooms/rooms";
 const VISIT_REPORT_MS = 2000;
 
 /** What the live server hears from the other processes (several processes only). */
-export type DeploymentEvents = {
+type DeploymentEvents = {
   /** The rooms, for other processes' commits and presence (remote.ts). */
   rooms(): Rooms;
   quoteDeleted(quoteId: string): void;
@@ -39,7 +39,7 @@ export type DeploymentEvents = {
   lookingHere(): ShopperVisit[];
 };
 
-export type Deployment = {
+type Deployment = {
   documentLog(set: RoomSet): DocumentLog;
   bus: LiveBus;
   /** Issue #47: when each of these shopper devices first wrote to the quote, as stored. */
@@ -51,7 +51,7 @@ export type Deployment = {
   close(): void;
 };
 
-export type DeploymentDeps = {
+type DeploymentDeps = {
   storage: LiveStorage;
   bounds: LiveBounds;
   log: (line: string) => void;

@@ -7,7 +7,7 @@ import type { BusMessage, RedisBus } from "./fanout/redis-bus";
 // REDIS_URL is set) carrying commits and control messages between the processes.
 
 /** The bus's events, handed to the live server once it exists (the bus connects before it). */
-export type BusEvents = {
+type BusEvents = {
   onMessage(message: BusMessage): void;
   onConnectionChange(connected: boolean): void;
 };

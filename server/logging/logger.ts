@@ -2,7 +2,7 @@
 // pass through redact(): a quote id is the shopper's only key and a token is a password, so neither
 // may sit in logs, which outlive both and travel to log services.
 
-export type LogFormat = "plain" | "json";
+type LogFormat = "plain" | "json";
 export type Log = (line: string) => void;
 
 const QUOTE_ID = /\b(quotes?\/)([A-Za-z0-9_-]{4})[A-Za-z0-9_-]{12,}/g;

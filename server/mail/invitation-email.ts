@@ -8,7 +8,7 @@ import type { Mailer, MailReceipt, OutgoingMail } from "./mailer";
 export const INVITATION_SUBJECT = `You're invited to join a dealership on ${TEXT.productName}`;
 
 /** How much of a dealership's (or an inviter's) name the mail shows. */
-export const INVITATION_NAME_MAX = 80;
+const INVITATION_NAME_MAX = 80;
 
 const EVERY_CONTROL = new RegExp(CONTROL_CHARACTERS.source, "gu");
 

@@ -21,7 +21,7 @@ export type OutgoingMail = {
 export type MailReceipt = { response: string; outboxFile?: string };
 
 /** How an outbox receipt's response starts; the delivery log keeps the response alone. */
-export const OUTBOX_RESPONSE_PREFIX = "Written to ";
+const OUTBOX_RESPONSE_PREFIX = "Written to ";
 
 /** The outbox file a receipt's response names, or undefined for a mail server's answer. */
 export const outboxFileOf = (response: string): string | undefined =>

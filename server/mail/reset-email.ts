@@ -9,7 +9,7 @@ export function resetLink(appUrl: string, token: string): string {
 }
 
 /** The reset email, readable as plain text and as HTML. */
-export function resetEmail(to: string, firstName: string, link: string): OutgoingMail {
+function resetEmail(to: string, firstName: string, link: string): OutgoingMail {
   const product = TEXT.productName;
   const greeting = firstName.trim() ? `Hi ${firstName.trim()},` : "Hello,";
   const text = [

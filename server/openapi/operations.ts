@@ -54,7 +54,7 @@ import {
 // schemas of its answers. openapi-document.ts turns this table into GET /api/openapi.json, and
 // openapi.test.ts checks that the app has no route missing here and that real answers match.
 
-export type Auth = "bearer" | "optional" | "none";
+type Auth = "bearer" | "optional" | "none";
 export type Operation = {
   method: "get" | "post" | "put" | "patch" | "delete";
   /** OpenAPI path under /api, parameters in braces. */

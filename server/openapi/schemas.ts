@@ -28,7 +28,7 @@ const profile = z.object({
   phoneNumber: z.string(),
 });
 
-export const userSchema = z.object({
+const userSchema = z.object({
   id: z.string(),
   email: z.string(),
   firstName: z.string(),
@@ -70,7 +70,7 @@ const grossSchema = z.object({
 });
 
 /** Issue #46: the deal as presented (shared/deal/presented-deal.ts). */
-export const presentedDealSchema = z
+const presentedDealSchema = z
   .object({
     structure: z.enum(["cash", "finance", "lease"]),
     months: z.number().int().optional(),

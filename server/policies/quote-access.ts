@@ -21,7 +21,7 @@ export type { QuoteRow };
 /** Quote ids are 22 URL-safe characters (128 random bits); anything else cannot exist. */
 const QUOTE_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
-export const isQuoteIdShape = (id: string) => QUOTE_ID.test(id);
+const isQuoteIdShape = (id: string) => QUOTE_ID.test(id);
 
 export async function findQuote(quotes: QuoteStore, id: string): Promise<QuoteRow | undefined> {
   if (!isQuoteIdShape(id)) return undefined;

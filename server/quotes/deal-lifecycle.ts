@@ -20,7 +20,7 @@ export type DealLifecycleState = {
   salesperson: string;
 };
 
-export type DealerVerdict = "ok" | "lostQuote" | "ended";
+type DealerVerdict = "ok" | "lostQuote" | "ended";
 
 export type DealLifecycle = {
   /** Each quote's state seq; a quote missing from the answer was deleted. */

@@ -20,7 +20,7 @@ import type { Stores } from "../db/stores";
 const BATCH = 100;
 
 /** The economics document's first state and the private document's update taking them out. */
-export function splitEconomics(stored: StoredDoc): EconomicsSplit {
+function splitEconomics(stored: StoredDoc): EconomicsSplit {
   const priv = docFromStored(stored, "economics-move");
   const economics = new Y.Doc({ guid: "economics-move" });
   try {

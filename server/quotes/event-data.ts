@@ -11,7 +11,7 @@ import type { HandoffEventRecord } from "../db/repositories/handoff";
 // dollars as JSON numbers with at most two decimals, as in the rest of the API. Built once, when
 // the event is stored; each endpoint's copy leaves out what it may not receive (forEndpoint).
 
-export type EventVehicle = {
+type EventVehicle = {
   description: string;
   year: number | null;
   make: string | null;
@@ -26,7 +26,7 @@ export type EventVehicle = {
   advertisedPrice: number;
 };
 
-export type EventStructure =
+type EventStructure =
   | { kind: "cash"; text: string; price: number; downPayment: number }
   | {
       kind: "finance";
@@ -72,7 +72,7 @@ export type EventQuote = {
   gross?: GrossInDollars;
 };
 
-export type EventCustomer = { name: string; email: string | null; phone: string | null };
+type EventCustomer = { name: string; email: string | null; phone: string | null };
 
 /** The `data` of every quote event; `extra` holds what one event type adds (shared: `via`). */
 export type QuoteEventData = {
@@ -97,7 +97,7 @@ const orNull = (value: string | undefined | null) => (value?.trim() ? value.trim
  * "2021 Honda Accord EX-L" read as year, make, model and trim: the quote keeps one description,
  * and a CRM wants the parts. A description that does not start with a model year gives nulls.
  */
-export function vehicleParts(description: string): Pick<EventVehicle, "year" | "make" | "model" | "trim"> {
+function vehicleParts(description: string): Pick<EventVehicle, "year" | "make" | "model" | "trim"> {
   const words = description.trim().split(/\s+/);
   const year = Number(words[0]);
   if (!/^(19|20)\d\d$/.test(words[0] ?? "") || words.length < 2)

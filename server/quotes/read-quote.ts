@@ -97,7 +97,7 @@ export async function documentContentAt(
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-export type QuoteView = {
+type QuoteView = {
   id: string;
   created_at: string;
   expires_at: string;

@@ -23,7 +23,7 @@ let pdfkit: Promise<typeof PDFKit> | undefined;
  * The standard PDF fonts encode WinAnsi only; anything else (emoji, other scripts in a name) would
  * print as the wrong glyph, so it becomes "?" instead, visibly, never silently something else.
  */
-export function winAnsi(text: string): string {
+function winAnsi(text: string): string {
   return text.replace(
     /[^\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac\u2122\u00b7]/gu,
     "?",

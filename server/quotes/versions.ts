@@ -30,7 +30,7 @@ import { documentContentAt, quoteDealership, storedCustomerInfo } from "./read-q
 // changed (the API answers 405 to any change), each with a short fingerprint that a printed
 // sheet carries so that paper can be matched to its stored version.
 
-export type VersionKind = "saved" | "accepted" | "counter";
+type VersionKind = "saved" | "accepted" | "counter";
 
 /** What the shopper sent when accepting: their own contact details and the structure chosen. */
 export type ShopperContact = { name: string; phone: string; email: string };
@@ -60,7 +60,7 @@ export type VersionSnapshot = {
  * economics when it was saved and the gross they made for the version's structure. Kept beside the
  * snapshot (not in its fingerprint); only a dealer who sees gross is ever answered it.
  */
-export type VersionEconomics = { economics: DealEconomics; gross: GrossInDollars };
+type VersionEconomics = { economics: DealEconomics; gross: GrossInDollars };
 
 /** The stored JSON of a version: the snapshot, and (issue #38, versions saved since) its economics. */
 type StoredSnapshot = VersionSnapshot & { dealerEconomics?: VersionEconomics };
@@ -153,7 +153,7 @@ const toRow = (
  * #40): issue #46, the deal as presented (its structure, term, down and monthly payment), not a
  * grid cell looked up again.
  */
-export function versionFigures(
+function versionFigures(
   snapshot: Pick<VersionSnapshot, "data" | "choice" | "breakdown" | "grids" | "selected">,
 ): Required<
   Pick<
@@ -182,7 +182,7 @@ export type VersionEvents = {
 };
 
 /** What storeVersion stores: the version, its history row, and what moves with it. */
-export type NewVersion = {
+type NewVersion = {
   quoteId: string;
   kind: VersionKind;
   /** Who made it, as the version list names them ("Dana (manager)", "Shopper"). */
@@ -256,7 +256,7 @@ export async function listVersions(stores: Stores, quoteId: string): Promise<Ver
 }
 
 /** "S. R." for "Sam Rivera": how a link's sheet names who accepted (issue #33). */
-export const initialsOf = (name: string): string =>
+const initialsOf = (name: string): string =>
   name
     .trim()
     .split(/\s+/)

@@ -15,7 +15,7 @@ import { authorize } from "../policies/policy";
 // New quotes snapshot them; existing quotes keep the rules they were priced with.
 
 /** DESKING.md's example state profiles, offered as starting templates (labelled as examples). */
-export const taxProfileTemplates = () =>
+const taxProfileTemplates = () =>
   EXAMPLE_TAX_PROFILES.map((profile) => ({
     id: profile.id,
     label: profile.label,

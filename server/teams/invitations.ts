@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { InvitableRole } from "@shared/core/team-roles";
 import type { AuditEntry, DealershipStore } from "../db/repositories/dealerships";
 
-export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Only this hash is stored: a copy of the database must not let anyone join a dealership. */
 export const hashInvitationToken = (token: string) => createHash("sha256").update(token).digest("hex");

@@ -11,7 +11,7 @@ import type { TestApp } from "./test-app";
 export const PASSWORD = "correct horse battery";
 let counter = 0;
 
-export type Registered = AuthResponse & { email: string; password: string };
+type Registered = AuthResponse & { email: string; password: string };
 
 export async function register(t: TestApp, overrides: Record<string, unknown> = {}): Promise<Registered> {
   counter += 1;

@@ -37,7 +37,7 @@ export type BackendApp = Pick<AppDeps, "stores" | "config"> & {
   cleanup(): Promise<void>;
 };
 
-export type OpenBackendApp = (overrides?: Partial<Config>, env?: NodeJS.ProcessEnv) => Promise<BackendApp>;
+type OpenBackendApp = (overrides?: Partial<Config>, env?: NodeJS.ProcessEnv) => Promise<BackendApp>;
 
 let databases = 0;
 

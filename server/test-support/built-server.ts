@@ -7,7 +7,7 @@ import { freePort } from "./services";
 // port, ready once /api/health answers: what the several-processes end-to-end run and
 // bench:cluster put behind their balancer or load generator.
 
-export type BuiltServerProcess = { url: string; port: number; child: ChildProcess };
+type BuiltServerProcess = { url: string; port: number; child: ChildProcess };
 
 export async function startBuiltServer(env: NodeJS.ProcessEnv): Promise<BuiltServerProcess> {
   const port = await freePort();

@@ -153,7 +153,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 
 type Server = { server: Pick<RunningServer, "url"> };
 
-export type GuardSetup = {
+type GuardSetup = {
   token: string;
   quoteId: string;
   dealerServer: Server;

@@ -49,7 +49,7 @@ function redisBinary(): string | undefined {
 
 let installed = false;
 /** Installs Debian's postgresql and redis-server when missing (root only), else explains how. */
-export function ensureServicePackages(): { pgBin: string; redisServer: string } {
+function ensureServicePackages(): { pgBin: string; redisServer: string } {
   let pgBin = postgresBinDir();
   let redisServer = redisBinary();
   if ((!pgBin || !redisServer) && !installed) {

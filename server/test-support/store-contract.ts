@@ -13,7 +13,7 @@ import { versionsContract } from "./store-contract/versions";
 // store, exercised through the stores alone. Each case gets a freshly opened, empty storage, so
 // cases never see each other's rows. The cases live in ./contract/ by subject.
 
-export type OpenStores = () => Promise<{ stores: Stores; close(): Promise<void> }>;
+type OpenStores = () => Promise<{ stores: Stores; close(): Promise<void> }>;
 
 export function storeContract(name: string, open: OpenStores): void {
   describe(`storage contract: ${name}`, () => {

@@ -81,7 +81,7 @@ export function percentText(rate: number | null): string {
 }
 
 /** "45 min", "3 h 20 min", "2 d 4 h"; under a minute "under 1 min". */
-export function durationText(ms: number | null): string {
+function durationText(ms: number | null): string {
   if (ms === null) return "—";
   const minutes = Math.round(ms / 60_000);
   if (minutes < 1) return "under 1 min";

@@ -21,7 +21,7 @@ export const WEEK_MS = 7 * DAY_MS;
 /** The longest range one request may ask for (the API refuses more). */
 export const ANALYTICS_MAX_DAYS = 1_100;
 /** How many terms and downs the "most common" lists show. */
-export const TOP_CHOICES = 5;
+const TOP_CHOICES = 5;
 
 export const FUNNEL_STEPS = ["created", "shared", "opened", "accepted"] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
@@ -53,7 +53,7 @@ export type AnalyticsFacts = {
   deals: readonly AcceptedDeal[];
 };
 
-export type StepCounts = Record<FunnelStep, number>;
+type StepCounts = Record<FunnelStep, number>;
 
 /** median and 90th percentile in milliseconds, over `count` quotes; null without any. */
 export type Durations = { count: number; medianMs: number | null; p90Ms: number | null };
@@ -115,7 +115,7 @@ function mostCommon<K extends string | number>(keys: K[], limit: number): { key:
     .slice(0, limit);
 }
 
-export type AnalyticsInput = {
+type AnalyticsInput = {
   from: number;
   to: number;
   salesperson: string | null;
@@ -204,7 +204,7 @@ export function computeAnalytics(facts: AnalyticsFacts, input: AnalyticsInput): 
 }
 
 /** How many weeks the range spans (the last one may be short). */
-export const weeksIn = (from: number, to: number) => Math.max(1, Math.ceil((to - from) / WEEK_MS));
+const weeksIn = (from: number, to: number) => Math.max(1, Math.ceil((to - from) / WEEK_MS));
 
 /** A shopper's page opening the quote again within this long is the same visit: one "opened" event. */
 export const OPENED_GAP_MS = 30 * 60_000;

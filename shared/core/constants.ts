@@ -12,7 +12,7 @@ export const LOAN_TERM_KEYS = ["24", "36", "48", "60", "72", "84"] as const sati
 export const CREDIT_TIER_IDS = ["excellent", "very-good", "good", "fair", "poor"] as const;
 export type CreditTier = (typeof CREDIT_TIER_IDS)[number];
 
-export interface CreditTierInfo {
+interface CreditTierInfo {
   id: CreditTier;
   label: string;
   minScore: number;
@@ -83,8 +83,6 @@ export const RESET_REDIRECT_MS = 3000;
 
 /** Names, descriptions, VINs and similar free text. */
 export const MAX_TEXT_LENGTH = 200;
-/** Longer free text (a street address fits in MAX_TEXT_LENGTH; this is for notes). */
-export const MAX_LONG_TEXT_LENGTH = 1000;
 export const MAX_URL_LENGTH = 2048;
 export const MAX_EMAIL_LENGTH = 254;
 
@@ -124,7 +122,7 @@ export const EMPTY_DEALER_PROFILE: Readonly<DealerProfile> = {
 };
 
 /** Issue #34: the vehicle form's default is used above this many miles, else new. */
-export const NEW_VEHICLE_MAX_MILES = 1000;
+const NEW_VEHICLE_MAX_MILES = 1000;
 
 /** New or used as the form defaults it: used above NEW_VEHICLE_MAX_MILES. */
 export const defaultIsNew = (mileage: number): boolean => !(mileage > NEW_VEHICLE_MAX_MILES);

@@ -15,7 +15,7 @@ import { withStructures } from "../schemas/read-structures";
 import { presentedDeal } from "./presented-deal";
 
 /** JSON with every object's keys in order, so that equal values always give equal text. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   if (typeof value === "object" && value !== null) {
     const entries = Object.entries(value as Record<string, unknown>)

@@ -41,13 +41,13 @@ export type SheetSource = {
 };
 
 /** The presented deal as a sheet keeps it: its terms and figures, its words, a lease's disclosure lines. */
-export type SheetSelection = Partial<PresentedDeal> & {
+type SheetSelection = Partial<PresentedDeal> & {
   text: string;
   lines: SheetLine[] | null;
   paidWith: string | null;
 };
 
-export type SheetStamp = {
+type SheetStamp = {
   /** Null for the current deal (not a stored version). */
   number: number | null;
   kind: "saved" | "accepted" | "counter" | null;
@@ -56,7 +56,7 @@ export type SheetStamp = {
   fingerprint: string;
 };
 
-export type SheetLine = {
+type SheetLine = {
   label: string;
   amount: string;
   /** 1: a detail row under the line above (an add-on, a fee, a tax). */
@@ -102,7 +102,7 @@ export type TruthInLending = {
 };
 
 /** The federal box of a finance deal: APR, finance charge, amount financed, total of payments, schedule. */
-export function truthInLendingOf(result: FinanceResult): TruthInLending | null {
+function truthInLendingOf(result: FinanceResult): TruthInLending | null {
   if (result.amountFinanced <= 0) return null;
   const regular = result.finalPayment === result.payment ? result.months : result.months - 1;
   return {
@@ -156,7 +156,7 @@ const contactLines = (c: { name: string; phone?: string; email?: string }): stri
   [c.name, c.phone ? formatCustomerPhone(customerPhoneDigits(c.phone)) : "", c.email ?? ""].filter(Boolean);
 
 /** "November 24, 2026 at 3:42 PM EST" in the given time zone (the server's when none is given). */
-export function sheetDate(iso: string, timeZone?: string): string {
+function sheetDate(iso: string, timeZone?: string): string {
   return new Intl.DateTimeFormat("en-US", {
     year: "numeric",
     month: "long",
@@ -329,7 +329,7 @@ function sheetCell(source: SheetSource, selected: SheetSelection): SheetCell | n
 }
 
 /** "Paid with $9,800.00 trade-in, $1,234.56 cash" (only the parts there are). */
-export function paidWithText(result: {
+function paidWithText(result: {
   tradeInApplied: number;
   rebatesApplied: number;
   cashDueAtSigning: number;

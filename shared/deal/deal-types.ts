@@ -137,7 +137,7 @@ export interface AvailableLease {
  * A lease whose adjusted cap cost is at or below the residual: no payment, never offered
  * (issue #34). The cap cost figures say why.
  */
-export interface UnavailableLease {
+interface UnavailableLease {
   months: number;
   available: false;
   reason: string;

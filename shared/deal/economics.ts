@@ -23,9 +23,9 @@ const participation = number(MSG.participationInvalid)
   .min(0, MSG.participationInvalid)
   .max(100, MSG.participationInvalid);
 /** Far above any quote's add-ons; keeps one private document small. */
-export const MAX_ADD_ON_COSTS = 100;
+const MAX_ADD_ON_COSTS = 100;
 /** Far above any quote's dealer fees. */
-export const MAX_FEES_IN_GROSS = 100;
+const MAX_FEES_IN_GROSS = 100;
 
 const percent = (message: string) => number(message).min(0, message).max(100, message);
 

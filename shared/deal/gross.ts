@@ -25,7 +25,7 @@ import { chargedAddOns, quoteDealInput } from "./quote-deal";
 import { type Selection, selectedStructure } from "./selected-structure";
 
 export const RESERVE_METHODS = ["markup", "flat", "amountFinanced"] as const;
-export type ReserveMethod = (typeof RESERVE_METHODS)[number];
+type ReserveMethod = (typeof RESERVE_METHODS)[number];
 
 /** How a tier's lender pays the dealership (dollars, percent). Absent: a share of the markup, uncapped. */
 export interface ReserveRule {
@@ -145,7 +145,7 @@ export function leaseReserve(
   return { reserve: capped(percentOf(Math.max(0, difference), participationPercent), rule), rateBuyDown };
 }
 
-export interface GrossParts {
+interface GrossParts {
   sellingPriceCents: number;
   vehicleCostCents: number | null;
   packCents: number;
@@ -184,11 +184,7 @@ export function grossOf(parts: GrossParts): GrossFigures {
 const cents = (dollars: number | undefined) => (dollars === undefined ? 0 : Math.max(0, toCents(dollars)));
 
 /** The lender's side of the quote's selected structure (issue #34), in cents. */
-export function selectionReserve(
-  data: QuoteData,
-  economics: DealEconomics,
-  selection: Selection,
-): ReserveFigures {
+function selectionReserve(data: QuoteData, economics: DealEconomics, selection: Selection): ReserveFigures {
   if (selection.kind === "finance") {
     const { result, tier, months } = selection;
     const buy = economics.buyRates[tier]?.[String(months) as `${LoanTerm}`];
@@ -234,13 +230,13 @@ export function selectionReserve(
 }
 
 /** Trade allowance - ACV in cents (0 without a trade, or while no ACV is entered). */
-export function tradeOverAllowanceOf(data: QuoteData, economics: DealEconomics): number {
+function tradeOverAllowanceOf(data: QuoteData, economics: DealEconomics): number {
   if (!data.tradeIn.hasTradeIn || economics.tradeInAcv === undefined) return 0;
   return cents(data.tradeIn.vehicle.value) - cents(economics.tradeInAcv);
 }
 
 /** The quote's dealer fees counted as front gross, in cents. */
-export function feesInGrossOf(data: QuoteData, economics: DealEconomics): number {
+function feesInGrossOf(data: QuoteData, economics: DealEconomics): number {
   const ids = new Set(economics.feesInGross);
   let total = 0;
   for (const fee of data.dealerFeeItems) if (ids.has(fee.id)) total += cents(fee.amount);

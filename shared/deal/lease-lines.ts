@@ -9,7 +9,7 @@ import { TEXT } from "../text/page-text";
 import type { Breakdown } from "./pricing";
 import type { Selection } from "./selected-structure";
 
-export type LeaseLine = {
+type LeaseLine = {
   label: string;
   amount: string;
   /** 1: a detail row under the line above. */

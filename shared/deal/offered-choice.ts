@@ -8,7 +8,7 @@
 import type { LeaseTerm, LoanTerm } from "../core/constants";
 import type { LeaseProgram, ShopperChoice, Structures } from "../schemas/quote-schema";
 
-export type OfferedOptions = { structures: Structures; leaseProgram?: LeaseProgram | null | undefined };
+type OfferedOptions = { structures: Structures; leaseProgram?: LeaseProgram | null | undefined };
 
 export function isChoiceOffered(options: OfferedOptions, choice: ShopperChoice): boolean {
   const { structures, leaseProgram } = options;

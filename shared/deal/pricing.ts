@@ -15,7 +15,7 @@ import { calculateDeal } from "./calculate-deal";
 import { financePayment } from "./finance";
 import { quoteDealInput } from "./quote-deal";
 
-export interface AddOnLine {
+interface AddOnLine {
   id: string;
   name: string;
   retailPrice: number;
@@ -25,13 +25,13 @@ export interface AddOnLine {
   discounted: boolean;
 }
 
-export interface AmountLine {
+interface AmountLine {
   id: string;
   name: string;
   amount: number;
 }
 
-export interface TaxLine extends AmountLine {
+interface TaxLine extends AmountLine {
   rate: number;
 }
 
@@ -166,7 +166,7 @@ export function monthlyPayment(amountCents: number, apr: number, months: number)
   return financePayment(Math.round(amountCents), apr, months);
 }
 
-export interface EffectiveRate {
+interface EffectiveRate {
   /** The APR used, percent. */
   rate: number;
   /** True when the dealer's override differs from the quote's table (show the default in parentheses). */

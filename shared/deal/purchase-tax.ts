@@ -14,7 +14,7 @@ export function isFeeTaxable(fee: DealFee, rules: TaxRules): boolean {
 }
 
 /** The part of the trade-in value the profile lets reduce the purchase tax base. */
-export function tradeInCredit(input: Pick<DealInput, "tradeIn" | "isNew">, rules: TaxRules): number {
+function tradeInCredit(input: Pick<DealInput, "tradeIn" | "isNew">, rules: TaxRules): number {
   const value = input.tradeIn.valueCents;
   switch (rules.tradeIn.rule) {
     case "full":

@@ -11,7 +11,7 @@ import { STANDARD_RULES } from "./standard-rules";
 const nonNegativeCents = (dollars: number | undefined): number => Math.max(0, toCents(dollars ?? 0));
 
 /** The quote's rate lines under its snapshotted rules, or the standard rules for a quote from before profiles. */
-export function quoteTaxRules(data: QuoteData): TaxRules {
+function quoteTaxRules(data: QuoteData): TaxRules {
   const rates = data.taxItems.map((item) => ({
     name: item.name,
     ratePercent: item.rate,
@@ -52,7 +52,7 @@ export function chargedAddOns(data: QuoteData) {
     });
 }
 
-export interface QuoteDealOptions {
+interface QuoteDealOptions {
   /**
    * Cash down in cents (>= 0); when absent, the quote's own downpayment (stored negative), applied
    * up to the balance due (issue #34: a concurrent edit may have left it above; see appliedDownPayment).
@@ -106,7 +106,7 @@ export function quoteDealInput(data: QuoteData, options: QuoteDealOptions = {}):
 }
 
 /** The quote's down payment as entered, in cents >= 0. */
-export function enteredDownPaymentCents(data: QuoteData): number {
+function enteredDownPaymentCents(data: QuoteData): number {
   // Stored negative (docs/decisions/009-product-rulings.md); a positive value would raise the price, so it is ignored.
   return Math.max(0, -toCents(data.downPayment));
 }

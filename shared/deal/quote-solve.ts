@@ -16,7 +16,7 @@ import { appliedDownPayment, quoteDealInput } from "./quote-deal";
 import { lease, selectedStructure } from "./selected-structure";
 import { type SolveFor, type SolveStructure, solveRounded } from "./solve";
 
-export interface QuoteSolveSetup {
+interface QuoteSolveSetup {
   input: DealInput;
   /** The option of `input.finance` / `input.lease` the quote's structure uses. */
   index: number;
@@ -26,7 +26,7 @@ export interface QuoteSolveSetup {
 }
 
 /** The quote as a solve input for `structure`; null when the quote cannot offer it (no lease programme). */
-export function quoteSolveSetup(data: QuoteData, structure: SolveStructure): QuoteSolveSetup | null {
+function quoteSolveSetup(data: QuoteData, structure: SolveStructure): QuoteSolveSetup | null {
   const selected = selectedStructure(data);
   const { applied } = appliedDownPayment(data);
   const tier = data.selectedCreditTier;

@@ -21,12 +21,12 @@ import { calculateDeal } from "./calculate-deal";
 import type { DealInput } from "./deal-types";
 import { balanceDueCents } from "./down-payment";
 
-export const SOLVE_STRUCTURES = ["finance", "lease"] as const;
+const SOLVE_STRUCTURES = ["finance", "lease"] as const;
 export type SolveStructure = (typeof SOLVE_STRUCTURES)[number];
-export const SOLVE_FOR = ["sellingPrice", "downPayment", "months"] as const;
+const SOLVE_FOR = ["sellingPrice", "downPayment", "months"] as const;
 export type SolveFor = (typeof SOLVE_FOR)[number];
 
-export interface SolveTarget {
+interface SolveTarget {
   structure: SolveStructure;
   /** Which option of `input.finance` or `input.lease` (ignored for `months`: every option is a candidate). */
   index: number;
@@ -34,7 +34,7 @@ export interface SolveTarget {
 }
 
 /** `value` in cents (price, down) or months; `payment` in cents at that value. */
-export type SolveResult =
+type SolveResult =
   | { ok: true; value: number; payment: number; index: number }
   | { ok: false; message: string };
 

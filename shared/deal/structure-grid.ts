@@ -3,7 +3,6 @@
 // page (both sides), the history text and the deal sheet read these figures.
 
 import type { CreditTier, LeaseTerm, LoanTerm, StructureKind } from "../core/constants";
-import { creditTierLabel } from "../core/constants";
 import { formatMoney, toCents } from "../core/money";
 import type { QuoteData } from "../schemas/quote-schema";
 import { calculateDeal } from "./calculate-deal";
@@ -18,12 +17,12 @@ import { appliedDownPayment, quoteDealInput } from "./quote-deal";
  */
 type RowMark = { own?: true };
 
-export interface FinanceGrid {
+interface FinanceGrid {
   terms: LoanTerm[];
   rows: ({ downCents: number; cells: FinanceResult[] } & RowMark)[];
 }
 
-export interface LeaseGrid {
+interface LeaseGrid {
   terms: LeaseTerm[];
   moneyFactor: number;
   tier: CreditTier;
@@ -33,7 +32,7 @@ export interface LeaseGrid {
 }
 
 /** Why a quote with a lease programme shows no lease grid (issue #34): a lease needs the MSRP. */
-export type LeaseBlock = "msrp" | null;
+type LeaseBlock = "msrp" | null;
 
 export interface StructureGrids {
   /** With the quote's own downpayment: the out-the-door price the page leads with. */
@@ -112,8 +111,6 @@ export function structureGrids(data: QuoteData, tier: CreditTier = data.selected
 }
 
 const STRUCTURE_NAMES: Record<StructureKind, string> = { cash: "Cash", finance: "Finance", lease: "Lease" };
-export const structureName = (kind: StructureKind): string => STRUCTURE_NAMES[kind];
-
 /**
  * "Lease 36 mo, $2,000.00 down", "Finance 60 mo", "Cash": a structure and term, with the down
  * payment when it is given (the presented deal's; a shopper's choice names none, issue #46).
@@ -123,5 +120,3 @@ export function choiceText(choice: { structure: StructureKind; months?: number; 
   const term = `${STRUCTURE_NAMES[choice.structure]} ${choice.months} mo`;
   return choice.down === undefined ? term : `${term}, ${formatMoney(toCents(choice.down))} down`;
 }
-
-export const tierText = (tier: CreditTier) => creditTierLabel(tier);

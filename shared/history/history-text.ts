@@ -9,7 +9,7 @@
 import { creditTierLabel, isCreditTier } from "../core/constants";
 import { TEXT, VEHICLE_FORM_LABELS } from "../text/page-text";
 
-export type HistoryRole = "DEALER" | "SHOPPER";
+type HistoryRole = "DEALER" | "SHOPPER";
 
 /** One row of GET /api/quotes/{id}/history (newest first). */
 export type HistoryEvent = {

@@ -48,7 +48,7 @@ const SYNONYMS: Record<ImportField, readonly string[]> = {
 };
 
 /** A header as compared: trimmed, lower-case, inner whitespace and underscores as one space. */
-export const headerKey = (header: string) =>
+const headerKey = (header: string) =>
   header
     .replace(/^\uFEFF/, "")
     .trim()
@@ -96,7 +96,7 @@ export function parseMoneyCell(cell: string): number | null {
 }
 
 /** A whole number from a cell ("12,345" miles); null when empty, NaN otherwise. */
-export function parseWholeCell(cell: string): number | null {
+function parseWholeCell(cell: string): number | null {
   const value = cell.replace(/[\s,]/g, "");
   if (value === "") return null;
   return /^\d+$/.test(value) ? Number(value) : Number.NaN;
@@ -110,7 +110,7 @@ export function parseConditionCell(cell: string): VehicleCondition | null {
   return null;
 }
 
-export type RowProblem = { field: ImportField; message: string };
+type RowProblem = { field: ImportField; message: string };
 
 /**
  * One data row as the vehicle body's input (the schema then checks it), plus the cell-format

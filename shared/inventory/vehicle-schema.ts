@@ -17,10 +17,10 @@ import {
 import { INVENTORY_MSG, STOCK_STATUSES, VEHICLE_CONDITIONS } from "./inventory-text";
 import { checkVin } from "./vin";
 
-export const STOCK_NUMBER_MAX = 40;
-export const MIN_MODEL_YEAR = 1900;
+const STOCK_NUMBER_MAX = 40;
+const MIN_MODEL_YEAR = 1900;
 /** The newest model year a vehicle may carry: next year's models go on sale this year. */
-export const maxModelYear = (now: Date = new Date()) => now.getFullYear() + 1;
+const maxModelYear = (now: Date = new Date()) => now.getFullYear() + 1;
 
 const year = () =>
   number(INVENTORY_MSG.yearRequired)
@@ -30,7 +30,7 @@ const year = () =>
 
 const optionalMoney = () => dollarAmount().nullable().optional();
 
-export const stockVehicleFields = {
+const stockVehicleFields = {
   stockNumber: requiredText(INVENTORY_MSG.stockNumberRequired, STOCK_NUMBER_MAX),
   /** Spaces and dashes dropped, upper-case; "" when not known. */
   vin: text()

@@ -20,7 +20,7 @@ export type DecodedVehicle = {
 };
 
 /** GET /api/quotes/:id/decode-vin's answer to a shopper: the car, nothing of vPIC's detail. */
-export type ShopperDecodedVehicle = Pick<DecodedVehicle, "year" | "make" | "model" | "trim" | "description">;
+type ShopperDecodedVehicle = Pick<DecodedVehicle, "year" | "make" | "model" | "trim" | "description">;
 
 export const shopperDecodedVehicle = (v: DecodedVehicle): ShopperDecodedVehicle => ({
   year: v.year,

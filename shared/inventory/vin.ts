@@ -22,7 +22,7 @@ const YEAR_CODES = "ABCDEFGHJKLMNPRSTVWXY123456789";
 /** A 17-character VIN as the form checks it (after normalizeVin): letters and digits but I, O, Q. */
 export const VIN_SHAPE = /^[A-HJ-NPR-Z0-9]{17}$/;
 /** A VIN saved unchecked (pre-1981, or from outside North America): 1 to 17 letters and digits. */
-export const UNCHECKED_VIN_SHAPE = /^[A-Z0-9]{1,17}$/;
+const UNCHECKED_VIN_SHAPE = /^[A-Z0-9]{1,17}$/;
 
 /** The check digit a 17-character VIN should carry at position 9 ("0"-"9" or "X"). */
 export function vinCheckDigit(vin: string): string {
@@ -56,9 +56,9 @@ export function vinModelYear(vin: string, currentYear: number = new Date().getFu
 /** The maker the bundled WMI table gives for the VIN, or null (an unknown WMI is fine). */
 export const vinMaker = (vin: string): string | null => (vin.length === 17 ? makerOfWmi(vin) : null);
 
-export type VinIssue = { field: "vin" | "year" | "make"; message: string };
+type VinIssue = { field: "vin" | "year" | "make"; message: string };
 
-export type VinCheck = {
+type VinCheck = {
   /** Refusals: the VIN's shape or check digit. */
   errors: VinIssue[];
   /** A year or make that disagrees with what the VIN says: shown, never refused. */

@@ -14,7 +14,7 @@ export const LIVE_PATH = "/yjs";
 /** The subprotocol the server always selects. */
 export const LIVE_SUBPROTOCOL = "dealdesk";
 /** Prefix of the subprotocol entry carrying the bearer token: `auth.<jwt>`. */
-export const LIVE_AUTH_PREFIX = "auth.";
+const LIVE_AUTH_PREFIX = "auth.";
 
 /**
  * Close codes the server uses. y-websocket 3 treats 4400-4499 as final (it stops reconnecting and
@@ -82,7 +82,7 @@ export const LIVE_CLOSE_REASONS = {
 } as const satisfies Record<keyof typeof LIVE_CLOSE_CODES, string>;
 
 /** Prefix of the subprotocol entry naming the browser (its device id: 16-64 URL-safe characters). */
-export const LIVE_DEVICE_PREFIX = "device.";
+const LIVE_DEVICE_PREFIX = "device.";
 const DEVICE_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 /**

@@ -13,10 +13,10 @@
 import type * as Y from "yjs";
 import { type DocKind, isLeafKey } from "../rules/permissions";
 
-export const DEAL_DOC_ARRAY = "deal";
-export const PRIVATE_DOC_ARRAY = "private";
+const DEAL_DOC_ARRAY = "deal";
+const PRIVATE_DOC_ARRAY = "private";
 /** Issue #38: the economics document's array (docs/decisions/019-deal-economics.md). */
-export const ECONOMICS_DOC_ARRAY = "economics";
+const ECONOMICS_DOC_ARRAY = "economics";
 
 /** Each document's one root array, by kind. */
 export const DOC_ARRAYS: Readonly<Record<DocKind, string>> = {
@@ -254,12 +254,4 @@ export function changedFields(before: FlatEntries, after: FlatEntries): Set<stri
     if (!before.has(key) || !sameValue(before.get(key), val)) fields.add(fieldOfKey(key));
   for (const key of before.keys()) if (!after.has(key)) fields.add(fieldOfKey(key));
   return fields;
-}
-
-/** Keys whose entries differ between two snapshots. */
-export function changedKeys(before: FlatEntries, after: FlatEntries): string[] {
-  const keys: string[] = [];
-  for (const [key, val] of after) if (!before.has(key) || !sameValue(before.get(key), val)) keys.push(key);
-  for (const key of before.keys()) if (!after.has(key)) keys.push(key);
-  return keys;
 }

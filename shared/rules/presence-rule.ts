@@ -6,7 +6,7 @@
 
 export const PRESENCE_RENEW_MS = 1500;
 /** Past two missed renewals: noticed within 4 s with a look every 500 ms, under the 5 s. */
-export const PRESENCE_STALE_MS = 3500;
+const PRESENCE_STALE_MS = 3500;
 
 export function countsAsPresent(
   state: { visible?: unknown } | null | undefined,

@@ -13,7 +13,7 @@ import { digitsOnly, isValidZip } from "../core/format";
 import { MSG } from "../text/messages";
 import { hasVisibleCharacter, isPlainText, text } from "./schema-fields";
 
-export type Rule = (value: string) => string | undefined;
+type Rule = (value: string) => string | undefined;
 /** A validator's answer: one message per invalid field; {} means valid. */
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 

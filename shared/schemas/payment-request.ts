@@ -30,7 +30,7 @@ export function readPaymentRequest(value: unknown): PaymentRequest | null {
 }
 
 /** The dealer's answer as stored, or null. */
-export function readPaymentAnswer(value: unknown): PaymentAnswer | null {
+function readPaymentAnswer(value: unknown): PaymentAnswer | null {
   if (!isRecord(value) || typeof value.version !== "number") return null;
   const request = readPaymentRequest(value.request);
   return request ? { version: value.version, request } : null;

@@ -49,10 +49,10 @@ import {
   vinField,
 } from "./schema-fields";
 
-export const creditTierSchema = z.enum(CREDIT_TIER_IDS, { error: MSG.creditTierInvalid });
-export const loanTermKeySchema = z.enum(LOAN_TERM_KEYS, { error: MSG.loanTermInvalid });
+const creditTierSchema = z.enum(CREDIT_TIER_IDS, { error: MSG.creditTierInvalid });
+const loanTermKeySchema = z.enum(LOAN_TERM_KEYS, { error: MSG.loanTermInvalid });
 
-export const vehicleSchema = strictObject({
+const vehicleSchema = strictObject({
   description: requiredText(MSG.descriptionRequired),
   color: optionalText(),
   mileage: mileage(),
@@ -75,14 +75,14 @@ const pricingFieldsSchema = strictObject({
   discount: dollarAmount().default(0),
 });
 
-export const pricingSchema = pricingFieldsSchema.refine(
+const pricingSchema = pricingFieldsSchema.refine(
   // docs/decisions/009-product-rulings.md: a discount above the price is refused, never capped (form and API; the live
   // channel's dealer writes: docs/decisions/014-discount-on-the-live-channel.md).
   (pricing) => toCents(pricing.discount) <= toCents(pricing.advertisedPrice),
   { message: CORE_MSG.discountAboveAdvertised, path: ["discount"] },
 );
 
-export const addOnSchema = strictObject({
+const addOnSchema = strictObject({
   id: itemId(),
   name: requiredText(MSG.nameRequired),
   description: optionalText(),
@@ -96,14 +96,14 @@ export const addOnSchema = strictObject({
   path: ["sellingPrice"],
 });
 
-export const feeItemSchema = strictObject({
+const feeItemSchema = strictObject({
   id: itemId(),
   name: requiredText(MSG.nameRequired),
   description: optionalText(),
   amount: dollarAmount(),
 });
 
-export const taxItemSchema = strictObject({
+const taxItemSchema = strictObject({
   id: itemId(),
   // Dealer taxes have only a description; the quote line shows it as the name.
   name: requiredText(MSG.descriptionRequired),
@@ -142,7 +142,7 @@ export const taxRulesSchema = strictObject({
   }),
 });
 
-export const tradeInVehicleSchema = strictObject({
+const tradeInVehicleSchema = strictObject({
   description: optionalText(),
   vin: optionalText(),
   mileage: mileage().default(0),
@@ -154,12 +154,12 @@ export const tradeInVehicleSchema = strictObject({
 // Whether a declared trade-in has its description and mileage is the trade-in
 // dialog's rule (validation/trade-in.ts), not a structural one: a live document
 // may hold a half-filled trade-in while the dialog is open elsewhere.
-export const tradeInSchema = strictObject({
+const tradeInSchema = strictObject({
   hasTradeIn: boolean(),
   vehicle: tradeInVehicleSchema.default(() => emptyTradeIn().vehicle),
 });
 
-export const downPaymentSchema = number()
+const downPaymentSchema = number()
   .max(0, MSG.downPaymentPositive)
   .min(-MAX_AMOUNT, MSG.amountTooLarge)
   .refine(hasAtMostTwoDecimals, MSG.amountDecimals);
@@ -167,14 +167,14 @@ export const downPaymentSchema = number()
 const rate = (max: number, message: string) => number(message).min(0, message).max(max, message);
 
 /** The rate table snapshotted per quote: every tier, every term, 0..100. */
-export const interestRatesSchema = z.record(
+const interestRatesSchema = z.record(
   creditTierSchema,
   z.record(loanTermKeySchema, rate(DEFAULT_RATE_MAX, MSG.interestRatesInvalid)),
   { error: MSG.creditTierInvalid },
 );
 
 /** The dealer's overrides on one quote: any tier and term, 0..99.99. */
-export const customInterestRatesSchema = z.partialRecord(
+const customInterestRatesSchema = z.partialRecord(
   creditTierSchema,
   z.partialRecord(loanTermKeySchema, rate(QUOTE_RATE_MAX, MSG.quoteRateInvalid), {
     error: MSG.loanTermInvalid,
@@ -253,7 +253,7 @@ export const shopperChoiceSchema = z.union(
 );
 
 /** Issue #38: the note of a payment request, at most this many characters of plain text. */
-export const PAYMENT_NOTE_MAX = 280;
+const PAYMENT_NOTE_MAX = 280;
 const requestedAmount = dollarAmount({
   required: MSG.monthlyPaymentRequired,
   negative: MSG.monthlyPaymentRequired,

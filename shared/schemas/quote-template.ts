@@ -55,7 +55,7 @@ export const oneOf = (options: readonly unknown[], fallback: unknown) =>
 /** An object whose keys, among `keys`, each hold a value like `node`; other entries are dropped. */
 export const record = (keys: readonly string[], node: Node) => mark({ kind: "record", keys, node });
 /** A number no greater than `max`, else `fallback`. */
-export const atMost = (max: number, fallback: number) => mark({ kind: "atMost", max, fallback });
+const atMost = (max: number, fallback: number) => mark({ kind: "atMost", max, fallback });
 /** A line item's id as the schema stores it: a non-empty string (a number becomes one). */
 export const ID = mark({ kind: "id" });
 /** Passed on as stored, and read where it is used. */

@@ -103,7 +103,7 @@ export function hasAtMostTwoDecimals(dollars: number): boolean {
   return Math.abs(cents - Math.round(cents)) <= 4 * Number.EPSILON * Math.max(1, Math.abs(cents));
 }
 
-export interface DollarAmountMessages {
+interface DollarAmountMessages {
   required?: string;
   negative?: string;
   tooLarge?: string;

@@ -7,7 +7,7 @@
 
 export type FixturePerson = "sam" | "sue";
 
-export type FixtureVersion = {
+type FixtureVersion = {
   kind: "accepted" | "counter";
   at: number;
   structure?: "cash" | "finance" | "lease";

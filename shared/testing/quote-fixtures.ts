@@ -3,7 +3,7 @@
 
 import { type QuoteData, type QuoteDataInput, quoteDataSchema } from "../schemas/quote-schema";
 
-export type QuoteOverrides = Partial<Omit<QuoteDataInput, "pricing">> & {
+type QuoteOverrides = Partial<Omit<QuoteDataInput, "pricing">> & {
   pricing?: Partial<QuoteDataInput["pricing"]>;
 };
 

@@ -2,7 +2,7 @@
 // Kept apart from messages.ts so that the shopper's first paint pulls in only these few strings.
 
 /** What the shopper is doing, as the shopper's page announces it in its awareness state. */
-export const SHOPPER_ACTIVITIES = {
+const SHOPPER_ACTIVITIES = {
   tradeIn: "editing the trade-in",
   amountOwed: "changing the amount owed on the trade-in",
   downPayment: "changing the downpayment",

@@ -17,7 +17,7 @@ export const SOLVE_TEXT = {
 } as const;
 
 /** Issue #49: the terms a solve held fixed, in the desk's words. */
-export interface HeldFixed {
+interface HeldFixed {
   months?: number;
   /** "Good" (the quote's credit tier). */
   tier?: string;

@@ -7,7 +7,7 @@ import { isBlank } from "../schemas/field-rules";
 import { hasAtMostTwoDecimals } from "../schemas/schema-fields";
 import { MSG } from "../text/messages";
 
-export interface AmountRuleOptions {
+interface AmountRuleOptions {
   /** Message when blank; without it a blank amount counts as 0 (spec §5). */
   requiredMessage?: string;
   /** Message when the text is not a number. */

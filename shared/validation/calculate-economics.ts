@@ -70,7 +70,7 @@ export const calculateEconomicsSchema = z.strictObject(
   },
   { error: objectError },
 );
-export type CalculateEconomics = z.infer<typeof calculateEconomicsSchema>;
+type CalculateEconomics = z.infer<typeof calculateEconomicsSchema>;
 
 /** What the body's deal and economics give whatever the structure (cents). */
 interface DealSide {
@@ -110,7 +110,7 @@ const withLender = (side: DealSide, lender: ReserveFigures): GrossFigures =>
   grossOf({ ...side, reserveCents: lender.reserve, rateBuyDownCents: lender.rateBuyDown });
 
 /** The reserve of one finance row of the result. */
-export function financeRowReserve(
+function financeRowReserve(
   row: DealResult["finance"][number],
   economics: CalculateEconomics,
 ): ReserveFigures {

@@ -12,12 +12,12 @@ import { MSG } from "../text/messages";
 import { calculateEconomicsSchema } from "./calculate-economics";
 
 /** Issue #49: what a solve answer may be rounded to, in dollars: the cent, $1, $10, $50, $100. */
-export const SOLVE_ROUNDINGS = [0.01, 1, 10, 50, 100] as const;
+const SOLVE_ROUNDINGS = [0.01, 1, 10, 50, 100] as const;
 
-export const MAX_TERM_MONTHS = 120;
+const MAX_TERM_MONTHS = 120;
 export const MAX_MONEY_FACTOR = 0.1;
 /** List bounds: far above any real deal, low enough that one request stays cheap. */
-export const CALCULATE_LIST_MAX = { items: 50, rates: 10, options: 36 } as const;
+const CALCULATE_LIST_MAX = { items: 50, rates: 10, options: 36 } as const;
 
 // Every object of the body is strict: an unknown key is refused ("Unknown field", named in the
 // 400), never stripped, as on every other endpoint.

@@ -24,7 +24,7 @@ export interface DealershipValues {
   zipCode: string;
   phoneNumber: string;
 }
-export type DealershipField = keyof DealershipValues;
+type DealershipField = keyof DealershipValues;
 
 const dealershipPhone = phone(DEALER_PHONE_DIGITS, MSG.phoneInvalid, true);
 

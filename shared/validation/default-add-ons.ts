@@ -22,7 +22,7 @@ export interface DefaultAddOnValues {
   /** Issue #38: what the add-on costs the dealership, as typed; blank: not entered. */
   cost?: string;
 }
-export type DefaultAddOnField = keyof DefaultAddOnValues;
+type DefaultAddOnField = keyof DefaultAddOnValues;
 
 // 'Price is required' covers blank, zero and unreadable: the spec's only words for price.
 const priceRule = (raw: string) =>

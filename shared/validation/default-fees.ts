@@ -13,7 +13,7 @@ export interface DefaultFeeValues {
   /** As typed. */
   amount: string;
 }
-export type DefaultFeeField = keyof DefaultFeeValues;
+type DefaultFeeField = keyof DefaultFeeValues;
 
 // Zero is allowed (a fee may be waived); the spec words "not below 0" as 'positive'.
 const amountRule = (raw: string) =>

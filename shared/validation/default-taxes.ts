@@ -12,7 +12,7 @@ export interface DefaultTaxValues {
   /** Percent, as typed ('8.25'). */
   rate: string;
 }
-export type DefaultTaxField = keyof DefaultTaxValues;
+type DefaultTaxField = keyof DefaultTaxValues;
 
 export function parseRateInput(raw: string): number {
   if (isBlank(raw)) return Number.NaN;

@@ -8,7 +8,7 @@ import { MSG } from "../text/messages";
 import { parseRateInput } from "./default-taxes";
 
 /** One tier's table as edited: term -> typed text (or a number). */
-export type RateInputs = Readonly<Partial<Record<LoanTerm, string | number>>>;
+type RateInputs = Readonly<Partial<Record<LoanTerm, string | number>>>;
 export type RateTable = Readonly<Record<LoanTerm, number>>;
 
 export interface InterestRateEntry {

@@ -34,7 +34,7 @@ export interface RegisterValues {
   zipCode?: string;
   phoneNumber?: string;
 }
-export type RegisterField = keyof RegisterValues;
+type RegisterField = keyof RegisterValues;
 
 const registerPhone = phone(DEALER_PHONE_DIGITS, MSG.phone10Digits);
 

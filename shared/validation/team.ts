@@ -6,7 +6,7 @@ import { newPassword, required, ruled } from "../schemas/field-rules";
 import { MSG } from "../text/messages";
 import { emailField } from "./register";
 
-export const ROLE_INVALID = "Choose manager or salesperson";
+const ROLE_INVALID = "Choose manager or salesperson";
 
 const invitableRole = z.enum(INVITABLE_ROLES, { error: ROLE_INVALID });
 

@@ -21,7 +21,7 @@ export interface TradeInValues {
 export type TradeInField = Exclude<keyof TradeInValues, "hasTradeIn">;
 
 /** Focus order of the dialog's fields, for `firstInvalidField`. */
-export const TRADE_IN_FIELDS: readonly TradeInField[] = [
+const TRADE_IN_FIELDS: readonly TradeInField[] = [
   "description",
   "vin",
   "mileage",
@@ -30,7 +30,7 @@ export const TRADE_IN_FIELDS: readonly TradeInField[] = [
   "amountOwed",
 ];
 
-export interface TradeInValidationOptions {
+interface TradeInValidationOptions {
   /** A shopper who opened the dialog from the amount-owed line edits only that field. */
   amountOwedOnly?: boolean;
 }

@@ -25,7 +25,7 @@ export interface VehicleFormValues {
   /** The MSRP as typed; blank: none (the quote then offers no lease). */
   msrp: string;
 }
-export type VehicleFormField = keyof VehicleFormValues;
+type VehicleFormField = keyof VehicleFormValues;
 
 /** New or used as the form stands: the dealer's pick, else the mileage's default. */
 export function vehicleFormIsNew(values: Pick<VehicleFormValues, "condition" | "mileage">): boolean {

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import classes from "./app-frame.module.css";
 import { AppHeader } from "./app-header";
 
-export interface AppFrameProps {
+interface AppFrameProps {
   /** Sign In in the header (not on the shopper's quote page, which is the dealership's). */
   offerSignIn: boolean;
   /** Before the header: the dealer screens' toasts. */

@@ -87,7 +87,7 @@ export const theme = createTheme({
  * backgrounds, so a darker red in light mode and a lighter one in dark mode. Links in dark mode
  * take a lighter blue too (brand 4 is 4.4:1 on the dark body; brand 3 is 5.9:1).
  */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: { "--mantine-color-error": "var(--mantine-color-red-9)" },
   dark: {

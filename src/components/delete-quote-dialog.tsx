@@ -12,7 +12,7 @@ import { DASHBOARD_TEXT } from "@shared/text/dashboard-text";
 import { Button, Group, Modal, Text } from "@mantine/core";
 import { TEXT } from "@shared/text/page-text";
 
-export interface DeleteQuoteDialogProps {
+interface DeleteQuoteDialogProps {
   opened: boolean;
   /** Called by Cancel, Escape, the close button and a click outside (ignored while busy). */
   onCancel(): void;

@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from "react";
 import { retryFailedLoads } from "@/lib/resilient-lazy";
 
-export interface LoadBoundaryProps {
+interface LoadBoundaryProps {
   /** What shows instead while the part cannot load; `retry` tries again at once. */
   fallback(retry: () => void): ReactNode;
   children: ReactNode;

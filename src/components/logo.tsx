@@ -1,6 +1,6 @@
 import classes from "./logo.module.css";
 
-export function LogoMark({ size = 32 }: { size?: number }) {
+function LogoMark({ size = 32 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="7" fill="var(--mantine-primary-color-filled)" />

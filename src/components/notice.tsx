@@ -3,7 +3,7 @@ import type { Banner, NoticeTone } from "@/lib/use-banner";
 import classes from "./notice.module.css";
 import { PlainIcon } from "./plain-icons";
 
-export interface NoticeProps {
+interface NoticeProps {
   tone: NoticeTone;
   title?: ReactNode;
   children?: ReactNode;

@@ -38,7 +38,7 @@ import { MoneyInput } from "./money-input";
 // form for a quote (the dealer's dialog) and for the dealership's defaults (Settings → Payment
 // options), validated with the shared schemas as the server validates what it stores.
 
-export interface PaymentOptionsFormProps {
+interface PaymentOptionsFormProps {
   structures: Structures;
   leaseProgram: LeaseProgram | undefined;
   /** Resolves true once saved. */

@@ -2,7 +2,7 @@
 // drawn inline: @tabler/icons-react's paths (MIT), without its component factory, which would
 // weigh more on the phone than the paths themselves.
 
-export type PlainIconName = "info" | "success" | "warning" | "error" | "close" | "sun" | "moon" | "desktop";
+type PlainIconName = "info" | "success" | "warning" | "error" | "close" | "sun" | "moon" | "desktop";
 
 const PATHS: Record<PlainIconName, string[]> = {
   info: ["M3 12a9 9 0 1 0 18 0a9 9 0 0 0 -18 0", "M12 9h.01", "M11 12h1v4h1"],

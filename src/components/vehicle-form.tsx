@@ -51,7 +51,7 @@ export const EMPTY_VEHICLE_FORM: VehicleFormValues = {
   msrp: "",
 };
 
-export interface VehicleFormProps {
+interface VehicleFormProps {
   initialValues: VehicleFormValues;
   /** Sends the API body built from valid values; a throw shows `failure` (or the refusal's words). */
   send(quote: CreateQuoteBody): Promise<unknown>;

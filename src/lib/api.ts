@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from "@shared/core/api-types";
 import { apiErrorMessage, CORE_MSG } from "@shared/text/page-text";
 
-export const TOKEN_STORAGE_KEY = "token";
+const TOKEN_STORAGE_KEY = "token";
 
 export function getStoredToken(): string | null {
   try {

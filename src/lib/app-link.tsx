@@ -14,9 +14,9 @@ import {
 // decision 008) render. Without a provider a link is a plain <a href> and a navigation loads the
 // page; src/app/router-navigation.tsx binds both to the router inside the full app.
 
-export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: string };
+type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: string };
 
-export type NavigateOptions = { replace?: boolean; state?: unknown };
+type NavigateOptions = { replace?: boolean; state?: unknown };
 
 export interface AppNavigation {
   Link: ComponentType<AppLinkProps & { ref?: Ref<HTMLAnchorElement> }>;

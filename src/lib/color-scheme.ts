@@ -38,7 +38,7 @@ function emit() {
   for (const listener of [...listeners]) listener();
 }
 
-export function storedColorScheme(): ColorScheme {
+function storedColorScheme(): ColorScheme {
   current ??= readStored() ?? "auto";
   return current;
 }

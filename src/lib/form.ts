@@ -21,9 +21,9 @@ export type FormErrors<V> = Partial<Record<keyof V & string, string | undefined>
  * - "blur": once the field is left, then following the value (forms whose Save stays disabled
  *   until they are valid).
  */
-export type MessageTiming = "submit" | "live" | "blur";
+type MessageTiming = "submit" | "live" | "blur";
 
-export interface DealerFormOptions<V> {
+interface DealerFormOptions<V> {
   initialValues: V;
   /** The shared rules: a message per field that is wrong. None: the server decides (log in). */
   validate?: (values: V) => FormErrors<V>;

@@ -19,7 +19,7 @@ export interface PageData {
   quote?: { id: string; answer: QuoteSnapshot | null };
 }
 
-export const PAGE_DATA_ELEMENT_ID = "dd-page-data";
+const PAGE_DATA_ELEMENT_ID = "dd-page-data";
 
 const PageDataContext = createContext<PageData>({});
 

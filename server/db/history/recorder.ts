@@ -19,7 +19,7 @@ export const HISTORY_MERGE_MS = 10_000;
  * Issue #47: a payment request is an act, not typing: its change never extends an earlier event,
  * so the history keeps each request (dealdesk_live_append, drizzle-pg/0018, has the same rule).
  */
-export const mayMerge = (field: string) => !field.startsWith("paymentRequest.");
+const mayMerge = (field: string) => !field.startsWith("paymentRequest.");
 
 /** One accepted update of a deal document, as the live server hands it over. */
 export type RecordedChange = {
@@ -41,7 +41,7 @@ export type RecordedChange = {
 };
 
 /** The newest event of one field of the quote (a candidate to merge into). */
-export type LastEvent = {
+type LastEvent = {
   id: number;
   at: number;
   role: string;
@@ -86,10 +86,7 @@ export function historyChanges(
  * recorder below runs these steps; PostgreSQL's append runs the same rule in the database
  * (dealdesk_live_append, drizzle-pg/0008), so history merges alike on both backends.
  */
-export function planHistory(
-  change: RecordedChange,
-  lastOf: (field: string) => LastEvent | undefined,
-): HistoryOp[] {
+function planHistory(change: RecordedChange, lastOf: (field: string) => LastEvent | undefined): HistoryOp[] {
   const ops: HistoryOp[] = [];
   const actor = actorOf(change);
   for (const { field, oldValue, newValue } of historyChanges(change)) {

@@ -21,7 +21,7 @@ export type LoadedDocument = {
 /** Listing columns an accepted change moves along with the document. */
 export type ListingChange = { vehicleDescription?: string; customerName?: string };
 
-export type AppendResult =
+type AppendResult =
   /** Committed as `seq`, at `at` (the database's clock, ms). */
   | { status: "ok"; seq: number; at: number }
   /** Someone appended first: catch up to `headSeq`, judge again, retry. */
@@ -30,7 +30,7 @@ export type AppendResult =
   | { status: "gone" };
 
 /** Runs inside the append's transaction after the CAS succeeded, e.g. the deal's history rows. */
-export type AppendHook = (client: pg.PoolClient, at: number) => Promise<void>;
+type AppendHook = (client: pg.PoolClient, at: number) => Promise<void>;
 
 export type DocumentLog = {
   load(docName: string): Promise<LoadedDocument | null>;

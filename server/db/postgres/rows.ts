@@ -8,7 +8,7 @@ import type { PgDb } from "./connection";
 // a REST history row, and how a refused unique index shows itself.
 
 /** The pool or a transaction on one of its clients: both offer the query builder. */
-export type PgWriter = Pick<PgDb, "select" | "insert" | "update" | "delete">;
+type PgWriter = Pick<PgDb, "select" | "insert" | "update" | "delete">;
 
 export async function insertAudit(db: PgWriter, entry: AuditEntry): Promise<void> {
   await db.insert(teamEvents).values(entry);

@@ -34,7 +34,7 @@ export function sameIds(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** An unused, unexpired invitation, with its inviter's name ("" once the inviter is removed). */
-export type PendingInvitationRow = {
+type PendingInvitationRow = {
   id: string;
   email: string;
   role: InvitableRole;
@@ -45,7 +45,7 @@ export type PendingInvitationRow = {
 };
 
 /** What the page an invitation link opens shows before asking for a password (#51). */
-export type InvitationPreviewRow = {
+type InvitationPreviewRow = {
   email: string;
   role: InvitableRole;
   dealershipName: string;

@@ -49,7 +49,7 @@ export type LeasedDelivery = {
 };
 
 /** One attempt, as the delivery log keeps it. */
-export type HandoffAttemptRecord = {
+type HandoffAttemptRecord = {
   at: number;
   statusCode: number | null;
   durationMs: number;

@@ -17,7 +17,7 @@ import type { BusMessage, RedisBus } from "./redis-bus";
 //   process at once; each also polls the database, so a message lost with Redis costs a poll's delay.
 
 /** What one process tells the others about a quote or the team (fanout/redis-bus.ts carries it). */
-export type ControlMessage = Extract<BusMessage, { type: "control" }>;
+type ControlMessage = Extract<BusMessage, { type: "control" }>;
 
 export type LiveBus = {
   /** This process's committed update of `docName` at `seq`, with the message its sockets got. */

@@ -9,7 +9,7 @@ import type { BusMessage, RedisBus } from "./redis-bus";
 // Everything for one document runs in that document's serial queue, which the room also uses for
 // its own appends, so the room's seq and content only ever move forward by whole, committed steps.
 
-export type FollowerHandlers = {
+type FollowerHandlers = {
   /** Committed updates from other processes, in order, each exactly once. */
   onUpdates(docName: string, updates: LoggedUpdate[]): void;
   /** The missing updates were compacted away: the document as stored now (send clients the difference). */
@@ -43,7 +43,7 @@ export type DocFollower = {
   close(): void;
 };
 
-export type FollowerOptions = FollowerHandlers & {
+type FollowerOptions = FollowerHandlers & {
   log: Pick<DocumentLog, "readSince" | "heads" | "load">;
   /** Null without REDIS_URL: then polling alone carries other processes' updates. */
   bus: Pick<RedisBus, "connected" | "subscribe" | "unsubscribe" | "publish"> | null;

@@ -33,7 +33,7 @@ import { admit, offeredProtocols, originAllowed, parseLivePath, refuseUpgrade } 
 // - A joined socket is told its deal's lock or expiry at once, and a room loaded at an older state
 //   than the upgrade read is brought up to date (issue #33).
 
-export type JoinDeps = {
+type JoinDeps = {
   config: Config;
   limits: LiveLimits;
   quotes: QuoteStore;

@@ -7,7 +7,7 @@ import type { Conn } from "../stages/room-types";
 // has expired, within WATCH_MS. One query per tick for every distinct dealer token, not one per
 // socket, and a tick is skipped while the previous one's query still runs.
 
-export const TOKEN_WATCH_MS = 500;
+const TOKEN_WATCH_MS = 500;
 
 type Dealer = NonNullable<LiveIdentity["dealer"]>;
 

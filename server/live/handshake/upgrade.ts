@@ -20,7 +20,7 @@ import type { DocKind } from "../stages/update-guard";
 // shared/live/live-protocol.ts): the stock y-websocket provider sends it through its `protocols`
 // option, and unlike a query string it never appears in a request log or a proxy's access log.
 
-export type UpgradeTarget = { quoteId: string; docName: string; kind: DocKind };
+type UpgradeTarget = { quoteId: string; docName: string; kind: DocKind };
 
 /** `/yjs/quote/<id>`, `/yjs/quote/<id>/private` or (issue #38) `/yjs/quote/<id>/economics`; null for anything else. */
 export function parseLivePath(rawUrl: string | undefined): UpgradeTarget | null {
@@ -63,7 +63,7 @@ export function offeredProtocols(request: IncomingMessage): string[] {
 export const selectProtocol = (protocols: Set<string>): string | false =>
   protocols.has(LIVE_SUBPROTOCOL) ? LIVE_SUBPROTOCOL : false;
 
-export type Admission =
+type Admission =
   | { ok: true; quote: QuoteRow; identity: LiveIdentity }
   | { ok: false; status: 403 | 404; reason: string };
 

@@ -15,9 +15,9 @@ import type { Appended } from "./document-log";
 // made every edit at 1,000/s wait too (p50 twice the best peer's, docs/benchmarks.md).
 
 /** Least time between the starts of two commits under load. */
-export const MIN_COMMIT_GAP_MS = 1;
+const MIN_COMMIT_GAP_MS = 1;
 /** Under load: the running average of the time between two updates is below this. */
-export const LOAD_ARRIVAL_MS = 0.7;
+const LOAD_ARRIVAL_MS = 0.7;
 /** An idle stretch counts as this long in the average, so that load is seen again within ~40 updates. */
 const LONGEST_ARRIVAL_MS = 10;
 

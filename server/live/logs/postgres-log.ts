@@ -30,7 +30,7 @@ import type { Appended, DocumentLog, RoomSet } from "./document-log";
 //   after the appends still in it, its log folded into its state on the way out (an older snapshot
 //   never replaces a newer one).
 
-export type PostgresLogDeps = {
+type PostgresLogDeps = {
   store: PostgresLiveStore;
   follower: DocFollower;
   log: (line: string) => void;

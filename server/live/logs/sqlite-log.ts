@@ -35,7 +35,7 @@ import type { Appended, DocumentLog, RoomSet } from "./document-log";
 // - Issue #47: the payment request caps count the requests stored and those appended but not yet
 //   committed.
 
-export type SqliteLogDeps = {
+type SqliteLogDeps = {
   store: SqliteLiveStore;
   log: (line: string) => void;
   bounds: LiveBounds;

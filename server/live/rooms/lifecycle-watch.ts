@@ -21,7 +21,7 @@ import type { Rooms } from "./rooms";
 // Issue #38: an economics socket whose holder no longer sees gross (demoted to salesperson, or the
 // owner turned "Salespeople see gross" off, which bumps the dealership's state seqs) closes the same way.
 
-export const LIFECYCLE_POLL_MS = 250;
+const LIFECYCLE_POLL_MS = 250;
 
 const sameState = (a: DealState, b: DealState) =>
   a.locked === b.locked &&

@@ -20,7 +20,7 @@ import { createRoomRegistry } from "./room-registry";
 // - A discarded room (its quote deleted, its storage failed) closes every socket and stores nothing
 //   more; what waited for the group commit is forgotten (nobody saw it).
 
-export type RoomsOptions = PipelineOptions & {
+type RoomsOptions = PipelineOptions & {
   log: (line: string) => void;
   /** How this process tells the others (bus.ts): nobody on SQLite, Redis with several processes. */
   bus: LiveBus;

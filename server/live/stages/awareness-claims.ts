@@ -8,7 +8,7 @@ import type { Conn } from "./room-types";
 // same identity (same role, same dealer) therefore takes the id over instead of being refused.
 
 /** More ids than a browser tab ever announces (the provider uses one per document). */
-export const MAX_AWARENESS_IDS_PER_CONN = 4;
+const MAX_AWARENESS_IDS_PER_CONN = 4;
 
 const sameIdentity = (a: Conn, b: Conn) =>
   a.role === b.role && a.identity.dealer?.userId === b.identity.dealer?.userId;

@@ -17,7 +17,7 @@ import { catchUpScratch, judgedDoc, undoJudgement, type Workspace } from "./work
 // - A refused update leaves the workspace exactly as before (undoJudgement) and changes nothing.
 // - An accepted one stays applied in the workspace, with the Yjs client ids it claims.
 
-export type Judged = { ok: true; verdict: GuardVerdict & { ok: true }; claims: number[] };
+type Judged = { ok: true; verdict: GuardVerdict & { ok: true }; claims: number[] };
 
 /** The room's entries of its document (read again after other processes' updates arrived). */
 export const entriesOf = (doc: Y.Doc, kind: Room["kind"]) => readEntries(docArray(doc, kind));

@@ -11,10 +11,10 @@ import * as Y from "yjs";
 // client sends, strictly (a message that does not decode or has trailing bytes is malformed),
 // and encoding of what the server sends.
 
-export const MESSAGE_SYNC = 0;
-export const MESSAGE_AWARENESS = 1;
+const MESSAGE_SYNC = 0;
+const MESSAGE_AWARENESS = 1;
 export const MESSAGE_AUTH = 2;
-export const MESSAGE_QUERY_AWARENESS = 3;
+const MESSAGE_QUERY_AWARENESS = 3;
 
 export type ClientMessage =
   | { type: "sync-step-1"; stateVector: Uint8Array }
@@ -127,7 +127,7 @@ export function encodeAwarenessStates(awareness: awarenessProtocol.Awareness): U
   return encodeAwarenessMessage(awarenessProtocol.encodeAwarenessUpdate(awareness, clients));
 }
 
-export type AwarenessEntry = { clientId: number; clock: number; state: unknown };
+type AwarenessEntry = { clientId: number; clock: number; state: unknown };
 
 /** Decodes an awareness update (strictly); throws MalformedMessage. */
 export function decodeAwarenessUpdate(update: Uint8Array): AwarenessEntry[] {

@@ -75,7 +75,7 @@ function setBy(room: Room, clientId: number): string {
   return room.labels.get(principal) ?? "the dealer";
 }
 
-export type StaleEdits = { conflicts: OfflineConflict[]; toSender: Uint8Array[] };
+type StaleEdits = { conflicts: OfflineConflict[]; toSender: Uint8Array[] };
 
 /**
  * An accepted update's stale edits (the guard took them out): what the history records, and

@@ -107,4 +107,4 @@ export function takeOut(doc: Y.Doc, array: Y.Array<unknown>, positions: number[]
 }
 
 /** The origin of the server's own transaction that takes stale pairs out. */
-export const STALE_ORIGIN = Symbol("stale edits");
+const STALE_ORIGIN = Symbol("stale edits");

@@ -35,7 +35,7 @@ export type { DocKind } from "@shared/rules/permissions";
 /** The refusal of a shopper's write to an expired quote (its state may have changed elsewhere). */
 export const EXPIRED_REASON = "quote expired";
 
-export type GuardInput = {
+type GuardInput = {
   kind: DocKind;
   role: QuoteRole;
   expired: boolean;
@@ -123,7 +123,7 @@ function collectTouched(transaction: Y.Transaction, array: unknown, into: Touche
 const NO_ENTRIES: FlatEntries = new Map();
 
 /** The verdict of an update that changes no entry (nothing new integrated, or nothing yet judged). */
-export function unchangedVerdict(written: Map<number, number> = new Map()): GuardVerdict & { ok: true } {
+function unchangedVerdict(written: Map<number, number> = new Map()): GuardVerdict & { ok: true } {
   return {
     ok: true,
     before: NO_ENTRIES,

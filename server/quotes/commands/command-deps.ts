@@ -10,7 +10,7 @@ import type { LiveControl } from "../live-control";
  * (wired in server/routes/command-deps.ts): the inventory's events are built from the quotes',
  * so the quotes reach the stock through this interface, as they reach the live rooms.
  */
-export type DealStock = {
+type DealStock = {
   /** A deal made from the vehicle was accepted: it is pending (a sold one stays sold). */
   afterAcceptance(quote: QuoteRow): Promise<void>;
   /** The deal went back to negotiation: the vehicle is available unless another deal holds it. */
@@ -28,7 +28,7 @@ export type AcceptedDeal = {
 };
 
 /** The dealers' mail a command sends, built and sent by server/mail/ (wired beside DealStock). */
-export type DealMail = { accepted(to: string, deal: AcceptedDeal): Promise<void> };
+type DealMail = { accepted(to: string, deal: AcceptedDeal): Promise<void> };
 
 /**
  * What a command runs with: the stores it writes, the live rooms it tells, the outbox's worker it

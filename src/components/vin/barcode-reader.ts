@@ -9,7 +9,7 @@ import zxingReaderWasm from "zxing-wasm/reader/zxing_reader.wasm?url";
 
 const FORMATS = ["code_39", "data_matrix"] as const;
 
-export type BarcodeReader = { detect(frame: HTMLVideoElement): Promise<string[]> };
+type BarcodeReader = { detect(frame: HTMLVideoElement): Promise<string[]> };
 
 type NativeDetector = {
   detect(frame: HTMLVideoElement): Promise<{ rawValue: string }[]>;

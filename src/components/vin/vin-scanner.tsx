@@ -27,7 +27,7 @@ const MESSAGES: Record<Status, string> = {
 };
 
 /** A barcode's text as a VIN, or null when it is not one. */
-export function vinFromBarcode(raw: string): string | null {
+function vinFromBarcode(raw: string): string | null {
   let vin = normalizeVin(raw.replace(/\*/g, ""));
   if (vin.length === 18 && vin.startsWith("I")) vin = vin.slice(1);
   return vinDecodeRefusal(vin) === null ? vin : null;

@@ -5,7 +5,7 @@ import type { TeamMember } from "@shared/core/api-types";
 import { apiRequest } from "@/lib/api";
 import type { DateRange } from "./date-ranges";
 
-export type AnalyticsQuery = { range: DateRange; salesperson: string | null };
+type AnalyticsQuery = { range: DateRange; salesperson: string | null };
 
 export function queryString({ range, salesperson }: AnalyticsQuery): string {
   const params = new URLSearchParams({ from: range.from.toISOString(), to: range.to.toISOString() });

@@ -11,7 +11,7 @@ import { type DashboardQuote, grossText, isExpiredAt, outTheDoorText } from "./q
 import classes from "./quotes-list.module.css";
 import { StatusBadges } from "./status-badges";
 
-export interface QuoteCardsProps {
+interface QuoteCardsProps {
   quotes: readonly DashboardQuote[];
   nowMs: number;
   onOpen(quote: DashboardQuote): void;

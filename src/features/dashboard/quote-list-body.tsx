@@ -12,7 +12,7 @@ import type { DashboardQuote, QuoteSort, SortColumn } from "./quote-list-view";
 import { QuotesTable } from "./quotes-table";
 import type { QuotesState } from "./use-quotes";
 
-export interface QuoteListBodyProps {
+interface QuoteListBodyProps {
   state: QuotesState;
   /** The quotes on the current page. */
   pageQuotes: readonly DashboardQuote[];

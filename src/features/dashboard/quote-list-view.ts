@@ -7,7 +7,7 @@ import { formatDollars } from "@shared/core/money";
 import { matchesQuoteSearch } from "@shared/rules/quote-list";
 
 export type SortColumn = "vehicle" | "created" | "gross";
-export type SortDirection = "asc" | "desc";
+type SortDirection = "asc" | "desc";
 export type QuoteSort = { column: SortColumn; direction: SortDirection };
 
 /** Rows rendered at once; the rest wait behind the pagination. */
@@ -73,7 +73,7 @@ function compare(a: DashboardQuote, b: DashboardQuote, sort: QuoteSort): number 
   return b.createdMs - a.createdMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-export interface ListViewOptions {
+interface ListViewOptions {
   query: string;
   showExpired: boolean;
   sort: QuoteSort;

@@ -49,7 +49,7 @@ function SortHeader({
   );
 }
 
-export interface QuotesTableProps {
+interface QuotesTableProps {
   quotes: readonly DashboardQuote[];
   nowMs: number;
   sort: QuoteSort;

@@ -12,7 +12,7 @@ import { errorText } from "@/lib/api";
 import type { DashboardQuote } from "./quote-list-view";
 import { listReassignTargets, reassignQuote } from "./quotes-api";
 
-export interface ReassignDialogProps {
+interface ReassignDialogProps {
   quote: DashboardQuote | null;
   onClose(): void;
   onReassigned(quoteId: string, salesperson: { id: string; name: string }): void;

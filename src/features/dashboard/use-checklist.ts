@@ -5,7 +5,7 @@ import type { Checklist } from "@shared/schemas/checklist";
 import { useEffect, useState } from "react";
 import { loadChecklist } from "./checklist-api";
 
-export type ChecklistState = {
+type ChecklistState = {
   /** Null while loading, and when it could not load (the dashboard works without it). */
   checklist: Checklist | null;
   known: boolean;

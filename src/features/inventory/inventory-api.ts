@@ -5,7 +5,7 @@ import type { StockStatus } from "@shared/inventory/inventory-text";
 import type { ImportResult, InventoryVehicle, StockVehicleInput } from "@shared/inventory/vehicle-schema";
 import { ApiError, apiRequest, errorMessageFrom, getStoredToken } from "@/lib/api";
 
-export type InventoryFilter = { status: StockStatus | ""; q: string };
+type InventoryFilter = { status: StockStatus | ""; q: string };
 
 export function listInventory(filter: InventoryFilter, signal?: AbortSignal): Promise<InventoryVehicle[]> {
   const params = new URLSearchParams();

@@ -6,7 +6,7 @@ import { AppLink } from "@/lib/app-link";
 // counter-offer with its deal sheet, and the dealer preview (issue #14). A chunk of its own: a
 // shopper downloads it only when one of them shows.
 
-export interface DealNoticesProps {
+interface DealNoticesProps {
   quoteId: string;
   /** The shopper's accepted version while the deal is locked. */
   accepted: number | null;

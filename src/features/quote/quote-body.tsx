@@ -44,7 +44,7 @@ export function LazyPart({ children }: { children: ReactNode }) {
   );
 }
 
-export interface QuoteBodyProps {
+interface QuoteBodyProps {
   /** Whose page this is. */
   side: LiveRole;
   page: QuotePage & { deal: ShownDeal };

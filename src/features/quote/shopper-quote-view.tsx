@@ -23,7 +23,7 @@ const shopperEditCode = (mantineScope: Promise<unknown>) => [
   mantineScope.then(() => import("./dialogs/accept-dialog")),
 ];
 
-export interface ShopperQuoteViewProps extends QuoteViewProps {
+interface ShopperQuoteViewProps extends QuoteViewProps {
   /** A signed-in dealer on the shopper's page (issue #14): a banner, and never "customer looking". */
   preview?: boolean;
 }

@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/api";
 import { type QuoteAnswer, readQuote } from "./quote-api";
 import { useRenderedQuote } from "./rendered-quote";
 
-export type QuoteLoad =
+type QuoteLoad =
   | { state: "loading" }
   | { state: "ready"; quote: QuoteAnswer }
   | { state: "authRequired" }

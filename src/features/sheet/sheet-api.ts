@@ -6,7 +6,7 @@ import { apiRequest, getStoredToken } from "@/lib/api";
 export type SheetAnswer = { copy: "dealer" | "shopper"; sheet: DealSheet };
 
 /** Which sheet: the quote, a stored version of it (n), and whose copy. */
-export type SheetRequest = { id: string; n: string | undefined; dealerMode: boolean };
+type SheetRequest = { id: string; n: string | undefined; dealerMode: boolean };
 
 const browserTimeZone = (): string | undefined => {
   try {

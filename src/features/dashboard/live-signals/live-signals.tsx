@@ -16,7 +16,7 @@ import classes from "./live-signals.module.css";
 import { liveStatus } from "./live-signals-api";
 import { acceptancesToAnnounce, createVisitMemory, visitsToAnnounce } from "./visit-notices";
 
-export const LIVE_STATUS_POLL_MS = 3000;
+const LIVE_STATUS_POLL_MS = 3000;
 
 const ViewingContext = createContext<ReadonlySet<string>>(new Set());
 const AcceptedContext = createContext<ReadonlySet<string>>(new Set());

@@ -6,7 +6,7 @@
 
 import type { LiveStatusResponse } from "@shared/text/presence-text";
 
-export type VisitMemory = { since: number | null; announced: Set<string>; acceptances: Set<string> };
+type VisitMemory = { since: number | null; announced: Set<string>; acceptances: Set<string> };
 
 export const createVisitMemory = (): VisitMemory => ({
   since: null,

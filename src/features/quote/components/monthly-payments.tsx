@@ -6,7 +6,7 @@ import classes from "./monthly-payments.module.css";
 import { RateText } from "./rate-text";
 import { TierSelect } from "./tier-select";
 
-export interface MonthlyPaymentsProps {
+interface MonthlyPaymentsProps {
   grid: PaymentGrid;
   selectedTier: CreditTier;
   isDealer: boolean;

@@ -3,7 +3,7 @@ import { QUOTE_TEXT } from "@shared/text/page-text";
 import { type ReactNode, useId, useState } from "react";
 import classes from "./price-line.module.css";
 
-export interface PriceLineProps {
+interface PriceLineProps {
   /** Stable name for tests: data-testid="line-<id>". */
   id: string;
   label: string;

@@ -8,7 +8,7 @@ import { lazy, type ReactElement, Suspense } from "react";
 import type { Can, QuoteDialog } from "../quote-dialogs";
 import { DetailRow, PriceLine } from "./price-line";
 
-export interface PriceLinesProps {
+interface PriceLinesProps {
   data: QuoteData;
   breakdown: Breakdown;
   /** Issue #34: a selected lease shows its disclosure lines instead of the finance breakdown. */

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { Notice } from "@/components/notice";
 import classes from "./quote-header.module.css";
 
-export interface QuoteHeaderProps {
+interface QuoteHeaderProps {
   vehicle: Vehicle;
   /** Above the heading: the dealer's breadcrumb and toolbar. */
   top?: ReactNode;
@@ -20,7 +20,7 @@ export interface QuoteHeaderProps {
  * 'New | miles | color | Stock#' (spec §2), part by part. Issue #34: new or used from the field;
  * a blank colour is left out rather than shown as "No color".
  */
-export function vehicleLineParts(vehicle: Vehicle): string[] {
+function vehicleLineParts(vehicle: Vehicle): string[] {
   const parts = [
     vehicleIsNew(vehicle) ? VEHICLE_FORM_LABELS.new : VEHICLE_FORM_LABELS.used,
     formatMileage(vehicle.mileage),
@@ -35,7 +35,7 @@ export function vehicleLineParts(vehicle: Vehicle): string[] {
  * shared/schemas/schema-fields.ts, restated because that module loads zod, which the shopper's first
  * paint leaves out (see live/quote-reader.ts).
  */
-export function isWebLink(raw: string): boolean {
+function isWebLink(raw: string): boolean {
   const value = raw.trim();
   if (!/^https?:\/\//i.test(value)) return false;
   try {

@@ -7,7 +7,7 @@ import classes from "./monthly-payments.module.css";
 // The editor is dealer-only: a shopper's page never downloads it.
 const RateEditor = lazy(() => import("../rate-editor/rate-editor"));
 
-export interface RateTextProps {
+interface RateTextProps {
   cell: PaymentCell;
   /** 'Good, 60 months': names the edit button and the input. */
   label: string;

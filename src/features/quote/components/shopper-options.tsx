@@ -7,7 +7,7 @@ import type { QuoteDialog } from "../quote-dialogs";
 import classes from "./shopper-options.module.css";
 import { TierSelect } from "./tier-select";
 
-export interface ShopperOptionsProps {
+interface ShopperOptionsProps {
   data: QuoteData;
   breakdown: Breakdown;
   open(dialog: QuoteDialog): void;

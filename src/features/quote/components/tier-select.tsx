@@ -3,7 +3,7 @@ import { QUOTE_TEXT } from "@shared/text/page-text";
 import { useId, useRef, useState } from "react";
 import classes from "./monthly-payments.module.css";
 
-export interface TierSelectProps {
+interface TierSelectProps {
   value: CreditTier;
   disabled: boolean;
   options: { value: CreditTier; label: string }[];

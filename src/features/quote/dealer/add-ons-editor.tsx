@@ -13,7 +13,7 @@ import { MoneyInput } from "@/components/money-input";
 import { DialogActions } from "../dialogs/dialog-actions";
 import { QuoteModal } from "../dialogs/quote-modal";
 
-export interface AddOnsEditorProps {
+interface AddOnsEditorProps {
   addOns: AddOn[];
   onSave(addOns: AddOn[]): void;
   onClose(): void;

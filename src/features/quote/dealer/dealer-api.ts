@@ -20,7 +20,7 @@ export type VersionRow = {
   fingerprint: string;
 };
 /** Issue #38: what GET /versions/:n adds for a dealer who sees gross (versions saved before: nothing). */
-export type VersionDetail = { number: number; gross?: GrossInDollars };
+type VersionDetail = { number: number; gross?: GrossInDollars };
 
 export const deleteQuote = (quoteId: string): Promise<void> =>
   apiRequest<void>(quotePath(quoteId), { method: "DELETE", auth: true });

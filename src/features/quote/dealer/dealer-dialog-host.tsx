@@ -15,7 +15,7 @@ import VersionsDialog from "./versions-dialog";
 // The dealer's dialogs of the quote page, in one chunk of their own: a shopper's page never
 // loads them (and the quote page's chunk stays inside the phone's budget).
 
-export interface DealerDialogHostProps {
+interface DealerDialogHostProps {
   dialog: QuoteDialog;
   quoteId: string;
   data: QuoteData;

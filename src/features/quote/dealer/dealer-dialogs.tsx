@@ -14,7 +14,7 @@ import type { UpdateResult } from "../live/field-adapter";
 import { deleteQuote } from "./dealer-api";
 import ShareDialog from "./share-dialog";
 
-export interface DealerDialogsProps {
+interface DealerDialogsProps {
   kind: "share" | "vehicle" | "delete";
   quoteId: string;
   data: QuoteData;

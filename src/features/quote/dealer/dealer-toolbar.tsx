@@ -20,7 +20,7 @@ import { notify } from "@/lib/notify";
 import type { QuoteDialog } from "../quote-dialogs";
 import { duplicateQuote, renewQuote } from "./dealer-api";
 
-export interface DealerToolbarProps {
+interface DealerToolbarProps {
   quoteId: string;
   expired: boolean;
   open(dialog: QuoteDialog): void;

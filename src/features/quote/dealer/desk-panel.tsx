@@ -15,7 +15,7 @@ import { SolveForm, type SolvePrefill } from "./solve-form";
 // member who sees gross receives: economics-editor.tsx), and "Solve for" a target payment, applied
 // as a normal live edit (in the history: solve-form.tsx).
 
-export interface DeskPanelProps {
+interface DeskPanelProps {
   data: QuoteData;
   /** The economics document as stored (null until it arrived, and for a member who does not see gross). */
   economicsRaw: Record<string, unknown> | null;

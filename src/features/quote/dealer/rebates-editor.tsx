@@ -13,7 +13,7 @@ import { QuoteModal } from "../dialogs/quote-modal";
 // Issue #18, dealer only: the quote's manufacturer rebates (name, amount). How a rebate meets the
 // tax follows the quote's tax rules (taxed or deducted), in the one calculator.
 
-export interface RebatesEditorProps {
+interface RebatesEditorProps {
   rebates: Rebate[];
   onSave(rebates: Rebate[]): Promise<boolean>;
   onClose(): void;

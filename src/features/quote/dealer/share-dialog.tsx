@@ -25,7 +25,7 @@ import { quoteLink } from "../quote-link";
 import { markShared } from "./dealer-api";
 import { ShareLink } from "./share-link";
 
-export interface ShareDialogProps {
+interface ShareDialogProps {
   quoteId: string;
   vehicleDescription: string;
   /** Who sends it: the consultant's and dealership's names sign the message. */

@@ -5,7 +5,7 @@ import { QuoteModal } from "../dialogs/quote-modal";
 
 // Issue #18, dealer only: this quote's payment options, in the quote page's dialog.
 
-export interface StructuresEditorProps {
+interface StructuresEditorProps {
   structures: Structures;
   leaseProgram: LeaseProgram | undefined;
   onSave(structures: Structures, leaseProgram: LeaseProgram | undefined): Promise<boolean>;

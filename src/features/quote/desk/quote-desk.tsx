@@ -22,7 +22,7 @@ const DeskPanel = resilientLazy(() => import("../dealer/desk-panel"));
 const HistoryPanel = resilientLazy(() => import("../history/history-panel"));
 const PaymentRequestSection = resilientLazy(() => import("./payment-request-section"));
 
-export interface QuoteDeskProps {
+interface QuoteDeskProps {
   quote: QuoteAnswer;
   live: LiveQuoteState;
   data: QuoteData;

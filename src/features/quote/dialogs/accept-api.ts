@@ -4,7 +4,7 @@
 import type { ShopperChoice } from "@shared/schemas/quote-schema";
 import { apiRequest } from "@/lib/api";
 
-export interface AcceptBody {
+interface AcceptBody {
   name: string;
   phone: string;
   email: string;

@@ -13,7 +13,7 @@ import { QuoteModal } from "./quote-modal";
 // Issue #19: the shopper's "I want this deal". They confirm their own name, phone and email and
 // the structure they chose; POST /api/quotes/:id/accept saves it as a version and locks the deal.
 
-export interface AcceptDialogProps {
+interface AcceptDialogProps {
   quoteId: string;
   /** The deal: what is accepted is its one selected structure (issue #34), as the sheet's box names it. */
   data: QuoteData;

@@ -8,7 +8,7 @@ import { QuoteModal } from "./quote-modal";
 import { UpdatedNotice } from "./updated-notice";
 import { useDialogDraft } from "./use-dialog-draft";
 
-export interface AmountDialogProps {
+interface AmountDialogProps {
   title: string;
   /** The field it edits: the sign of the saved amount comes from it (the downpayment is negative). */
   field: AmountField;

@@ -15,7 +15,7 @@ const AMOUNT_TITLES: Record<AmountTarget, string> = {
   downPayment: TEXT.downPayment,
 };
 
-export interface QuoteDialogHostProps {
+interface QuoteDialogHostProps {
   dialog: Extract<QuoteDialog, { kind: "amount" | "tradeIn" | "addOns" | "breakdown" }>;
   data: QuoteData;
   breakdown: Breakdown;

@@ -2,7 +2,7 @@ import { TEXT } from "@shared/text/page-text";
 import { type KeyboardEvent, type ReactNode, useId, useLayoutEffect, useRef } from "react";
 import classes from "./quote-modal.module.css";
 
-export interface QuoteModalProps {
+interface QuoteModalProps {
   title: string;
   onClose(): void;
   children: ReactNode;

@@ -23,7 +23,7 @@ import classes from "./quote-modal.module.css";
 import { UpdatedNotice } from "./updated-notice";
 import { useDialogDraft } from "./use-dialog-draft";
 
-export interface TradeInDialogProps {
+interface TradeInDialogProps {
   /** The quote: a shopper decodes the trade-in's VIN through it (issue #50). */
   quoteId: string;
   /** The live deal: a field the user has not changed follows the other side's edits. */

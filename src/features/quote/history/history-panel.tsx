@@ -10,7 +10,7 @@ import type { LiveQuoteState } from "../live/use-live-quote";
 import classes from "./history-panel.module.css";
 import { useQuoteHistory } from "./use-quote-history";
 
-export interface HistoryPanelProps {
+interface HistoryPanelProps {
   quoteId: string;
   onHistory: LiveQuoteState["onHistory"];
   connected: boolean;

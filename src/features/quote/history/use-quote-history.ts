@@ -9,7 +9,7 @@ import type { HistoryEvent } from "@shared/history/history-text";
 import { useEffect, useRef, useState } from "react";
 import { readHistory } from "../dealer/dealer-api";
 
-export type HistoryState =
+type HistoryState =
   /** Not read yet: the panel has not been on screen. */
   | { status: "idle" }
   | { status: "loading" }

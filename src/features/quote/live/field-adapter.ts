@@ -23,7 +23,7 @@ export type LiveRole = "dealer" | "shopper";
  * The fields of the dealer's own documents: the customer record (private document) and, issue
  * #38, the deal economics (economics document, only for members who see gross).
  */
-export type PrivateField = "customerInfo" | "economics";
+type PrivateField = "customerInfo" | "economics";
 export type UpdateField = QuoteField | PrivateField;
 export type UpdateValue<F extends UpdateField> = F extends QuoteField
   ? QuoteData[F]
@@ -35,7 +35,7 @@ export const docKindOf = (field: UpdateField): DocKind =>
   field === "customerInfo" ? "private" : field === "economics" ? "economics" : "deal";
 
 /** Spec §4: tradeIn, downPayment and creditTier go out as the viewer's role, the rest as DEALER. */
-export type UserType = "DEALER" | "SHOPPER";
+type UserType = "DEALER" | "SHOPPER";
 
 export interface QuoteUpdatedEvent {
   field: UpdateField;
@@ -46,7 +46,7 @@ export interface QuoteUpdatedEvent {
 
 export type UpdateResult = { ok: true; changed: boolean } | { ok: false; errors: FieldError[] };
 
-export interface FieldAdapterOptions {
+interface FieldAdapterOptions {
   deal: Y.Array<KvPair>;
   /** The dealer's private document; null for a shopper, who never receives it. */
   private: Y.Array<KvPair> | null;
@@ -71,7 +71,7 @@ export function loadValidator(): Promise<Validator> {
   );
   return validator;
 }
-export function userTypeFor(role: LiveRole): UserType {
+function userTypeFor(role: LiveRole): UserType {
   return role === "dealer" ? "DEALER" : "SHOPPER";
 }
 

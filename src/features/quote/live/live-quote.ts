@@ -45,9 +45,9 @@ import {
 import { readCustomerInfo, readQuoteData } from "./quote-reader";
 import { keepSyncTime } from "./sync-time";
 
-export type ConnectionStatus = "connected" | "disconnected";
+type ConnectionStatus = "connected" | "disconnected";
 /** Why the live channel ended for good ("reassigned": the deal went to `reassignedTo`, issue #33). */
-export type LiveEnd = "quoteDeleted" | "sessionEnded" | "reassigned" | "replaced" | null;
+type LiveEnd = "quoteDeleted" | "sessionEnded" | "reassigned" | "replaced" | null;
 
 export interface LiveQuoteSnapshot {
   status: ConnectionStatus;

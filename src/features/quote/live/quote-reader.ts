@@ -11,7 +11,7 @@ import { conform, customerInfoTemplate, quoteTemplate } from "@shared/schemas/qu
 export type Raw = Record<string, unknown>;
 
 /** True once the document holds a quote at all (the server writes the vehicle at creation). */
-export function hasQuoteContent(raw: Raw): boolean {
+function hasQuoteContent(raw: Raw): boolean {
   return typeof raw.vehicle === "object" && raw.vehicle !== null && !Array.isArray(raw.vehicle);
 }
 

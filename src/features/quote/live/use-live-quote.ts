@@ -11,7 +11,7 @@ import { deviceId } from "./device-id";
 import type { LiveRole, QuoteUpdatedEvent, UpdateField, UpdateResult, UpdateValue } from "./field-adapter";
 import type { LiveQuote, LiveQuoteSnapshot } from "./live-quote";
 
-export interface LiveQuoteParams {
+interface LiveQuoteParams {
   quoteId: string;
   role: LiveRole;
   token: string | null;

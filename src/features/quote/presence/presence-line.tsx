@@ -5,7 +5,7 @@ import classes from "./presence-line.module.css";
 import { usePresence } from "./use-presence";
 
 /** What the shopper's open dialog tells the dealer. */
-export function activityOf(dialog: QuoteDialog | null): ShopperActivity | null {
+function activityOf(dialog: QuoteDialog | null): ShopperActivity | null {
   switch (dialog?.kind) {
     case "amount":
       return dialog.target === "downPayment" ? "downPayment" : null;
@@ -24,7 +24,7 @@ export function activityOf(dialog: QuoteDialog | null): ShopperActivity | null {
   }
 }
 
-export interface PresenceLineProps {
+interface PresenceLineProps {
   awareness: Awareness | null;
   isDealer: boolean;
   /** The dialog open on this page: a shopper's tells the dealer what is being worked on. */

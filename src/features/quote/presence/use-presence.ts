@@ -14,7 +14,7 @@ import { useCallback, useEffect, useSyncExternalStore } from "react";
 import type { Awareness } from "y-protocols/awareness";
 import { announcePresence, pageVisible } from "./presence-state";
 
-export type PresenceView = {
+type PresenceView = {
   here: boolean;
   activity: ShopperActivity | null;
   /** The dealer's page: the dealership's other people on the deal, "Mia (manager)", or "". */

@@ -4,7 +4,7 @@ import { parseQuoteRateEdit, quoteRateMessage } from "@shared/validation/interes
 import { IconCheck } from "@tabler/icons-react";
 import { type FocusEvent, type KeyboardEvent, useId, useRef, useState } from "react";
 
-export interface RateEditorProps {
+interface RateEditorProps {
   initial: number;
   label: string;
   onSave(rate: number): void;

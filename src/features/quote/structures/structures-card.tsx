@@ -20,7 +20,7 @@ import classes from "./structures-card.module.css";
 // dealer sees what the customer is looking at. Plain elements: this renders on the shopper's
 // phone, inside its JavaScript budget.
 
-export interface StructuresCardProps {
+interface StructuresCardProps {
   data: QuoteData;
   isDealer: boolean;
   readOnly: boolean;

@@ -4,7 +4,7 @@ import { QUOTE_TEXT } from "@shared/text/page-text";
 import classes from "./summary.module.css";
 
 /** '1 Main St, Springfield, IL 62701' from the parts the dealer filled in. */
-export function dealershipAddress(d: QuoteDealership): string {
+function dealershipAddress(d: QuoteDealership): string {
   const cityLine = [d.city, [d.state, d.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
   return [d.streetAddress, cityLine].filter(Boolean).join(", ");
 }

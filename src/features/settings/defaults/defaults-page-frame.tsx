@@ -9,7 +9,7 @@ import type { Banner } from "@/lib/use-banner";
 // The frame of a one-form defaults page (Tax rules, Payment options): title, intro, the page's
 // banner, the read-only note for a salesperson, then Try Again, the loader or the form.
 
-export interface DefaultsPageFrameProps {
+interface DefaultsPageFrameProps {
   title: string;
   intro: string;
   banner: Banner | null;
