@@ -9,6 +9,7 @@ import {
   TAX_RATE_MAX,
   TAX_RATE_MIN,
 } from "../core/constants";
+import { isHttpUrl } from "../core/web-link";
 import { z } from "../core/zod";
 import { MSG } from "../text/messages";
 
@@ -128,18 +129,6 @@ export const taxRate = () =>
   number(MSG.taxRateBetween0And100)
     .min(TAX_RATE_MIN, MSG.taxRateBetween0And100)
     .max(TAX_RATE_MAX, MSG.taxRateBetween0And100);
-
-/** Only web links: a javascript: or data: URL must never become a clickable link. */
-export function isHttpUrl(raw: string): boolean {
-  const value = raw.trim();
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
-}
 
 /** Optional http(s) URL; '' means none. */
 export const optionalUrl = () =>

@@ -3,9 +3,10 @@
 import { defaultIsNew, MAX_MILEAGE, MAX_URL_LENGTH } from "../core/constants";
 import { amountToInput, parseAmountInput } from "../core/format";
 import { toCents } from "../core/money";
+import { isHttpUrl } from "../core/web-link";
 import { collect, type FieldErrors, isBlank, optional, required } from "../schemas/field-rules";
 import type { CreateQuoteBody, Pricing, Vehicle } from "../schemas/quote-schema";
-import { isHttpUrl, isValidVin, normalizeVin } from "../schemas/schema-fields";
+import { isValidVin, normalizeVin } from "../schemas/schema-fields";
 import { MSG } from "../text/messages";
 import { CORE_MSG } from "../text/page-text";
 import { amountMessage, parseNumberInput } from "./amount";

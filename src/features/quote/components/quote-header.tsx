@@ -1,5 +1,6 @@
 import { vehicleIsNew } from "@shared/core/constants";
 import { formatMileage } from "@shared/core/format";
+import { isHttpUrl } from "@shared/core/web-link";
 import type { Vehicle } from "@shared/schemas/quote-schema";
 import { CORE_MSG, QUOTE_TEXT, TEXT, VEHICLE_FORM_LABELS } from "@shared/text/page-text";
 import type { ReactNode } from "react";
@@ -31,22 +32,6 @@ function vehicleLineParts(vehicle: Vehicle): string[] {
 }
 
 /**
- * Only web links become clickable (never javascript: or data:). The same rule as isHttpUrl in
- * shared/schemas/schema-fields.ts, restated because that module loads zod, which the shopper's first
- * paint leaves out (see live/quote-reader.ts).
- */
-function isWebLink(raw: string): boolean {
-  const value = raw.trim();
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
-}
-
-/**
  * The vehicle heading and what goes with it: its line and the dealer's website. Each side adds its
  * own parts (the dealer's breadcrumb, toolbar, expired badge and customer line:
  * dealer/dealer-header.tsx; the shopper's expired notice). Plain elements: the shopper's page
@@ -70,7 +55,7 @@ export function QuoteHeader({ vehicle, top, badge, bottom }: QuoteHeaderProps) {
           </span>
         ))}
       </p>
-      {isWebLink(vehicle.advertisedUrl) ? (
+      {isHttpUrl(vehicle.advertisedUrl) ? (
         <a
           href={vehicle.advertisedUrl.trim()}
           target="_blank"
