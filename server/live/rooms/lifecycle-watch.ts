@@ -149,14 +149,14 @@ export function startLifecycleWatch(options: {
       room.dealState = { ...room.dealState, expired: true };
       pushState(room, room.dealState);
     }
-    const quoteIds = openQuotes();
-    if (quoteIds.length === 0) return;
+    const open = [...rooms.rooms.values()];
+    if (open.length === 0) return;
     // Issue #52: nothing changed since a read that found every open room in step, and no room
     // opened since: nothing to read (an idle server with a thousand open quotes stays idle).
-    const open = [...rooms.rooms.values()];
     const clock = await lifecycle.stateClock();
     const known = inStep;
     if (clock !== null && known?.clock === clock && open.every((room) => known.rooms.has(room))) return;
+    const quoteIds = [...new Set(open.map((room) => room.quoteId))];
     const seqs = await lifecycle.stateSeqs(quoteIds);
     const behind = quoteIds.filter((id) => {
       const seq = seqs.get(id);
