@@ -1,5 +1,6 @@
 import "@mantine/core/styles.css";
 import "./app/global.css";
+import "./app/input-borders.css";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";

@@ -1,7 +1,11 @@
 // The shopper's quote page (/quote/{id}, server-rendered by server/http/pages.ts): hydrates the
-// snapshot without the full app's router and Mantine components (decision 008). Mantine's
-// stylesheet comes as in the full app, first, so the parts that use Mantine later look the same.
-import "@mantine/core/styles.css";
+// snapshot without the full app's router and Mantine components (decision 008). It opens with
+// Mantine's base stylesheets only (its markup uses no Mantine component's classes), then our own;
+// the component sheets the lazy parts need come with the Mantine provider they render in
+// (src/app/shopper-mantine.tsx), in the order of @mantine/core/styles.css (issue #52).
+import "@mantine/core/styles/baseline.css";
+import "@mantine/core/styles/default-css-variables.css";
+import "@mantine/core/styles/global.css";
 import "./app/global.css";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
