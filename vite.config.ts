@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
@@ -39,6 +39,30 @@ function refuseTestSupport(): Plugin {
       if (/[\\/](server[\\/]test-support|shared[\\/]testing)[\\/]/.test(id))
         this.error(`The web build would carry test support: ${id}`);
       return null;
+    },
+  };
+}
+
+/**
+ * Issue #52: the shopper page's opening bundle (React, react-dom and the page's own code) runs
+ * almost all of its functions while the page hydrates. V8 compiles a function lazily, on the main
+ * thread, the first time it runs, unless the file asks for eager compilation with the explicit
+ * compile hint `//# allFunctionsCalledOnLoad` on its first line (Chromium 136 and later): then it
+ * compiles them while the file streams in, off the main thread. Other browsers ignore the comment.
+ */
+function eagerCompileHint(): Plugin {
+  return {
+    name: "dealdesk-eager-compile-hint",
+    apply: "build",
+    // On the written file: the comment must be its first line, before what Vite puts at the top
+    // of the chunk after the plugins' hooks (its preload helper's dependency list). The hashed name
+    // stays the one of the chunk without it: every build adds the same line.
+    writeBundle(options, bundle) {
+      for (const output of Object.values(bundle)) {
+        if (output.type !== "chunk" || !output.isEntry || !options.dir) continue;
+        const file = path.join(options.dir, output.fileName);
+        writeFileSync(file, `//# allFunctionsCalledOnLoad\n${readFileSync(file, "utf8")}`);
+      }
     },
   };
 }
@@ -132,6 +156,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     react(),
     inlineColorSchemeScript(),
     refuseTestSupport(),
+    ...(mode === "shopper" && !isSsrBuild ? [eagerCompileHint()] : []),
     // The shopper page's service worker (dist/sw.js), generated from the shopper build only.
     ...(mode === "shopper" && !isSsrBuild
       ? [shopperServiceWorker(fileURLToPath(new URL("./dist", import.meta.url)))]
