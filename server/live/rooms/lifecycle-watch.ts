@@ -131,7 +131,9 @@ export function startLifecycleWatch(options: {
     return entry.done;
   }
 
-  const openQuotes = () => [...new Set([...rooms.rooms.values()].map((room) => room.quoteId))];
+  /** The quotes of these rooms, each once. */
+  const quoteIdsOf = (open: readonly Room[]) => [...new Set(open.map((room) => room.quoteId))];
+  const openQuotes = () => quoteIdsOf([...rooms.rooms.values()]);
 
   let polling = false;
   /**
@@ -156,7 +158,7 @@ export function startLifecycleWatch(options: {
     const clock = await lifecycle.stateClock();
     const known = inStep;
     if (clock !== null && known?.clock === clock && open.every((room) => known.rooms.has(room))) return;
-    const quoteIds = [...new Set(open.map((room) => room.quoteId))];
+    const quoteIds = quoteIdsOf(open);
     const seqs = await lifecycle.stateSeqs(quoteIds);
     const behind = quoteIds.filter((id) => {
       const seq = seqs.get(id);
