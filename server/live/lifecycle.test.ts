@@ -521,6 +521,7 @@ async function answer(proc: Proc, quoteId: string, token: string) {
   return (await res.json()) as {
     gross?: unknown;
     stock?: { status: string; otherAcceptedAt: string | null };
+    stateSeq?: number;
   };
 }
 
@@ -583,7 +584,10 @@ for (const backend of backends) {
       const id = await createQuote(a, sam.token);
       const page = watch(b, id, { token: sam.token });
       await synced(page);
-      expect((await answer(b, id, sam.token)).gross).toBeUndefined();
+      const before = await answer(b, id, sam.token);
+      expect(before.gross).toBeUndefined();
+      // The join told the page the seq it holds: the answer's, so the page reads nothing again.
+      expect(newestSeq(page)).toBe(before.stateSeq);
       const settings = (await (
         await api(a, "GET", "/api/dealer-defaults/economics", undefined, ownerToken)
       ).json()) as Record<string, unknown>;
@@ -596,12 +600,51 @@ for (const backend of backends) {
       );
       expect(on.status).toBe(200);
       // The page hears that the quote's state moved, and reads the quote again: with the gross now.
-      await eventually(() => expect(newestSeq(page)).toBeDefined(), 1000);
-      expect((await answer(b, id, sam.token)).gross).toBeDefined();
+      await eventually(() => expect(newestSeq(page)).toBeGreaterThan(before.stateSeq ?? Number.NaN), 1000);
+      const after = await answer(b, id, sam.token);
+      expect(after.gross).toBeDefined();
+      expect(after.stateSeq).toBe(newestSeq(page));
       const economics = connectClient(b, id, { token: sam.token, economics: true });
       await synced(economics);
       expect(economics.closed).toEqual([]);
       for (const client of [page, economics]) destroyClient(client);
+    });
+
+    it("a dealer's socket that joins after a change its page's answer predates is told the newer seq at the join; a shopper's join carries none", async () => {
+      const { a, b } = setup;
+      const ownerToken = await registerOwner(a);
+      const sam = await invite(a, ownerToken, "salesperson", "Sam", "Seller");
+      const id = await createQuote(a, sam.token);
+      // The page read its answer, then (its socket not yet joined, as when the page opens new
+      // sockets for a right it just gained) the owner turns "Salespeople see gross" on through A.
+      const read = await answer(b, id, sam.token);
+      expect(read.gross).toBeUndefined();
+      expect(read.stateSeq).toEqual(expect.any(Number));
+      const settings = (await (
+        await api(a, "GET", "/api/dealer-defaults/economics", undefined, ownerToken)
+      ).json()) as Record<string, unknown>;
+      const on = await api(
+        a,
+        "PUT",
+        "/api/dealer-defaults/economics",
+        { ...settings, salespeopleSeeGross: true },
+        ownerToken,
+      );
+      expect(on.status).toBe(200);
+      // No socket of the quote was open, so no push: the join itself says the seq moved.
+      const page = watch(b, id, { token: sam.token });
+      const shopper = watch(b, id);
+      await Promise.all([synced(page), synced(shopper)]);
+      expect(page.states).toHaveLength(1);
+      expect(page.states[0]).toMatchObject({ locked: false, acceptedVersion: null });
+      expect(page.states[0]?.seq).toBeGreaterThan(read.stateSeq ?? Number.NaN);
+      // Read again at that seq, the answer has the gross.
+      const again = await answer(b, id, sam.token);
+      expect(again.gross).toBeDefined();
+      expect(again.stateSeq).toBe(page.states[0]?.seq);
+      // The shopper's page is told nothing at the join of an open deal (and no seq ever at a join).
+      expect(shopper.states).toEqual([]);
+      for (const client of [page, shopper]) destroyClient(client);
     });
 
     it("a stock status change through A (accepted, another deal accepted on the car, reopened, sold) reaches the deals' open pages on B within a second", async () => {

@@ -115,6 +115,11 @@ export const quoteSchema = z
       .optional()
       .describe("the fingerprint of the deal as shown: what an acceptance names"),
     stock: z.record(z.string(), z.unknown()).nullable().optional().describe("the dealer's answer only"),
+    stateSeq: z
+      .number()
+      .int()
+      .optional()
+      .describe("the dealer's answer only: the quote's state seq at the read (the live message 101's `seq`)"),
     gross: grossSchema.optional().describe("only for a member who sees gross"),
     economics: economicsSchema.optional().describe("only for a member who sees gross"),
   })

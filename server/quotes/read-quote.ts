@@ -112,6 +112,11 @@ type QuoteView = {
   /** Issue #37, the dealer's answer only: the stock vehicle the quote was made from. */
   stock?: QuoteStock | null;
   /**
+   * The dealer's answer only: the quote's state seq as read before the rest of the answer (the
+   * live server's message 101 carries it; a page whose answer is older reads it again).
+   */
+  stateSeq?: number;
+  /**
    * Issue #38: the deal's gross (dollars) for its selected structure; only for members who see
    * gross (owners, managers, and salespeople when the owner turned it on), never for a shopper.
    */
@@ -228,7 +233,7 @@ export async function readQuote(
     // Issue #46: the deal as presented and the fingerprint of what the shopper is shown, from the
     // deal document alone (the same for the dealer's answer and the shopper's).
     ...presentedAndFingerprint(deal),
-    ...(withPrivate ? { stock: stock ?? null } : {}),
+    ...(withPrivate ? { stock: stock ?? null, stateSeq: quote.stateSeq } : {}),
     ...(gross ? { gross } : {}),
     ...(economics ? { economics } : {}),
   };

@@ -20,8 +20,9 @@ export type DealState = {
   /**
    * Issue #48: the quote's state seq, sent whenever it moves (a right, the salesperson, the stock
    * vehicle's status, the expiry, the lock): what the page shows from the quote's answer may have
-   * changed, so the page reads GET /api/quotes/{id} again. Absent in the message a socket gets
-   * when it joins, and in older messages.
+   * changed, so the page reads GET /api/quotes/{id} again. Also in the message a dealer's socket
+   * gets when it joins (the page compares it with its answer's `stateSeq`); absent in a shopper's
+   * join message and in older messages.
    */
   seq?: number;
 };

@@ -227,8 +227,13 @@ export function createJoin(deps: JoinDeps) {
         ws.once("close", deps.presence.shopperJoined(target.quoteId));
       startConversation(conn, rooms, config.liveBounds, log);
       // A page loads the deal's state over REST before its socket joins: a lock or an expiry that
-      // came in between is told now, not at its first refused write (issue #33).
-      if (target.kind === "deal" && (room.dealState.locked || room.dealState.expired))
+      // came in between is told now, not at its first refused write (issue #33). A dealer's page is
+      // told the state seq too (issue #48): its answer may predate a change made while this socket
+      // was away or still on its way (the seq moved before this room loaded, so no push will come),
+      // and the page reads the answer again when its own `stateSeq` is older.
+      if (target.kind === "deal" && conn.identity.dealer)
+        send(conn, encodeDealStateMessage({ ...room.dealState, seq: room.stateSeq }));
+      else if (target.kind === "deal" && (room.dealState.locked || room.dealState.expired))
         send(conn, encodeDealStateMessage(room.dealState));
       // The room was loaded at an older state than the upgrade read, or the upgrade read an older
       // state than a sibling room of the quote already holds (the state changed between this

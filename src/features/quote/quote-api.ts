@@ -16,6 +16,8 @@ export interface QuoteAnswer extends QuoteSnapshot {
   stock?: QuoteStock | null;
   /** Issue #38: the gross, present only for a member who sees gross (dealer mode). */
   gross?: unknown;
+  /** Issue #48, the dealer's answer only: the quote's state seq at the read. */
+  stateSeq?: number;
 }
 
 /**

@@ -87,7 +87,12 @@ export default function DealerQuoteView(props: QuoteViewProps) {
             </LazyPart>
           ) : null}
           <LazyPart>
-            <QuoteAnswerFollower quoteId={quote.id} onDealState={live.onDealState} onAnswer={page.setQuote} />
+            <QuoteAnswerFollower
+              quoteId={quote.id}
+              answeredSeq={quote.stateSeq}
+              onDealState={live.onDealState}
+              onAnswer={page.setQuote}
+            />
           </LazyPart>
           {quote.stock ? (
             <LazyPart>
