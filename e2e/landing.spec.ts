@@ -55,8 +55,13 @@ test("/profile leads to the account settings, which need a login", async ({ page
 test("dark mode stays on after a reload", async ({ page }) => {
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("/");
-  // The pre-rendered page loads its scripts after the first paint: the toggle works once they ran.
-  await page.waitForLoadState("networkidle");
+  // The pre-rendered page loads its scripts after the first paint (an inline loader adds them in
+  // the frame after it): the toggle works once React has taken the page over. Network idle alone
+  // can come first on a loaded machine (the loader had not yet asked for anything), and then the
+  // click lands on markup no handler listens to yet.
+  await page.waitForFunction(() =>
+    Object.keys(document.getElementById("root") ?? {}).some((key) => key.startsWith("__reactContainer$")),
+  );
   const html = page.locator("html");
   await expect(html).toHaveAttribute("data-mantine-color-scheme", "light");
   await page.getByRole("button", { name: "Switch to dark mode" }).click();
