@@ -525,6 +525,21 @@ async function answer(proc: Proc, quoteId: string, token: string) {
   };
 }
 
+/** The owner turns "Salespeople see gross" on through `proc`, the dealership's other settings kept. */
+async function turnGrossOn(proc: Proc, ownerToken: string) {
+  const settings = (await (
+    await api(proc, "GET", "/api/dealer-defaults/economics", undefined, ownerToken)
+  ).json()) as Record<string, unknown>;
+  const on = await api(
+    proc,
+    "PUT",
+    "/api/dealer-defaults/economics",
+    { ...settings, salespeopleSeeGross: true },
+    ownerToken,
+  );
+  expect(on.status).toBe(200);
+}
+
 const newestSeq = (client: Watched) => client.states.findLast((s) => s.seq !== undefined)?.seq;
 
 for (const backend of backends) {
@@ -588,17 +603,7 @@ for (const backend of backends) {
       expect(before.gross).toBeUndefined();
       // The join told the page the seq it holds: the answer's, so the page reads nothing again.
       expect(newestSeq(page)).toBe(before.stateSeq);
-      const settings = (await (
-        await api(a, "GET", "/api/dealer-defaults/economics", undefined, ownerToken)
-      ).json()) as Record<string, unknown>;
-      const on = await api(
-        a,
-        "PUT",
-        "/api/dealer-defaults/economics",
-        { ...settings, salespeopleSeeGross: true },
-        ownerToken,
-      );
-      expect(on.status).toBe(200);
+      await turnGrossOn(a, ownerToken);
       // The page hears that the quote's state moved, and reads the quote again: with the gross now.
       await eventually(() => expect(newestSeq(page)).toBeGreaterThan(before.stateSeq ?? Number.NaN), 1000);
       const after = await answer(b, id, sam.token);
@@ -620,17 +625,7 @@ for (const backend of backends) {
       const read = await answer(b, id, sam.token);
       expect(read.gross).toBeUndefined();
       expect(read.stateSeq).toEqual(expect.any(Number));
-      const settings = (await (
-        await api(a, "GET", "/api/dealer-defaults/economics", undefined, ownerToken)
-      ).json()) as Record<string, unknown>;
-      const on = await api(
-        a,
-        "PUT",
-        "/api/dealer-defaults/economics",
-        { ...settings, salespeopleSeeGross: true },
-        ownerToken,
-      );
-      expect(on.status).toBe(200);
+      await turnGrossOn(a, ownerToken);
       // No socket of the quote was open, so no push: the join itself says the seq moved.
       const page = watch(b, id, { token: sam.token });
       const shopper = watch(b, id);
