@@ -615,7 +615,7 @@ for (const backend of backends) {
       for (const client of [page, economics]) destroyClient(client);
     });
 
-    it("a dealer's socket that joins after a change its page's answer predates is told the newer seq at the join; a shopper's join carries none", async () => {
+    it("a dealer's socket that joins after a change its page's answer predates is told the newer seq at the join; a shopper's join is told the state without one", async () => {
       const { a, b } = setup;
       const ownerToken = await registerOwner(a);
       const sam = await invite(a, ownerToken, "salesperson", "Sam", "Seller");
@@ -637,9 +637,49 @@ for (const backend of backends) {
       const again = await answer(b, id, sam.token);
       expect(again.gross).toBeDefined();
       expect(again.stateSeq).toBe(page.states[0]?.seq);
-      // The shopper's page is told nothing at the join of an open deal (and no seq ever at a join).
-      expect(shopper.states).toEqual([]);
+      // The shopper's page is told the deal's state at its join too: open, no seq.
+      await eventually(() => expect(shopper.states).toHaveLength(1), 1000);
+      expect(shopper.states[0]).toMatchObject({ locked: false, acceptedVersion: null, counterOffer: null });
+      expect(shopper.states[0]?.seq).toBeUndefined();
       for (const client of [page, shopper]) destroyClient(client);
+    });
+
+    it("a shopper's socket that joins after an unlock and a counter-offer its page's answer predates is told the open deal and the counter-offer at the join", async () => {
+      const { a, b } = setup;
+      const token = await registerOwner(a);
+      const id = await createQuote(a, token);
+      expect((await acceptAsShown(via(a), id, acceptBody)).status).toBe(201);
+      // The shopper's page showed the accepted deal, then lost its connection (or opened offline).
+      const early = watch(b, id);
+      await synced(early);
+      await eventually(
+        () => expect(early.states.at(-1)).toMatchObject({ locked: true, acceptedVersion: 1 }),
+        1000,
+      );
+      destroyClient(early);
+      // Its socket's close reaches B, whose room of the quote unloads with it.
+      await sleep(300);
+      // With no socket of the quote open anywhere, the dealer reopens it and sends a counter-offer.
+      expect((await api(a, "POST", `/api/quotes/${id}/unlock`, {}, token)).status).toBe(200);
+      expect((await api(a, "POST", `/api/quotes/${id}/versions`, {}, token)).status).toBe(201);
+      // The page's socket joins again: the join itself says the deal is open, with the counter-offer.
+      const shopper = watch(b, id);
+      await synced(shopper);
+      await eventually(
+        () => expect(shopper.states.at(-1)).toMatchObject({ locked: false, counterOffer: 2 }),
+        1000,
+      );
+      expect(shopper.states.at(-1)?.seq).toBeUndefined();
+      // A second device joining the room now loaded is told the same, without a read of its own.
+      const second = watch(b, id);
+      await synced(second);
+      await eventually(
+        () => expect(second.states.at(-1)).toMatchObject({ locked: false, counterOffer: 2 }),
+        1000,
+      );
+      writeField(shopper.deal, "downPayment", -1234);
+      await eventually(async () => expect((await storedDeal(a, id, token)).downPayment).toBe(-1234));
+      for (const client of [shopper, second]) destroyClient(client);
     });
 
     it("a stock status change through A (accepted, another deal accepted on the car, reopened, sold) reaches the deals' open pages on B within a second", async () => {

@@ -156,6 +156,7 @@ export function createLiveServer(deps: LiveDeps): LiveControl {
     conns,
     joined: (conn) => heartbeat.add(conn),
     refreshState: (quoteId) => watch.refresh(quoteId),
+    tellJoinedShopper: (conn) => watch.tellJoinedShopper(conn),
     // Issue #47: the devices' first writes, from the file or PostgreSQL (every process alike).
     firstWrites: deployment.firstWrites,
     seesGross: (quote, userId) =>

@@ -30,7 +30,7 @@ import { admit, offeredProtocols, originAllowed, parseLivePath, refuseUpgrade } 
 // - Staff and shoppers count against separate caps per quote, so link holders never take the
 //   staff's places; when the shopper slots are full, a device that first wrote to the quote
 //   earlier takes the place of the most recent newcomer (shopper-slots.ts; it closes with 4409).
-// - A joined socket is told its deal's lock or expiry at once, and a room loaded at an older state
+// - A joined socket of a deal is told the deal's state at once, and a room loaded at an older state
 //   than the upgrade read is brought up to date (issue #33).
 
 type JoinDeps = {
@@ -59,6 +59,8 @@ type JoinDeps = {
   firstWrites(quoteId: string, principals: readonly string[]): Promise<Map<string, number>>;
   /** Reads the quote's state into its rooms (lifecycle-watch.ts). */
   refreshState(quoteId: string): Promise<void>;
+  /** Tells a shopper's socket that just joined its deal's state (lifecycle-watch.ts). */
+  tellJoinedShopper(conn: Conn): Promise<void>;
   /** The first socket of the process is about to join (starts what only live sockets need). */
   firstJoin(): void;
   closed(): boolean;
@@ -226,15 +228,16 @@ export function createJoin(deps: JoinDeps) {
       if (target.kind === "deal" && conn.role === "SHOPPER")
         ws.once("close", deps.presence.shopperJoined(target.quoteId));
       startConversation(conn, rooms, config.liveBounds, log);
-      // A page loads the deal's state over REST before its socket joins: a lock or an expiry that
-      // came in between is told now, not at its first refused write (issue #33). A dealer's page is
-      // told the state seq too (issue #48): its answer may predate a change made while this socket
-      // was away or still on its way (the seq moved before this room loaded, so no push will come),
-      // and the page reads the answer again when its own `stateSeq` is older.
+      // A page loads the deal's state over REST before its socket joins: a change that came in
+      // between (or while this socket was away: a page opened offline, a reconnect) is told now,
+      // not at its first refused write (issue #33). A dealer's page is told the state seq (issue
+      // #48): its answer may predate a change made while this socket was on its way (the seq moved
+      // before this room loaded, so no push will come), and the page reads the answer again when
+      // its own `stateSeq` is older. A shopper's page is told the deal's state itself, whatever it
+      // is (a lock, an unlock, a renewal, a counter-offer), without the seq.
       if (target.kind === "deal" && conn.identity.dealer)
         send(conn, encodeDealStateMessage({ ...room.dealState, seq: room.stateSeq }));
-      else if (target.kind === "deal" && (room.dealState.locked || room.dealState.expired))
-        send(conn, encodeDealStateMessage(room.dealState));
+      else if (target.kind === "deal") void deps.tellJoinedShopper(conn);
       // The room was loaded at an older state than the upgrade read, or the upgrade read an older
       // state than a sibling room of the quote already holds (the state changed between this
       // socket's admission and its room's load): bring the quote's rooms and sockets up to date now.

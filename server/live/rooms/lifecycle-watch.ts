@@ -36,6 +36,12 @@ export type LifecycleWatch = {
   refreshIfChanged(quoteId: string): Promise<void>;
   /** Every open quote's state, read again (the team's roles changed). */
   refreshAll(): Promise<void>;
+  /**
+   * Tells a shopper's socket that just joined its deal's state, whatever it is (read first when
+   * its room does not know the counter-offer yet): the page's answer may predate an unlock, a
+   * renewal or a counter-offer made before the socket joined.
+   */
+  tellJoinedShopper(conn: Conn): Promise<void>;
   stop(): void;
 };
 
@@ -80,6 +86,7 @@ export function startLifecycleWatch(options: {
       if ((moved || !sameState(room.dealState, deal)) && room.kind === "deal")
         pushState(room, { ...deal, seq: quote.stateSeq });
       room.dealState = deal;
+      room.stateRead = true;
       for (const conn of room.conns) if (conn.identity.dealer) dealers.push(conn);
     }
     await closeLostDealers(state, dealers);
@@ -187,6 +194,16 @@ export function startLifecycleWatch(options: {
       if (seq === undefined || roomsOf(quoteId).some((room) => room.stateSeq !== seq)) await refresh(quoteId);
     },
     refreshAll: () => Promise.all(openQuotes().map(refresh)).then(() => undefined),
+    async tellJoinedShopper(conn) {
+      if (!conn.room.stateRead) await refresh(conn.quoteId);
+      const { room } = conn;
+      if (conn.ws.readyState !== conn.ws.OPEN || !room.conns.has(conn)) return;
+      // The read failed: the lock and the expiry are known from the handshake's row, the
+      // counter-offer is not (a message without one would hide the page's notice).
+      if (!room.stateRead && !room.dealState.locked && !room.dealState.expired) return;
+      // The room's state as of now: any push after this one is newer, so the page ends at the newest.
+      send(conn, encodeDealStateMessage(room.dealState));
+    },
     stop: () => clearInterval(timer),
   };
 }

@@ -47,6 +47,7 @@ export function createRoomRegistry(rooms: Map<string, Room>, space: Workspace, b
         counterOffer: null,
         expired: state.expiresAt < Date.now(),
       },
+      stateRead: false,
       doc,
       ...newCopy(space, { name, doc }, storedState),
       awareness,

@@ -46,6 +46,11 @@ export type Room = {
    */
   stateSeq: number;
   dealState: DealState;
+  /**
+   * Whether `dealState` was read in full by the lifecycle watch (its counter-offer included); a
+   * room loaded from the handshake's quote row alone does not know the counter-offer yet.
+   */
+  stateRead: boolean;
   /** The quote's salesperson as of `stateSeq`. */
   salespersonId: string;
   doc: Y.Doc;
