@@ -58,8 +58,11 @@ export function startConversation(
   rooms: Rooms,
   bounds: LiveBounds,
   log: (line: string) => void,
+  /** Runs once, after the socket's first SyncStep2 went out (what may wait until the page has its content). */
+  synced?: () => void,
 ): void {
   const { ws, room } = conn;
+  let firstSync = synced;
   send(conn, encodeSyncStep1(room.doc));
   const states = encodeAwarenessStates(room.awareness);
   if (states) send(conn, states);
@@ -72,6 +75,8 @@ export function startConversation(
         rooms.commitPending();
         if (!room.conns.has(conn)) return;
         send(conn, encodeSyncStep2(room.doc, message.stateVector));
+        firstSync?.();
+        firstSync = undefined;
         return;
       case "sync-update":
         // The live pipeline (pipeline.ts): admit, judge, cap, commit, apply, broadcast, record.

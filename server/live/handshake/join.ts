@@ -227,17 +227,23 @@ export function createJoin(deps: JoinDeps) {
       ws.once("close", () => conns.delete(conn));
       if (target.kind === "deal" && conn.role === "SHOPPER")
         ws.once("close", deps.presence.shopperJoined(target.quoteId));
-      startConversation(conn, rooms, config.liveBounds, log);
+      // A shopper's socket is told the deal's state once its content went out (issue #52: the read
+      // of the counter-offer a newly loaded room does not know yet never delays the first sync).
+      const shopperOfDeal = target.kind === "deal" && !conn.identity.dealer;
+      const synced = shopperOfDeal ? () => void deps.tellJoinedShopper(conn) : undefined;
+      startConversation(conn, rooms, config.liveBounds, log, synced);
       // A page loads the deal's state over REST before its socket joins: a change that came in
       // between (or while this socket was away: a page opened offline, a reconnect) is told now,
       // not at its first refused write (issue #33). A dealer's page is told the state seq (issue
       // #48): its answer may predate a change made while this socket was on its way (the seq moved
       // before this room loaded, so no push will come), and the page reads the answer again when
-      // its own `stateSeq` is older. A shopper's page is told the deal's state itself, whatever it
-      // is (a lock, an unlock, a renewal, a counter-offer), without the seq.
+      // its own `stateSeq` is older. A shopper's page is told a lock or an expiry at once, and the
+      // deal's state whatever it is (an unlock, a renewal, a counter-offer) after its first sync
+      // (above), without the seq.
       if (target.kind === "deal" && conn.identity.dealer)
         send(conn, encodeDealStateMessage({ ...room.dealState, seq: room.stateSeq }));
-      else if (target.kind === "deal") void deps.tellJoinedShopper(conn);
+      else if (shopperOfDeal && (room.dealState.locked || room.dealState.expired))
+        send(conn, encodeDealStateMessage(room.dealState));
       // The room was loaded at an older state than the upgrade read, or the upgrade read an older
       // state than a sibling room of the quote already holds (the state changed between this
       // socket's admission and its room's load): bring the quote's rooms and sockets up to date now.
