@@ -326,8 +326,10 @@ export const quoteEvents = pgTable(
   },
   (t) => [
     index("quote_events_quote").on(t.quoteId, t.id),
-    // Issue #40: whether a share or an open of the quote is recent (one event per visit).
-    index("quote_events_quote_field").on(t.quoteId, t.field, t.at),
+    // Issue #40: whether a share or an open of the quote is recent (one event per visit). Issue #52:
+    // by id, not by time: the field's newest row (a live edit's history merge) is one seek, and a
+    // merged edit's UPDATE of `at` and `new_value` moves no index entry.
+    index("quote_events_quote_field").on(t.quoteId, t.field, t.id),
   ],
 );
 
