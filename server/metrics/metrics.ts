@@ -33,6 +33,17 @@ const commitSeconds = new Histogram({
   registers: [registry],
 });
 
+const documentReads = new Counter({
+  name: "dealdesk_live_document_reads_total",
+  help: "Reads of stored live documents as rooms load (one read may bring a quote's documents together)",
+  registers: [registry],
+});
+const documentsRead = new Counter({
+  name: "dealdesk_live_documents_read_total",
+  help: "Stored live documents those reads brought",
+  registers: [registry],
+});
+
 type LiveCounts = { openConnections(): number; loadedRooms(): number };
 const liveServers = new Set<LiveCounts>();
 const sumOf = (read: (live: LiveCounts) => number) => [...liveServers].reduce((n, live) => n + read(live), 0);
@@ -67,6 +78,11 @@ export const liveMetrics = {
   },
   refused(reason: string): void {
     updatesRefused.inc({ reason: refusalKind(reason) });
+  },
+  /** One read of stored documents as rooms load, which brought `documents` of them. */
+  documentsRead(documents: number): void {
+    documentReads.inc();
+    documentsRead.inc(documents);
   },
   /** Starts timing a commit; call the answer when it is stored. */
   commitTimer(): () => void {

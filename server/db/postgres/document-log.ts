@@ -34,6 +34,11 @@ type AppendHook = (client: pg.PoolClient, at: number) => Promise<void>;
 
 export type DocumentLog = {
   load(docName: string): Promise<LoadedDocument | null>;
+  /**
+   * Several documents (a quote's deal, private and economics documents) in one statement, so one
+   * round trip and one snapshot: each stored one by name, a missing name is not stored.
+   */
+  loadMany(docNames: readonly string[]): Promise<Map<string, LoadedDocument>>;
   append(
     docName: string,
     expectedSeq: number,
@@ -55,6 +60,25 @@ export type DocumentLog = {
 };
 
 const NOW_MS = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
+
+// Each named document's state row, then its log after the snapshot, in one statement.
+const LOAD_MANY = `
+  WITH d AS (
+    SELECT doc_name, state, snapshot_seq, head_seq FROM yjs_documents WHERE doc_name = ANY($1::text[]))
+  SELECT doc_name, state, snapshot_seq, head_seq, NULL::bigint AS seq, NULL::bytea AS "update" FROM d
+  UNION ALL
+  SELECT u.doc_name, NULL, NULL, NULL, u.seq, u."update"
+  FROM yjs_updates u JOIN d ON u.doc_name = d.doc_name AND u.seq > d.snapshot_seq
+  ORDER BY doc_name, seq NULLS FIRST`;
+
+type LoadRow = {
+  doc_name: string;
+  state: Buffer | null;
+  snapshot_seq: number | null;
+  head_seq: number | null;
+  seq: number | null;
+  update: Buffer | null;
+};
 
 // One statement, one round trip: the CAS first (its row lock orders the writers; under READ
 // COMMITTED a writer that waited re-checks `head_seq` and matches nothing), then the log row and
@@ -111,39 +135,32 @@ export function createDocumentLog(db: PgDb): DocumentLog {
     return head === null ? { status: "gone" } : { status: "stale", headSeq: head };
   };
 
+  /** One statement (one snapshot: a compaction cannot hide rows between the state and its log). */
+  async function loadMany(docNames: readonly string[]): Promise<Map<string, LoadedDocument>> {
+    const { rows } = await pool.query<LoadRow>(LOAD_MANY, [docNames]);
+    const loaded = new Map<string, LoadedDocument>();
+    for (const row of rows) {
+      if (row.seq === null) {
+        loaded.set(row.doc_name, {
+          state: row.state as Buffer,
+          snapshotSeq: row.snapshot_seq as number,
+          headSeq: row.head_seq as number,
+          updates: [],
+        });
+        continue;
+      }
+      // Rows come ordered by document, its state first, then its log in seq order.
+      loaded.get(row.doc_name)?.updates.push({ seq: row.seq, update: row.update as Buffer });
+    }
+    return loaded;
+  }
+
   return {
     async load(docName) {
-      // One snapshot for both reads: a compaction between them cannot hide rows.
-      const client = await pool.connect();
-      try {
-        await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-        const doc = await client.query<{ state: Buffer; snapshot_seq: number; head_seq: number }>(
-          "SELECT state, snapshot_seq, head_seq FROM yjs_documents WHERE doc_name = $1",
-          [docName],
-        );
-        const head = doc.rows[0];
-        if (!head) {
-          await client.query("COMMIT");
-          return null;
-        }
-        const log = await client.query<{ seq: number; update: Buffer }>(
-          'SELECT seq, "update" FROM yjs_updates WHERE doc_name = $1 AND seq > $2 ORDER BY seq',
-          [docName, head.snapshot_seq],
-        );
-        await client.query("COMMIT");
-        return {
-          state: head.state,
-          snapshotSeq: head.snapshot_seq,
-          headSeq: head.head_seq,
-          updates: log.rows.map((r) => ({ seq: r.seq, update: r.update })),
-        };
-      } catch (error) {
-        await client.query("ROLLBACK").catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
+      return (await loadMany([docName])).get(docName) ?? null;
     },
+
+    loadMany,
 
     async append(docName, expectedSeq, update, listing, alsoRecord) {
       if (!alsoRecord) return appendWith(pool, docName, expectedSeq, update, listing);

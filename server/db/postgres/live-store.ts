@@ -16,6 +16,8 @@ export type PostgresLiveStore = {
   log: DocumentLog;
   /** Who wrote under each Yjs client id of the document. */
   owners(docName: string): Promise<Map<number, string>>;
+  /** The owners of several documents in one statement, by document (one without owners is absent). */
+  ownersOf(docNames: readonly string[]): Promise<Map<string, Map<number, string>>>;
   /**
    * Issue #36: claims client ids a connection announced in its presence (never written under
    * yet); an id someone claimed first keeps its owner. Answers each id's owner as stored.
@@ -58,6 +60,19 @@ export function createLiveStore(db: PgDb): PostgresLiveStore {
         [docName],
       );
       return new Map(rows.map((row) => [Number(row.client_id), row.principal]));
+    },
+    async ownersOf(docNames) {
+      const { rows } = await pool.query<{ doc_name: string; client_id: number; principal: string }>(
+        "SELECT doc_name, client_id, principal FROM live_client_ids WHERE doc_name = ANY($1::text[])",
+        [docNames],
+      );
+      const owners = new Map<string, Map<number, string>>();
+      for (const row of rows) {
+        const ofDoc = owners.get(row.doc_name) ?? new Map<number, string>();
+        ofDoc.set(Number(row.client_id), row.principal);
+        owners.set(row.doc_name, ofDoc);
+      }
+      return owners;
     },
     async claim(docName, quoteId, claims) {
       const ids = claims.map((c) => c.clientId);

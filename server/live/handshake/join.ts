@@ -1,12 +1,14 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { deviceFromProtocols, LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live/live-protocol";
-import { quoteDocNames } from "@shared/live/quote-doc";
+import { DOC_ARRAYS, docNameOf, quoteDocNames } from "@shared/live/quote-doc";
+import type { DocKind } from "@shared/rules/permissions";
 import type { WebSocketServer } from "ws";
 import type { TokenService } from "../../auth/tokens";
 import type { Config } from "../../config";
 import type { QuoteStore } from "../../db/repositories/quotes";
 import { DocumentMissingError } from "../../db/stored-doc";
+import { maySeePrivate } from "../../policies/quote-access";
 import type { PresenceTracker } from "../../presence/presence-tracker";
 import type { Rooms } from "../rooms/rooms";
 import { fullBucket, newWindow } from "../stages/bounds";
@@ -178,8 +180,14 @@ export function createJoin(deps: JoinDeps) {
     // The room is loaded before the handshake, so the socket's message handler is attached together
     // with the socket and no frame is missed. The room stays loaded for this socket (pinned) until
     // it joins or its handshake fails.
+    // A dealer's page opens the quote's other documents next: read with this one (rooms.ts).
+    const siblings = maySeePrivate(admission.identity.role)
+      ? (Object.keys(DOC_ARRAYS) as DocKind[])
+          .filter((kind) => kind !== target.kind)
+          .map((kind) => ({ name: docNameOf(target.quoteId, kind), kind }))
+      : [];
     const opened = await rooms
-      .open(target.docName, target.quoteId, target.kind, admission.quote)
+      .open(target.docName, target.quoteId, target.kind, admission.quote, siblings)
       .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
     const pinned = opened instanceof Error ? undefined : opened;
     let settled = false;

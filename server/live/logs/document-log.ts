@@ -69,6 +69,15 @@ export type DocumentLog = {
   readonly space: Workspace;
   /** Reads a room's document from storage; throws DocumentLoadError (DocumentMissingError: its quote is gone). */
   load(name: string, quoteId: string, kind: DocKind): Promise<LoadedRoomDocument>;
+  /**
+   * Reads documents of one quote together (a dealer's page opens its deal, private and economics
+   * documents at once): one read for all, each stored one's `load` answer made (decoded) only when
+   * asked for. Absent where a read is statements in this process (SQLite): each loads alone.
+   */
+  loadTogether?(
+    quoteId: string,
+    docs: readonly { name: string; kind: DocKind }[],
+  ): Promise<Map<string, () => Promise<LoadedRoomDocument>>>;
   /** The room made around `load`'s answer is registered: follow its log (several), fold what load removed (one). */
   opened(room: Room, loaded: LoadedRoomDocument): Promise<void>;
   /** Runs a write in the document's order: at once (one process) or in its serial queue (several). */

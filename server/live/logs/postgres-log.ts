@@ -1,5 +1,6 @@
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live/live-protocol";
 import type { LiveBounds } from "../../config";
+import type { LoadedDocument } from "../../db/postgres/document-log";
 import type { PostgresLiveStore } from "../../db/postgres/live-store";
 import { DocumentMissingError, docFromStored, encodeState } from "../../db/stored-doc";
 import { liveMetrics } from "../../metrics/metrics";
@@ -9,9 +10,9 @@ import { grossSiblingName, roomGrossCents, storedFromLoaded } from "../stages/li
 import { capWindowMs } from "../stages/payment-request";
 import type { Room } from "../stages/room-types";
 import { shopperWriters, WROTE_BEFORE_RECORDS } from "../stages/shopper-slots";
-import { EXPIRED_REASON } from "../stages/update-guard";
+import { type DocKind, EXPIRED_REASON } from "../stages/update-guard";
 import { rebuildScratch, type Workspace } from "../stages/workspace";
-import type { Appended, DocumentLog, RoomSet } from "./document-log";
+import type { Appended, DocumentLog, LoadedRoomDocument, RoomSet } from "./document-log";
 
 // The document log of several processes (DATABASE_URL, ../shared/design/SCALE.md §5): PostgreSQL
 // holds each document's ordered log and any process may append to it. The follower
@@ -89,23 +90,47 @@ export function createPostgresLog(set: RoomSet, deps: PostgresLogDeps): Document
       .catch((error: unknown) => log(`live: unloading ${room.name} failed: ${String(error)}`));
   }
 
+  /** A stored document as its room holds it; a deal's shopper writers before the kept first writes are kept now. */
+  async function roomDocument(
+    name: string,
+    quoteId: string,
+    kind: DocKind,
+    loaded: LoadedDocument,
+    owners: Map<number, string>,
+  ): Promise<LoadedRoomDocument> {
+    const doc = docFromStored(storedFromLoaded(loaded), name);
+    // Issue #47: devices whose writes predate the kept first writes rank before everyone since.
+    const writers = kind === "deal" ? shopperWriters(doc, owners) : [];
+    if (writers.length > 0)
+      await store
+        .recordFirstWrites(quoteId, writers, WROTE_BEFORE_RECORDS)
+        // The document is still served; the next load records them.
+        .catch((error: unknown) => log(`live: keeping the first writes of ${name} failed: ${String(error)}`));
+    return { doc, lastSeq: loaded.headSeq, logLength: loaded.updates.length, owners };
+  }
+
   return {
     space,
 
     async load(name, quoteId, kind) {
       const [loaded, owners] = await Promise.all([store.log.load(name), store.owners(name)]);
+      liveMetrics.documentsRead(loaded ? 1 : 0);
       if (!loaded) throw new DocumentMissingError(name);
-      const doc = docFromStored(storedFromLoaded(loaded), name);
-      // Issue #47: devices whose writes predate the kept first writes rank before everyone since.
-      const writers = kind === "deal" ? shopperWriters(doc, owners) : [];
-      if (writers.length > 0)
-        await store
-          .recordFirstWrites(quoteId, writers, WROTE_BEFORE_RECORDS)
-          // The document is still served; the next load records them.
-          .catch((error: unknown) =>
-            log(`live: keeping the first writes of ${name} failed: ${String(error)}`),
-          );
-      return { doc, lastSeq: loaded.headSeq, logLength: loaded.updates.length, owners };
+      return roomDocument(name, quoteId, kind, loaded, owners);
+    },
+
+    async loadTogether(quoteId, docs) {
+      const names = docs.map((d) => d.name);
+      // One statement for the states and logs (one snapshot), one for the owners, sent together.
+      const [loaded, owners] = await Promise.all([store.log.loadMany(names), store.ownersOf(names)]);
+      liveMetrics.documentsRead(loaded.size);
+      const made = new Map<string, () => Promise<LoadedRoomDocument>>();
+      for (const { name, kind } of docs) {
+        const stored = loaded.get(name);
+        if (stored)
+          made.set(name, () => roomDocument(name, quoteId, kind, stored, owners.get(name) ?? new Map()));
+      }
+      return made;
     },
 
     // Subscribes, then delivers whatever was committed since the load (remote.ts).

@@ -131,6 +131,7 @@ export function createSqliteLog(set: RoomSet, deps: SqliteLogDeps): DocumentLog 
       // A deleted quote's documents may outlive it for a moment (they go in the same transaction).
       if (!store.quoteExists(quoteId)) throw new DocumentMissingError(name);
       const { doc, lastSeq, logLength, storedState } = loadStoredDoc(store, name);
+      liveMetrics.documentsRead(1);
       // Pairs stored before the guard checked exact keys are removed once, folded in at `opened`.
       const junk = removeUnknownPairs(docArray(doc, kind));
       if (junk > 0) log(`live: removed ${junk} unknown pairs from ${name}`);

@@ -1,7 +1,8 @@
 import { removeAwarenessStates } from "y-protocols/awareness";
 import type { ClientIdClaim } from "../../db/repositories/documents";
+import { DocumentMissingError } from "../../db/stored-doc";
 import type { LiveBus } from "../fanout/bus";
-import type { DocumentLog, RoomSet } from "../logs/document-log";
+import type { DocumentLog, LoadedRoomDocument, RoomSet } from "../logs/document-log";
 import { refuse } from "../stages/admit";
 import type { Conn, Room, RoomState } from "../stages/room-types";
 import type { DocKind } from "../stages/update-guard";
@@ -17,8 +18,18 @@ import { createRoomRegistry } from "./room-registry";
 // - A room is loaded once however many sockets ask at the same time, and pinned for each asker
 //   until its socket joins (or never will): it is not unloaded under a socket being admitted.
 // - The last connection out (and no pin left) folds the room's log into its state and unloads it.
+// - Where the log reads several documents at once (PostgreSQL), the first load of a dealer's
+//   documents reads the quote's others with it; each is kept as read for READ_AHEAD_MS, and its
+//   room made only when its own socket asks. A room made from a read ahead is brought to the head
+//   when it is opened (the follower catches up from the seq it was read at), like any load.
 // - A discarded room (its quote deleted, its storage failed) closes every socket and stores nothing
 //   more; what waited for the group commit is forgotten (nobody saw it).
+
+/** How long documents read with a sibling wait for their own socket. */
+const READ_AHEAD_MS = 5000;
+
+type Sibling = { name: string; kind: DocKind };
+type ReadAhead = Promise<(() => Promise<LoadedRoomDocument>) | undefined>;
 
 type RoomsOptions = PipelineOptions & {
   log: (line: string) => void;
@@ -55,9 +66,47 @@ export function createRooms(options: RoomsOptions) {
       void documentLog.unload(room);
   };
 
+  /** Documents read with a sibling's load, until their own socket asks (or READ_AHEAD_MS passes). */
+  const readAhead = new Map<string, ReadAhead>();
+
+  /** The document as stored: read ahead with a sibling, read together with `siblings`, or alone. */
+  async function read(name: string, quoteId: string, kind: DocKind, siblings: readonly Sibling[]) {
+    const ahead = readAhead.get(name);
+    if (ahead) {
+      readAhead.delete(name);
+      const made = await ahead;
+      if (made) return made();
+      // Not read (the read failed, or found no such document): read alone, which says why.
+    }
+    const together = siblings.filter(
+      (s) => !rooms.has(s.name) && !loading.has(s.name) && !readAhead.has(s.name),
+    );
+    if (!documentLog.loadTogether || together.length === 0) return documentLog.load(name, quoteId, kind);
+    const all = documentLog.loadTogether(quoteId, [{ name, kind }, ...together]);
+    for (const sibling of together) {
+      const entry: ReadAhead = all.then(
+        (made) => made.get(sibling.name),
+        () => undefined,
+      );
+      readAhead.set(sibling.name, entry);
+      setTimeout(() => {
+        if (readAhead.get(sibling.name) === entry) readAhead.delete(sibling.name);
+      }, READ_AHEAD_MS).unref();
+    }
+    const made = (await all).get(name);
+    if (!made) throw new DocumentMissingError(name);
+    return made();
+  }
+
   /** Loads the document and makes its room (the load's single flight). */
-  async function load(name: string, quoteId: string, kind: DocKind, state: RoomState): Promise<Room> {
-    const loaded = await documentLog.load(name, quoteId, kind);
+  async function load(
+    name: string,
+    quoteId: string,
+    kind: DocKind,
+    state: RoomState,
+    siblings: readonly Sibling[],
+  ): Promise<Room> {
+    const loaded = await read(name, quoteId, kind, siblings);
     const room = registry.makeRoom(name, quoteId, kind, state, loaded);
     await documentLog.opened(room, loaded);
     return room;
@@ -69,8 +118,15 @@ export function createRooms(options: RoomsOptions) {
     /**
      * Loads (or returns) the room and pins it until its socket joins (see unpin). Rejects with a
      * DocumentLoadError when the stored document is unusable (DocumentMissingError: its quote is gone).
+     * `siblings`: the quote's other documents the same page opens next (a dealer's), read with it.
      */
-    open(name: string, quoteId: string, kind: DocKind, state: RoomState): Promise<Room> {
+    open(
+      name: string,
+      quoteId: string,
+      kind: DocKind,
+      state: RoomState,
+      siblings: readonly Sibling[] = [],
+    ): Promise<Room> {
       const pin = (room: Room) => {
         room.pins += 1;
         return room;
@@ -79,7 +135,7 @@ export function createRooms(options: RoomsOptions) {
       if (existing) return Promise.resolve(pin(existing));
       let inFlight = loading.get(name);
       if (!inFlight) {
-        inFlight = load(name, quoteId, kind, state).finally(() => loading.delete(name));
+        inFlight = load(name, quoteId, kind, state, siblings).finally(() => loading.delete(name));
         loading.set(name, inFlight);
       }
       return inFlight.then(pin);
