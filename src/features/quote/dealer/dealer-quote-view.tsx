@@ -6,6 +6,7 @@ import { usePageTitle } from "@/lib/page-title";
 import { resilientLazy } from "@/lib/resilient-lazy";
 import { useSession } from "@/lib/session";
 import { QuoteHeader } from "../components/quote-header";
+import { loadValidator } from "../live/field-adapter";
 import { logRefusal } from "../live/log-refusal";
 import { readCustomerInfo } from "../live/quote-reader";
 import { dealershipOf, LazyPart, QuoteBody } from "../quote-body";
@@ -24,7 +25,12 @@ const StockNotice = resilientLazy(() => import("./stock-notice"));
 const QuoteAnswerFollower = resilientLazy(() => import("./quote-answer-follower"));
 
 /** The dealer's own dialogs and the rate editor of the payments table. */
-const dealerEditCode = () => [import("./dealer-dialog-host"), import("../rate-editor/rate-editor")];
+const dealerEditCode = () => [
+  import("./dealer-dialog-host"),
+  import("../rate-editor/rate-editor"),
+  // The Desk's economics check (a chunk of its own, so the shopper's page never evaluates it).
+  loadValidator("economics"),
+];
 
 /**
  * The dealer's working view of a quote (/quote/{id}?view=dealer): the deal, the customer, the

@@ -58,18 +58,25 @@ interface FieldAdapterOptions {
 }
 
 type Validator = (field: string, value: unknown, deal?: Record<string, unknown>) => ValidatedUpdate;
-let validator: Promise<Validator> | null = null;
+/** Which check a field needs: the quote's fields (and the customer), or the economics document's. */
+export type ValidatorKind = "fields" | "economics";
+const validatorChunks: Record<ValidatorKind, () => Promise<Validator>> = {
+  fields: () => import("./validate-update").then((module) => module.validateUpdate),
+  economics: () => import("./validate-economics").then((module) => module.validateEconomics),
+};
+const validators = new Map<ValidatorKind, Promise<Validator>>();
 /** The shared schema's check, loaded once on first use (see validate-update.ts). */
-export function loadValidator(): Promise<Validator> {
-  validator ??= import("./validate-update").then(
-    (module) => module.validateUpdate,
-    (error: unknown) => {
+export function loadValidator(kind: ValidatorKind = "fields"): Promise<Validator> {
+  let loading = validators.get(kind);
+  if (!loading) {
+    loading = validatorChunks[kind]().catch((error: unknown) => {
       // Offline before it ever loaded: try again on the next change instead of failing for ever.
-      validator = null;
+      validators.delete(kind);
       throw error;
-    },
-  );
-  return validator;
+    });
+    validators.set(kind, loading);
+  }
+  return loading;
 }
 function userTypeFor(role: LiveRole): UserType {
   return role === "dealer" ? "DEALER" : "SHOPPER";
@@ -139,7 +146,7 @@ export class FieldAdapter {
     if (refusal) return { ok: false, errors: [{ field, message: refusal }] };
     let validate: Validator;
     try {
-      validate = await loadValidator();
+      validate = await loadValidator(field === "economics" ? "economics" : "fields");
     } catch (error) {
       console.error("The validation rules could not be loaded", error);
       return { ok: false, errors: [{ field, message: CORE_MSG.internalError }] };

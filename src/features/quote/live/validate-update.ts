@@ -1,8 +1,10 @@
 // The shared schema's check of one update, in a chunk of its own: zod is loaded when the first
-// change is saved (or a dialog opens), not with the shopper's page.
+// change is saved (or a dialog opens), not with the shopper's page. The economics document's check
+// is a chunk of its own too (validate-economics.ts): only a dealer who sees gross writes it, so a
+// shopper's page never builds its schemas.
 
+import type { z } from "@shared/core/zod";
 import { DEAL_RULE_FIELDS, dealRuleProblem } from "@shared/deal/deal-rules";
-import { economicsSchema } from "@shared/deal/economics";
 import { customerInfoSchema, isQuoteField, quoteFieldSchema } from "@shared/schemas/quote-schema";
 import { type FieldError, fieldErrors } from "@shared/schemas/schema-fields";
 import { MSG } from "@shared/text/messages";
@@ -22,14 +24,18 @@ export function validateUpdate(
   deal?: Record<string, unknown>,
 ): ValidatedUpdate {
   const schema =
-    field === "customerInfo"
-      ? customerInfoSchema
-      : field === "economics"
-        ? economicsSchema
-        : isQuoteField(field)
-          ? quoteFieldSchema(field)
-          : null;
+    field === "customerInfo" ? customerInfoSchema : isQuoteField(field) ? quoteFieldSchema(field) : null;
   if (!schema) return { ok: false, errors: [{ field, message: MSG.unknownKey }] };
+  return checkWith(schema, field, value, deal);
+}
+
+/** `value` checked by `schema` as the value of `field` (see validateUpdate). */
+export function checkWith(
+  schema: z.ZodType,
+  field: string,
+  value: unknown,
+  deal?: Record<string, unknown>,
+): ValidatedUpdate {
   const parsed = schema.safeParse(value);
   if (parsed.success) {
     if (deal && DEAL_RULE_FIELDS.has(field)) {
