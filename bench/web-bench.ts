@@ -13,7 +13,9 @@ import lighthouse from "lighthouse";
 // dir with a seeded quote, and runs Lighthouse 12 (mobile preset: simulated slow 4G, 4x CPU
 // slowdown) in Debian's Chromium on the landing page and the shopper's quote page. Each page is
 // measured WEB_BENCH_RUNS times (default 3) and the median run by performance score is reported.
-// WEB_BENCH_SKIP_BUILD=1 reuses dist/; WEB_BENCH_REPORT_DIR=<dir> keeps each run's Lighthouse JSON.
+// WEB_BENCH_SKIP_BUILD=1 reuses dist/; WEB_BENCH_REPORT_DIR=<dir> keeps each run's Lighthouse JSON;
+// WEB_BENCH_PAGES=shopper or landing measures that page alone; WEB_BENCH_DIST=<dir> serves another
+// build's dist/ (with WEB_BENCH_SKIP_BUILD=1: a before/after in one run of the same server).
 
 const root = path.resolve(fileURLToPath(import.meta.url), "../..");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -223,7 +225,7 @@ const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     DATA_DIR: dataDir,
     APP_URL: url,
     LOG_REQUESTS: "false",
-    STATIC_DIR: path.join(root, "dist"),
+    STATIC_DIR: process.env.WEB_BENCH_DIST ?? path.join(root, "dist"),
   },
 });
 let chrome: chromeLauncher.LaunchedChrome | undefined;
@@ -243,10 +245,12 @@ try {
       "--disable-dev-shm-usage",
     ],
   });
+  // WEB_BENCH_PAGES=shopper (or landing) measures one page only (a before/after of that page).
+  const only = process.env.WEB_BENCH_PAGES;
   const pages = [
-    { name: "landing page", url: `${url}/` },
-    { name: "shopper quote page", url: `${url}/quote/${quoteId}` },
-  ];
+    { name: "landing page", key: "landing", url: `${url}/` },
+    { name: "shopper quote page", key: "shopper", url: `${url}/quote/${quoteId}` },
+  ].filter((page) => !only || only.split(",").includes(page.key));
   const results: { name: string; figures: Figures }[] = [];
   for (const page of pages) {
     const runs: Figures[] = [];
