@@ -5,7 +5,13 @@ import path from "node:path";
 import { writeField } from "@shared/live/quote-doc";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { bundleChildServer, startChildServer } from "../test-support/child-server";
-import { connectClient, destroyClient, sampleQuote, synced } from "../test-support/live-test-kit";
+import {
+  connectClient,
+  destroyClient,
+  jsonRequest,
+  sampleQuote,
+  synced,
+} from "../test-support/live-test-kit";
 import { type PostgresService, startPostgres } from "../test-support/services";
 import { type Receiver, startReceiver, waitUntil } from "../test-support/webhook-receiver";
 
@@ -47,16 +53,8 @@ async function start(env: NodeJS.ProcessEnv) {
   return started;
 }
 
-async function api(url: string, method: string, route: string, body?: unknown, token?: string) {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (token) headers.Authorization = `Bearer ${token}`;
-  return fetch(`${url}${route}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const api = (url: string, method: string, route: string, body?: unknown, token?: string) =>
+  jsonRequest(url, method, route, body, token);
 
 let dealers = 0;
 async function dealerWithWebhook(url: string, hook: string, events = ["quote.created"]): Promise<string> {

@@ -24,6 +24,7 @@ import {
   connectClient,
   destroyClient,
   eventually,
+  jsonRequest,
   sampleQuote,
   synced,
 } from "../test-support/live-test-kit";
@@ -73,16 +74,8 @@ const via =
   (method, url, body, token) =>
     api(proc, method, url, body, token);
 
-async function api(proc: Proc, method: string, url: string, body?: unknown, token?: string) {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (token) headers.Authorization = `Bearer ${token}`;
-  return fetch(`${proc.url}${url}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const api = (proc: Proc, method: string, url: string, body?: unknown, token?: string) =>
+  jsonRequest(proc.url, method, url, body, token);
 
 type Backend = {
   a: Proc;

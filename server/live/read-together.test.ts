@@ -9,6 +9,7 @@ import {
   connectClient,
   destroyClient,
   eventually,
+  jsonRequest,
   sampleQuote,
   synced,
 } from "../test-support/live-test-kit";
@@ -60,16 +61,8 @@ afterAll(async () => {
   rmSync(path.dirname(bundle), { recursive: true, force: true });
 });
 
-async function api(proc: ChildServer, method: string, url: string, body?: unknown, token?: string) {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (token) headers.Authorization = `Bearer ${token}`;
-  return fetch(`${proc.url}${url}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const api = (proc: ChildServer, method: string, url: string, body?: unknown, token?: string) =>
+  jsonRequest(proc.url, method, url, body, token);
 
 let owners = 0;
 async function ownerAndQuote(): Promise<{ token: string; id: string }> {

@@ -20,6 +20,7 @@ import {
   craftUpdate,
   destroyClient,
   eventually,
+  jsonRequest,
   rawSocket,
   sampleQuote,
   synced,
@@ -64,16 +65,8 @@ async function stopProcess(proc: Proc, signal: NodeJS.Signals = "SIGTERM") {
   await exited;
 }
 
-async function api(proc: Proc, method: string, url: string, body?: unknown, token?: string) {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (token) headers.Authorization = `Bearer ${token}`;
-  return fetch(`${proc.url}${url}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const api = (proc: Proc, method: string, url: string, body?: unknown, token?: string) =>
+  jsonRequest(proc.url, method, url, body, token);
 
 let dealerCount = 0;
 /** A dealership registered through one process; its token works on every process (one shared secret). */

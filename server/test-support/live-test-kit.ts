@@ -70,16 +70,7 @@ export async function startLiveHarness(
     logs,
     dataDir: dir,
     db,
-    api(method, url, body, token) {
-      const headers: Record<string, string> = {};
-      if (body !== undefined) headers["Content-Type"] = "application/json";
-      if (token) headers.Authorization = `Bearer ${token}`;
-      return fetch(`${server.url}${url}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    },
+    api: (method, url, body, token) => jsonRequest(server.url, method, url, body, token),
     dealer: () => createDealer({ db, tokens }),
     async stop() {
       await server.close();
@@ -87,6 +78,24 @@ export async function startLiveHarness(
       if (!dataDir) rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A request to a running server (`base`: its URL) with a JSON body and the bearer token, if given. */
+export function jsonRequest(
+  base: string,
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return fetch(`${base}${url}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 }
 
 export const sampleQuote = {

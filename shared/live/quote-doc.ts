@@ -11,7 +11,7 @@
 // different sub-fields both survive a merge. Arrays and scalars are stored whole under their field.
 
 import type * as Y from "yjs";
-import { type DocKind, isLeafKey } from "../rules/permissions";
+import { DOC_KINDS, type DocKind, isLeafKey } from "../rules/permissions";
 
 const DEAL_DOC_ARRAY = "deal";
 const PRIVATE_DOC_ARRAY = "private";
@@ -52,11 +52,7 @@ export function docNameOf(quoteId: string, kind: DocKind): string {
 }
 
 /** Every document of a quote (its rooms, its deletion). */
-export const quoteDocNames = (quoteId: string): string[] => [
-  dealDocName(quoteId),
-  privateDocName(quoteId),
-  economicsDocName(quoteId),
-];
+export const quoteDocNames = (quoteId: string): string[] => DOC_KINDS.map((kind) => docNameOf(quoteId, kind));
 
 export function dealArray(doc: Y.Doc): Y.Array<KvPair> {
   return doc.getArray<KvPair>(DEAL_DOC_ARRAY);

@@ -18,6 +18,8 @@ import type { TeamRole } from "../core/team-roles";
  * record) and, issue #38, the deal economics (admitted only to members who see gross).
  */
 export type DocKind = "deal" | "private" | "economics";
+/** Every kind of a quote's documents, in the order the quote's rooms and deletion list them. */
+export const DOC_KINDS: readonly DocKind[] = ["deal", "private", "economics"];
 /** The roles of a live connection (server/policies/quote-access.ts QuoteRole). */
 export const ROLES = ["DEALER", "SHOPPER"] as const;
 export type Role = (typeof ROLES)[number];

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { deviceFromProtocols, LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live/live-protocol";
-import { DOC_ARRAYS, docNameOf, quoteDocNames } from "@shared/live/quote-doc";
-import type { DocKind } from "@shared/rules/permissions";
+import { docNameOf, quoteDocNames } from "@shared/live/quote-doc";
+import { DOC_KINDS } from "@shared/rules/permissions";
 import type { WebSocketServer } from "ws";
 import type { TokenService } from "../../auth/tokens";
 import type { Config } from "../../config";
@@ -182,9 +182,10 @@ export function createJoin(deps: JoinDeps) {
     // it joins or its handshake fails.
     // A dealer's page opens the quote's other documents next: read with this one (rooms.ts).
     const siblings = maySeePrivate(admission.identity.role)
-      ? (Object.keys(DOC_ARRAYS) as DocKind[])
-          .filter((kind) => kind !== target.kind)
-          .map((kind) => ({ name: docNameOf(target.quoteId, kind), kind }))
+      ? DOC_KINDS.filter((kind) => kind !== target.kind).map((kind) => ({
+          name: docNameOf(target.quoteId, kind),
+          kind,
+        }))
       : [];
     const opened = await rooms
       .open(target.docName, target.quoteId, target.kind, admission.quote, siblings)
