@@ -97,6 +97,19 @@ export function liveProtocols(token?: string | null, device?: string | null): st
   return protocols;
 }
 
+/**
+ * The subprotocol entry of a socket whose page already holds the document (it synced on an earlier
+ * socket): the server then sends only what the page's SyncStep1 says it lacks. Without it the server
+ * sends the document's content with the handshake, before it is asked (one round trip sooner for a
+ * page opening the document for the first time; docs/decisions/034-content-with-the-handshake.md).
+ */
+export const LIVE_HELD_PROTOCOL = "state.held";
+
+/** The `protocols` of a page's later sockets, once its copy of the document has synced once. */
+export function withHeldState(protocols: readonly string[]): string[] {
+  return protocols.includes(LIVE_HELD_PROTOCOL) ? [...protocols] : [...protocols, LIVE_HELD_PROTOCOL];
+}
+
 /** The device id of a `Sec-WebSocket-Protocol` list, or null when there is none of the right shape. */
 export function deviceFromProtocols(protocols: Iterable<string>): string | null {
   for (const protocol of protocols)

@@ -12,6 +12,7 @@ import {
   decodeClientMessage,
   encodeAwarenessStates,
   encodeAwarenessUpdate,
+  encodeContent,
   encodeSyncStep1,
   encodeSyncStep2,
   MalformedMessage,
@@ -21,6 +22,9 @@ import type { Conn } from "../stages/room-types";
 // One socket's conversation, as the reference y-websocket server holds it: the server sends its
 // SyncStep1 (and the known awareness states) on connect, answers SyncStep1 with SyncStep2, and
 // passes every SyncStep2/Update through the guard. Anything malformed closes this socket only.
+// One difference (decision 034): unless the page says it holds the document, the room's content
+// goes out on connect, before the page's SyncStep1 asks for it, and the answer to that SyncStep1
+// leaves out what went.
 
 function toBytes(data: RawData): Uint8Array {
   if (Array.isArray(data)) return new Uint8Array(Buffer.concat(data));
@@ -60,9 +64,26 @@ export function startConversation(
   log: (line: string) => void,
   /** Runs once, after the socket's first SyncStep2 went out (what may wait until the page has its content). */
   synced?: () => void,
+  /**
+   * Sends the room's content with the handshake, before the page asks (decision 034): false when
+   * the socket says its page holds the document already (LIVE_HELD_PROTOCOL).
+   */
+  pushContent = true,
 ): void {
   const { ws, room } = conn;
   let firstSync = synced;
+  // What this socket was sent unasked: its first SyncStep2 leaves it out (the page applies the
+  // messages of a socket in order, so it holds them by then).
+  let pushed: Map<number, number> | null = null;
+  if (pushContent) {
+    // Like any content that goes out: updates still waiting for the group commit are committed first.
+    rooms.commitPending();
+    if (room.conns.has(conn)) {
+      const content = encodeContent(room.doc);
+      send(conn, content.message);
+      pushed = content.sent;
+    }
+  }
   send(conn, encodeSyncStep1(room.doc));
   const states = encodeAwarenessStates(room.awareness);
   if (states) send(conn, states);
@@ -74,7 +95,8 @@ export function startConversation(
         // are committed first, so nobody ever receives an update that is not stored.
         rooms.commitPending();
         if (!room.conns.has(conn)) return;
-        send(conn, encodeSyncStep2(room.doc, message.stateVector));
+        send(conn, encodeSyncStep2(room.doc, message.stateVector, pushed));
+        pushed = null;
         firstSync?.();
         firstSync = undefined;
         return;

@@ -1,6 +1,11 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { deviceFromProtocols, LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live/live-protocol";
+import {
+  deviceFromProtocols,
+  LIVE_CLOSE_CODES,
+  LIVE_CLOSE_REASONS,
+  LIVE_HELD_PROTOCOL,
+} from "@shared/live/live-protocol";
 import { docNameOf, quoteDocNames } from "@shared/live/quote-doc";
 import { DOC_KINDS } from "@shared/rules/permissions";
 import type { WebSocketServer } from "ws";
@@ -240,7 +245,9 @@ export function createJoin(deps: JoinDeps) {
       // of the counter-offer a newly loaded room does not know yet never delays the first sync).
       const shopperOfDeal = target.kind === "deal" && !conn.identity.dealer;
       const synced = shopperOfDeal ? () => void deps.tellJoinedShopper(conn) : undefined;
-      startConversation(conn, rooms, config.liveBounds, log, synced);
+      // Decision 034: a page that has not synced this document yet gets its content unasked.
+      const held = offeredProtocols(request).includes(LIVE_HELD_PROTOCOL);
+      startConversation(conn, rooms, config.liveBounds, log, synced, !held);
       // A page loads the deal's state over REST before its socket joins: a change that came in
       // between (or while this socket was away: a page opened offline, a reconnect) is told now,
       // not at its first refused write (issue #33). A dealer's page is told the state seq (issue

@@ -75,11 +75,33 @@ export function encodeSyncStep1(doc: Y.Doc): Uint8Array {
   return encoding.toUint8Array(encoder);
 }
 
-export function encodeSyncStep2(doc: Y.Doc, stateVector: Uint8Array): Uint8Array {
+/**
+ * SyncStep2: what the document holds beyond `stateVector`, leaving out what `sent` says the socket
+ * was already sent (the higher clock of each client counts as held).
+ */
+export function encodeSyncStep2(
+  doc: Y.Doc,
+  stateVector: Uint8Array,
+  sent?: Map<number, number> | null,
+): Uint8Array {
   const encoder = encoding.createEncoder();
   encoding.writeVarUint(encoder, MESSAGE_SYNC);
-  syncProtocol.writeSyncStep2(encoder, doc, stateVector);
+  syncProtocol.writeSyncStep2(encoder, doc, sent ? heldWith(stateVector, sent) : stateVector);
   return encoding.toUint8Array(encoder);
+}
+
+function heldWith(stateVector: Uint8Array, sent: Map<number, number>): Uint8Array {
+  const held = Y.decodeStateVector(stateVector);
+  for (const [client, clock] of sent) if ((held.get(client) ?? 0) < clock) held.set(client, clock);
+  return Y.encodeStateVector(held);
+}
+
+/** The document's whole content as an update message, and the state vector of what it carries. */
+export function encodeContent(doc: Y.Doc): { message: Uint8Array; sent: Map<number, number> } {
+  return {
+    message: encodeUpdateMessage(Y.encodeStateAsUpdate(doc)),
+    sent: Y.decodeStateVector(Y.encodeStateVector(doc)),
+  };
 }
 
 export function encodeUpdateMessage(update: Uint8Array): Uint8Array {

@@ -2,7 +2,7 @@
 // y-websocket providers over `ws` and y-indexeddb on fake-indexeddb.
 import "fake-indexeddb/auto";
 import { type HistoryPush, MESSAGE_HISTORY } from "@shared/history/history-push";
-import { liveServerUrl } from "@shared/live/live-protocol";
+import { LIVE_HELD_PROTOCOL, liveServerUrl } from "@shared/live/live-protocol";
 import { dealArray, dealDocName, economicsDocName, readDoc, writeField } from "@shared/live/quote-doc";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -158,12 +158,13 @@ describe("LiveQuote against the live server", () => {
     const dealer = openLive(quoteId, { role: "dealer", token });
     // Refused (4403), dropped, resynced: the shopper ends up with the server's deal...
     await eventually(() => {
+      expect(
+        h.logs.some((line) => line.includes("refused an update from a SHOPPER") && line.includes(quoteId)),
+      ).toBe(true);
       expect(shopper.getSnapshot().status).toBe("connected");
       expect(shopper.getSnapshot().data?.pricing).toEqual({ advertisedPrice: 25_000, discount: 500 });
     }, 10_000);
-    expect(
-      h.logs.some((line) => line.includes("refused an update from a SHOPPER") && line.includes(quoteId)),
-    ).toBe(true);
+
     // ...the dealer never saw the change, and the shopper's edits flow again.
     expect(await shopper.update("selectedCreditTier", "fair")).toMatchObject({ ok: true });
     await eventually(() => expect(dealer.getSnapshot().data?.selectedCreditTier).toBe("fair"));
@@ -176,6 +177,42 @@ describe("LiveQuote against the live server", () => {
     await eventually(() => expect(readDoc(dealArray(reread)).selectedCreditTier).toBe("fair"));
     expect((readDoc(dealArray(reread)).pricing as { advertisedPrice: number }).advertisedPrice).toBe(25_000);
     await check.destroy();
+  });
+
+  it("says on its later sockets that it holds the document, and still gets what changed while it was away (decision 034)", async () => {
+    const quoteId = await createQuoteVia(h, token);
+    const sockets: { protocols: string[]; ws: WebSocket; answered: boolean }[] = [];
+    class Recorded extends WebSocket {
+      constructor(url: string, protocols?: string | string[]) {
+        super(url, protocols);
+        const socket = { protocols: [protocols ?? []].flat(), ws: this, answered: false };
+        sockets.push(socket);
+        // The server's SyncStep2 (the page's copy is synced once it has read it).
+        this.on("message", (data: ArrayBuffer | Buffer) => {
+          const bytes = new Uint8Array(data);
+          if (bytes[0] === 0 && bytes[1] === 1) socket.answered = true;
+        });
+      }
+    }
+    const shopper = openLive(quoteId, {
+      persist: false,
+      WebSocketPolyfill: Recorded as unknown as typeof globalThis.WebSocket,
+    });
+    await eventually(() => expect(shopper.getSnapshot().data?.pricing.discount).toBe(500));
+    await eventually(() => expect(sockets[0]?.answered).toBe(true));
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0]?.protocols).not.toContain(LIVE_HELD_PROTOCOL);
+    // The connection drops; the dealer changes the discount meanwhile.
+    sockets[0]?.ws.terminate();
+    await eventually(() => expect(shopper.getSnapshot().status).not.toBe("connected"));
+    const dealer = connectClient(h, quoteId, { token });
+    await synced(dealer);
+    writeField(dealer.deal, "pricing", { advertisedPrice: 25_000, discount: 1_100 });
+    // The page's next socket says it holds the document, and gets the change in the server's answer.
+    await eventually(() => expect(shopper.getSnapshot().data?.pricing.discount).toBe(1_100), 10_000);
+    expect(sockets.length).toBeGreaterThanOrEqual(2);
+    expect(sockets.at(-1)?.protocols).toContain(LIVE_HELD_PROTOCOL);
+    destroyClient(dealer);
   });
 
   it("asks for history pushes while someone listens, again after a reconnect, and stops asking when nobody does", async () => {

@@ -13,7 +13,7 @@ import {
   parseHistoryPush,
 } from "@shared/history/history-push";
 import { type DealState, MESSAGE_DEAL_STATE, parseDealState } from "@shared/live/deal-state";
-import { LIVE_CLOSE_CODES, liveProtocols } from "@shared/live/live-protocol";
+import { LIVE_CLOSE_CODES, liveProtocols, withHeldState } from "@shared/live/live-protocol";
 import {
   assemble,
   dealArray,
@@ -344,6 +344,11 @@ export class LiveQuote {
       this.conflicts = [...this.conflicts.filter((c) => !lost.some((l) => l.key === c.key)), ...lost];
       this.changed();
     };
+    // Decision 034: once this copy has synced, its later sockets say so, and the server sends them
+    // only what the copy lacks instead of the whole document unasked.
+    provider.on("sync", (synced: boolean) => {
+      if (synced) provider.protocols = withHeldState(provider.protocols);
+    });
     const replica: Replica = { name, doc, provider, persistence };
     provider.on("status", () => this.changed());
     provider.on("closed", (event) => this.onClosed(replica, event));
