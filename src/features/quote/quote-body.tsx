@@ -5,12 +5,13 @@ import { formatMoney } from "@shared/core/money";
 import { quoteSummary } from "@shared/deal/quote-summary";
 import { DEAL_RULE_TEXT } from "@shared/text/deal-rule-text";
 import { QUOTE_TEXT } from "@shared/text/page-text";
-import { type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense, useMemo } from "react";
 import { LoadBoundary } from "@/components/load-boundary";
 import { MantineScope } from "@/components/mantine-scope";
 import { Notice } from "@/components/notice";
 import { PageContainer } from "@/components/page-container";
 import { resilientLazy } from "@/lib/resilient-lazy";
+import { useStableCallback } from "@/lib/stable";
 import { MonthlyPayments } from "./components/monthly-payments";
 import { PriceLines } from "./components/price-lines";
 import { QuoteModal } from "./dialogs/quote-modal";
@@ -82,13 +83,21 @@ export function QuoteBody({
 }: QuoteBodyProps) {
   const isDealer = side === "dealer";
   const { quote, live, deal, dialog, readOnly } = page;
+  // Stable for the memoized parts below (a changed status line alone renders nothing of the deal).
+  const selectTier = useStableCallback(async (tier: CreditTier) =>
+    logRefusal(await live.update("selectedCreditTier", tier)),
+  );
+  const changeRate = useStableCallback((tier: CreditTier, term: LoanTerm, rate: number) =>
+    onRateChange?.(tier, term, rate),
+  );
+  const summary = useMemo(() => quoteSummary(deal.selected, deal.breakdown), [deal.selected, deal.breakdown]);
   const { locked } = page.dealState;
   const { replaced, offline } = connection;
   return (
     <PageContainer>
       {header}
       <div className={classes.top}>
-        <DealSummaryCard summary={quoteSummary(deal.selected, deal.breakdown)} />
+        <DealSummaryCard summary={summary} />
         {deal.down.entered > deal.down.applied ? (
           // A concurrent edit (the dealer raised the discount) left the down above the balance due.
           <Notice tone="warning" data-testid="down-payment-capped">
@@ -137,8 +146,8 @@ export function QuoteBody({
         selectedTier={deal.data.selectedCreditTier}
         isDealer={isDealer}
         readOnly={readOnly || replaced || locked}
-        onSelectTier={async (tier) => logRefusal(await live.update("selectedCreditTier", tier))}
-        onRateChange={onRateChange}
+        onSelectTier={selectTier}
+        onRateChange={onRateChange ? changeRate : undefined}
       />
       {showDesk ? (
         <LazyPart>

@@ -7,7 +7,8 @@ import { appliedDownPayment } from "@shared/deal/quote-deal";
 import { selectedStructure } from "@shared/deal/selected-structure";
 import type { DealState } from "@shared/live/deal-state";
 import type { QuoteData } from "@shared/schemas/quote-schema";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useSameData, useStableCallback } from "@/lib/stable";
 import type { LiveRole } from "./live/field-adapter";
 import { readQuoteData } from "./live/quote-reader";
 import { type LiveQuoteState, useLiveQuote } from "./live/use-live-quote";
@@ -80,7 +81,9 @@ export function useQuotePage(
 
   // The REST snapshot shows the deal until the live document arrives; it is never written back.
   const fallback = useMemo(() => readQuoteData(quote.data), [quote.data]);
-  const data = live.data ?? fallback;
+  // The live deal usually arrives equal to the stored one: the page keeps one identity for it, so
+  // the memoized lines and payments do not render again for nothing (issue #52).
+  const data = useSameData(live.data ?? fallback);
   const deal = useMemo(() => (data ? showDeal(data) : null), [data]);
 
   // Issue #19: the shopper's acceptance locks the deal for both sides until the dealer reopens it.
@@ -102,10 +105,11 @@ export function useQuotePage(
   );
 
   // While locked, nothing that changes the deal opens (the server refuses such edits anyway).
-  const openDialog = (next: QuoteDialog) => {
+  const openDialog = useStableCallback((next: QuoteDialog) => {
     if (dealState.locked && !["share", "versions", "delete"].includes(next.kind)) return;
     setDialog(next);
-  };
+  });
+  const closeDialog = useCallback(() => setDialog(null), []);
 
   return {
     quote,
@@ -119,6 +123,6 @@ export function useQuotePage(
     setDealState,
     dialog,
     openDialog,
-    closeDialog: () => setDialog(null),
+    closeDialog,
   };
 }

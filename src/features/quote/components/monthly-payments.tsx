@@ -2,6 +2,7 @@ import { CREDIT_TIERS, type CreditTier, LOAN_TERMS, type LoanTerm } from "@share
 import { formatMoney } from "@shared/core/money";
 import type { PaymentCell, PaymentGrid } from "@shared/deal/pricing";
 import { QUOTE_TEXT, TEXT } from "@shared/text/page-text";
+import { memo } from "react";
 import classes from "./monthly-payments.module.css";
 import { RateText } from "./rate-text";
 import { TierSelect } from "./tier-select";
@@ -24,7 +25,7 @@ const termLabel = (term: LoanTerm) => QUOTE_TEXT.termMonths(term);
  * Payments by credit tier and loan term. Wide screens get the whole table; a phone gets the
  * selected tier's six terms as a list (30 cells scrolled sideways are unreadable on 390 px).
  */
-export function MonthlyPayments({
+export const MonthlyPayments = memo(function MonthlyPayments({
   grid,
   selectedTier,
   isDealer,
@@ -113,4 +114,4 @@ export function MonthlyPayments({
       </div>
     </section>
   );
-}
+});

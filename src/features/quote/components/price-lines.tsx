@@ -4,7 +4,7 @@ import type { Breakdown } from "@shared/deal/pricing";
 import type { Selection } from "@shared/deal/selected-structure";
 import type { QuoteData } from "@shared/schemas/quote-schema";
 import { CORE_MSG, QUOTE_TEXT, TEXT } from "@shared/text/page-text";
-import { lazy, type ReactElement, Suspense } from "react";
+import { lazy, memo, type ReactElement, Suspense } from "react";
 import type { Can, QuoteDialog } from "../quote-dialogs";
 import { DetailRow, PriceLine } from "./price-line";
 
@@ -20,7 +20,14 @@ interface PriceLinesProps {
 }
 
 /** The 13 lines of spec §2 'Quote page', in its order, every amount from shared/deal/pricing. */
-export function PriceLines({ data, breakdown: b, selection, isDealer, readOnly, open }: PriceLinesProps) {
+export const PriceLines = memo(function PriceLines({
+  data,
+  breakdown: b,
+  selection,
+  isDealer,
+  readOnly,
+  open,
+}: PriceLinesProps) {
   const can = (allowed: boolean, dialog: QuoteDialog) =>
     allowed && !readOnly ? () => open(dialog) : undefined;
   const { tradeIn } = data;
@@ -93,7 +100,7 @@ export function PriceLines({ data, breakdown: b, selection, isDealer, readOnly, 
       )}
     </div>
   );
-}
+});
 
 // Issue #34: a chosen lease's lines, a chunk of their own (the shopper page's opening budget).
 const LeaseLines = lazy(() => import("./lease-lines"));

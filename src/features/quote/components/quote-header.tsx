@@ -4,6 +4,7 @@ import { isHttpUrl } from "@shared/core/web-link";
 import type { Vehicle } from "@shared/schemas/quote-schema";
 import { CORE_MSG, QUOTE_TEXT, TEXT, VEHICLE_FORM_LABELS } from "@shared/text/page-text";
 import type { ReactNode } from "react";
+import { memo } from "react";
 import { Notice } from "@/components/notice";
 import classes from "./quote-header.module.css";
 
@@ -37,7 +38,7 @@ function vehicleLineParts(vehicle: Vehicle): string[] {
  * dealer/dealer-header.tsx; the shopper's expired notice). Plain elements: the shopper's page
  * opens without Mantine.
  */
-export function QuoteHeader({ vehicle, top, badge, bottom }: QuoteHeaderProps) {
+export const QuoteHeader = memo(function QuoteHeader({ vehicle, top, badge, bottom }: QuoteHeaderProps) {
   return (
     <div className={classes.header}>
       {top}
@@ -71,7 +72,7 @@ export function QuoteHeader({ vehicle, top, badge, bottom }: QuoteHeaderProps) {
       {bottom}
     </div>
   );
-}
+});
 
 /** The shopper's expired quote (issue #14): read-only, and why. */
 export function ExpiredNotice() {

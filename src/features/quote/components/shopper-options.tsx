@@ -3,6 +3,7 @@ import { formatMoney } from "@shared/core/money";
 import type { Breakdown } from "@shared/deal/pricing";
 import type { QuoteData } from "@shared/schemas/quote-schema";
 import { QUOTE_TEXT } from "@shared/text/page-text";
+import { memo } from "react";
 import type { QuoteDialog } from "../quote-dialogs";
 import classes from "./shopper-options.module.css";
 import { TierSelect } from "./tier-select";
@@ -22,7 +23,12 @@ const TIER_OPTIONS = CREDIT_TIERS.map((tier) => ({ value: tier.id, label: tier.l
  * the trade-in, the down payment and the credit tier, each one tap away. Plain elements: this is
  * in the shopper page's opening chunk.
  */
-export function ShopperOptions({ data, breakdown, open, onSelectTier }: ShopperOptionsProps) {
+export const ShopperOptions = memo(function ShopperOptions({
+  data,
+  breakdown,
+  open,
+  onSelectTier,
+}: ShopperOptionsProps) {
   const { tradeIn } = data;
   const tradeInText = !tradeIn.hasTradeIn
     ? QUOTE_TEXT.tradeInNone
@@ -70,4 +76,4 @@ export function ShopperOptions({ data, breakdown, open, onSelectTier }: ShopperO
       </div>
     </section>
   );
-}
+});

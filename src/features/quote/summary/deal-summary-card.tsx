@@ -1,6 +1,7 @@
 import { formatMoney } from "@shared/core/money";
 import type { QuoteSummary } from "@shared/deal/quote-summary";
 import { QUOTE_TEXT, TEXT } from "@shared/text/page-text";
+import { memo } from "react";
 import classes from "./summary.module.css";
 
 /**
@@ -9,7 +10,7 @@ import classes from "./summary.module.css";
  * amount due at signing; and what is due to the customer when the trade-in is worth more than the
  * deal. Renders from plain values: no live document, no browser API.
  */
-export function DealSummaryCard({ summary }: { summary: QuoteSummary }) {
+export const DealSummaryCard = memo(function DealSummaryCard({ summary }: { summary: QuoteSummary }) {
   const { outTheDoorPrice, dueToCustomer, monthly, downPayment } = summary;
   const lease = summary.kind === "lease";
   const after = lease
@@ -48,4 +49,4 @@ export function DealSummaryCard({ summary }: { summary: QuoteSummary }) {
       ) : null}
     </section>
   );
-}
+});

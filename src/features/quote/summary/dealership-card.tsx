@@ -1,6 +1,7 @@
 import type { QuoteDealership } from "@shared/core/api-types";
 import { formatDealerPhone } from "@shared/core/format";
 import { QUOTE_TEXT } from "@shared/text/page-text";
+import { memo } from "react";
 import classes from "./summary.module.css";
 
 /** '1 Main St, Springfield, IL 62701' from the parts the dealer filled in. */
@@ -13,7 +14,7 @@ function dealershipAddress(d: QuoteDealership): string {
  * Who the quote comes from, for the shopper: the dealership's name, address and phone (a tel:
  * link) and the consultant. Renders from the plain REST value.
  */
-export function DealershipCard({ dealership }: { dealership: QuoteDealership }) {
+export const DealershipCard = memo(function DealershipCard({ dealership }: { dealership: QuoteDealership }) {
   const address = dealershipAddress(dealership);
   const phone = dealership.phoneNumber;
   const name = dealership.dealershipName;
@@ -45,4 +46,4 @@ export function DealershipCard({ dealership }: { dealership: QuoteDealership }) 
       ) : null}
     </section>
   );
-}
+});
