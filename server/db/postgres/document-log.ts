@@ -71,6 +71,15 @@ const LOAD_MANY = `
   FROM yjs_updates u JOIN d ON u.doc_name = d.doc_name AND u.seq > d.snapshot_seq
   ORDER BY doc_name, seq NULLS FIRST`;
 
+// The state row's snapshot seq first, then the log after $2 unless a compaction folded past it.
+const READ_SINCE = `
+  WITH d AS (SELECT snapshot_seq FROM yjs_documents WHERE doc_name = $1)
+  SELECT snapshot_seq, NULL::bigint AS seq, NULL::bytea AS "update" FROM d
+  UNION ALL
+  SELECT NULL, u.seq, u."update" FROM yjs_updates u JOIN d ON d.snapshot_seq <= $2
+   WHERE u.doc_name = $1 AND u.seq > $2
+  ORDER BY seq NULLS FIRST`;
+
 type LoadRow = {
   doc_name: string;
   state: Buffer | null;
@@ -184,34 +193,17 @@ export function createDocumentLog(db: PgDb): DocumentLog {
     },
 
     async readSince(docName, seq) {
-      const client = await pool.connect();
-      try {
-        await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-        const doc = await client.query<{ snapshot_seq: number }>(
-          "SELECT snapshot_seq FROM yjs_documents WHERE doc_name = $1",
-          [docName],
-        );
-        const snapshotSeq = doc.rows[0]?.snapshot_seq;
-        if (snapshotSeq === undefined) {
-          await client.query("COMMIT");
-          return "gone";
-        }
-        if (snapshotSeq > seq) {
-          await client.query("COMMIT");
-          return "compacted";
-        }
-        const { rows } = await client.query<{ seq: number; update: Buffer }>(
-          'SELECT seq, "update" FROM yjs_updates WHERE doc_name = $1 AND seq > $2 ORDER BY seq',
-          [docName, seq],
-        );
-        await client.query("COMMIT");
-        return rows.map((r) => ({ seq: r.seq, update: r.update }));
-      } catch (error) {
-        await client.query("ROLLBACK").catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
+      // One statement, so one snapshot: the state row's snapshot seq and the log after `seq`
+      // (none when a compaction folded past it), as a read-only transaction saw them before.
+      const { rows } = await pool.query<{
+        snapshot_seq: number | null;
+        seq: number | null;
+        update: Buffer | null;
+      }>(READ_SINCE, [docName, seq]);
+      const head = rows[0];
+      if (!head || head.snapshot_seq === null) return "gone";
+      if (head.snapshot_seq > seq) return "compacted";
+      return rows.slice(1).map((r) => ({ seq: r.seq as number, update: r.update as Buffer }));
     },
 
     async heads(docNames) {
