@@ -84,9 +84,6 @@ export function QuoteBody({
   const isDealer = side === "dealer";
   const { quote, live, deal, dialog, readOnly } = page;
   // Stable for the memoized parts below (a changed status line alone renders nothing of the deal).
-  const selectTier = useStableCallback(async (tier: CreditTier) =>
-    logRefusal(await live.update("selectedCreditTier", tier)),
-  );
   const changeRate = useStableCallback((tier: CreditTier, term: LoanTerm, rate: number) =>
     onRateChange?.(tier, term, rate),
   );
@@ -146,7 +143,7 @@ export function QuoteBody({
         selectedTier={deal.data.selectedCreditTier}
         isDealer={isDealer}
         readOnly={readOnly || replaced || locked}
-        onSelectTier={selectTier}
+        onSelectTier={page.selectTier}
         onRateChange={onRateChange ? changeRate : undefined}
       />
       {showDesk ? (

@@ -1,12 +1,9 @@
-import type { CreditTier } from "@shared/core/constants";
 import { QUOTE_TEXT, TEXT } from "@shared/text/page-text";
 import { useEffect } from "react";
 import buttonClasses from "@/components/button.module.css";
 import { resilientLazy } from "@/lib/resilient-lazy";
-import { useStableCallback } from "@/lib/stable";
 import { ExpiredNotice, QuoteHeader } from "./components/quote-header";
 import { ShopperOptions } from "./components/shopper-options";
-import { logRefusal } from "./live/log-refusal";
 import { dealershipOf, LazyPart, QuoteBody } from "./quote-body";
 import { isSharedDialog } from "./quote-dialogs";
 import { QuoteEnded, showsDeal } from "./quote-ended";
@@ -38,9 +35,6 @@ export function ShopperQuoteView({ preview = false, ...props }: ShopperQuoteView
   const description = page.deal?.data.vehicle.description ?? "";
   const dealership = dealershipOf(page);
   const dealershipName = dealership.dealershipName;
-  const selectTier = useStableCallback(async (tier: CreditTier) =>
-    logRefusal(await page.live.update("selectedCreditTier", tier)),
-  );
   useEffect(() => {
     document.title = QUOTE_TEXT.shopperTitle(description, dealershipName || TEXT.productName);
   }, [description, dealershipName]);
@@ -63,7 +57,7 @@ export function ShopperQuoteView({ preview = false, ...props }: ShopperQuoteView
               data={deal.selected.data}
               breakdown={deal.breakdown}
               open={page.openDialog}
-              onSelectTier={selectTier}
+              onSelectTier={page.selectTier}
             />
           ) : null}
           {canChange ? (

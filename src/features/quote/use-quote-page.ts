@@ -2,6 +2,7 @@
 // answer as it is now, its expiry and lock, the live deal and the figures read from it, and the
 // dialog open on the page.
 
+import type { CreditTier } from "@shared/core/constants";
 import { computeBreakdown, paymentGrid } from "@shared/deal/pricing";
 import { appliedDownPayment } from "@shared/deal/quote-deal";
 import { selectedStructure } from "@shared/deal/selected-structure";
@@ -10,6 +11,7 @@ import type { QuoteData } from "@shared/schemas/quote-schema";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSameData, useStableCallback } from "@/lib/stable";
 import type { LiveRole } from "./live/field-adapter";
+import { logRefusal } from "./live/log-refusal";
 import { readQuoteData } from "./live/quote-reader";
 import { type LiveQuoteState, useLiveQuote } from "./live/use-live-quote";
 import type { QuoteAnswer } from "./quote-api";
@@ -62,6 +64,8 @@ export interface QuotePage {
   /** Opens a dialog; while the deal is locked, only those that do not change it. */
   openDialog(dialog: QuoteDialog): void;
   closeDialog(): void;
+  /** The shopper's (or dealer's) pick of a credit tier, one identity for the page's life. */
+  selectTier(tier: CreditTier): Promise<void>;
 }
 
 export function useQuotePage(
@@ -110,6 +114,9 @@ export function useQuotePage(
     setDialog(next);
   });
   const closeDialog = useCallback(() => setDialog(null), []);
+  const selectTier = useStableCallback(async (tier: CreditTier) =>
+    logRefusal(await live.update("selectedCreditTier", tier)),
+  );
 
   return {
     quote,
@@ -124,5 +131,6 @@ export function useQuotePage(
     dialog,
     openDialog,
     closeDialog,
+    selectTier,
   };
 }
