@@ -1,4 +1,9 @@
-import { LIVE_HELD_PROTOCOL, liveProtocols, liveServerUrl } from "@shared/live/live-protocol";
+import {
+  LIVE_CLOSE_CODES,
+  LIVE_HELD_PROTOCOL,
+  liveProtocols,
+  liveServerUrl,
+} from "@shared/live/live-protocol";
 import { dealArray, dealDocName, readDoc, writeField } from "@shared/live/quote-doc";
 import * as decoding from "lib0/decoding";
 import * as encoding from "lib0/encoding";
@@ -130,6 +135,25 @@ describe("the document's content with the handshake (decision 034)", () => {
     expect(dealOf(answer)).toEqual(readDoc(dealArray(storedDoc(h, dealDocName(id)))));
     expect(lost.sync.some((m) => m.step === "update")).toBe(false);
     lost.ws.close();
+  });
+
+  it("closes a socket whose SyncStep1 after the content is not a state vector (4400), and changes nothing", async () => {
+    const { token } = await h.dealer();
+    const id = await createQuoteVia(h, token);
+    const before = readDoc(dealArray(storedDoc(h, dealDocName(id))));
+    const page = await quietSocket(dealDocName(id), liveProtocols());
+    await eventually(() => expect(page.sync[0]?.step).toBe("update"));
+    const closed = new Promise<number>((resolve) => page.ws.once("close", (code) => resolve(code)));
+    // A SyncStep1 whose payload claims more clients than it holds.
+    page.ws.send(Uint8Array.of(0, 0, 5, 0xff, 0xff, 0xff, 0xff, 0xff));
+    expect(await closed).toBe(LIVE_CLOSE_CODES.malformed);
+    expect(page.sync.some((m) => m.step === "step2")).toBe(false);
+    // The document is as it was, and the next page still opens it.
+    expect(readDoc(dealArray(storedDoc(h, dealDocName(id))))).toEqual(before);
+    const next = await quietSocket(dealDocName(id), liveProtocols());
+    await eventually(() => expect(next.sync[0]?.step).toBe("update"));
+    expect(dealOf(next.sync[0]?.payload as Uint8Array)).toEqual(before);
+    next.ws.close();
   });
 
   it("keeps a page's own edits, made before its socket joined, when it joins without saying it holds the document", async () => {
