@@ -1,11 +1,12 @@
 // The shared schema's check of one update, in a chunk of its own: zod is loaded when the first
-// change is saved (or a dialog opens), not with the shopper's page. The economics document's check
-// is a chunk of its own too (validate-economics.ts): only a dealer who sees gross writes it, so a
-// shopper's page never builds its schemas.
+// change is saved (or a dialog opens, or the page is idle), not with the shopper's page, and a
+// field's schema is built when that field is first checked (shared/schemas/quote-fields.ts). The
+// economics document's check is a chunk of its own too (validate-economics.ts): only a dealer who
+// sees gross writes it, so a shopper's page never builds its schemas.
 
 import type { z } from "@shared/core/zod";
 import { DEAL_RULE_FIELDS, dealRuleProblem } from "@shared/deal/deal-rules";
-import { customerInfoSchema, isQuoteField, quoteFieldSchema } from "@shared/schemas/quote-schema";
+import { isQuoteField, quoteFieldSchema, quoteSchemas } from "@shared/schemas/quote-fields";
 import { type FieldError, fieldErrors } from "@shared/schemas/schema-fields";
 import { MSG } from "@shared/text/messages";
 import { readQuoteData } from "./quote-reader";
@@ -24,7 +25,11 @@ export function validateUpdate(
   deal?: Record<string, unknown>,
 ): ValidatedUpdate {
   const schema =
-    field === "customerInfo" ? customerInfoSchema : isQuoteField(field) ? quoteFieldSchema(field) : null;
+    field === "customerInfo"
+      ? quoteSchemas.customerInfo()
+      : isQuoteField(field)
+        ? quoteFieldSchema(field)
+        : null;
   if (!schema) return { ok: false, errors: [{ field, message: MSG.unknownKey }] };
   return checkWith(schema, field, value, deal);
 }
