@@ -8,7 +8,7 @@ import { SHEET_TEXT } from "../shared/text/sheet-messages";
 import { STRUCTURES_TEXT } from "../shared/text/structure-messages";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./fixtures";
 import { dealerOffersLease, setUpLeaseQuote } from "./lease-deal-setup";
-import { lineValue, openLine, quoteTest as test } from "./quote-setup";
+import { comeToDesk, lineValue, openLine, quoteTest as test } from "./quote-setup";
 import { registerDealerViaApi, signInAs } from "./support/api";
 
 // Issue #34, end to end on a 390 x 844 phone and a desktop: the deal the shopper signs is one
@@ -34,6 +34,7 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     const dealer = await pages.dealer(setup);
     await dealerOffersLease(dealer.page);
     const shopper = await pages.shopper(setup, viewport);
+    await comeToDesk(shopper.page);
     if (phone) await shopper.page.getByRole("button", { name: STRUCTURES_TEXT.lease, exact: true }).click();
 
     // 24 months, $4,000 down: $16,895 against an $18,600 residual. Not a negative payment: not offered.

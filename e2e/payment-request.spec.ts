@@ -1,6 +1,6 @@
 import { DESK_TEXT, PAYMENT_REQUEST_TEXT } from "../shared/text/solve-text";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./fixtures";
-import { quoteTest as test } from "./quote-setup";
+import { comeToDesk, quoteTest as test } from "./quote-setup";
 
 // Issue #38 end to end: the shopper asks for $450/mo on a 390 x 844 phone; the dealer sees the
 // request within 2 s, solves for the selling price, applies it and saves a counter-offer; the
@@ -24,7 +24,8 @@ test("the shopper asks for $450/mo on a phone; the dealer solves, applies and an
   await desk.getByTestId("pack").blur();
   await expect(desk.getByTestId("gross-front")).toHaveText("$5,000.00");
 
-  // The shopper asks.
+  // The shopper comes to "Ask for a different payment" and asks.
+  await comeToDesk(shopper.page);
   await shopper.page.getByTestId("ask-different-payment").click();
   await shopper.page.getByTestId("payment-request-amount").fill("450");
   await shopper.page.getByTestId("payment-request-note").fill("Can you do 450?");
@@ -74,6 +75,7 @@ test("a second request within the minute is refused by the server: the shopper i
   pages,
 }) => {
   const shopper = await pages.shopper(quote, { width: 390, height: 844 });
+  await comeToDesk(shopper.page);
   const ask = async (amount: string) => {
     await shopper.page.getByTestId("ask-different-payment").click();
     await shopper.page.getByTestId("payment-request-amount").fill(amount);

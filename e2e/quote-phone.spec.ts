@@ -82,6 +82,33 @@ test("a shopper's phone loads at most 120 KiB of JavaScript (gzip) for the quote
   );
 });
 
+// Issue #52: the parts below the payments (the comparison card, "Ask for a different payment") are
+// out of a phone's first screens; they render as the shopper comes within a screen of them, once
+// the page is idle, not while it opens. A keyboard reaches them the same way: Tab scrolls.
+test("at 390x844 the comparison card renders as the shopper comes near it, not while the page opens", async ({
+  quote,
+  pages,
+}) => {
+  const { page } = await pages.shopper(quote, PHONE);
+  await waitForEditCode(page);
+  const card = page.getByTestId("structures");
+  await expect(page.getByTestId("payment-phone-60")).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await expect(page.getByTestId("ask-different-payment")).toHaveCount(0);
+  // The page's own scroll, as a thumb's: the slot comes within a screen of the viewport.
+  const slot = page.getByTestId("desk-slot");
+  const slotTop = await slot.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+  await page.evaluate((top) => window.scrollTo(0, top - 1.5 * window.innerHeight), slotTop);
+  await expect(card.getByRole("heading", { name: STRUCTURES_TEXT.compareOptions })).toBeAttached();
+  await expect(page.getByTestId("ask-different-payment")).toBeAttached();
+  // Rendered before it shows: it is still below the viewport, and stays once the shopper scrolls back.
+  expect(await card.evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThan(PHONE.height);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await card.scrollIntoViewIfNeeded();
+  await expect(card).toBeInViewport();
+  await expectNoSeriousA11yViolations(page);
+});
+
 test("at 390x844 the shopper sees every line and the selected tier's payments without sideways scrolling", async ({
   quote,
   pages,

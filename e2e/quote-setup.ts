@@ -174,6 +174,17 @@ export async function showHistory(page: Page): Promise<Locator> {
   return panel;
 }
 
+/**
+ * Scrolls to the parts below the payments (the comparison card, the shopper's "Ask for a different
+ * payment", the dealer's Desk) and waits until they are there: on the shopper's page they render
+ * when the reader comes within a screen of them (QuoteBody's deskOnApproach), as a shopper scrolls.
+ */
+export async function comeToDesk(page: Page) {
+  const slot = page.getByTestId("desk-slot");
+  await slot.evaluate((element) => element.scrollIntoView({ block: "center" }));
+  await expect(slot.locator(":scope > *").first()).toBeAttached();
+}
+
 export async function waitForEditCode(page: Page) {
   await page.mouse.wheel(0, 200);
   await waitForEditCodeReady(page);

@@ -6,7 +6,7 @@ import { QUOTE_TEXT, TEXT } from "../shared/text/page-text";
 import { STRUCTURES_TEXT } from "../shared/text/structure-messages";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./fixtures";
 import { dealerOffersLease, setUpLeaseQuote } from "./lease-deal-setup";
-import { expectConnected, saveTradeIn, quoteTest as test, WORKED_DEFAULTS } from "./quote-setup";
+import { comeToDesk, expectConnected, saveTradeIn, quoteTest as test, WORKED_DEFAULTS } from "./quote-setup";
 import { addMemberViaApi, createQuoteViaApi, signInAs } from "./support/api";
 import { DESKTOP, PHONE, SCREENS, type Screen } from "./support/every-page";
 import {
@@ -33,11 +33,17 @@ test.use({ quoteDefaults: WORKED_DEFAULTS });
 test.setTimeout(240_000);
 
 async function settle(page: Page, screen: Screen) {
-  if (screen.live) await expectConnected(page);
+  if (screen.live) {
+    await expectConnected(page);
+    // What renders as the reader comes near it (the comparison card, the dealer's History) is
+    // checked too; the screen is kept from the top.
+    await comeToDesk(page);
+  }
   if (screen.name === "deal-sheet") await expect(page.getByTestId("deal-sheet")).toBeVisible();
   await page.waitForLoadState("networkidle");
   // Nothing still loading (the page loaders say "Loading...").
   await expect(page.getByRole("status").filter({ hasText: /^Loading\.\.\.$/ })).toHaveCount(0);
+  if (screen.live) await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 for (const scheme of ["light", "dark"] as const) {
@@ -137,6 +143,7 @@ for (const scheme of ["light", "dark"] as const) {
       await page.setViewportSize(viewport);
       await page.goto(`/quote/${setup.quoteId}`);
       await expectConnected(page);
+      await comeToDesk(page);
       if (device === "phone")
         await page.getByRole("button", { name: STRUCTURES_TEXT.lease, exact: true }).click();
       await expect(page.getByTestId("lease-unavailable-4000-24")).toBeVisible();

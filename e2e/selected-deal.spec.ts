@@ -9,7 +9,7 @@ import { DEAL_NOTICE_TEXT } from "../shared/text/deal-notice-messages";
 import { MSG } from "../shared/text/messages";
 import { STRUCTURES_TEXT } from "../shared/text/structure-messages";
 import { E2E_DATA_DIR, expect, expectNoSeriousA11yViolations } from "./fixtures";
-import { editAmount, quoteTest as test } from "./quote-setup";
+import { comeToDesk, editAmount, quoteTest as test } from "./quote-setup";
 import { authHeaders } from "./support/api";
 
 // Issue #46 end to end: what the shopper signs is exactly what the shopper saw. On a 390x844 phone
@@ -42,6 +42,7 @@ test("on a phone, a picked cell with a changed down payment is the deal accepted
 }) => {
   test.setTimeout(90_000);
   const shopper = await pages.shopper(quote, PHONE);
+  await comeToDesk(shopper.page);
   const cards = shopper.page.getByTestId("structures");
   await cards.getByTestId("choose-finance-2000-60").click();
   await expect(cards.getByTestId("choose-finance-2000-60")).toHaveAttribute("aria-pressed", "true");

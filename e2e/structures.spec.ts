@@ -4,7 +4,7 @@ import { DEAL_OFFER_TEXT } from "../shared/text/deal-offer-text";
 import { QUOTE_TEXT, VEHICLE_FORM_LABELS } from "../shared/text/page-text";
 import { STRUCTURES_TEXT } from "../shared/text/structure-messages";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./fixtures";
-import { lineValue, openLine, showHistory, quoteTest as test } from "./quote-setup";
+import { comeToDesk, lineValue, openLine, showHistory, quoteTest as test } from "./quote-setup";
 import { authHeaders } from "./support/api";
 
 // Issue #18 end to end, on a phone and on a desktop: the dealer adds a rebate and a lease
@@ -84,8 +84,8 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     test.setTimeout(60_000);
     const dealer = await pages.dealer(quote, viewport);
     const shopper = await pages.shopper(quote, viewport);
-    // The comparison arrives once the page is idle or touched.
-    await shopper.page.mouse.wheel(0, 300);
+    // The comparison renders once the page is idle and the shopper comes near it.
+    await comeToDesk(shopper.page);
     await dealer.page.mouse.wheel(0, 300);
     await expect(shopper.page.getByTestId("structures")).toBeVisible();
     await expect(dealer.page.getByTestId("structures")).toBeVisible();

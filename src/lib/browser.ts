@@ -1,7 +1,7 @@
 // The small browser toolbox every feature uses: idle scheduling and online state (the clipboard is
 // in clipboard.ts, for the dealer's screens only: the shopper's page never downloads it).
 
-import { useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 
 /** Runs `task` once the browser is idle (or after `timeoutMs` at the latest). */
 export function whenIdle(task: () => void, timeoutMs = 2_000): { cancel(): void } {
@@ -29,4 +29,33 @@ export function useOnline(): boolean {
     () => navigator.onLine,
     () => true,
   );
+}
+
+/**
+ * Whether the element `ref` is set on has come within `margin` of the viewport (a CSS margin, such
+ * as "0px 0px 100% 0px": one screen below). Once true it stays true: what renders on approach stays.
+ * True at once where `enabled` is false; true once mounted where the browser has no IntersectionObserver.
+ */
+export function useNearViewport<T extends Element>(
+  enabled: boolean,
+  margin: string,
+): { ref: (element: T | null) => void; near: boolean } {
+  const [near, setNear] = useState(!enabled);
+  const [element, setElement] = useState<T | null>(null);
+  useEffect(() => {
+    if (near || !element) return;
+    if (typeof IntersectionObserver === "undefined") {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, element, margin]);
+  return { ref: setElement, near };
 }

@@ -10,6 +10,7 @@ import { LoadBoundary } from "@/components/load-boundary";
 import { MantineScope } from "@/components/mantine-scope";
 import { Notice } from "@/components/notice";
 import { PageContainer } from "@/components/page-container";
+import { useNearViewport } from "@/lib/browser";
 import { resilientLazy } from "@/lib/resilient-lazy";
 import { useStableCallback } from "@/lib/stable";
 import { MonthlyPayments } from "./components/monthly-payments";
@@ -28,8 +29,16 @@ import type { QuotePage, ShownDeal } from "./use-quote-page";
 // the page down: see LoadBoundary below.
 const StaleEditNotices = resilientLazy(() => import("./stale-edit-notices"));
 // The comparison card (issue #18), and issue #38's dealer Desk and History and the shopper's payment
-// request, behind one lazy slot (after idle for the shopper: outside the opening budget).
+// request, behind one lazy slot (for the shopper: once the page is idle and the shopper comes within
+// a screen of it, so the opening pays neither its code nor its render; offline, its chunks come from
+// the service worker's precache, src/sw.ts).
 const QuoteDesk = resilientLazy(() => import("./desk/quote-desk"));
+
+/**
+ * "Within a screen" of the viewport, above or below: what the shopper scrolls towards is rendered
+ * before it shows, what they never come near costs their phone nothing (issue #52).
+ */
+const DESK_APPROACH = "100% 0px";
 
 const NO_DEALERSHIP: QuoteDealership = { ...EMPTY_DEALER_PROFILE, consultant: "" };
 
@@ -60,8 +69,13 @@ interface QuoteBodyProps {
   self?: string;
   /** The dealer's page: a rate edited in the payments table. */
   onRateChange?(tier: CreditTier, term: LoanTerm, rate: number): void;
-  /** Whether the Desk slot renders now (the dealer's page), or not yet (the shopper's, before idle). */
+  /** Whether the Desk slot may render now (the dealer's page), or not yet (the shopper's, before idle). */
   showDesk: boolean;
+  /**
+   * The shopper's page: the Desk slot renders once it comes within a screen of the viewport (it
+   * sits below the payments, out of a phone's first screens), not as soon as the page is idle.
+   */
+  deskOnApproach?: boolean;
   extrasReady: boolean;
   /** This side's dialogs for the open one (rendered inside Mantine's provider, loaded on first use). */
   dialogHost: ReactNode;
@@ -78,10 +92,12 @@ export function QuoteBody({
   self,
   onRateChange,
   showDesk,
+  deskOnApproach = false,
   extrasReady,
   dialogHost,
 }: QuoteBodyProps) {
   const isDealer = side === "dealer";
+  const deskSlot = useNearViewport<HTMLDivElement>(deskOnApproach, DESK_APPROACH);
   const { quote, live, deal, dialog, readOnly } = page;
   // Stable for the memoized parts below (a changed status line alone renders nothing of the deal).
   const changeRate = useStableCallback((tier: CreditTier, term: LoanTerm, rate: number) =>
@@ -146,20 +162,22 @@ export function QuoteBody({
         onSelectTier={page.selectTier}
         onRateChange={onRateChange ? changeRate : undefined}
       />
-      {showDesk ? (
-        <LazyPart>
-          <QuoteDesk
-            quote={quote}
-            live={live}
-            data={deal.data}
-            isDealer={isDealer}
-            extrasReady={extrasReady}
-            locked={locked}
-            readOnly={readOnly || replaced}
-            open={page.openDialog}
-          />
-        </LazyPart>
-      ) : null}
+      <div ref={deskSlot.ref} data-testid="desk-slot">
+        {showDesk && deskSlot.near ? (
+          <LazyPart>
+            <QuoteDesk
+              quote={quote}
+              live={live}
+              data={deal.data}
+              isDealer={isDealer}
+              extrasReady={extrasReady}
+              locked={locked}
+              readOnly={readOnly || replaced}
+              open={page.openDialog}
+            />
+          </LazyPart>
+        ) : null}
+      </div>
 
       <LoadBoundary
         fallback={(retry) =>

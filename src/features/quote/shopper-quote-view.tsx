@@ -96,6 +96,7 @@ export function ShopperQuoteView({ preview = false, ...props }: ShopperQuoteView
             : QUOTE_TEXT.shopperConnecting
       }
       showDesk={extrasReady}
+      deskOnApproach
       extrasReady={extrasReady}
       dialogHost={
         dialog ? (

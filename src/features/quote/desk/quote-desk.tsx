@@ -12,8 +12,8 @@ import type { QuoteAnswer } from "../quote-api";
 import type { QuoteDialog } from "../quote-dialogs";
 
 // One lazy slot of the quote page below the payments, for both sides, so that the shopper's
-// opening JavaScript carries a single reference: the comparison card (issue #18, once the page is
-// idle), then (issue #38) the dealer's Desk (the customer's payment request and the Desk panel:
+// opening JavaScript carries a single reference: the comparison card (issue #18; on the shopper's
+// page once it is idle and the shopper comes near the slot), then (issue #38) the dealer's Desk (the customer's payment request and the Desk panel:
 // gross, economics, Solve for) with the deal's History, or the shopper's "Ask for a different
 // payment". Each is a chunk of its own: a shopper's phone never downloads the Desk.
 const StructuresCard = resilientLazy(() => import("../structures/structures-card"));
