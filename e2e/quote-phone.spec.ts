@@ -3,7 +3,14 @@ import type { Page } from "@playwright/test";
 import { QUOTE_TEXT, TEXT } from "../shared/text/page-text";
 import { STRUCTURES_TEXT } from "../shared/text/structure-messages";
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations } from "./fixtures";
-import { expectConnected, lineValue, openLine, quoteTest as test, waitForEditCode } from "./quote-setup";
+import {
+  expectConnected,
+  lineValue,
+  openLine,
+  quoteTest as test,
+  waitForEditCode,
+  waitForEditCodeReady,
+} from "./quote-setup";
 
 const PHONE = { width: 390, height: 844 };
 // Issue #16: the shopper's page opens with at most 120 KiB of JavaScript (gzip). It loads its own
@@ -90,14 +97,18 @@ test("at 390x844 the comparison card renders as the shopper comes near it, not w
   pages,
 }) => {
   const { page } = await pages.shopper(quote, PHONE);
-  await waitForEditCode(page);
+  // Idle, untouched: the page loads what an edit needs; the shopper is still at the top.
+  await waitForEditCodeReady(page);
   const card = page.getByTestId("structures");
   await expect(page.getByTestId("payment-phone-60")).toBeVisible();
+  const slot = page.getByTestId("desk-slot");
+  const slotTop = await slot.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // More than a screen below the first one: not near yet.
+  expect(slotTop).toBeGreaterThan(2 * PHONE.height);
   await expect(card).toHaveCount(0);
   await expect(page.getByTestId("ask-different-payment")).toHaveCount(0);
   // The page's own scroll, as a thumb's: the slot comes within a screen of the viewport.
-  const slot = page.getByTestId("desk-slot");
-  const slotTop = await slot.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
   await page.evaluate((top) => window.scrollTo(0, top - 1.5 * window.innerHeight), slotTop);
   await expect(card.getByRole("heading", { name: STRUCTURES_TEXT.compareOptions })).toBeAttached();
   await expect(page.getByTestId("ask-different-payment")).toBeAttached();

@@ -32,30 +32,31 @@ export function useOnline(): boolean {
 }
 
 /**
- * Whether the element `ref` is set on has come within `margin` of the viewport (a CSS margin, such
- * as "0px 0px 100% 0px": one screen below). Once true it stays true: what renders on approach stays.
- * True at once where `enabled` is false; true once mounted where the browser has no IntersectionObserver.
+ * Whether the element `ref` is set on is within `margin` of the viewport now (a CSS margin, such
+ * as "100% 0px": a screen above or below), as the IntersectionObserver last said. True while
+ * `watch` is false, and where the browser has no IntersectionObserver.
  */
 export function useNearViewport<T extends Element>(
-  enabled: boolean,
+  watch: boolean,
   margin: string,
 ): { ref: (element: T | null) => void; near: boolean } {
-  const [near, setNear] = useState(!enabled);
+  const [near, setNear] = useState(false);
   const [element, setElement] = useState<T | null>(null);
   useEffect(() => {
-    if (near || !element) return;
+    if (!watch || !element) return;
     if (typeof IntersectionObserver === "undefined") {
       setNear(true);
       return;
     }
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+        const last = entries[entries.length - 1];
+        if (last) setNear(last.isIntersecting);
       },
       { rootMargin: margin },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [near, element, margin]);
-  return { ref: setElement, near };
+  }, [watch, element, margin]);
+  return { ref: setElement, near: !watch || near };
 }

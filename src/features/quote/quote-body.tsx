@@ -5,7 +5,7 @@ import { formatMoney } from "@shared/core/money";
 import { quoteSummary } from "@shared/deal/quote-summary";
 import { DEAL_RULE_TEXT } from "@shared/text/deal-rule-text";
 import { QUOTE_TEXT } from "@shared/text/page-text";
-import { type ReactNode, Suspense, useMemo } from "react";
+import { type ReactNode, Suspense, useMemo, useState } from "react";
 import { LoadBoundary } from "@/components/load-boundary";
 import { MantineScope } from "@/components/mantine-scope";
 import { Notice } from "@/components/notice";
@@ -97,7 +97,12 @@ export function QuoteBody({
   dialogHost,
 }: QuoteBodyProps) {
   const isDealer = side === "dealer";
-  const deskSlot = useNearViewport<HTMLDivElement>(deskOnApproach, DESK_APPROACH);
+  // The Desk renders when it may and its slot is near now (the page as laid out then, not a
+  // moment of it before the stylesheet applied), and stays once rendered.
+  const [deskRendered, setDeskRendered] = useState(false);
+  const deskSlot = useNearViewport<HTMLDivElement>(deskOnApproach && !deskRendered, DESK_APPROACH);
+  const deskNow = showDesk && (deskRendered || deskSlot.near);
+  if (deskNow && !deskRendered) setDeskRendered(true);
   const { quote, live, deal, dialog, readOnly } = page;
   // Stable for the memoized parts below (a changed status line alone renders nothing of the deal).
   const changeRate = useStableCallback((tier: CreditTier, term: LoanTerm, rate: number) =>
@@ -163,7 +168,7 @@ export function QuoteBody({
         onRateChange={onRateChange ? changeRate : undefined}
       />
       <div ref={deskSlot.ref} data-testid="desk-slot">
-        {showDesk && deskSlot.near ? (
+        {deskNow ? (
           <LazyPart>
             <QuoteDesk
               quote={quote}
