@@ -2,12 +2,14 @@
 // - landing.html: the landing page pre-rendered, its critical CSS inline;
 // - quote.html: the shopper quote page's template; the server fills in one quote per request
 //   (server/http/pages.ts) where the <!--ssr-...--> markers are. It runs the shopper's own entry
-//   (src/shopper-main.tsx: no react-router, no Mantine components, decision 008);
+//   (src/shopper-main.tsx: no react-router, no Mantine components, decision 008), and carries its
+//   whole stylesheet inline (decision 036);
 // and a .br and .gz copy of every file in dist/assets for the static server.
-// Neither page requests anything before its first paint: the critical CSS is inline, and an inline
-// loader (allowed by its hash in the CSP) adds the full stylesheets, the route's chunks (as
-// modulepreload, so no waterfall) and the entry right after that paint. Without JavaScript a
-// <noscript> copy of the stylesheet links applies the full CSS.
+// Neither page requests anything before its first paint: the CSS it needs is inline, and an inline
+// loader (allowed by its hash in the CSP) adds the route's chunks (as modulepreload, so no
+// waterfall), the entry and, for the landing page, the full stylesheets right after that paint.
+// Without JavaScript the shopper's page is styled by its inline sheet, the landing page by a
+// <noscript> copy of the stylesheet links.
 
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -47,13 +49,15 @@ function routeAssets(manifest, keys) {
 
 /**
  * The inline loader: after the first paint (a hidden tab paints nothing, so it starts at once) it
- * adds the stylesheets, the chunks as modulepreload and the entry, all at the same moment.
+ * adds the stylesheets (unless the page carries them inline), the chunks as modulepreload and the
+ * entry, all at the same moment.
  */
-function loaderScript(manifest, entryKey, routeKeys) {
+function loaderScript(manifest, entryKey, routeKeys, { inlineStyles = false } = {}) {
   const entry = `/${manifest[entryKey].file}`;
   const { scripts, styles } = routeAssets(manifest, [entryKey, ...routeKeys]);
   const preloads = scripts.filter((file) => file !== entry);
-  const code = `(()=>{const l=(r,h)=>{const e=document.createElement("link");e.rel=r;e.href=h;e.crossOrigin="";document.head.append(e)};const s=()=>{for(const h of ${JSON.stringify(styles)})l("stylesheet",h);for(const h of ${JSON.stringify(preloads)})l("modulepreload",h);const e=document.createElement("script");e.type="module";e.src=${JSON.stringify(entry)};e.crossOrigin="";document.head.append(e)};if(document.visibilityState==="hidden")s();else requestAnimationFrame(()=>setTimeout(s,0))})();`;
+  const addStyles = inlineStyles ? "" : `for(const h of ${JSON.stringify(styles)})l("stylesheet",h);`;
+  const code = `(()=>{const l=(r,h)=>{const e=document.createElement("link");e.rel=r;e.href=h;e.crossOrigin="";document.head.append(e)};const s=()=>{${addStyles}for(const h of ${JSON.stringify(preloads)})l("modulepreload",h);const e=document.createElement("script");e.type="module";e.src=${JSON.stringify(entry)};e.crossOrigin="";document.head.append(e)};if(document.visibilityState==="hidden")s();else requestAnimationFrame(()=>setTimeout(s,0))})();`;
   return { code, styles };
 }
 
@@ -84,8 +88,10 @@ const beasties = new Beasties({
   compress: true,
   logLevel: "warn",
   // The plain text classes of src/app/global.css are written :where(...) (no specificity), which
-  // beasties cannot match against the markup: always keep them.
-  allowRules: [/^:where\(\.dd-/],
+  // beasties cannot match against the markup: always keep them. So are the colour schemes' variables
+  // on <html>, which beasties looks for in the page's body only: without the light scheme's, the
+  // first paint drew borders and buttons in other colours until the full sheet came (decision 036).
+  allowRules: [/^:where\(\.dd-/, /^:root\[data-mantine-color-scheme=(light|dark)\]$/],
 });
 
 /**
@@ -108,6 +114,20 @@ async function withCriticalCss(html, loader) {
   return head
     .replace("</head>", `<noscript>${fallback}</noscript></head>`)
     .replace("</body>", `<script>${loader.code}</script></body>`);
+}
+
+/**
+ * The shopper's page: its whole stylesheet inline, in order, and no stylesheet link (decision 036).
+ * Critical CSS saved it under 2 KB gzip, and the full sheet then came after the first paint and
+ * made the phone restyle the whole page; inline, the first paint is the finished page's look, also
+ * offline from the copy the service worker keeps. Then the loader goes last in <body>.
+ */
+function withWholeCss(html, loader, styles) {
+  const css = styles.map((href) => readFileSync(path.join(dist, href), "utf8")).join("\n");
+  if (css.includes("</style")) throw new Error("prerender: a stylesheet closes its <style> element");
+  return html
+    .replace("</head>", () => `<style>${css}</style></head>`)
+    .replace("</body>", () => `<script>${loader.code}</script></body>`);
 }
 
 // Rules under [data-mantine-color-scheme="dark"] only match inside such an element: render the
@@ -135,8 +155,8 @@ const bothSchemes = (markup) => `${markup}<div data-mantine-color-scheme="dark" 
   writeFileSync(path.join(ssrDir, "landing.html"), html);
 }
 
-// Shopper quote page: a sample quote with every section (and the expired and not-found states)
-// decides the critical CSS; the template keeps markers for the real one.
+// Shopper quote page: a sample quote with every section (and the expired and not-found states) is
+// rendered to check the template; the template keeps markers for the real one.
 {
   const now = Date.now();
   const sample = (id, expired) => ({
@@ -178,20 +198,24 @@ const bothSchemes = (markup) => `${markup}<div data-mantine-color-scheme="dark" 
     variants.push(await renderShopperPage(id, { quote: { id, answer } }));
   }
   // The live channel (Yjs, providers) is imported after hydration: fetched with the entry, run then.
-  const loader = loaderScript(manifests.shopper, "src/shopper-main.tsx", [
-    "src/features/quote/live/live-quote.ts",
-  ]);
+  const loader = loaderScript(
+    manifests.shopper,
+    "src/shopper-main.tsx",
+    ["src/features/quote/live/live-quote.ts"],
+    { inlineStyles: true },
+  );
   // The theme's CSS variables and Mantine's responsive classes, as a MantineProvider would write
   // them (the shopper's page has none): in <body>, after every stylesheet, as MantineProvider's are.
-  const extracted = await withCriticalCss(
+  const extracted = withWholeCss(
     page({
       title: "DealDesk",
-      body: bothSchemes(variants.join("")),
+      body: variants.join(""),
       data: "{}",
-      styles: loader.styles,
+      styles: [],
       beforeRoot: themeStyles(),
     }),
     loader,
+    loader.styles,
   );
   // The shopper's link opens offline (issue #36): after load, the page registers the worker that
   // keeps its build and a copy of the page (shopperServiceWorker in vite.config.ts), for /quote/ only so
