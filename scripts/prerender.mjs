@@ -24,7 +24,7 @@ const readManifest = (name) => JSON.parse(readFileSync(path.join(dist, ".vite", 
 // The full app's build and the shopper page's own (vite build --mode shopper, vite.config.ts).
 const manifests = { app: readManifest("manifest.json"), shopper: readManifest("shopper-manifest.json") };
 const shell = readFileSync(path.join(dist, "index.html"), "utf8");
-const { renderLandingPage, renderShopperPage, themeStyles, pageDataJson } = await import(
+const { renderLandingPage, themeStyles } = await import(
   pathToFileURL(path.join(ssrDir, "entry-server.js")).href
 );
 
@@ -122,8 +122,8 @@ async function withCriticalCss(html, loader) {
  * made the phone restyle the whole page; inline, the first paint is the finished page's look, also
  * offline from the copy the service worker keeps. Then the loader goes last in <body>.
  */
-function withWholeCss(html, loader, styles) {
-  const css = styles.map((href) => readFileSync(path.join(dist, href), "utf8")).join("\n");
+function withWholeCss(html, loader) {
+  const css = loader.styles.map((href) => readFileSync(path.join(dist, href), "utf8")).join("\n");
   if (css.includes("</style")) throw new Error("prerender: a stylesheet closes its <style> element");
   return html
     .replace("</head>", () => `<style>${css}</style></head>`)
@@ -155,48 +155,9 @@ const bothSchemes = (markup) => `${markup}<div data-mantine-color-scheme="dark" 
   writeFileSync(path.join(ssrDir, "landing.html"), html);
 }
 
-// Shopper quote page: a sample quote with every section (and the expired and not-found states) is
-// rendered to check the template; the template keeps markers for the real one.
+// Shopper quote page: a template with markers the server fills in with one quote per request. Its
+// CSS is the built sheet, whole (decision 036), so no sample of the markup is rendered here.
 {
-  const now = Date.now();
-  const sample = (id, expired) => ({
-    id,
-    created_at: new Date(now).toISOString(),
-    expires_at: new Date(expired ? now - 1000 : now + 86_400_000).toISOString(),
-    expired,
-    dealership: {
-      dealershipName: "Example Motors",
-      streetAddress: "1 Main Street",
-      city: "Springfield",
-      state: "IL",
-      zipCode: "62701",
-      phoneNumber: "5551234567",
-      consultant: "Dana Whitfield",
-    },
-    data: {
-      vehicle: { description: "2024 Honda Accord EX-L", color: "Blue", mileage: 12, stockNumber: "A1234" },
-      pricing: { advertisedPrice: 32000, discount: 1500 },
-      addOns: [
-        { id: "a1", name: "Paint Protection", description: "Ceramic coating", price: 1200, selected: true },
-      ],
-      dealerFeeItems: [{ id: "d1", name: "Doc Fee", description: "", amount: 499 }],
-      taxItems: [{ id: "t1", description: "State Tax", rate: 6.25 }],
-      governmentFeeItems: [{ id: "g1", name: "Title Fee", description: "", amount: 75 }],
-      tradeIn: null,
-      amountOwedOnTradeIn: 0,
-      downPayment: 2000,
-      selectedCreditTier: "good",
-      customInterestRates: {},
-    },
-  });
-  const variants = [];
-  for (const [id, answer] of [
-    ["sample-open", sample("sample-open", false)],
-    ["sample-expired", sample("sample-expired", true)],
-    ["sample-unknown", null],
-  ]) {
-    variants.push(await renderShopperPage(id, { quote: { id, answer } }));
-  }
   // The live channel (Yjs, providers) is imported after hydration: fetched with the entry, run then.
   const loader = loaderScript(
     manifests.shopper,
@@ -208,33 +169,24 @@ const bothSchemes = (markup) => `${markup}<div data-mantine-color-scheme="dark" 
   // them (the shopper's page has none): in <body>, after every stylesheet, as MantineProvider's are.
   const extracted = withWholeCss(
     page({
-      title: "DealDesk",
-      body: variants.join(""),
-      data: "{}",
+      title: "<!--ssr-title-->",
+      body: "<!--ssr-body-->",
+      data: "<!--ssr-data-->",
       styles: [],
       beforeRoot: themeStyles(),
     }),
     loader,
-    loader.styles,
   );
   // The shopper's link opens offline (issue #36): after load, the page registers the worker that
   // keeps its build and a copy of the page (shopperServiceWorker in vite.config.ts), for /quote/ only so
   // that the dealer's app is never served from it. Inline and after load: not opening JavaScript.
   const registerWorker =
     'addEventListener("load",()=>{navigator.serviceWorker?.register("/sw.js",{scope:"/quote/"}).catch(()=>{})});';
-  const template = extracted
-    .replace("</body>", `<script>${registerWorker}</script></body>`)
-    .replace(/<title>[^<]*<\/title>/, "<title><!--ssr-title--></title>")
-    .replace(
-      /<div id="root">[\s\S]*?<\/div><script type="application\/json" id="dd-page-data">\{\}<\/script>/,
-      () =>
-        '<div id="root"><!--ssr-body--></div><script type="application/json" id="dd-page-data"><!--ssr-data--></script>',
-    );
+  const template = extracted.replace("</body>", `<script>${registerWorker}</script></body>`);
   for (const marker of ["<!--ssr-title-->", "<!--ssr-body-->", "<!--ssr-data-->"]) {
     if (!template.includes(marker)) throw new Error(`prerender: quote template lost ${marker}`);
   }
   writeFileSync(path.join(ssrDir, "quote.html"), template);
-  void pageDataJson;
 }
 
 // Pre-compressed copies of the hashed assets (served by serveStatic's `precompressed`).
