@@ -1,17 +1,17 @@
-import { HISTORY_LIMIT } from "@shared/history/history-push";
+import { HISTORY_LIMIT, type HistoryPush } from "@shared/history/history-push";
 import type { FlatEntries } from "@shared/live/quote-doc";
+import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDealer } from "../../test-support/fixtures";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
-import { createHistoryRecorder, HISTORY_MERGE_MS, type RecordedChange } from "./recorder";
+import { createHistoryRecorder, HISTORY_MERGE_MS, type HistoryTail, type RecordedChange } from "./recorder";
 
 // The grouping rule on a real SQLite file, with the clock in the test's hands.
 
 let t: TestApp;
 let quoteId: string;
-beforeEach(async () => {
-  t = createTestApp();
-  const { token } = await createDealer(t);
+let token: string;
+const newQuote = async (): Promise<string> => {
   const res = await t.call(
     "POST",
     "/api/quotes",
@@ -21,7 +21,12 @@ beforeEach(async () => {
     },
     token,
   );
-  quoteId = ((await res.json()) as { id: string }).id;
+  return ((await res.json()) as { id: string }).id;
+};
+beforeEach(async () => {
+  t = createTestApp();
+  token = (await createDealer(t)).token;
+  quoteId = await newQuote();
 });
 afterEach(async () => {
   await t.cleanup();
@@ -42,8 +47,8 @@ const change = (
   keys: [key],
   at,
 });
-const rows = async () =>
-  (await t.stores.history.read(quoteId, HISTORY_LIMIT)).map(({ role, field, oldValue, newValue, at }) => ({
+const rows = async (of = quoteId) =>
+  (await t.stores.history.read(of, HISTORY_LIMIT)).map(({ role, field, oldValue, newValue, at }) => ({
     role,
     field,
     oldValue,
@@ -95,5 +100,49 @@ describe("history grouping", () => {
     record(change("DEALER", "vehicle.color", "", "Re", T0));
     record(change("DEALER", "vehicle.color", "Re", "", T0 + 500));
     expect(await rows()).toEqual([]);
+  });
+});
+
+describe("a room's tail of the history (issue #52)", () => {
+  // One step of a random burst: who, which key, the new value (few values, so bursts land back
+  // where they began and remove their event), and how long after the previous step.
+  const step = fc.record({
+    role: fc.constantFrom<RecordedChange["role"]>("DEALER", "SHOPPER"),
+    actor: fc.constantFrom("Dana (owner)", "Dana (owner)", "Mia (manager)"),
+    key: fc.constantFrom("downPayment", "vehicle.color"),
+    value: fc.constantFrom(0, 100, 250),
+    // Two 6 s steps are within the window of each other, not of the burst's first change.
+    after: fc.constantFrom(0, 1, 6_000, HISTORY_MERGE_MS, HISTORY_MERGE_MS + 1),
+  });
+
+  it("records exactly what reading the table for every change records, over random bursts", async () => {
+    const record = createHistoryRecorder(t.db);
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps) => {
+        const [read, kept] = [await newQuote(), await newQuote()];
+        const tail: HistoryTail = new Map();
+        const values = new Map<string, unknown>();
+        let at = T0;
+        const pushes: [unknown, unknown][] = [];
+        for (const { role, actor, key, value, after } of steps) {
+          at += after;
+          const before = new Map(values.has(key) ? [[key, values.get(key)]] : []) as FlatEntries;
+          values.set(key, key === "vehicle.color" ? `Colour ${value}` : value);
+          const base = { role, actor, before, after: new Map([[key, values.get(key)]]), keys: [key], at };
+          const withoutTail = record({ ...base, quoteId: read });
+          const withTail = record({ ...base, quoteId: kept }, tail);
+          pushes.push([withoutTail, withTail]);
+        }
+        // The same rows, and the same pushes to the dealer's page (ids aside: the rows differ in quote).
+        expect(await rows(kept)).toEqual(await rows(read));
+        const shape = (push: HistoryPush) => ({
+          events: push.events.map(({ id: _id, ...event }) => event),
+          removed: push.removed.length,
+        });
+        for (const [withoutTail, withTail] of pushes)
+          expect(shape(withTail as HistoryPush)).toEqual(shape(withoutTail as HistoryPush));
+      }),
+      { numRuns: 80 },
+    );
   });
 });

@@ -86,7 +86,7 @@ export function historyChanges(
  * recorder below runs these steps; PostgreSQL's append runs the same rule in the database
  * (dealdesk_live_append, drizzle-pg/0008), so history merges alike on both backends.
  */
-function planHistory(change: RecordedChange, lastOf: (field: string) => LastEvent | undefined): HistoryOp[] {
+function planHistory(change: RecordedChange, lastOf: (field: string) => LastEvent | null): HistoryOp[] {
   const ops: HistoryOp[] = [];
   const actor = actorOf(change);
   for (const { field, oldValue, newValue } of historyChanges(change)) {
@@ -136,8 +136,19 @@ export function historyPushOf(
   return pushed;
 }
 
-/** Records one change on SQLite; returns the rows it inserted, extended or removed (pushed to the dealer's page). */
-export function createHistoryRecorder(db: Db): (change: RecordedChange) => HistoryPush {
+/**
+ * Issue #52: a quote's newest event of each field as this recorder last wrote or read it (null: the
+ * field has none), so that a burst of typing extends its event without reading it back first. Only
+ * the deal's live room records its fields, so the room keeps one and drops it with itself: after
+ * a failed commit (the room is discarded and loads again) the next room reads the table anew.
+ */
+export type HistoryTail = Map<string, LastEvent | null>;
+
+/**
+ * Records one change on SQLite; returns the rows it inserted, extended or removed (pushed to the
+ * dealer's page). With `tail`, each field's newest event is read from the table once, then kept.
+ */
+export function createHistoryRecorder(db: Db): (change: RecordedChange, tail?: HistoryTail) => HistoryPush {
   const sql = db.$client;
   const lastOfField = sql.prepare<[string, string], LastEvent>(
     `SELECT id, at, role, actor_name AS actor, old_value AS oldValue FROM quote_events
@@ -151,20 +162,38 @@ export function createHistoryRecorder(db: Db): (change: RecordedChange) => Histo
   );
   const remove = sql.prepare<[number]>("DELETE FROM quote_events WHERE id = ?");
 
-  return (change) => {
-    const ops = planHistory(change, (field) => lastOfField.get(change.quoteId, field));
+  const read = (quoteId: string, field: string): LastEvent | null => lastOfField.get(quoteId, field) ?? null;
+
+  return (change, tail) => {
+    const lastOf = (field: string): LastEvent | null => {
+      if (!tail) return read(change.quoteId, field);
+      let last = tail.get(field);
+      if (last === undefined) {
+        last = read(change.quoteId, field);
+        tail.set(field, last);
+      }
+      return last;
+    };
+    const ops = planHistory(change, lastOf);
     const actor = actorOf(change);
     const ids: number[] = [];
     for (const op of ops) {
-      if (op.op === "remove") remove.run(op.id);
-      else if (op.op === "extend") extend.run(op.newValue, change.at, op.id);
-      else
-        ids.push(
-          Number(
-            insert.run(change.quoteId, change.at, change.role, actor, op.field, op.oldValue, op.newValue)
-              .lastInsertRowid,
-          ),
+      if (op.op === "remove") {
+        remove.run(op.id);
+        // The field's newest event is now an older one: read it again when it is next needed.
+        if (tail) for (const [field, last] of tail) if (last?.id === op.id) tail.delete(field);
+      } else if (op.op === "extend") {
+        extend.run(op.newValue, change.at, op.id);
+        const last = tail?.get(op.field);
+        if (last) last.at = change.at;
+      } else {
+        const id = Number(
+          insert.run(change.quoteId, change.at, change.role, actor, op.field, op.oldValue, op.newValue)
+            .lastInsertRowid,
         );
+        ids.push(id);
+        tail?.set(op.field, { id, at: change.at, role: change.role, actor, oldValue: op.oldValue });
+      }
     }
     return historyPushOf(change, ops, ids);
   };

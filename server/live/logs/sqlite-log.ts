@@ -2,7 +2,7 @@ import type { HistoryPush } from "@shared/history/history-push";
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS } from "@shared/live/live-protocol";
 import { docArray, removeUnknownPairs } from "@shared/live/quote-doc";
 import type { LiveBounds } from "../../config";
-import type { RecordedChange } from "../../db/history/recorder";
+import type { HistoryTail, RecordedChange } from "../../db/history/recorder";
 import type { RecentRequests } from "../../db/repositories/payment-requests";
 import type { SqliteLiveStore } from "../../db/sqlite/live-store";
 import { DocumentMissingError, encodeState, loadStoredDoc } from "../../db/stored-doc";
@@ -39,8 +39,11 @@ type SqliteLogDeps = {
   store: SqliteLiveStore;
   log: (line: string) => void;
   bounds: LiveBounds;
-  /** Records a deal document's accepted change inside the append's transaction (the deal's history). */
-  recordChange: (change: RecordedChange) => HistoryPush;
+  /**
+   * Records a deal document's accepted change inside the append's transaction (the deal's
+   * history), with the room's own tail of it (recorder.ts).
+   */
+  recordChange: (change: RecordedChange, tail: HistoryTail) => HistoryPush;
 };
 
 const ENDED: Appended = { status: "ended" };
@@ -49,6 +52,17 @@ export function createSqliteLog(set: RoomSet, deps: SqliteLogDeps): DocumentLog 
   const { rooms } = set;
   const { store, log, recordChange } = deps;
   const space: Workspace = { inPlace: true };
+  // Each deal room's newest history event per field (recorder.ts), gone with the room: a room
+  // discarded after a failed commit takes what that transaction's rollback undid with it.
+  const historyTails = new WeakMap<Room, HistoryTail>();
+  const tailOf = (room: Room): HistoryTail => {
+    let tail = historyTails.get(room);
+    if (!tail) {
+      tail = new Map();
+      historyTails.set(room, tail);
+    }
+    return tail;
+  };
 
   function compact(room: Room) {
     if (room.logLength === 0) return;
@@ -191,7 +205,7 @@ export function createSqliteLog(set: RoomSet, deps: SqliteLogDeps): DocumentLog 
             firstWrite: entry.firstWrite,
             alsoRecord: change
               ? (at) => {
-                  queued.history = recordChange({ ...change, at });
+                  queued.history = recordChange({ ...change, at }, tailOf(room));
                 }
               : undefined,
           },

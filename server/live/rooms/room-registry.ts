@@ -7,7 +7,7 @@ import { entriesOf } from "../stages/judge";
 import { encodeAwarenessMessage } from "../stages/protocol";
 import type { Conn, Room, RoomState } from "../stages/room-types";
 import type { DocKind } from "../stages/update-guard";
-import { captureScratch, newCopy, type Workspace } from "../stages/workspace";
+import { captureScratch, newCopy, releasingTransactions, type Workspace } from "../stages/workspace";
 
 // The rooms: one per loaded document, after the reference y-websocket server's getYDoc pattern.
 // A document log loads the document (once however many sockets ask, before any of them joins:
@@ -29,7 +29,7 @@ export function createRoomRegistry(rooms: Map<string, Room>, space: Workspace, b
     state: RoomState,
     loaded: LoadedRoomDocument,
   ): Room {
-    const { doc } = loaded;
+    const doc = releasingTransactions(loaded.doc);
     const storedState = loaded.storedState ?? null;
     const awareness = new Awareness(doc);
     awareness.setLocalState(null);
