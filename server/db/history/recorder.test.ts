@@ -47,6 +47,12 @@ const change = (
   keys: [key],
   at,
 });
+/** The recorder as a deal's room runs it: one tail for every change of the quote. */
+const roomRecorder = () => {
+  const record = createHistoryRecorder(t.db);
+  const tail: HistoryTail = new Map();
+  return (recorded: RecordedChange) => record(recorded, tail);
+};
 const rows = async (of = quoteId) =>
   (await t.stores.history.read(of, HISTORY_LIMIT)).map(({ role, field, oldValue, newValue, at }) => ({
     role,
@@ -58,7 +64,7 @@ const rows = async (of = quoteId) =>
 
 describe("history grouping", () => {
   it("merges the same role's writes of one key within the window and starts anew after it", async () => {
-    const record = createHistoryRecorder(t.db);
+    const record = roomRecorder();
     record(change("SHOPPER", "downPayment", -2000, -2100, T0));
     record(change("SHOPPER", "downPayment", -2100, -2500, T0 + HISTORY_MERGE_MS));
     expect(await rows()).toEqual([
@@ -81,7 +87,7 @@ describe("history grouping", () => {
   });
 
   it("never merges another role's write or another key", async () => {
-    const record = createHistoryRecorder(t.db);
+    const record = roomRecorder();
     record(change("SHOPPER", "downPayment", -2000, -2100, T0));
     record(change("DEALER", "downPayment", -2100, -2200, T0 + 1));
     record(change("DEALER", "pricing.discount", 0, 300, T0 + 2));
@@ -94,7 +100,7 @@ describe("history grouping", () => {
   });
 
   it("records nothing when the display does not change, and drops a burst that ends where it began", async () => {
-    const record = createHistoryRecorder(t.db);
+    const record = roomRecorder();
     record(change("DEALER", "vehicle.color", "", "  ", T0));
     expect(await rows()).toEqual([]);
     record(change("DEALER", "vehicle.color", "", "Re", T0));
@@ -129,7 +135,8 @@ describe("a room's tail of the history (issue #52)", () => {
           const before = new Map(values.has(key) ? [[key, values.get(key)]] : []) as FlatEntries;
           values.set(key, key === "vehicle.color" ? `Colour ${value}` : value);
           const base = { role, actor, before, after: new Map([[key, values.get(key)]]), keys: [key], at };
-          const withoutTail = record({ ...base, quoteId: read });
+          // A new tail for every change: each reads its field's newest event from the table.
+          const withoutTail = record({ ...base, quoteId: read }, new Map());
           const withTail = record({ ...base, quoteId: kept }, tail);
           pushes.push([withoutTail, withTail]);
         }

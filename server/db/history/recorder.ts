@@ -146,9 +146,9 @@ export type HistoryTail = Map<string, LastEvent | null>;
 
 /**
  * Records one change on SQLite; returns the rows it inserted, extended or removed (pushed to the
- * dealer's page). With `tail`, each field's newest event is read from the table once, then kept.
+ * dealer's page). Each field's newest event is read from the table once per `tail`, then kept there.
  */
-export function createHistoryRecorder(db: Db): (change: RecordedChange, tail?: HistoryTail) => HistoryPush {
+export function createHistoryRecorder(db: Db): (change: RecordedChange, tail: HistoryTail) => HistoryPush {
   const sql = db.$client;
   const lastOfField = sql.prepare<[string, string], LastEvent>(
     `SELECT id, at, role, actor_name AS actor, old_value AS oldValue FROM quote_events
@@ -162,14 +162,11 @@ export function createHistoryRecorder(db: Db): (change: RecordedChange, tail?: H
   );
   const remove = sql.prepare<[number]>("DELETE FROM quote_events WHERE id = ?");
 
-  const read = (quoteId: string, field: string): LastEvent | null => lastOfField.get(quoteId, field) ?? null;
-
   return (change, tail) => {
     const lastOf = (field: string): LastEvent | null => {
-      if (!tail) return read(change.quoteId, field);
       let last = tail.get(field);
       if (last === undefined) {
-        last = read(change.quoteId, field);
+        last = lastOfField.get(change.quoteId, field) ?? null;
         tail.set(field, last);
       }
       return last;
@@ -181,10 +178,10 @@ export function createHistoryRecorder(db: Db): (change: RecordedChange, tail?: H
       if (op.op === "remove") {
         remove.run(op.id);
         // The field's newest event is now an older one: read it again when it is next needed.
-        if (tail) for (const [field, last] of tail) if (last?.id === op.id) tail.delete(field);
+        for (const [field, last] of tail) if (last?.id === op.id) tail.delete(field);
       } else if (op.op === "extend") {
         extend.run(op.newValue, change.at, op.id);
-        const last = tail?.get(op.field);
+        const last = tail.get(op.field);
         if (last) last.at = change.at;
       } else {
         const id = Number(
@@ -192,7 +189,7 @@ export function createHistoryRecorder(db: Db): (change: RecordedChange, tail?: H
             .lastInsertRowid,
         );
         ids.push(id);
-        tail?.set(op.field, { id, at: change.at, role: change.role, actor, oldValue: op.oldValue });
+        tail.set(op.field, { id, at: change.at, role: change.role, actor, oldValue: op.oldValue });
       }
     }
     return historyPushOf(change, ops, ids);
